@@ -1,0 +1,44 @@
+"""Aetherpress's own error type: every problem a person can act on.
+
+A problem names the file, the place in it (a line, a key path or both) and
+what is wrong.  ``str(problem)`` is the one line the command prints.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Problem:
+    file: str
+    message: str
+    line: int | None = None
+    key: str | None = None
+
+    def __str__(self) -> str:
+        place = self.file
+        if self.line is not None:
+            place += f":{self.line}"
+        if self.key:
+            place += f": {self.key}"
+        return f"{place}: {self.message}"
+
+
+class AetherpressError(Exception):
+    """One or more problems with the input; the command exits with status 2."""
+
+    def __init__(self, problems: list[Problem] | Problem | str):
+        if isinstance(problems, (Problem, str)):
+            problems = [problems]
+        self.problems = [p if isinstance(p, Problem) else Problem("aetherpress", p) for p in problems]
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+def display_path(path: Path | str) -> str:
+    """A path as the user should read it: relative to the working folder when inside it."""
+    path = Path(path)
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
