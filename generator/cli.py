@@ -1,0 +1,132 @@
+"""The command line: ``aetherpress list | validate | build``.
+
+Problems with the input print one line each (file, place, what is wrong)
+and exit with status 2; ``--debug`` shows the traceback instead.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import traceback
+from pathlib import Path
+
+from . import __version__
+from .errors import AetherpressError, Problem, display_path
+from .load import is_deck_file, load_all, load_definition, parse_deck_spec
+from .project import Project
+from .schema import suggest
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="aetherpress", description="Card decks and rulebooks from data, ready for print.")
+    parser.add_argument("--version", action="version", version=f"aetherpress {__version__}")
+    parser.add_argument("--debug", action="store_true", help="show a traceback on errors")
+    parser.add_argument("--project", type=Path, default=None, help="project folder (default: the nearest folder with decks/)")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("list", help="list every deck with its card count and variants")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+
+    p = sub.add_parser("validate", help="check deck files and print every problem")
+    p.add_argument("paths", nargs="*", type=Path, help="deck files or folders (default: all of decks/)")
+
+    p = sub.add_parser("build", help="build decks (default: every deck and variant) into output/")
+    p.add_argument("decks", nargs="*", metavar="DECK[:VARIANT]", help="e.g. imperial, imperial:ministry, imperial:academy+labelled")
+    p.add_argument("--out", type=Path, default=None, help="output folder (default: output/)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        project = Project(args.project.resolve()) if args.project else Project.find()
+        return COMMANDS[args.command](project, args)
+    except AetherpressError as exc:
+        if args.debug:
+            traceback.print_exc()
+        for problem in exc.problems:
+            print(f"error: {problem}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted; files already written are complete, the rest were not touched", file=sys.stderr)
+        return 130
+
+
+def cmd_list(project: Project, args) -> int:
+    definitions = load_all(project)
+    rows = []
+    for definition in definitions.values():
+        deck = definition.base
+        rows.append({"id": deck.id, "title": deck.title, "cards": deck.card_count,
+                     "variants": list(definition.variant_specs), "source": deck.source})
+    if args.json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+    else:
+        width = max(len(r["id"]) for r in rows) if rows else 4
+        for r in rows:
+            variants = ", ".join(r["variants"]) or "-"
+            print(f"{r['id']:<{width}}  {r['cards']:>3} cards  {r['title']}  (variants: {variants})")
+    return 0
+
+
+def cmd_validate(project: Project, args) -> int:
+    paths: list[Path] = []
+    for path in args.paths or [project.decks_dir]:
+        if path.is_dir():
+            paths.extend(sorted(path.rglob("*.toml")))
+        elif path.exists():
+            paths.append(path)
+        else:
+            raise AetherpressError(Problem(display_path(path), "no such file or folder"))
+    problems: list[Problem] = []
+    checked = 0
+    for path in paths:
+        if not is_deck_file(path):
+            continue
+        checked += 1
+        try:
+            load_definition(path, project)
+        except AetherpressError as exc:
+            problems.extend(exc.problems)
+    if not args.paths:
+        try:
+            load_all(project)
+        except AetherpressError as exc:
+            problems.extend(p for p in exc.problems if p not in problems)
+    if problems:
+        raise AetherpressError(problems)
+    print(f"ok: {checked} deck file{'s' if checked != 1 else ''} checked, no problems")
+    return 0
+
+
+def cmd_build(project: Project, args) -> int:
+    from .build import BuildTarget, all_targets, build_deck
+
+    definitions = load_all(project)
+    if args.decks:
+        targets = []
+        for spec in args.decks:
+            deck_id, variants = parse_deck_spec(spec)
+            if deck_id not in definitions:
+                raise AetherpressError(Problem("command line", f"unknown deck '{deck_id}'{suggest(deck_id, definitions)}; decks: {', '.join(definitions)}"))
+            targets.append(BuildTarget(definitions[deck_id], variants))
+    else:
+        targets = all_targets(definitions)
+    decks = [t.deck for t in targets]  # apply every variant before writing anything
+    out = (args.out or project.output_dir).resolve()
+    for deck in decks:
+        written = build_deck(project, deck, out)
+        pdfs = [p for p in written if p.suffix == ".pdf"]
+        svgs = len(written) - len(pdfs)
+        for pdf in pdfs:
+            print(f"{deck.key}: {display_path(pdf)}")
+        print(f"{deck.key}: {svgs} SVG files in {display_path(out / deck.slug)}")
+    return 0
+
+
+COMMANDS = {"list": cmd_list, "validate": cmd_validate, "build": cmd_build}
+
+
+if __name__ == "__main__":
+    sys.exit(main())
