@@ -51,6 +51,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted; files already written are complete, the rest were not touched", file=sys.stderr)
         return 130
+    except Exception as exc:  # a bug, not bad input: say so in one line, details with --debug
+        if args.debug:
+            raise
+        print(f"internal error: {type(exc).__name__}: {exc} (run with --debug for the traceback, and please report it)", file=sys.stderr)
+        return 1
 
 
 def cmd_list(project: Project, args) -> int:
@@ -83,6 +88,8 @@ def cmd_validate(project: Project, args) -> int:
     checked = 0
     for path in paths:
         if not is_deck_file(path):
+            if path in args.paths and not _is_other_definition(path):
+                problems.append(Problem(display_path(path), "not a deck file: it has no [deck] table"))
             continue
         checked += 1
         try:
@@ -98,6 +105,16 @@ def cmd_validate(project: Project, args) -> int:
         raise AetherpressError(problems)
     print(f"ok: {checked} deck file{'s' if checked != 1 else ''} checked, no problems")
     return 0
+
+
+def _is_other_definition(path: Path) -> bool:
+    """Games and rulebooks live beside decks, with their own top-level tables."""
+    import re
+    try:
+        text = path.read_text(encoding="utf-8-sig", errors="replace")
+    except OSError:
+        return False
+    return re.search(r"^\s*\[(game|rulebook)\]\s*(#.*)?$", text, re.M) is not None
 
 
 def cmd_build(project: Project, args) -> int:

@@ -5,6 +5,7 @@ unit is one millimetre and its origin is the bleed corner.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -156,11 +157,14 @@ class FaceRenderer:
         except jinja2.TemplateSyntaxError as exc:
             raise AetherpressError(Problem(file, f"template syntax error: {exc.message}", exc.lineno)) from None
         except jinja2.UndefinedError as exc:
-            raise AetherpressError(Problem(file, f"{exc.message} (drawing card '{card.id if card else 'back'}' of deck '{self.deck.id}')", _template_line(exc))) from None
-        except jinja2.TemplateNotFound:
-            raise AetherpressError(Problem(self.deck.source, f"template '{template_name}' not found in templates/cards/")) from None
+            message = re.sub(r"'[\w.]*CardView object'", "'card'", exc.message or "undefined value")
+            raise AetherpressError(Problem(file, f"{message} (drawing card '{card.id if card else 'back'}' of deck '{self.deck.id}')", _template_line(exc))) from None
+        except jinja2.TemplateNotFound as exc:
+            if exc.name == f"{template_name}.svg.j2":
+                raise AetherpressError(Problem(self.deck.source, f"template '{template_name}' not found in templates/cards/")) from None
+            raise AetherpressError(Problem(file, f"template '{exc.name}' not found in templates/cards/ (drawing card '{card.id if card else 'back'}' of deck '{self.deck.id}')", _template_line(exc))) from None
         except jinja2.exceptions.SecurityError as exc:
-            raise AetherpressError(Problem(file, f"template tried something not allowed: {exc} (drawing card '{card.id if card else 'back'}')", _template_line(exc))) from None
+            raise AetherpressError(Problem(file, f"template tried something not allowed: {exc} (drawing card '{card.id if card else 'back'}' of deck '{self.deck.id}')", _template_line(exc))) from None
         except AetherpressError:
             raise
         except Exception as exc:  # an error raised inside the template's own expressions

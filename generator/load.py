@@ -26,8 +26,10 @@ MAX_TEXT = 10_000
 
 ATTRIBUTE_TYPES: dict[str, Field] = {
     "str": field(str), "text": field(str), "int": field(int), "float": field(float),
-    "bool": field(bool), "list": field(list, item=str),
+    "bool": field(bool), "list": field(list, item=str), "image": field(str),
 }
+IMAGE_MAGIC = {b"\x89PNG\r\n\x1a\n": "png", b"\xff\xd8\xff": "jpeg"}
+MAX_IMAGE_BYTES = 5_000_000
 
 DECK_SPEC = {
     "id": field(str, required=True), "title": field(str, required=True),
@@ -113,6 +115,7 @@ class DeckDefinition:
             if variant_id not in self.variant_specs:
                 raise AetherpressError(Problem(display_path(self.path), f"deck '{self.id}' has no variant '{variant_id}'{suggest(variant_id, self.variant_specs)}; it has: {', '.join(self.variant_specs) or 'none'}"))
             ctx = Context(self.ctx.file, self.ctx.locator)
+            ctx.folder = self.path.parent
             deck = self._apply(deck, variant_id, ctx, seen=())
             ctx.raise_if_any()
         return replace(deck, applied=tuple(variants))
@@ -135,6 +138,7 @@ class DeckDefinition:
 def load_definition(path: Path, project: Project | None = None) -> DeckDefinition:
     project = project or Project.find(path.parent)
     data, ctx = read_toml(path, project)
+    ctx.folder = path.parent
     if "deck" not in data and ("game" in data or "rulebook" in data):
         raise AetherpressError(Problem(ctx.file, "this is not a deck definition (it has no [deck] table)"))
     top = check_table(ctx, data, TOP_SPEC, (), "a deck file")
@@ -191,6 +195,7 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
     definition = DeckDefinition(path, project, base, variant_specs, style_name, ctx)
     for vid in variant_specs:  # every variant must apply cleanly on its own
         vctx = Context(ctx.file, ctx.locator)
+        vctx.folder = path.parent
         definition._apply(base, vid, vctx, seen=())
         ctx.problems.extend(vctx.problems)
     ctx.raise_if_any()
@@ -360,7 +365,17 @@ def _style(ctx: Context, name: str, overrides: dict[str, Any], project: Project)
         ctx.error(("deck", "style"), f"style '{name}' not found in templates/styles/{suggest(name, known)}")
         return dict(overrides)
     data, _ = read_toml(target, project)
-    return deep_merge(data, overrides)
+    style = deep_merge(data, overrides)
+    _check_fonts(ctx, style, ("style",))
+    return style
+
+
+def _check_fonts(ctx: Context, style: dict[str, Any], path: tuple) -> None:
+    """Every ``*_font`` style setting must name a font family shipped with Aetherpress."""
+    from .fonts import FAMILIES
+    for key, value in style.items():
+        if key.endswith("_font") and value not in FAMILIES:
+            ctx.error(path + (key,), f"font '{value}' is not shipped with Aetherpress{suggest(str(value), FAMILIES)}; fonts: {', '.join(FAMILIES)}")
 
 
 def deep_merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
@@ -405,8 +420,33 @@ def _card_attrs(ctx: Context, raw: dict[str, Any], path: tuple, attributes: dict
         if isinstance(value, str) and len(value) > MAX_TEXT:
             ctx.error(path + (key,), f"text is {len(value):,} characters long; the limit is {MAX_TEXT:,}")
             continue
+        if attributes[key] == "image" and not _image_ok(ctx, value, path + (key,)):
+            continue
         out[key] = value
     return out
+
+
+def _image_ok(ctx: Context, value: str, path: tuple) -> bool:
+    """An image is a PNG or JPEG file inside the deck's folder."""
+    folder = getattr(ctx, "folder", None)
+    if folder is None:
+        return True
+    target = safe_join(folder, value)
+    if target is None:
+        ctx.error(path, f"image path '{value}' must be a relative path inside the deck's folder")
+        return False
+    if not target.is_file():
+        ctx.error(path, f"image '{value}' not found in {display_path(folder)}")
+        return False
+    if target.stat().st_size > MAX_IMAGE_BYTES:
+        ctx.error(path, f"image '{value}' is larger than {MAX_IMAGE_BYTES // 1_000_000} MB")
+        return False
+    with open(target, "rb") as f:
+        head = f.read(8)
+    if not any(head.startswith(magic) for magic in IMAGE_MAGIC):
+        ctx.error(path, f"image '{value}' is not a PNG or JPEG file")
+        return False
+    return True
 
 
 def _value_ok(value: Any, rule: Field) -> bool:
@@ -420,7 +460,7 @@ def _value_ok(value: Any, rule: Field) -> bool:
 
 def _card(ctx: Context, raw: dict[str, Any], path: tuple, lookup: _Lookup, attributes: dict[str, str],
           origin: str | None = None) -> Card | None:
-    good = check_table(ctx, raw, CARD_SPEC, path, "a card", extra={k: field(object) for k in raw if k in attributes})
+    good = check_table(ctx, raw, CARD_SPEC, path, "a card", extra={k: field(object) for k in raw if k not in CARD_SPEC})
     attrs = _card_attrs(ctx, {k: v for k, v in raw.items() if k not in CARD_SPEC}, path, attributes)
     if "name" not in good:
         return None
@@ -435,6 +475,9 @@ def _card(ctx: Context, raw: dict[str, Any], path: tuple, lookup: _Lookup, attri
     copies = good.get("copies", 1)
     if copies < 1:
         ctx.error(path + ("copies",), "copies must be at least 1")
+        copies = 1
+    elif copies > MAX_CARDS:
+        ctx.error(path + ("copies",), f"a card may be printed at most {MAX_CARDS:,} times")
         copies = 1
     card_id = good.get("id") or slug(good["name"])
     if not card_id:
@@ -457,6 +500,18 @@ def _grid(ctx: Context, raw: dict[str, Any], path: tuple, lookup: _Lookup, attri
     attrs = _card_attrs(ctx, good.get("attributes", {}), path + ("attributes",), attributes)
     id_format = good.get("id", "{rank}-{suit}")
     name_format = good.get("name", "{rank_name} of {suit_name}")
+    for key, pattern in (("id", id_format), ("name", name_format)):
+        for placeholder in re.findall(r"\{([^{}]*)\}", pattern):
+            if placeholder not in GRID_FIELDS:
+                ctx.error(path + (key,), f"unknown placeholder '{{{placeholder}}}'{suggest(placeholder, GRID_FIELDS)}; use {', '.join('{' + f + '}' for f in GRID_FIELDS)}")
+                return []
+    copies = good.get("copies", 1)
+    if copies < 1:
+        ctx.error(path + ("copies",), "copies must be at least 1")
+        return []
+    if len(suits) * len(rank_ids) * copies > MAX_CARDS:
+        ctx.error(path, f"this grid makes {len(suits) * len(rank_ids) * copies:,} cards; a deck may hold at most {MAX_CARDS:,}")
+        return []
     cards = []
     for suit_id in suits:
         suit = lookup.suit(suit_id)
@@ -464,14 +519,19 @@ def _grid(ctx: Context, raw: dict[str, Any], path: tuple, lookup: _Lookup, attri
             rank = lookup.rank(rank_id)
             fields = {"rank": rank.id, "suit": suit.id, "rank_name": rank.name, "rank_label": rank.label,
                       "suit_name": suit.name}
-            try:
-                card_id, name = id_format.format(**fields), name_format.format(**fields)
-            except (KeyError, IndexError, ValueError) as exc:
-                ctx.error(path, f"bad name or id pattern ({exc}); use {{rank}}, {{suit}}, {{rank_name}}, {{rank_label}}, {{suit_name}}")
-                return []
+            card_id = _substitute(id_format, fields)
+            name = _substitute(name_format, fields)
             cards.append(Card(card_id, name, rank.id, (suit.id,), good.get("group", "default"),
-                              good.get("copies", 1), frozen_mapping(attrs)))
+                              copies, frozen_mapping(attrs)))
     return cards
+
+
+GRID_FIELDS = ("rank", "suit", "rank_name", "rank_label", "suit_name")
+
+
+def _substitute(pattern: str, fields: dict[str, str]) -> str:
+    """Fill ``{name}`` placeholders (checked beforehand); nothing else is interpreted."""
+    return re.sub(r"\{([^{}]*)\}", lambda m: fields[m.group(1)], pattern)
 
 
 def _csv_cards(ctx: Context, relative: str, folder: Path, lookup: _Lookup, attributes: dict[str, str]) -> list[Card]:
@@ -494,6 +554,7 @@ def _csv_cards(ctx: Context, relative: str, folder: Path, lookup: _Lookup, attri
         return []
     reader = csv.reader(io.StringIO(text.replace("\r\n", "\n").replace("\r", "\n"), newline=""))
     csv_ctx = Context(name)
+    csv_ctx.folder = folder
     cards: list[Card] = []
     try:
         header = next(reader, None)
@@ -534,6 +595,7 @@ class _RowContext(Context):
     def __init__(self, parent: Context, line: int):
         super().__init__(parent.file)
         self.parent, self.row_line = parent, line
+        self.folder = getattr(parent, "folder", None)
 
     def error(self, path, message, line=None):
         column = next((p for p in (path or ()) if isinstance(p, str)), None)
@@ -677,6 +739,7 @@ def apply_variant(deck: Deck, spec: dict[str, Any], path: tuple, ctx: Context, p
     if "size" in head:
         changes["size"] = _size(ctx, head["size"], path + ("deck", "size"), project)
     style = deep_merge(_thaw(deck.style), spec.get("style", {}))
+    _check_fonts(ctx, spec.get("style", {}), path + ("style",))
     return replace(deck, suits=tuple(suits), ranks=tuple(ranks), cards=tuple(cards),
                    style=frozen_mapping(style), **changes)
 

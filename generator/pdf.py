@@ -13,6 +13,7 @@ from reportlab.graphics import renderPDF
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from .errors import AetherpressError, Problem
 from .faces import FaceRenderer
 from .fonts import DEFAULT_FONT, register_fonts
 from .model import Card, Deck
@@ -35,7 +36,9 @@ class SheetLayout:
         usable_h = self.paper[1] - 2 * self.margin
         cols, rows = int(usable_w // card_w), int(usable_h // card_h)
         if cols < 1 or rows < 1:
-            raise ValueError("card larger than the printable area")
+            raise AetherpressError(Problem(
+                "layout", f"a {card_w:g} x {card_h:g} mm card does not fit on {self.paper[0]:g} x {self.paper[1]:g} mm paper "
+                f"with {self.margin:g} mm margins; choose larger paper or a smaller card size"))
         left = (self.paper[0] - cols * card_w) / 2
         top = (self.paper[1] - rows * card_h) / 2
         return cols, rows, left, top
@@ -73,7 +76,10 @@ def write_sheets(project: Project, deck: Deck, target: Path, layout: SheetLayout
     register_fonts()
     faces = FaceRenderer(project, deck)
     g = faces.geometry
-    cols, rows, left, top = layout.grid(g.trim_w, g.trim_h)
+    try:
+        cols, rows, left, top = layout.grid(g.trim_w, g.trim_h)
+    except AetherpressError as exc:
+        raise AetherpressError(Problem(deck.source, exc.problems[0].message, key="deck.size")) from None
     per_page = cols * rows
     cards: list[Card] = [c for c in deck.cards for _ in range(c.copies)]
     with atomic_output(target) as tmp:
@@ -92,7 +98,7 @@ def write_sheets(project: Project, deck: Deck, target: Path, layout: SheetLayout
             for i, card in enumerate(page):
                 col, row = i % cols, i // cols
                 if card.id not in drawings:
-                    drawings[card.id] = svg_to_drawing(faces.face(card), f"{deck.source} card '{card.id}'")
+                    drawings[card.id] = svg_to_drawing(faces.face(card), f"templates/cards/{deck.template_for(card)}.svg.j2", f"card '{card.id}' of deck '{deck.id}'")
                 _draw_card(canvas, drawings[card.id], left + col * g.trim_w, top + row * g.trim_h, g.trim_w, g.trim_h, g.bleed)
             _crop_marks(canvas, xs, ys, layout)
             canvas.showPage()
@@ -102,7 +108,7 @@ def write_sheets(project: Project, deck: Deck, target: Path, layout: SheetLayout
                 back_name = deck.back_for(card)
                 if back_name not in back_forms:
                     form = f"back-{len(back_forms)}"
-                    drawing = svg_to_drawing(faces.back(card), f"{deck.source} back '{back_name}'")
+                    drawing = svg_to_drawing(faces.back(card), f"templates/cards/{back_name}.svg.j2", f"back of card '{card.id}' of deck '{deck.id}'")
                     canvas.beginForm(form, lowerx=0, lowery=0, upperx=g.width * mm, uppery=g.height * mm)
                     renderPDF.draw(drawing, canvas, 0, 0)
                     canvas.endForm()

@@ -57,8 +57,9 @@ class TomlLocator:
     def line(self, path: KeyPath) -> int | None:
         path = tuple(path)
         while path:
-            if path in self.lines:
-                return self.lines[path]
+            for candidate in (path, path + (0,)):
+                if candidate in self.lines:
+                    return self.lines[candidate]
             path = path[:-1]
         return None
 
@@ -83,6 +84,7 @@ class Context:
         self.file = file
         self.locator = locator
         self.problems: list[Problem] = []
+        self.folder = None  # the folder relative paths in this file start from
 
     def error(self, path: KeyPath | None, message: str, line: int | None = None) -> None:
         if line is None and path is not None and self.locator is not None:

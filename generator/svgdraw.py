@@ -1,7 +1,13 @@
-"""SVG text to reportlab drawings, safely: no entities, no network, no files."""
+"""SVG text to reportlab drawings, safely: no entities, no network, no files.
+
+A card's SVG may only refer to things inside itself (``#id``) or carry data
+inline (``data:image/png;base64,...``).  A DOCTYPE, an entity, or a reference
+to a file or a web address is refused with an error naming the element's line.
+"""
 from __future__ import annotations
 
 import logging
+import re
 
 from lxml import etree
 from reportlab.graphics.shapes import Drawing
@@ -14,24 +20,74 @@ logging.getLogger("svglib").setLevel(logging.CRITICAL)
 
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
                           remove_comments=True, huge_tree=False)
+_LOCAL_REF = re.compile(r"^\s*(#[^\s]*|data:image/(png|jpeg);base64,[A-Za-z0-9+/=\s]*)\s*$")
+_URL_IN_STYLE = re.compile(r"url\(\s*['\"]?\s*([^)'\"\s]+)")
+MAX_SVG_BYTES = 5_000_000
 
 
-def parse_svg(svg_text: str, source: str) -> etree._Element:
+def parse_svg(svg_text: str, source: str, place: str | None = None) -> etree._Element:
+    """Parse and check an SVG; problems name ``source`` (a file) and ``place`` (e.g. a card)."""
     try:
-        root = etree.fromstring(svg_text.encode("utf-8"), parser=_PARSER)
+        return _parse_svg(svg_text, source)
+    except AetherpressError as exc:
+        if place is None:
+            raise
+        raise AetherpressError([Problem(p.file, p.message, p.line, place) for p in exc.problems]) from None
+
+
+def _parse_svg(svg_text: str, source: str) -> etree._Element:
+    data = svg_text.encode("utf-8")
+    if len(data) > MAX_SVG_BYTES:
+        raise AetherpressError(Problem(source, f"the SVG is larger than {MAX_SVG_BYTES // 1_000_000} MB"))
+    if re.search(rb"<!(DOCTYPE|ENTITY)", data, re.I):
+        line = data[: re.search(rb"<!(DOCTYPE|ENTITY)", data, re.I).start()].count(b"\n") + 1
+        raise AetherpressError(Problem(source, f"the SVG declares a DOCTYPE or entities (output line {line}), which are not allowed; remove the <!DOCTYPE ...> block"))
+    try:
+        root = etree.fromstring(data, parser=_PARSER)
     except etree.XMLSyntaxError as exc:
-        line = getattr(exc, "lineno", None) or (exc.position[0] if getattr(exc, "position", None) else None)
-        raise AetherpressError(Problem(source, f"the SVG does not parse: {exc.msg}", line)) from None
-    if etree.QName(root).localname != "svg":
+        message = re.sub(r", line \d+, column \d+$", "", exc.msg)
+        raise AetherpressError(Problem(source, f"the SVG it makes does not parse: {message} (output line {exc.lineno})")) from None
+    if not isinstance(root.tag, str) or etree.QName(root).localname != "svg":
         raise AetherpressError(Problem(source, "the template's output is not an <svg> document"))
+    _check_references(root, source)
     return root
 
 
-def svg_to_drawing(svg_text: str, source: str) -> Drawing:
-    """A reportlab Drawing of the SVG, sized in points from its mm width and height."""
+def _check_references(root: etree._Element, source: str) -> None:
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        for name, value in element.attrib.items():
+            local = etree.QName(name).localname
+            refs = []
+            if local == "href":
+                refs.append(value)
+            elif local == "style" or "url(" in value:
+                refs.extend(_URL_IN_STYLE.findall(value))
+            for ref in refs:
+                if not _LOCAL_REF.match(ref) and not (local != "href" and ref.startswith("#")):
+                    shown = ref if len(ref) < 60 else ref[:57] + "..."
+                    raise AetherpressError(Problem(
+                        source, f"<{etree.QName(element).localname}> (output line {element.sourceline}) refers to "
+                        f"'{shown}'; a card may only use '#id' references and inline data:image/png or data:image/jpeg images"))
+        if etree.QName(element).localname == "style" and element.text and re.search(r"@import|url\(\s*['\"]?\s*[^#'\"\s)]", element.text):
+            raise AetherpressError(Problem(source, f"<style> (output line {element.sourceline}) may not import or load anything"))
+
+
+def svg_to_drawing(svg_text: str, source: str, place: str | None = None) -> Drawing:
+    """A reportlab Drawing of the SVG, sized in points from its mm width and height.
+
+    ``source`` names the file the SVG came from (its template), ``place`` what
+    was being drawn (``card 'fox'``); both appear in any error.
+    """
     register_fonts()
-    root = parse_svg(svg_text, source)
+    root = parse_svg(svg_text, source, place)
     renderer = SvgRenderer(source, external_reference_root="/nonexistent-aetherpress-root")
-    drawing = renderer.render(root)
+    try:
+        drawing = renderer.render(root)
+    except AetherpressError:
+        raise
+    except Exception as exc:
+        raise AetherpressError(Problem(source, f"the SVG could not be drawn: {exc}", key=place)) from None
     drawing.initialFontName = DEFAULT_FONT
     return drawing
