@@ -1,0 +1,71 @@
+"""The catalogue of broken and hostile inputs (tests/fixtures/broken-inputs.toml).
+
+Every case must fail with exit status 2, exactly the catalogued lines on
+stderr, no traceback, and no file written under the output folder.
+"""
+from __future__ import annotations
+
+import shlex
+import shutil
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = Path(__file__).parent / "fixtures"
+CASES = tomllib.loads((FIXTURES / "broken-inputs.toml").read_text(encoding="utf-8"))["case"]
+
+
+def make_project(tmp_path: Path) -> Path:
+    shutil.copytree(ROOT / "templates", tmp_path / "templates")
+    shutil.copytree(FIXTURES / "catalogue-base" / "decks", tmp_path / "decks")
+    return tmp_path
+
+
+def apply_case(root: Path, case: dict) -> None:
+    for edit in case.get("edit", []):
+        path = root / edit["file"]
+        text = path.read_text(encoding="utf-8")
+        assert edit["old"] in text, f"catalogue edit does not apply: {edit['old']!r}"
+        path.write_text(text.replace(edit["old"], edit["new"], 1), encoding="utf-8")
+    for write in case.get("write", []):
+        path = root / write["file"]
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if "hex" in write:
+            path.write_bytes(bytes.fromhex(write["hex"]))
+        else:
+            text = write["text"] + write.get("repeat_text", "") * write.get("repeat", 0) + write.get("tail", "")
+            path.write_bytes(text.encode("utf-8"))
+
+
+def test_catalogue_is_large_enough():
+    assert len(CASES) >= 40
+    assert len({c["name"] for c in CASES}) == len(CASES)
+
+
+def test_the_base_project_is_good(tmp_path, monkeypatch, capsys):
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    assert main(["validate"]) == 0
+    assert main(["build", "cat", "--out", str(root / "output")]) == 0
+    assert (root / "output" / "cat" / "cat-sheets.pdf").is_file()
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_broken_input(case, tmp_path, monkeypatch, capsys):
+    root = make_project(tmp_path)
+    apply_case(root, case)
+    monkeypatch.chdir(root)
+    args = shlex.split(case.get("command", "validate"))
+    if args[0] == "build":
+        args += ["--out", "output"]
+    code = main(args)
+    out, err = capsys.readouterr()
+    assert code == 2, (out, err)
+    assert "Traceback" not in err + out
+    assert err.rstrip("\n") == case["expected"]
+    output = root / "output"
+    assert not output.exists() or not any(p.is_file() for p in output.rglob("*")), "a failed run left files behind"
