@@ -232,7 +232,7 @@ def _attribute_types(ctx: Context, raw: dict[str, Any]) -> dict[str, str]:
     for name, kind in raw.items():
         if name in CARD_SPEC:
             ctx.error(("deck", "attributes", name), f"'{name}' is a built-in card field and cannot be declared as an attribute")
-        elif kind not in ATTRIBUTE_TYPES:
+        elif not isinstance(kind, str) or kind not in ATTRIBUTE_TYPES:
             ctx.error(("deck", "attributes", name), f"unknown attribute type '{kind}'{suggest(str(kind), ATTRIBUTE_TYPES)}; use one of {', '.join(ATTRIBUTE_TYPES)}")
         else:
             out[name] = kind
