@@ -13,7 +13,7 @@ from pathlib import Path
 
 from . import __version__
 from .errors import AetherpressError, Problem, display_path
-from .load import is_deck_file, load_all, load_definition, parse_deck_spec
+from .load import definition_kind, is_deck_file, load_all, load_definition, parse_deck_spec
 from .project import Project
 from .schema import suggest
 
@@ -88,7 +88,7 @@ def cmd_validate(project: Project, args) -> int:
     checked = 0
     for path in paths:
         if not is_deck_file(path):
-            if path in args.paths and not _is_other_definition(path):
+            if path in args.paths and definition_kind(path) is None:
                 problems.append(Problem(display_path(path), "not a deck file: it has no [deck] table"))
             continue
         checked += 1
@@ -105,16 +105,6 @@ def cmd_validate(project: Project, args) -> int:
         raise AetherpressError(problems)
     print(f"ok: {checked} deck file{'s' if checked != 1 else ''} checked, no problems")
     return 0
-
-
-def _is_other_definition(path: Path) -> bool:
-    """Games and rulebooks live beside decks, with their own top-level tables."""
-    import re
-    try:
-        text = path.read_text(encoding="utf-8-sig", errors="replace")
-    except OSError:
-        return False
-    return re.search(r"^\s*\[(game|rulebook)\]\s*(#.*)?$", text, re.M) is not None
 
 
 def cmd_build(project: Project, args) -> int:

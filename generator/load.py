@@ -759,13 +759,25 @@ def _thaw(value: Any) -> Any:
 
 # --- the whole project ---------------------------------------------------------
 
-def is_deck_file(path: Path) -> bool:
-    """A deck file has a [deck] table; games and rulebooks live beside them."""
+DEFINITION_KINDS = ("deck", "game", "rulebook")
+
+
+def definition_kind(path: Path) -> str | None:
+    """Which kind of definition a TOML file under decks/ holds, by its top-level table.
+
+    Decks have a ``[deck]`` table; games (rankings) and rulebooks live beside them
+    with ``[game]`` and ``[rulebook]`` tables.
+    """
     try:
-        head = path.read_text(encoding="utf-8-sig", errors="replace")
+        text = path.read_text(encoding="utf-8-sig", errors="replace")
     except OSError:
-        return False
-    return re.search(r"^\s*\[deck\]\s*(#.*)?$", head, re.M) is not None
+        return None
+    match = re.search(r"^\s*\[(" + "|".join(DEFINITION_KINDS) + r")\]\s*(#.*)?$", text, re.M)
+    return match.group(1) if match else None
+
+
+def is_deck_file(path: Path) -> bool:
+    return definition_kind(path) == "deck"
 
 
 def load_all(project: Project) -> dict[str, DeckDefinition]:
