@@ -71,6 +71,10 @@ class HandResult:
     tie_class: str | None
     key: tuple
     reading: tuple[str, ...]  # the real cards the hand counts as (its natural cards when no reading is needed)
+    fits: int = 0             # bit i set: the hand fits the pattern of category i (under some reading)
+
+    def fits_category(self, index: int) -> bool:
+        return bool(self.fits >> index & 1)
 
 
 def _combos(n: int, k: int, tables: Sequence[np.ndarray], keep: bool = False):
@@ -231,8 +235,8 @@ class Engine:
             for name, value in blocks.items():
                 if name in ("shared", "distinct") and value[0] != "suits" and value[0] not in attrs:
                     attrs.append(value[0])
-                if name == "each_once" and value != "suits" and value not in attrs:
-                    attrs.append(value)
+                if name == "each_once":
+                    attrs.extend(v for v in value if v != "suits" and v not in attrs)
                 if name in ("contains", "none"):
                     for s in value:
                         key = Selector(s.kind, s.value)
@@ -301,8 +305,8 @@ class Engine:
             if name in ("shared", "distinct") and value[0] not in self.domains and value[0] != "suits":
                 self._err(p, f"unknown attribute '{value[0]}'")
                 continue
-            if name == "each_once" and value not in self.domains:
-                self._err(p, f"unknown attribute '{value}'")
+            if name == "each_once" and any(v not in self.domains for v in value):
+                self._err(p, f"unknown attribute '{[v for v in value if v not in self.domains][0]}'")
                 continue
             if name in ("contains", "none"):
                 for i, s in enumerate(value):
@@ -354,8 +358,9 @@ class Engine:
                 of, count = value
                 ok &= self._ge(feats, memo, self._attr(of), k) >= count
             elif name == "each_once":
-                ones = sum(1 << (4 * i) for i in range(len(self.domains[value])))
-                ok &= feats[self._attr(value)] == _u(ones)
+                for of in value:
+                    ones = sum(1 << (4 * i) for i in range(len(self.domains[of])))
+                    ok &= feats[self._attr(of)] == _u(ones)
             elif name == "distinct":
                 of, lo, hi = value
                 n = self._ge(feats, memo, self._attr(of), 1)
@@ -644,7 +649,7 @@ class Engine:
         names = [c.name for c in self.ranking.classes]
         tie_class = (names[int(cls[cand[0]])] if int(cls[cand[0]]) < len(names) else None) if names else None
         return HandResult(best, self.ranking.categories[best].name, tie_class, (-best,) + best_key,
-                          tuple(self.universe[int(i)].id for i in best_reading))
+                          tuple(self.universe[int(i)].id for i in best_reading), int(full))
 
     def _tiebreak(self, reading, cls: int, w: int, low_ace: bool) -> tuple:
         cards = [self.universe[int(i)] for i in reading]
@@ -774,7 +779,9 @@ def check_game(game: Game, definitions, path) -> None:
                     except AetherpressError as exc:
                         ctx.error(cat.path + ("example",), exc.problems[0].message)
                         continue
-                    if got.category != i:
+                    if not got.fits_category(i):
+                        ctx.error(cat.path + ("example",), f"the example hand does not fit {cat.name} (it is a {got.name})")
+                    elif got.category != i and not cat.printed:
                         ctx.error(cat.path + ("example",), f"the example hand is a {got.name}, not a {cat.name}")
         for i, cat in enumerate(ranking.categories):
             if cat.example is not None and i not in checked_examples and not ctx.problems:

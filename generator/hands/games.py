@@ -46,7 +46,7 @@ BLOCKS = {
     "straight": field(bool),               # all cards on consecutive steps of the rank ladder
     "flush": field(bool),                  # all cards share a suit
     "shared": field(dict),                 # { of = "suits"|attribute, count = n }: all cards share n values
-    "each_once": field(str),               # "suits"|attribute: every value present exactly once
+    "each_once": field(str, list),         # "suits"|attribute (or a list): every value present exactly once
     "distinct": field(dict),               # { of, min, max }: how many different values are present
     "rectangle": field(dict),              # { ranks = n | [ids], suits = m }: n ranks, each in the same m suits
     "contains": field(list, item=dict),    # named cards, ranks, suits, groups: [{ rank = "ace", count = 1 }]
@@ -227,7 +227,11 @@ def _blocks(ctx: Context, good: dict[str, Any], path: tuple, hand_size: int) -> 
             if "of" in g:
                 out[name] = (g["of"], g.get("count", 1))
         elif name == "each_once":
-            out[name] = value
+            items = [value] if isinstance(value, str) else value
+            if not items or not all(isinstance(v, str) for v in items):
+                ctx.error(p, "each_once must be \"suits\", an attribute name, or a list of them")
+                continue
+            out[name] = tuple(items)
         elif name == "distinct":
             g = check_table(ctx, value, {"of": field(str, required=True), "min": field(int), "max": field(int)}, p, "distinct")
             if "of" in g:

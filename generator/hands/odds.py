@@ -153,7 +153,21 @@ def odds_table(project: Project, game_id: str, ranking: str | None = None, deck:
         if use_cache:
             write_text(path, json.dumps(raw, sort_keys=True) + "\n")
     _TABLES[key] = raw
+    _check_examples(game, engine, raw)
     return _table(game, engine, ranking, deck, tuple(modifiers), raw)
+
+
+def _check_examples(game: Game, engine: Engine, raw: dict) -> None:
+    """A category that some hand takes must have an example that takes it too."""
+    ids = {c.id for c in engine.deck.cards}
+    for i, cat in enumerate(engine.ranking.categories):
+        if cat.example is None or not set(cat.example) <= ids or raw["counts"][i] == 0:
+            continue
+        got = engine.evaluate(cat.example)
+        if got.category != i:
+            from ..schema import format_path
+            raise AetherpressError(Problem(game.source, f"the example hand is a {got.name}, not a {cat.name}",
+                                           None, format_path(cat.path + ("example",))))
 
 
 def count_raw(engine: Engine) -> dict:
