@@ -294,9 +294,6 @@ def test_every_category_has_description_and_checked_example(project, tables):
                     assert ev.evaluate(c.example).category == i, (gid, c.name, c.example)
 
 
-HANDS = {"poker": (5, None), "lith": (3, None), "dragon-poker": (5, None)}
-
-
 def _hand_strategy(project, game):
     ev = evaluator(project, game)
     cards = sorted({c.id for c in ev.deck.cards})
@@ -385,3 +382,25 @@ def test_validate_reports_wrong_example(small_project, capsys):
     assert main(["--project", str(small_project.root), "validate"]) == 2
     err = capsys.readouterr().err
     assert "rankings.lith.categories[11].example: the example hand does not fit Trio" in err
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.data())
+def test_counts_change_exactly_when_the_cards_do(data):
+    """Take cards out of the 44-card Lith deck, and shuffle the definition order:
+    the counts still add up, and they change when, and only when, cards were removed."""
+    from dataclasses import replace
+    from generator.hands.engine import Engine
+    from generator.project import Project
+    project = Project(ROOT)
+    base = evaluator(project, "lith")
+    deck = base.deck
+    removed = data.draw(st.sets(st.sampled_from([c.id for c in deck.cards]), max_size=6))
+    order = data.draw(st.permutations(list(deck.cards)))
+    cards = tuple(c for c in order if c.id not in removed)
+    engine = Engine(base.ranking, replace(deck, cards=cards), base.modifiers, "test")
+    counts, pattern, sub, total, _ = engine.count()
+    assert total == comb(len(cards), 3) == int(counts.sum())
+    full, *_ = base.count()
+    assert (list(counts) == list(full)) == (not removed)
+    assert (odds_module.cache_key(engine) == odds_module.cache_key(base)) == (not removed and list(order) == list(deck.cards))

@@ -26,7 +26,7 @@ import numpy as np
 
 from ..errors import AetherpressError, Problem
 from ..model import Card, Deck
-from .games import Category, Game, Modifier, Ranking, Selector
+from .games import Game, Modifier, Ranking, Selector
 
 ENGINE_VERSION = "1"
 
@@ -333,9 +333,6 @@ class Engine:
                     seen[j] = i
 
     # --- evaluating blocks over many hands --------------------------------------
-    def _feat(self, feats: dict, name: str) -> np.ndarray:
-        return feats[name]
-
     def _ge(self, feats: dict, memo: dict, name: str, t: int) -> np.ndarray:
         """How many fields of ``name`` are at least t (t in 1..8)."""
         key = (name, t)
@@ -534,7 +531,6 @@ class Engine:
                 np.minimum.at(code_j, idx, code_up)
             combos_j, _ = _combos(self.n, j, [], keep=True)
             levels[j] = (combos_j, mask_j, code_j)
-        nblank = len(self.blank_wilds)
         total = 0
         for w in range(0, min(k, self.nwild) + 1):
             j = k - w
@@ -555,7 +551,6 @@ class Engine:
             sub += weight * np.bincount(bst * ncls + cl, minlength=ncat * ncls)[:ncat * ncls].reshape(ncat, ncls)
             total += weight * mm
             self._find_examples(bst, nat, w, examples, None)
-        del nblank
         return best_counts, pattern, sub, total, examples
 
     def _wild_ids(self, w: int) -> list[str]:
@@ -614,7 +609,6 @@ class Engine:
     def evaluate(self, cards: Sequence[str]) -> HandResult:
         natural, w = self._resolve(cards)
         k = self.k
-        ncls = len(self.class_fns) + 1
         if w:
             pool = [i for i in range(self.n) if i not in natural]
             readings = np.array([sorted(natural + list(x)) for x in itertools.combinations(pool, w)], np.int64)
@@ -741,7 +735,6 @@ def engines_for(game: Game, definitions, ranking: str | None = None, deck: str |
 def check_game(game: Game, definitions, path) -> None:
     """Compile every ranking on every deck of the game and check the example hands."""
     from ..load import read_toml
-    from ..schema import Context
     problems: list[Problem] = []
     _, ctx = read_toml(path)
     if game.deck_id not in definitions:
