@@ -404,3 +404,27 @@ def test_counts_change_exactly_when_the_cards_do(data):
     full, *_ = base.count()
     assert (list(counts) == list(full)) == (not removed)
     assert (odds_module.cache_key(engine) == odds_module.cache_key(base)) == (not removed and list(order) == list(deck.cards))
+
+
+def test_first_great_convocation_counts_by_readings(project, tables):
+    """Recount the First Great Convocation by hand: every real hand classified once,
+    then each printed hand worth the best real hand that holds its natural cards
+    (an ect may stand for any card not in the hand, itself included)."""
+    import numpy as np
+    from generator.hands.engine import _lowbit
+    plain = evaluator(project, "founders-flip")
+    hands = np.array(list(itertools.combinations(range(plain.n), 4)), np.int64)
+    best = _lowbit(plain.masks(plain.features(hands), 4, len(hands), printed=False))
+    ids = [c.id for c in plain.universe]
+    value = {frozenset(ids[i] for i in h): int(b) for h, b in zip(hands, best)}
+    ects = [c for c in ids if c.startswith("ect-")]
+    others = [c for c in ids if c not in ects]
+    tally = [0] * len(plain.ranking.categories)
+    for w in range(0, 5):
+        for natural in itertools.combinations(others, 4 - w):
+            rest = [c for c in ids if c not in natural]
+            reach = min(value[frozenset(natural + extra)] for extra in itertools.combinations(rest, w))
+            tally[reach] += comb(4, w)  # which w of the four ects are held does not matter
+    counted = tables[("founders-flip", "standard", "standard", ("first-great-convocation",))]
+    assert tally == [c.count for c in counted.categories]
+    assert sum(tally) == comb(36, 4)

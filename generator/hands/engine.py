@@ -748,14 +748,17 @@ def check_game(game: Game, definitions, path) -> None:
                 from ..schema import suggest
                 ctx.error(("decks", name, "variants", i), f"deck '{game.deck_id}' has no variant '{v}'{suggest(v, definition.variant_specs)}")
     ctx.raise_if_any()
+    base_cards = [c.id for c in definition.base.cards]
     for rid, ranking in game.rankings.items():
         checked_examples: set[int] = set()
+        compiled = True
         for did in game.decks:
             combos = [()] + [(m,) for m in game.modifiers if m not in game.decks[did].modifiers] if did == game.default_deck else [()]
             for mods in combos:
                 try:
                     engine = engines_for(game, definitions, rid, did, mods)
                 except AetherpressError as exc:
+                    compiled = False
                     for p in exc.problems:
                         line = ctx.locator.line(_key_path(p.key)) if p.key and ctx.locator else None
                         problems.append(Problem(p.file, p.message, line, p.key))
@@ -776,8 +779,16 @@ def check_game(game: Game, definitions, path) -> None:
                         ctx.error(cat.path + ("example",), f"the example hand does not fit {cat.name} (it is a {got.name})")
                     elif got.category != i and not cat.printed:
                         ctx.error(cat.path + ("example",), f"the example hand is a {got.name}, not a {cat.name}")
+        if not compiled:
+            continue
         for i, cat in enumerate(ranking.categories):
-            if cat.example is not None and i not in checked_examples and not ctx.problems:
+            if cat.example is None or i in checked_examples:
+                continue
+            unknown = [c for c in cat.example if c not in base_cards]
+            if unknown:
+                from ..schema import suggest
+                ctx.error(cat.path + ("example",), f"unknown card '{unknown[0]}' in deck '{game.deck_id}'{suggest(unknown[0], base_cards)}")
+            else:
                 ctx.error(cat.path + ("example",), "the example hand is not a hand of any of the game's decks")
     problems.extend(ctx.problems)
     if problems:
