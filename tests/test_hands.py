@@ -428,3 +428,13 @@ def test_first_great_convocation_counts_by_readings(project, tables):
     counted = tables[("founders-flip", "standard", "standard", ("first-great-convocation",))]
     assert tally == [c.count for c in counted.categories]
     assert sum(tally) == comb(36, 4)
+
+
+def test_dragon_poker_flush_ties_on_the_highest_card_then_suit(project):
+    c = lambda a, b: compare(project, "dragon-poker", a, b)
+    # the same highest card: the higher suit wins, whatever the lower cards
+    assert c(["10-stones", "7-stones", "5-stones", "3-stones", "2-stones"],
+             ["10-stars", "9-stars", "8-stars", "6-stars", "4-stars"]) == 1
+    # other categories compare every card before the suit
+    assert c(["9-stones", "9-stars", "8-stones", "7-stones", "2-stones"],
+             ["9-spindles", "9-sands", "8-stars", "7-stars", "3-stars"]) == -1

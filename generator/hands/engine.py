@@ -634,18 +634,24 @@ class Engine:
         best_key = None
         best_reading = None
         for i in cand:
-            key = self._tiebreak(readings[i], int(cls[i]), w, bool(low_only[i]))
+            key = self._tiebreak(best, readings[i], int(cls[i]), w, bool(low_only[i]))
             if best_key is None or key > best_key:
                 best_key, best_reading = key, readings[i]
         if best not in own:
             best_reading = np.array(sorted(natural))
-            best_key = self._tiebreak(best_reading, int(cls[cand[0]]), w, False)
+            best_key = self._tiebreak(best, best_reading, int(cls[cand[0]]), w, False)
         names = [c.name for c in self.ranking.classes]
         tie_class = (names[int(cls[cand[0]])] if int(cls[cand[0]]) < len(names) else None) if names else None
         return HandResult(best, self.ranking.categories[best].name, tie_class, (-best,) + best_key,
                           tuple(self.universe[int(i)].id for i in best_reading), int(full))
 
-    def _tiebreak(self, reading, cls: int, w: int, low_ace: bool) -> tuple:
+    def _tiebreak(self, category: int, reading, cls: int, w: int, low_ace: bool) -> tuple:
+        """What decides between two hands of the same category, step by step (bigger wins).
+
+        classes: the tie class (kindred > fortune > neither); no_wild: a hand without
+        wild cards first; ranks: the rank values, cards of the largest group first,
+        then from the highest down; top: the highest such card only; suits: the
+        suits of the cards in that order, each card's highest suit first."""
         cards = [self.universe[int(i)] for i in reading]
         values = []
         for c in cards:
@@ -660,13 +666,16 @@ class Engine:
         order = sorted(range(len(cards)), key=lambda i: (-(counts.get(cards[i].rank, 0)), -values[i],
                                                          tuple(-self.suit_order[s] for s in sorted(cards[i].suits, key=lambda s: -self.suit_order[s]))))
         key = []
-        for step in self.ranking.tiebreak:
+        steps = self.ranking.categories[category].tiebreak or self.ranking.tiebreak
+        for step in steps:
             if step == "classes":
                 key.append(-cls)
             elif step == "no_wild":
                 key.append(0 if w else 1)
             elif step == "ranks":
                 key.append(tuple(values[i] for i in order))
+            elif step == "top":
+                key.append(values[order[0]] if order else -1)
             elif step == "suits":
                 key.append(tuple(tuple(sorted((self.suit_order[s] for s in cards[i].suits), reverse=True)) for i in order))
         return tuple(key)
