@@ -461,7 +461,8 @@ class Engine:
         memo: dict = {}
         out = np.zeros(m, U64)
         for i, fns in enumerate(self.cat_fns):
-            if printed != bool(self.printed[i]) and not (not printed and self.nwild == 0):
+            use = self.printed[i] if printed else (not self.printed[i] or self.nwild == 0)
+            if not use:
                 continue
             if not fns:
                 out |= _u(1 << i)
