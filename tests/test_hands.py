@@ -290,8 +290,10 @@ def test_every_category_has_description_and_checked_example(project, tables):
             assert c.description
             if c.count:
                 assert c.example is not None, (gid, c.name)
-                if set(c.example) <= {x.id for x in ev.deck.cards}:
-                    assert ev.evaluate(c.example).category == i, (gid, c.name, c.example)
+                assert set(c.example) <= {x.id for x in ev.deck.cards}, (gid, did, c.name)
+                assert ev.evaluate(c.example).category == i, (gid, c.name, c.example)
+            elif c.example is not None:
+                assert ev.evaluate(c.example).fits_category(i)
 
 
 def _hand_strategy(project, game):
