@@ -336,7 +336,12 @@ def _ranking(ctx: Context, rid: str, raw: Any, source: str) -> Ranking | None:
     names = set()
     for i, craw in enumerate(g["categories"]):
         cp = p + ("categories", i)
-        cg = check_table(ctx, craw, CATEGORY_SPEC, cp, "category", extra=BLOCKS)
+        for key in craw if isinstance(craw, dict) else ():
+            if key not in CATEGORY_SPEC and key not in BLOCKS:
+                ctx.error(cp + (key,), f"unknown building block '{key}'{suggest(key, list(BLOCKS) + list(CATEGORY_SPEC))}; "
+                          f"blocks: {', '.join(BLOCKS)}")
+        known = {k: v for k, v in craw.items() if k in CATEGORY_SPEC or k in BLOCKS} if isinstance(craw, dict) else craw
+        cg = check_table(ctx, known, CATEGORY_SPEC, cp, "category", extra=BLOCKS)
         if "name" not in cg:
             continue
         if cg["name"] in names:
