@@ -8,6 +8,7 @@ embedded fonts.
 """
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
@@ -70,10 +71,10 @@ def job_cards(decks: Sequence[Deck], copies: int = 1) -> list[JobCard]:
             for _ in range(card.copies * copies)]
 
 
-def new_canvas(target: Path, pagesize_mm: tuple[float, float], title: str, subject: str = "",
+def new_canvas(target, pagesize_mm: tuple[float, float], title: str, subject: str = "",
                keywords: str = "", **boxes) -> Canvas:
     register_fonts()
-    canvas = Canvas(str(target), pagesize=(pagesize_mm[0] * mm, pagesize_mm[1] * mm), invariant=1,
+    canvas = Canvas(str(target) if isinstance(target, Path) else target, pagesize=(pagesize_mm[0] * mm, pagesize_mm[1] * mm), invariant=1,
                     pageCompression=1, initialFontName=DEFAULT_FONT, initialFontSize=10, **boxes)
     canvas.setTitle(title)
     canvas.setAuthor("Aetherpress")
@@ -253,36 +254,46 @@ def write_sheets(project: Project, deck: Deck, target: Path, layout: Layout | Sh
     return write_job(project, [deck], target, options, progress)
 
 
-def write_card_pdf(project: Project, deck: Deck, target: Path, bleed: float, greyscale: bool = False,
-                   backs_first: bool = True, copies: int = 1, progress: Progress | None = None) -> Path:
-    """One page per card side, trim plus ``bleed`` (DriveThruCards order: back, front, back, front...).
+def draw_card_pages(target, project: Project, deck: Deck, bleed: float, sides: Sequence[tuple[Card, str]],
+                    greyscale: bool = False, progress: Progress | None = None) -> None:
+    """A PDF with one page per (card, "front"|"back"): trim plus ``bleed``, TrimBox and BleedBox set.
 
-    Every page carries a TrimBox and a BleedBox.
+    ``target`` is a path or a binary file object.
     """
     faces = FaceRenderer(project, deck, bleed=bleed)
     g = faces.geometry
     boxes = {"trimBox": (bleed * mm, bleed * mm, (bleed + g.trim_w) * mm, (bleed + g.trim_h) * mm),
              "bleedBox": (0, 0, g.width * mm, g.height * mm)}
-    cards = job_cards([deck], copies)
+    canvas = new_canvas(target, (g.width, g.height), f"{deck.title} ({deck.key}) - cards with bleed",
+                        deck.description, f"{deck.key}, {_num(bleed)} mm bleed"
+                        + (", greyscale" if greyscale else ""), **boxes)
+    forms = Forms(canvas, [deck], [faces], greyscale)
+    for card, side in sides:
+        key = forms.side(0, card, side)
+        forms.uses[key] = forms.uses.get(key, 0) + 1
+    if not sides:
+        canvas.showPage()
+    for n, (card, side) in enumerate(sides):
+        forms.draw(forms.side(0, card, side), card)
+        canvas.showPage()
+        if progress:
+            progress(n + 1, len(sides))
+    canvas.save()
+
+
+def card_pdf_bytes(project: Project, deck: Deck, bleed: float, sides: Sequence[tuple[Card, str]],
+                   greyscale: bool = False) -> bytes:
+    buffer = io.BytesIO()
+    draw_card_pages(buffer, project, deck, bleed, sides, greyscale)
+    return buffer.getvalue()
+
+
+def write_card_pdf(project: Project, deck: Deck, target: Path, bleed: float, greyscale: bool = False,
+                   copies: int = 1, progress: Progress | None = None) -> Path:
+    """Every printed card as two pages, back then front (the DriveThruCards order), with ``bleed``."""
+    sides = [(job.card, side) for job in job_cards([deck], copies) for side in ("back", "front")]
     with atomic_output(target) as tmp:
-        canvas = new_canvas(tmp, (g.width, g.height), f"{deck.title} ({deck.key}) - cards with bleed",
-                            deck.description, f"{deck.key}, {_num(bleed)} mm bleed", **boxes)
-        forms = Forms(canvas, [deck], [faces], greyscale)
-        for job in cards:
-            for side in ("front", "back"):
-                key = forms.side(0, job.card, side)
-                forms.uses[key] = forms.uses.get(key, 0) + 1
-        if not cards:
-            canvas.showPage()
-        for n, job in enumerate(cards):
-            sides = ("back", "front") if backs_first else ("front", "back")
-            for side in sides:
-                key = forms.side(0, job.card, side)
-                forms.draw(key, job.card)
-                canvas.showPage()
-            if progress:
-                progress(n + 1, len(cards))
-        canvas.save()
+        draw_card_pages(tmp, project, deck, bleed, sides, greyscale, progress)
     return target
 
 
