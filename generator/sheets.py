@@ -394,11 +394,12 @@ def registration_targets(placements: Sequence[Placement], limit: Rect, radius: f
 
 def _groups(items: Sequence[Item], bleed: float) -> list[tuple[tuple[float, float, float], list[int]]]:
     """Item indices grouped by card size (and kept bleed), in order of first appearance."""
-    groups: dict[tuple[float, float, float], list[int]] = {}
+    groups: dict[tuple[float, float, float], tuple[tuple[float, float, float], list[int]]] = {}
     for i, item in enumerate(items):
-        key = (round(item.width, 6), round(item.height, 6), round(min(bleed, item.bleed), 6))
-        groups.setdefault(key, []).append(i)
-    return list(groups.items())
+        kept = min(bleed, item.bleed)
+        key = (round(item.width, 6), round(item.height, 6), round(kept, 6))
+        groups.setdefault(key, ((item.width, item.height, kept), []))[1].append(i)
+    return list(groups.values())
 
 
 def _too_big(w: float, h: float, bleed: float, layout: Layout, where: str) -> LayoutError:
