@@ -123,10 +123,11 @@ def resolve_decks(project: Project, specs: list[str]):
 
 def cmd_build(project: Project, args) -> int:
     from .build import build_deck
-    from .printing import ProgressBar, sheet_options_from_args
+    from .printing import ProgressBar, check_fits, sheet_options_from_args
 
     options = sheet_options_from_args(project, args)
     decks = resolve_decks(project, args.decks)
+    check_fits(decks, options)
     out = (args.out or project.output_dir).resolve()
     for deck in decks:
         bar = ProgressBar(deck.key)

@@ -19,11 +19,12 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from .errors import AetherpressError, Problem
 from .faces import FaceRenderer
 from .fonts import DEFAULT_FONT, register_fonts
 from .model import Card, Deck
 from .project import Project
-from .sheets import Item, Layout, Line, Page, Paper, Placement, Target, layout as lay_out
+from .sheets import Item, Layout, LayoutError, Line, Page, Paper, Placement, Target, layout as lay_out
 from .svgdraw import parse_svg, svg_to_drawing
 from .writers import atomic_output
 
@@ -217,7 +218,10 @@ def write_job(project: Project, decks: Sequence[Deck], target: Path, options: Sh
               progress: Progress | None = None, title: str | None = None) -> Path:
     """Write print sheets for several decks in one PDF, packed size by size."""
     renderers = [FaceRenderer(project, deck) for deck in decks]
-    cards, pages = layout_job(decks, renderers, options)
+    try:
+        cards, pages = layout_job(decks, renderers, options)
+    except LayoutError as exc:
+        raise AetherpressError(Problem(decks[0].source if decks else "layout", str(exc))) from None
     lay = options.layout
     names = " + ".join(f"{d.title} ({d.key})" for d in decks)
     title = title or f"{names} - print sheets"

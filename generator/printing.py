@@ -108,6 +108,18 @@ def sheet_options_from_args(project: Project, args):
     return SheetOptions(layout_from_args(project, args), args.copies, args.greyscale)
 
 
+def check_fits(decks, options) -> None:
+    """Raise a one-line error, before anything is written, if a deck's cards do not fit the layout."""
+    from .faces import geometry
+    from .sheets import cards_per_page
+    for deck in decks:
+        g = geometry(deck)
+        try:
+            cards_per_page(g.trim_w, g.trim_h, options.layout, g.bleed)
+        except LayoutError as exc:
+            raise _cli_error(f"{exc} (deck '{deck.key}')") from None
+
+
 class ProgressBar:
     """A one-line bar on stderr, drawn only when stderr is a terminal (and not too often)."""
 
