@@ -123,16 +123,18 @@ def resolve_decks(project: Project, specs: list[str]):
 
 def cmd_build(project: Project, args) -> int:
     from .build import build_deck
-    from .printing import ProgressBar, check_fits, sheet_options_from_args
+    from .printing import ProgressBar, check_fits, extra_sheet_options, sheet_options_from_args
 
     options = sheet_options_from_args(project, args)
+    extra = extra_sheet_options(project, args, options)
     decks = resolve_decks(project, args.decks)
-    check_fits(decks, options)
+    for opts in [options, *(o for _, o in extra)]:
+        check_fits(decks, opts)
     out = (args.out or project.output_dir).resolve()
     for deck in decks:
         bar = ProgressBar(deck.key)
         try:
-            written = build_deck(project, deck, out, options, progress=bar)
+            written = build_deck(project, deck, out, options, progress=bar, extra_sheets=extra)
         finally:
             bar.close()
         pdfs = [p for p in written if p.suffix == ".pdf"]

@@ -61,8 +61,9 @@ def parse_offset(text: str) -> tuple[float, float]:
 
 
 def add_paper_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--paper", default="a4", metavar="PAPER",
-                   help="a4, letter, a3, legal, tabloid, a5 (add :landscape), or a size such as 210x297mm, 8.5x11in")
+    p.add_argument("--paper", default=None, metavar="PAPER",
+                   help="a4 (default), letter, a3, legal, tabloid, a5 (add :landscape), or a size such as "
+                        "210x297mm or 8.5x11in")
     p.add_argument("--flip", choices=("long", "short"), default="long",
                    help="duplex: the printer turns the sheet over its long (default) or short edge")
     p.add_argument("--offset", default="0,0", metavar="DX,DY",
@@ -90,7 +91,7 @@ def add_build_arguments(p: argparse.ArgumentParser) -> None:
 def layout_from_args(project: Project, args, mode: str | None = None) -> Layout:
     papers = load_papers(project)
     try:
-        paper = parse_paper(args.paper, papers)
+        paper = parse_paper(args.paper or "a4", papers)
         return Layout(paper, mode=mode or getattr(args, "layout", "duplex"), flip=args.flip,
                       margin=args.margin, gap=getattr(args, "gap", 0.0),
                       bleed=3.175 if getattr(args, "bleed", False) else 0.0,
@@ -106,6 +107,15 @@ def sheet_options_from_args(project: Project, args):
     if args.copies < 1:
         raise _cli_error(f"--copies must be 1 or more, not {args.copies}")
     return SheetOptions(layout_from_args(project, args), args.copies, args.greyscale)
+
+
+def extra_sheet_options(project: Project, args, options) -> list:
+    """A plain ``build`` (no --paper) also writes US Letter sheets beside the A4 ones."""
+    from dataclasses import replace
+    if args.paper is not None:
+        return []
+    letter = parse_paper("letter", load_papers(project))
+    return [("letter", replace(options, layout=replace(options.layout, paper=letter)))]
 
 
 def check_fits(decks, options) -> None:
