@@ -415,8 +415,9 @@ def _marks(layout: Layout, placements: Sequence[Placement], limit: Rect) -> tupl
         lines += crop_marks(placements, limit, layout.crop_length, layout.crop_distance)
     if layout.cut_lines:
         lines += cut_lines(placements)
-    targets = registration_targets(placements, limit, layout.target_radius, layout.crop_distance) \
-        if layout.registration else []
+    # targets sit diagonally beyond the corner crop marks, clear of them
+    away = layout.crop_distance + (layout.crop_length / 2 if layout.crop_marks else 0.0)
+    targets = registration_targets(placements, limit, layout.target_radius, away) if layout.registration else []
     return lines, targets
 
 

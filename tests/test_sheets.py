@@ -84,6 +84,7 @@ def test_no_overlap_inside_printable_and_crop_marks_clear(job):
                 assert not any(line.touches(p.box) for p in page.placements)
         for target in page.targets:
             assert not any(target.box.overlaps(p.box) for p in page.placements)
+            assert not any(l.touches(target.box) for l in page.lines if l.kind == "crop")
 
 
 @SETTINGS
