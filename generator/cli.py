@@ -142,6 +142,10 @@ def cmd_build(project: Project, args) -> int:
         for pdf in pdfs:
             print(f"{deck.key}: {display_path(pdf)}")
         print(f"{deck.key}: {svgs} SVG files in {display_path(out / deck.slug)}")
+    if getattr(args, "combine", False) and decks:
+        from .pdf import write_job
+        for name, opts in [("", options), *((f"-{n}", o) for n, o in extra)]:
+            print(f"combined: {display_path(write_job(project, decks, out / f'combined-sheets{name}.pdf', opts))}")
     return 0
 
 

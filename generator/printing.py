@@ -86,6 +86,8 @@ def add_build_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--registration", action="store_true", help="registration targets at the grid's corners")
     p.add_argument("--copies", type=int, default=1, metavar="N", help="print every card N times")
     p.add_argument("--greyscale", action="store_true", help="ink saver: every colour as grey")
+    p.add_argument("--combine", action="store_true",
+                   help="also put all the named decks in one combined-sheets.pdf, packed card size by card size")
 
 
 def layout_from_args(project: Project, args, mode: str | None = None) -> Layout:

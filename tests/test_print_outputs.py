@@ -218,3 +218,70 @@ def test_progress_bar_only_on_a_terminal():
         bar.close()
     assert quiet.getvalue() == ""
     assert "3/3" in loud.getvalue() and "#" in loud.getvalue()
+
+
+GROUP_BACKS = """\
+[deck]
+id = "two-backs"
+title = "Two Backs"
+size = "mini"
+backs = { boss = "plain" }
+
+[[suits]]
+id = "red"
+name = "Red"
+
+[[ranks]]
+id = "1"
+name = "One"
+value = 1
+
+[[cards]]
+name = "Soldier"
+rank = "1"
+suits = ["red"]
+copies = 3
+
+[[cards]]
+name = "Boss"
+rank = "1"
+suits = ["red"]
+group = "boss"
+"""
+
+
+def test_per_card_backs_follow_their_fronts(tmp_path, scratch):
+    from generator.load import load_definition
+    from generator.pdf import layout_job
+    from generator.faces import FaceRenderer
+    from .conftest import write_deck
+
+    deck = load_definition(write_deck(scratch, GROUP_BACKS), scratch).base
+    options = SheetOptions(Layout(A4))
+    cards, pages = layout_job([deck], [FaceRenderer(scratch, deck)], options)
+    fronts, backs = pages[0], pages[1]
+    for f, b in zip(fronts.placements, backs.placements):
+        assert cards[f.item].card is cards[b.item].card
+    assert [cards[p.item].card.id for p in backs.placements] == ["soldier"] * 3 + ["boss"]
+    reader = PdfReader(str(write_sheets(scratch, deck, tmp_path / "s.pdf", options)))
+    # the soldiers' back is one form drawn three times; the boss's back is drawn once, in place
+    content = reader.pages[1].get_contents().get_data()
+    assert len(reader.pages[1]["/Resources"]["/XObject"]) == 1 and content.count(b" Do") == 3
+    assert "Boss" in reader.pages[1].extract_text()  # the boss's back is its own 'plain' drawing
+    files = export_tts(scratch, deck, tmp_path / "tts", url_base="u")
+    data = json.loads(next(f for f in files if f.suffix == ".json").read_text(encoding="utf-8"))
+    custom = data["ObjectStates"][0]["CustomDeck"]["1"]
+    assert custom["UniqueBack"] is True and custom["BackURL"].endswith("two-backs-backs-1.png")
+    assert data["ObjectStates"][0]["DeckIDs"] == [100, 100, 100, 101]
+
+
+def test_cli_combines_card_sizes_in_one_file(tmp_path, capsys, project, definitions):
+    assert main(["--project", str(project.root), "build", "imperial:standard", "aetherial", "--combine",
+                 "--paper", "a4", "--out", str(tmp_path)]) == 0
+    combined = tmp_path / "combined-sheets.pdf"
+    assert str(combined.name) in capsys.readouterr().out
+    imperial, aetherial = definitions["imperial"].build(["standard"]), definitions["aetherial"].base
+    poker, tarot = cards_per_page(63.5, 88.9, Layout(A4)), cards_per_page(69.85, 120.65, Layout(A4))
+    reader = PdfReader(str(combined))
+    assert len(reader.pages) == 2 * (math.ceil(imperial.card_count / poker) + math.ceil(aetherial.card_count / tarot))
+    assert "imperial:standard" in reader.metadata.title and "aetherial" in reader.metadata.title
