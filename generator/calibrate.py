@@ -15,9 +15,9 @@ from pathlib import Path
 from reportlab.lib.units import mm
 
 from .errors import display_path
-from .pdf import CROP_WIDTH, new_canvas
+from .pdf import new_canvas
 from .project import Project
-from .sheets import Layout, Paper, mirror_rect, Rect
+from .sheets import Layout, Rect, mirror_rect
 from .writers import atomic_output
 
 SCALE = 10  # mm each way from the mirrored point

@@ -24,7 +24,7 @@ from .faces import FaceRenderer
 from .fonts import DEFAULT_FONT, register_fonts
 from .model import Card, Deck
 from .project import Project
-from .sheets import Item, Layout, LayoutError, Line, Page, Paper, Placement, Target, layout as lay_out
+from .sheets import Item, Layout, LayoutError, Line, Page, Paper, Target, layout as lay_out
 from .svgdraw import parse_svg, svg_to_drawing
 from .writers import atomic_output
 

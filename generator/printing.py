@@ -8,12 +8,11 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
-from .errors import AetherpressError, Problem, display_path
+from .errors import AetherpressError, Problem
 from .load import read_toml
 from .project import Project
-from .schema import check_table, field, suggest
+from .schema import check_table, field
 from .sheets import LAYOUTS, UNITS, Layout, LayoutError, Paper, parse_paper
 
 PAPER_SPEC = {"name": field(str), "width": field(float, required=True), "height": field(float, required=True),

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 MM_PER_INCH = 25.4
 

@@ -14,8 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from reportlab.lib.units import mm
-
 from .faces import FaceRenderer
 from .model import Card, Deck
 from .pdf import Forms, new_canvas, place

@@ -114,7 +114,6 @@ def test_png_sizes_follow_dpi_and_bleed(tmp_path, project, definitions):
     files = export_png(project, deck, tmp_path, dpi=150, bleed=0.0)
     with Image.open(files[0]) as image:
         assert image.size == (413, 713)  # 412.5 and 712.5 px round up
-        corner = image.getpixel((0, 0))
     files = export_png(project, deck, tmp_path / "b", dpi=300, bleed=3.0)
     with Image.open(files[0]) as image:
         assert image.size == (round((69.85 + 6) / 25.4 * 300), round((120.65 + 6) / 25.4 * 300))
@@ -285,3 +284,42 @@ def test_cli_combines_card_sizes_in_one_file(tmp_path, capsys, project, definiti
     reader = PdfReader(str(combined))
     assert len(reader.pages) == 2 * (math.ceil(imperial.card_count / poker) + math.ceil(aetherial.card_count / tarot))
     assert "imperial:standard" in reader.metadata.title and "aetherial" in reader.metadata.title
+
+
+@pytest.mark.parametrize("flip, offset", [("long", (2.0, 1.0)), ("short", (0.0, -1.5))])
+def test_printed_backs_line_up_with_their_fronts(tmp_path, project, pernese, flip, offset):
+    """Render a duplex sheet, turn the fronts page over as the printer does, undo the offset:
+    what is printed on the back covers exactly what is printed on the front."""
+    import pypdfium2 as pdfium
+    from PIL import ImageChops, ImageOps
+
+    target = write_sheets(project, pernese, tmp_path / "d.pdf", SheetOptions(Layout(A4, flip=flip, offset=offset)))
+    document = pdfium.PdfDocument(str(target))
+    scale = 2 * 25.4 / 72  # 2 px a mm
+
+    def ink(n):
+        image = document[n].render(scale=scale).to_pil().convert("L")
+        return image.point(lambda v: 255 if v < 250 else 0)  # anything printed
+
+    front, back = ink(0), ink(1)
+    turned = ImageOps.mirror(front) if flip == "long" else ImageOps.flip(front)
+    back = ImageChops.offset(back, -round(offset[0] * 2), -round(offset[1] * 2))
+    differ = ImageChops.difference(turned, back)
+    changed = sum(differ.histogram()[128:])
+    assert changed < 0.0005 * front.width * front.height, changed
+    # and the comparison can see a misplaced back: 1 mm off is far more
+    off = ImageChops.offset(back, 2, 0)
+    assert sum(ImageChops.difference(turned, off).histogram()[128:]) > 5 * max(changed, 100)
+
+
+def test_paper_presets_are_checked(scratch):
+    from generator.errors import AetherpressError
+    from generator.printing import load_papers
+
+    papers = load_papers(scratch)
+    assert papers["letter"] == Paper("Letter", 215.9, 279.4) and papers["a3"] == Paper("A3", 297.0, 420.0)
+    (scratch.templates_dir / "papers.toml").write_text('[papers.quarto]\nwidth = 8\nheight = 10\nunit = "inches"\n',
+                                                        encoding="utf-8")
+    with pytest.raises(AetherpressError) as info:
+        load_papers(scratch)
+    assert "templates/papers.toml:4: papers.quarto.unit: unknown unit 'inches'" in str(info.value.problems[0])

@@ -1,8 +1,6 @@
 """Sheet layout math: property tests over random paper, card, margin, gap and bleed sizes."""
 from __future__ import annotations
 
-import math
-
 import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
