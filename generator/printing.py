@@ -61,8 +61,8 @@ def parse_offset(text: str) -> tuple[float, float]:
 
 def add_paper_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--paper", default=None, metavar="PAPER",
-                   help="a4 (default), letter, a3, legal, tabloid, a5 (add :landscape), or a size such as "
-                        "210x297mm or 8.5x11in")
+                   help="a4, letter, a3, legal, tabloid, a5 (add :landscape), or a size such as "
+                        "210x297mm or 8.5x11in (default: a4; a plain build also writes letter sheets)")
     p.add_argument("--flip", choices=("long", "short"), default="long",
                    help="duplex: the printer turns the sheet over its long (default) or short edge")
     p.add_argument("--offset", default="0,0", metavar="DX,DY",
