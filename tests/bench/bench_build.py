@@ -1,5 +1,5 @@
-"""Benchmark: the whole `aetherpress build` of the 54-card Pernese deck (A4, duplex backs,
-crop marks) against protograf drawing a plain 54-card poker deck on A4 (a rectangle,
+"""Benchmark: the whole `aetherpress build` of the 54-card Pernese deck (duplex backs,
+crop marks; a plain build writes A4 and Letter sheets and the SVG faces) against protograf drawing a plain 54-card poker deck on A4 (a rectangle,
 two texts and a circle per card, with its grid marks), in the same run.
 
 Both run as fresh processes, as a user would start them; each is timed REPEAT times
@@ -53,8 +53,8 @@ def main() -> None:
         ours_size = ours_pdf.stat().st_size
         pages = subprocess.run(["pdfinfo", str(ours_pdf)], capture_output=True, text=True).stdout
         ours_pages = next((l.split()[-1] for l in pages.splitlines() if l.startswith("Pages:")), "?")
-        print(f"aetherpress build pernese (54 cards, A4 duplex, crop marks): median {statistics.median(ours):.3f} s "
-              f"(min {min(ours):.3f} s over {repeat}), PDF {ours_size / 1024:.1f} KB, {ours_pages} pages")
+        print(f"aetherpress build pernese (54 cards, duplex with crop marks, A4 + Letter PDFs, SVGs): median {statistics.median(ours):.3f} s "
+              f"(min {min(ours):.3f} s over {repeat}), A4 PDF {ours_size / 1024:.1f} KB, {ours_pages} pages")
 
         if importlib.util.find_spec("protograf") is None:
             print("protograf is not installed (pip install protograf): no baseline to compare with")
@@ -65,7 +65,7 @@ def main() -> None:
         env = {**os.environ, "BENCH_OUT": str(theirs_pdf)}
         theirs = [timed([sys.executable, str(script)], tmp, env) for _ in range(repeat)]
         theirs_size = theirs_pdf.stat().st_size
-        print(f"protograf plain 54-card deck (A4, fronts only, grid marks):     median {statistics.median(theirs):.3f} s "
+        print(f"protograf plain 54-card deck (A4, fronts only, grid marks): median {statistics.median(theirs):.3f} s "
               f"(min {min(theirs):.3f} s over {repeat}), PDF {theirs_size / 1024:.1f} KB")
         ratio = statistics.median(ours) / statistics.median(theirs)
         print(f"time ratio aetherpress / protograf: {ratio:.2f} ({'meets' if ratio <= 1 else 'misses'} 'no slower');"
