@@ -24,7 +24,7 @@ from .faces import FaceRenderer
 from .fonts import DEFAULT_FONT, register_fonts
 from .model import Card, Deck
 from .project import Project
-from .sheets import Item, Layout, LayoutError, Line, Page, Paper, Target, layout as lay_out
+from .sheets import Item, Layout, LayoutError, Line, Outline, Page, Paper, Target, layout as lay_out
 from .svgdraw import parse_svg, svg_to_drawing
 from .writers import atomic_output
 
@@ -155,9 +155,8 @@ def place(canvas: Canvas, page_h: float, box: tuple[float, float, float, float],
 
 
 def draw_lines(canvas: Canvas, page_h: float, lines: Sequence[Line]) -> None:
-    styles = {"crop": (CROP_WIDTH, (0, 0, 0), None), "cut": (CUT_WIDTH, (1, 0, 1), None),
-              "fold": (CROP_WIDTH, (0.45, 0.45, 0.45), (2, 2))}
-    for kind in ("fold", "cut", "crop"):
+    styles = {"crop": (CROP_WIDTH, (0, 0, 0), None), "fold": (CROP_WIDTH, (0.45, 0.45, 0.45), (2, 2))}
+    for kind in ("fold", "crop"):
         chosen = [l for l in lines if l.kind == kind]
         if not chosen:
             continue
@@ -170,6 +169,19 @@ def draw_lines(canvas: Canvas, page_h: float, lines: Sequence[Line]) -> None:
             canvas.setDash([d * mm for d in dash])
         canvas.lines([(l.x1 * mm, (page_h - l.y1) * mm, l.x2 * mm, (page_h - l.y2) * mm) for l in chosen])
         canvas.restoreState()
+
+
+def draw_outlines(canvas: Canvas, page_h: float, outlines: Sequence[Outline]) -> None:
+    """Cut outlines: hairline magenta trims, corners rounded like the cards'."""
+    if not outlines:
+        return
+    canvas.saveState()
+    canvas.setLineWidth(CUT_WIDTH * mm)
+    canvas.setStrokeColorRGB(1, 0, 1)
+    for o in outlines:
+        r = o.rect
+        canvas.roundRect(r.x * mm, (page_h - r.bottom) * mm, r.w * mm, r.h * mm, o.radius * mm, stroke=1, fill=0)
+    canvas.restoreState()
 
 
 def draw_targets(canvas: Canvas, page_h: float, targets: Sequence[Target]) -> None:
@@ -194,6 +206,7 @@ def draw_page(canvas: Canvas, page: Page, cards: Sequence[JobCard], forms: Forms
         b = p.box
         place(canvas, page.height, (p.trim.x, p.trim.y, p.trim.w, p.trim.h), (b.x, b.y, b.w, b.h),
               (g.width, g.height), p.rotation, lambda: forms.draw(key, job.card))
+    draw_outlines(canvas, page.height, page.outlines)
     draw_lines(canvas, page.height, page.lines)
     draw_targets(canvas, page.height, page.targets)
 
@@ -209,8 +222,9 @@ class SheetOptions:
 def layout_job(decks: Sequence[Deck], renderers: Sequence[FaceRenderer], options: SheetOptions
                ) -> tuple[list[JobCard], tuple[Page, ...]]:
     cards = job_cards(decks, options.copies)
-    items = [Item(i, renderers[c.deck].geometry.trim_w, renderers[c.deck].geometry.trim_h,
-                  renderers[c.deck].geometry.bleed) for i, c in enumerate(cards)]
+    geometries = [r.geometry for r in renderers]
+    items = [Item(i, geometries[c.deck].trim_w, geometries[c.deck].trim_h, geometries[c.deck].bleed,
+                  geometries[c.deck].radius) for i, c in enumerate(cards)]
     return cards, lay_out(items, options.layout)
 
 

@@ -125,6 +125,7 @@ class Item:
     width: float  # trim width, mm, unrotated
     height: float
     bleed: float = 0.0  # bleed the drawing has around its trim
+    radius: float = 0.0  # corner radius of the trim (for cut outlines)
 
 
 @dataclass(frozen=True)
@@ -134,6 +135,7 @@ class Placement:
     trim: Rect  # on the page, after rotation
     rotation: int  # 0, 90, 180 or 270, clockwise
     bleed: float = 0.0  # bleed drawn around the trim (the rest is clipped)
+    radius: float = 0.0  # the trim's corner radius
 
     @property
     def box(self) -> Rect:
@@ -147,7 +149,7 @@ class Line:
     y1: float
     x2: float
     y2: float
-    kind: str  # "crop", "cut", "fold"
+    kind: str  # "crop" or "fold"
 
     @property
     def length(self) -> float:
@@ -158,6 +160,13 @@ class Line:
         x0, x1 = sorted((self.x1, self.x2))
         y0, y1 = sorted((self.y1, self.y2))
         return x0 <= rect.right + tol and rect.x - tol <= x1 and y0 <= rect.bottom + tol and rect.y - tol <= y1
+
+
+@dataclass(frozen=True)
+class Outline:
+    """A card's trim outline with rounded corners, for cutting machines."""
+    rect: Rect
+    radius: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -180,7 +189,8 @@ class Page:
     placements: tuple[Placement, ...]
     lines: tuple[Line, ...] = ()
     targets: tuple[Target, ...] = ()
-    front_page: int | None = None  # for a back page: the index of its fronts page
+    front_page: int | None = None
+    outlines: tuple[Outline, ...] = ()  # cut outlines  # for a back page: the index of its fronts page
 
     @property
     def rect(self) -> Rect:
@@ -304,7 +314,7 @@ def mirror_rotation(rotation: int, mirror_x: bool) -> int:
 def mirror_placement(p: Placement, page_w: float, page_h: float, mirror_x: bool,
                      offset: tuple[float, float] = (0.0, 0.0)) -> Placement:
     trim = mirror_rect(p.trim, page_w, page_h, mirror_x).shift(*offset)
-    return Placement(p.item, "back", trim, mirror_rotation(p.rotation, mirror_x), p.bleed)
+    return Placement(p.item, "back", trim, mirror_rotation(p.rotation, mirror_x), p.bleed, p.radius)
 
 
 def mirror_line(line: Line, page_w: float, page_h: float, mirror_x: bool,
@@ -365,14 +375,9 @@ def crop_marks(placements: Sequence[Placement], limit: Rect, length: float, dist
     return lines
 
 
-def cut_lines(placements: Sequence[Placement]) -> list[Line]:
-    """The trim outline of every card (for cutting machines)."""
-    lines = []
-    for p in placements:
-        t = p.trim
-        lines += [Line(t.x, t.y, t.right, t.y, "cut"), Line(t.right, t.y, t.right, t.bottom, "cut"),
-                  Line(t.right, t.bottom, t.x, t.bottom, "cut"), Line(t.x, t.bottom, t.x, t.y, "cut")]
-    return lines
+def cut_outlines(placements: Sequence[Placement]) -> list[Outline]:
+    """The trim outline of every card, corners rounded as the card's (for cutting machines)."""
+    return [Outline(p.trim, p.radius) for p in placements]
 
 
 def registration_targets(placements: Sequence[Placement], limit: Rect, radius: float, distance: float) -> list[Target]:
@@ -413,8 +418,6 @@ def _marks(layout: Layout, placements: Sequence[Placement], limit: Rect) -> tupl
     lines: list[Line] = []
     if layout.crop_marks:
         lines += crop_marks(placements, limit, layout.crop_length, layout.crop_distance)
-    if layout.cut_lines:
-        lines += cut_lines(placements)
     # targets sit diagonally beyond the corner crop marks, clear of them
     away = layout.crop_distance + (layout.crop_length / 2 if layout.crop_marks else 0.0)
     targets = registration_targets(placements, limit, layout.target_radius, away) if layout.registration else []
@@ -434,17 +437,18 @@ def layout(items: Sequence[Item], opts: Layout) -> tuple[Page, ...]:
             raise _too_big(w, h, bleed, opts, "on a page")
         for start in range(0, len(indices), grid.capacity):
             chunk = indices[start:start + grid.capacity]
-            fronts = tuple(Placement(i, "front", grid.trim(n), 90 if grid.rotated else 0, bleed)
+            fronts = tuple(Placement(i, "front", grid.trim(n), 90 if grid.rotated else 0, bleed, items[i].radius)
                            for n, i in enumerate(chunk))
             lines, targets = _marks(opts, fronts, page_rect)
-            pages.append(Page(W, H, "front", fronts, tuple(lines), tuple(targets)))
+            cuts = lambda ps: tuple(cut_outlines(ps)) if opts.cut_lines else ()
+            pages.append(Page(W, H, "front", fronts, tuple(lines), tuple(targets), outlines=cuts(fronts)))
             if opts.mode == "duplex":
                 mx = opts.mirrors_x()
                 backs = tuple(mirror_placement(p, W, H, mx, opts.offset) for p in fronts)
                 pages.append(Page(W, H, "back", backs,
                                   tuple(mirror_line(l, W, H, mx, opts.offset) for l in lines),
                                   tuple(mirror_target(t, W, H, mx, opts.offset) for t in targets),
-                                  front_page=len(pages) - 1))
+                                  front_page=len(pages) - 1, outlines=cuts(backs)))
     return tuple(pages)
 
 
@@ -481,14 +485,15 @@ def _gutterfold(items: Sequence[Item], opts: Layout) -> tuple[Page, ...]:
         fold = Line(W / 2, 0.0, W / 2, H, "fold") if fold_x else Line(0.0, H / 2, W, H / 2, "fold")
         for start in range(0, len(indices), grid.capacity):
             chunk = indices[start:start + grid.capacity]
-            fronts = tuple(Placement(i, "front", grid.trim(n), 90 if grid.rotated else 0, bleed)
+            fronts = tuple(Placement(i, "front", grid.trim(n), 90 if grid.rotated else 0, bleed, items[i].radius)
                            for n, i in enumerate(chunk))
             lines, targets = _marks(opts, fronts, limit)
             backs = tuple(mirror_placement(f, W, H, fold_x) for f in fronts)
             back_lines = [mirror_line(l, W, H, fold_x) for l in lines]
             back_targets = [mirror_target(t, W, H, fold_x) for t in targets]
             pages.append(Page(W, H, "both", fronts + backs, tuple(lines + back_lines + [fold]),
-                              tuple(targets + back_targets)))
+                              tuple(targets + back_targets),
+                              outlines=tuple(cut_outlines(fronts + backs)) if opts.cut_lines else ()))
     return tuple(pages)
 
 

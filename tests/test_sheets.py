@@ -24,10 +24,11 @@ def jobs(draw):
     paper = draw(papers)
     sizes = draw(st.lists(st.tuples(st.floats(20.0, 130.0), st.floats(20.0, 130.0)), min_size=1, max_size=3))
     card_bleed = draw(st.sampled_from([0.0, 3.0, 3.175]))
+    radius = draw(st.sampled_from([0.0, 3.0]))
     items = []
     for w, h in sizes:
         for _ in range(draw(st.integers(1, 25))):
-            items.append(Item(len(items), w, h, card_bleed))
+            items.append(Item(len(items), w, h, card_bleed, radius))
     opts = Layout(paper, mode=draw(st.sampled_from(["grid", "duplex", "gutterfold"])),
                   flip=draw(st.sampled_from(["long", "short"])), margin=draw(margins), gap=draw(gaps),
                   bleed=draw(bleeds), offset=draw(offsets), rotate=draw(st.sampled_from(["auto", "never", "always"])),
@@ -80,6 +81,9 @@ def test_no_overlap_inside_printable_and_crop_marks_clear(job):
                     assert Rect(line.x1, line.y1, 0, 0).within(page.rect) and Rect(line.x2, line.y2, 0, 0).within(page.rect)
             if line.kind == "fold":
                 assert not any(line.touches(p.box) for p in page.placements)
+        # cut outlines, when asked for, are exactly the trims
+        assert [(o.rect, o.radius) for o in page.outlines] == (
+            [(p.trim, items[p.item].radius) for p in page.placements] if opts.cut_lines else [])
         for target in page.targets:
             assert not any(target.box.overlaps(p.box) for p in page.placements)
             assert not any(l.touches(target.box) for l in page.lines if l.kind == "crop")
