@@ -1,9 +1,10 @@
 """Print sheets and single-card PDFs, drawn from the placements of ``sheets``.
 
-Vector all the way: each card's SVG becomes a reportlab drawing, stored once
-in the PDF as a form XObject and drawn at every place it appears (a back
-shared by a whole deck is stored once), clipped to its trim or to the bleed
-kept by the layout.  Files are reproducible (``invariant``) and name only
+Vector all the way: each card's SVG becomes a reportlab drawing, clipped to
+its trim or to the bleed kept by the layout.  A drawing that appears more
+than once (a back shared by a whole deck, a card printed in copies) is stored
+once as a form XObject and referenced at every place; one that appears once
+is drawn in place.  Files are reproducible (``invariant``) and name only
 embedded fonts.
 """
 from __future__ import annotations
