@@ -1,4 +1,4 @@
-"""The command line: ``aetherpress list | validate | build``.
+"""The command line: ``aetherpress list | validate | build | export | calibrate``.
 
 Problems with the input print one line each (file, place, what is wrong)
 and exit with status 2; ``--debug`` shows the traceback instead.
@@ -35,6 +35,10 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("build", help="build decks (default: every deck and variant) into output/")
     p.add_argument("decks", nargs="*", metavar="DECK[:VARIANT]", help="e.g. imperial, imperial:ministry, imperial:academy+labelled")
     p.add_argument("--out", type=Path, default=None, help="output folder (default: output/)")
+    from . import calibrate, export, printing
+    printing.add_build_arguments(p)
+    export.add_arguments(sub)
+    calibrate.add_arguments(sub)
 
     from .hands import cli as hands_cli
     hands_cli.add_arguments(sub)
@@ -139,37 +143,61 @@ def _validate_games(project: Project, paths: list[Path], seen: list[Problem]) ->
     return found
 
 
-def cmd_build(project: Project, args) -> int:
-    from .build import BuildTarget, all_targets, build_deck
+def resolve_decks(project: Project, specs: list[str]):
+    """The decks named on the command line (default: every deck and variant), variants applied."""
+    from .build import BuildTarget, all_targets
 
     definitions = load_all(project)
-    if args.decks:
+    if specs:
         targets = []
-        for spec in args.decks:
+        for spec in specs:
             deck_id, variants = parse_deck_spec(spec)
             if deck_id not in definitions:
                 raise AetherpressError(Problem("command line", f"unknown deck '{deck_id}'{suggest(deck_id, definitions)}; decks: {', '.join(definitions)}"))
             targets.append(BuildTarget(definitions[deck_id], variants))
     else:
         targets = all_targets(definitions)
-    decks = [t.deck for t in targets]  # apply every variant before writing anything
+    return [t.deck for t in targets]  # apply every variant before writing anything
+
+
+def cmd_build(project: Project, args) -> int:
+    from .build import build_deck
+    from .printing import ProgressBar, check_fits, extra_sheet_options, sheet_options_from_args
+
+    options = sheet_options_from_args(project, args)
+    extra = extra_sheet_options(project, args, options)
+    decks = resolve_decks(project, args.decks)
+    for opts in [options, *(o for _, o in extra)]:
+        check_fits(decks, opts)
     out = (args.out or project.output_dir).resolve()
     for deck in decks:
-        written = build_deck(project, deck, out)
+        bar = ProgressBar(deck.key)
+        try:
+            written = build_deck(project, deck, out, options, progress=bar, extra_sheets=extra)
+        finally:
+            bar.close()
         pdfs = [p for p in written if p.suffix == ".pdf"]
         svgs = len(written) - len(pdfs)
         for pdf in pdfs:
             print(f"{deck.key}: {display_path(pdf)}")
         print(f"{deck.key}: {svgs} SVG files in {display_path(out / deck.slug)}")
+    if getattr(args, "combine", False) and decks:
+        from .pdf import write_job
+        for name, opts in [("", options), *((f"-{n}", o) for n, o in extra)]:
+            print(f"combined: {display_path(write_job(project, decks, out / f'combined-sheets{name}.pdf', opts))}")
     return 0
 
 
-def cmd_odds(project: Project, args) -> int:
-    from .hands import cli as hands_cli
-    return hands_cli.run(project, args)
+def _module_command(name: str):
+    def command(project: Project, args) -> int:
+        import importlib
+        return importlib.import_module(f".{name}", __package__).run(project, args)
+    return command
 
 
-COMMANDS = {"list": cmd_list, "validate": cmd_validate, "build": cmd_build, "odds": cmd_odds}
+COMMANDS = {"list": cmd_list, "validate": cmd_validate, "build": cmd_build,
+            "export": _module_command("export"), "calibrate": _module_command("calibrate"),
+            "odds": _module_command("hands.cli")}
 
 
 if __name__ == "__main__":

@@ -1,15 +1,22 @@
-"""Print sheets: a deck's faces in a grid per page, with backs on the following page.
+"""Print sheets and single-card PDFs, drawn from the placements of ``sheets``.
 
-Vector all the way: each card's SVG becomes a reportlab drawing placed at
-its trim position and clipped to the trim; a back shared by many cards is
-stored once as a form XObject.  Files are reproducible (``invariant``).
+Vector all the way: each card's SVG becomes a reportlab drawing, clipped to
+its trim or to the bleed kept by the layout.  A drawing that appears more
+than once (a back shared by a whole deck, a card printed in copies) is stored
+once as a form XObject and referenced at every place; one that appears once
+is drawn in place.  Files are reproducible (``invariant``) and name only
+embedded fonts.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import io
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable, Sequence
 
+from reportlab import rl_config
 from reportlab.graphics import renderPDF
+from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -18,111 +25,291 @@ from .faces import FaceRenderer
 from .fonts import DEFAULT_FONT, register_fonts
 from .model import Card, Deck
 from .project import Project
+from .sheets import Item, Layout, LayoutError, Line, Outline, Page, Paper, Target, layout as lay_out
 from .svgdraw import svg_to_drawing
 from .writers import atomic_output
 
-A4 = (210.0, 297.0)
+A4 = Paper("A4", 210.0, 297.0)
+CROP_WIDTH = 0.2  # mm
+CUT_WIDTH = 0.1
+Progress = Callable[[int, int], None]
+
+# Streams are compressed and stored binary, not also ASCII85-encoded (a quarter smaller).
+rl_config.useA85 = 0
+
+
+def grey(colour):
+    """A colour as the grey of its luminance (Rec. 709 weights), alpha kept."""
+    if colour is None or not hasattr(colour, "red"):
+        return colour
+    level = 0.2126 * colour.red + 0.7152 * colour.green + 0.0722 * colour.blue
+    alpha = getattr(colour, "alpha", 1)
+    return colors.Color(level, level, level, alpha=alpha)
+
+
+def card_drawing(svg_text: str, source: str, place: str | None = None, greyscale: bool = False):
+    """The SVG as a reportlab drawing; in grey tones when ``greyscale``."""
+    return svg_to_drawing(svg_text, source, place, color_converter=grey if greyscale else None)
+
+
+@dataclass
+class JobCard:
+    """One printed copy of a card: its deck (by index) and the card."""
+    deck: int
+    card: Card
+
+
+def job_cards(decks: Sequence[Deck], copies: int = 1) -> list[JobCard]:
+    """Every card of every deck, each as many times as it is printed."""
+    return [JobCard(d, card) for d, deck in enumerate(decks) for card in deck.cards
+            for _ in range(card.copies * copies)]
+
+
+def new_canvas(target, pagesize_mm: tuple[float, float], title: str, subject: str = "",
+               keywords: str = "", **boxes) -> Canvas:
+    register_fonts()
+    canvas = Canvas(str(target) if isinstance(target, Path) else target, pagesize=(pagesize_mm[0] * mm, pagesize_mm[1] * mm), invariant=1,
+                    pageCompression=1, initialFontName=DEFAULT_FONT, initialFontSize=10, **boxes)
+    canvas.setTitle(title)
+    canvas.setAuthor("Aetherpress")
+    canvas.setCreator("Aetherpress")
+    canvas.setSubject(subject)
+    canvas.setKeywords(keywords)
+    return canvas
+
+
+class Forms:
+    """Card drawings by (deck, side, name): drawn once and stored as a form XObject
+    when they appear more than once in the file, else drawn in place."""
+
+    def __init__(self, canvas: Canvas, decks: Sequence[Deck], renderers: Sequence[FaceRenderer], greyscale: bool,
+                 uses: dict[tuple, int] | None = None):
+        self.canvas = canvas
+        self.decks = decks
+        self.renderers = renderers
+        self.greyscale = greyscale
+        self.uses = uses or {}
+        self.names: dict[tuple, str] = {}
+
+    @staticmethod
+    def face_key(d: int, deck: Deck, card: Card) -> tuple:
+        return (d, "face", card.id)
+
+    @staticmethod
+    def back_key(d: int, deck: Deck, card: Card) -> tuple:
+        return (d, "back", deck.back_for(card))
+
+    def _drawing(self, key: tuple, card: Card):
+        d, side, name = key
+        deck, faces = self.decks[d], self.renderers[d]
+        if side == "face":
+            return card_drawing(faces.face(card), f"templates/cards/{deck.template_for(card)}.svg.j2",
+                                f"card '{card.id}' of deck '{deck.id}'", self.greyscale)
+        return card_drawing(faces.back(card), f"templates/cards/{deck.back_for(card)}.svg.j2",
+                            f"back of card '{card.id}' of deck '{deck.id}'", self.greyscale)
+
+    def draw(self, key: tuple, card: Card) -> None:
+        """Draw the card side with its bleed corner at the current origin."""
+        if self.uses.get(key, 2) < 2:
+            renderPDF.draw(self._drawing(key, card), self.canvas, 0, 0)
+            return
+        name = self.names.get(key)
+        if name is None:
+            name = f"card{len(self.names)}"
+            drawing = self._drawing(key, card)
+            g = self.renderers[key[0]].geometry
+            self.canvas.beginForm(name, lowerx=0, lowery=0, upperx=g.width * mm, uppery=g.height * mm)
+            renderPDF.draw(drawing, self.canvas, 0, 0)
+            self.canvas.endForm()
+            self.names[key] = name
+        self.canvas.doForm(name)
+
+    def side(self, d: int, card: Card, side: str) -> tuple:
+        deck = self.decks[d]
+        return self.face_key(d, deck, card) if side == "front" else self.back_key(d, deck, card)
+
+
+def place(canvas: Canvas, page_h: float, box: tuple[float, float, float, float],
+          clip: tuple[float, float, float, float] | None, size: tuple[float, float], rotation: int,
+          draw: Callable[[], None]) -> None:
+    """Call ``draw`` (a w x h mm picture at the origin) centred on ``box`` (x, y, w, h mm from
+    the page top), turned by ``rotation`` degrees clockwise, clipped to ``clip``."""
+    x, y, w, h = box
+    canvas.saveState()
+    if clip is not None:
+        cx, cy, cw, ch = clip
+        path = canvas.beginPath()
+        path.rect(cx * mm, (page_h - cy - ch) * mm, cw * mm, ch * mm)
+        canvas.clipPath(path, stroke=0, fill=0)
+    canvas.translate((x + w / 2) * mm, (page_h - y - h / 2) * mm)
+    if rotation:
+        canvas.rotate(-rotation)
+    canvas.translate(-size[0] / 2 * mm, -size[1] / 2 * mm)
+    draw()
+    canvas.restoreState()
+
+
+def draw_lines(canvas: Canvas, page_h: float, lines: Sequence[Line]) -> None:
+    styles = {"crop": (CROP_WIDTH, (0, 0, 0), None), "fold": (CROP_WIDTH, (0.45, 0.45, 0.45), (2, 2))}
+    for kind in ("fold", "crop"):
+        chosen = [l for l in lines if l.kind == kind]
+        if not chosen:
+            continue
+        width, rgb, dash = styles[kind]
+        canvas.saveState()
+        canvas.setLineWidth(width * mm)
+        canvas.setStrokeColorRGB(*rgb)
+        canvas.setLineCap(0)
+        if dash:
+            canvas.setDash([d * mm for d in dash])
+        canvas.lines([(l.x1 * mm, (page_h - l.y1) * mm, l.x2 * mm, (page_h - l.y2) * mm) for l in chosen])
+        canvas.restoreState()
+
+
+def draw_outlines(canvas: Canvas, page_h: float, outlines: Sequence[Outline]) -> None:
+    """Cut outlines: hairline magenta trims, corners rounded like the cards'."""
+    if not outlines:
+        return
+    canvas.saveState()
+    canvas.setLineWidth(CUT_WIDTH * mm)
+    canvas.setStrokeColorRGB(1, 0, 1)
+    for o in outlines:
+        r = o.rect
+        canvas.roundRect(r.x * mm, (page_h - r.bottom) * mm, r.w * mm, r.h * mm, o.radius * mm, stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def draw_targets(canvas: Canvas, page_h: float, targets: Sequence[Target]) -> None:
+    if not targets:
+        return
+    canvas.saveState()
+    canvas.setLineWidth(0.15 * mm)
+    canvas.setStrokeColorRGB(0, 0, 0)
+    for t in targets:
+        y = page_h - t.y
+        canvas.circle(t.x * mm, y * mm, t.r * 0.6 * mm, stroke=1, fill=0)
+        canvas.line((t.x - t.r) * mm, y * mm, (t.x + t.r) * mm, y * mm)
+        canvas.line(t.x * mm, (y - t.r) * mm, t.x * mm, (y + t.r) * mm)
+    canvas.restoreState()
+
+
+def draw_page(canvas: Canvas, page: Page, cards: Sequence[JobCard], forms: Forms) -> None:
+    for p in page.placements:
+        job = cards[p.item]
+        g = forms.renderers[job.deck].geometry
+        key = forms.side(job.deck, job.card, p.side)
+        b = p.box
+        place(canvas, page.height, (p.trim.x, p.trim.y, p.trim.w, p.trim.h), (b.x, b.y, b.w, b.h),
+              (g.width, g.height), p.rotation, lambda: forms.draw(key, job.card))
+    draw_outlines(canvas, page.height, page.outlines)
+    draw_lines(canvas, page.height, page.lines)
+    draw_targets(canvas, page.height, page.targets)
 
 
 @dataclass(frozen=True)
-class SheetLayout:
-    paper: tuple[float, float] = A4
-    margin: float = 5.0
-    crop: float = 4.0  # length of crop marks, mm
-
-    def grid(self, card_w: float, card_h: float) -> tuple[int, int, float, float]:
-        """(columns, rows, left, top) of a centred grid of cards touching each other."""
-        usable_w = self.paper[0] - 2 * self.margin
-        usable_h = self.paper[1] - 2 * self.margin
-        cols, rows = int(usable_w // card_w), int(usable_h // card_h)
-        if cols < 1 or rows < 1:
-            raise AetherpressError(Problem(
-                "layout", f"a {card_w:g} x {card_h:g} mm card does not fit on {self.paper[0]:g} x {self.paper[1]:g} mm paper "
-                f"with {self.margin:g} mm margins; choose larger paper or a smaller card size"))
-        left = (self.paper[0] - cols * card_w) / 2
-        top = (self.paper[1] - rows * card_h) / 2
-        return cols, rows, left, top
+class SheetOptions:
+    """Everything about a sheets PDF beyond the decks: layout, copies, ink saving."""
+    layout: Layout = field(default_factory=lambda: Layout(A4))
+    copies: int = 1
+    greyscale: bool = False
 
 
-def _draw_card(canvas: Canvas, drawing, x_mm: float, y_mm: float, w_mm: float, h_mm: float, bleed: float) -> None:
-    """Draw a bleed-sized card so its trim lands at (x, y) (top-left, mm from the page top)."""
-    page_h = canvas._pagesize[1] / mm
-    canvas.saveState()
-    path = canvas.beginPath()
-    path.rect(x_mm * mm, (page_h - y_mm - h_mm) * mm, w_mm * mm, h_mm * mm)
-    canvas.clipPath(path, stroke=0, fill=0)
-    renderPDF.draw(drawing, canvas, (x_mm - bleed) * mm, (page_h - y_mm - h_mm - bleed) * mm)
-    canvas.restoreState()
+def layout_job(decks: Sequence[Deck], renderers: Sequence[FaceRenderer], options: SheetOptions
+               ) -> tuple[list[JobCard], tuple[Page, ...]]:
+    cards = job_cards(decks, options.copies)
+    geometries = [r.geometry for r in renderers]
+    items = [Item(i, geometries[c.deck].trim_w, geometries[c.deck].trim_h, geometries[c.deck].bleed,
+                  geometries[c.deck].radius) for i, c in enumerate(cards)]
+    return cards, lay_out(items, options.layout)
 
 
-def _crop_marks(canvas: Canvas, xs: list[float], ys: list[float], layout: SheetLayout) -> None:
-    page_h = canvas._pagesize[1] / mm
-    canvas.saveState()
-    canvas.setLineWidth(0.2 * mm)
-    canvas.setStrokeColorRGB(0, 0, 0)
-    top, bottom, left, right = ys[0], ys[-1], xs[0], xs[-1]
-    gap = 1.0
-    for x in xs:
-        canvas.line(x * mm, (page_h - top + gap) * mm, x * mm, (page_h - top + gap + layout.crop) * mm)
-        canvas.line(x * mm, (page_h - bottom - gap) * mm, x * mm, (page_h - bottom - gap - layout.crop) * mm)
-    for y in ys:
-        canvas.line((left - gap) * mm, (page_h - y) * mm, (left - gap - layout.crop) * mm, (page_h - y) * mm)
-        canvas.line((right + gap) * mm, (page_h - y) * mm, (right + gap + layout.crop) * mm, (page_h - y) * mm)
-    canvas.restoreState()
-
-
-def write_sheets(project: Project, deck: Deck, target: Path, layout: SheetLayout = SheetLayout()) -> Path:
-    """Write the deck's print-and-play sheets: fronts page, then mirrored backs page."""
-    register_fonts()
-    faces = FaceRenderer(project, deck)
-    g = faces.geometry
+def write_job(project: Project, decks: Sequence[Deck], target: Path, options: SheetOptions = SheetOptions(),
+              progress: Progress | None = None, title: str | None = None) -> Path:
+    """Write print sheets for several decks in one PDF, packed size by size."""
+    renderers = [FaceRenderer(project, deck) for deck in decks]
     try:
-        cols, rows, left, top = layout.grid(g.trim_w, g.trim_h)
-    except AetherpressError as exc:
-        raise AetherpressError(Problem(deck.source, exc.problems[0].message, key="deck.size")) from None
-    per_page = cols * rows
-    cards: list[Card] = [c for c in deck.cards for _ in range(c.copies)]
+        cards, pages = layout_job(decks, renderers, options)
+    except LayoutError as exc:
+        raise AetherpressError(Problem(decks[0].source if decks else "layout", str(exc),
+                                       key="deck.size" if decks else None)) from None
+    lay = options.layout
+    names = " + ".join(f"{d.title} ({d.key})" for d in decks)
+    title = title or f"{names} - print sheets"
+    keywords = ", ".join([*(d.key for d in decks), lay.paper.name, lay.mode]
+                         + (["greyscale"] if options.greyscale else []))
+    subject = " / ".join(d.description for d in decks if d.description)
     with atomic_output(target) as tmp:
-        canvas = Canvas(str(tmp), pagesize=(layout.paper[0] * mm, layout.paper[1] * mm), invariant=1,
-                        initialFontName=DEFAULT_FONT, initialFontSize=10)
-        canvas.setTitle(f"{deck.title} ({deck.key}) - print sheets")
-        canvas.setAuthor("Aetherpress")
-        canvas.setSubject(deck.description)
-        canvas.setCreator("Aetherpress")
-        back_forms: dict[str, str] = {}
-        drawings = {}
-        for start in range(0, len(cards), per_page):
-            page = cards[start:start + per_page]
-            xs = [left + i * g.trim_w for i in range(cols + 1)]
-            ys = [top + j * g.trim_h for j in range(rows + 1)]
-            for i, card in enumerate(page):
-                col, row = i % cols, i // cols
-                if card.id not in drawings:
-                    drawings[card.id] = svg_to_drawing(faces.face(card), f"templates/cards/{deck.template_for(card)}.svg.j2", f"card '{card.id}' of deck '{deck.id}'")
-                _draw_card(canvas, drawings[card.id], left + col * g.trim_w, top + row * g.trim_h, g.trim_w, g.trim_h, g.bleed)
-            _crop_marks(canvas, xs, ys, layout)
+        canvas = new_canvas(tmp, (lay.paper.width, lay.paper.height), title, subject, keywords)
+        uses: dict[tuple, int] = {}
+        forms = Forms(canvas, decks, renderers, options.greyscale)
+        for page in pages:
+            for p in page.placements:
+                key = forms.side(cards[p.item].deck, cards[p.item].card, p.side)
+                uses[key] = uses.get(key, 0) + 1
+        forms.uses = uses
+        if not pages:
             canvas.showPage()
-            # backs, mirrored left-to-right for long-edge duplex printing
-            for i, card in enumerate(page):
-                col, row = cols - 1 - i % cols, i // cols
-                back_name = deck.back_for(card)
-                if back_name not in back_forms:
-                    form = f"back-{len(back_forms)}"
-                    drawing = svg_to_drawing(faces.back(card), f"templates/cards/{back_name}.svg.j2", f"back of card '{card.id}' of deck '{deck.id}'")
-                    canvas.beginForm(form, lowerx=0, lowery=0, upperx=g.width * mm, uppery=g.height * mm)
-                    renderPDF.draw(drawing, canvas, 0, 0)
-                    canvas.endForm()
-                    back_forms[back_name] = form
-                page_h = layout.paper[1]
-                x, y = left + col * g.trim_w, top + row * g.trim_h
-                canvas.saveState()
-                path = canvas.beginPath()
-                path.rect(x * mm, (page_h - y - g.trim_h) * mm, g.trim_w * mm, g.trim_h * mm)
-                canvas.clipPath(path, stroke=0, fill=0)
-                canvas.translate((x - g.bleed) * mm, (page_h - y - g.trim_h - g.bleed) * mm)
-                canvas.doForm(back_forms[back_name])
-                canvas.restoreState()
-            _crop_marks(canvas, xs, ys, layout)
+        for n, page in enumerate(pages):
+            draw_page(canvas, page, cards, forms)
             canvas.showPage()
+            if progress:
+                progress(n + 1, len(pages))
         canvas.save()
     return target
+
+
+def write_sheets(project: Project, deck: Deck, target: Path, layout: Layout | SheetOptions | None = None,
+                 *, copies: int = 1, greyscale: bool = False, progress: Progress | None = None) -> Path:
+    """Write one deck's print sheets (default: A4 duplex with crop marks)."""
+    if isinstance(layout, SheetOptions):
+        options = layout
+    else:
+        options = SheetOptions(layout or Layout(A4), copies, greyscale)
+    return write_job(project, [deck], target, options, progress)
+
+
+def draw_card_pages(target, project: Project, deck: Deck, bleed: float, sides: Sequence[tuple[Card, str]],
+                    greyscale: bool = False, progress: Progress | None = None) -> None:
+    """A PDF with one page per (card, "front"|"back"): trim plus ``bleed``, TrimBox and BleedBox set.
+
+    ``target`` is a path or a binary file object.
+    """
+    faces = FaceRenderer(project, deck, bleed=bleed)
+    g = faces.geometry
+    boxes = {"trimBox": (bleed * mm, bleed * mm, (bleed + g.trim_w) * mm, (bleed + g.trim_h) * mm),
+             "bleedBox": (0, 0, g.width * mm, g.height * mm)}
+    canvas = new_canvas(target, (g.width, g.height), f"{deck.title} ({deck.key}) - cards with bleed",
+                        deck.description, f"{deck.key}, {_num(bleed)} mm bleed"
+                        + (", greyscale" if greyscale else ""), **boxes)
+    forms = Forms(canvas, [deck], [faces], greyscale)
+    for card, side in sides:
+        key = forms.side(0, card, side)
+        forms.uses[key] = forms.uses.get(key, 0) + 1
+    if not sides:
+        canvas.showPage()
+    for n, (card, side) in enumerate(sides):
+        forms.draw(forms.side(0, card, side), card)
+        canvas.showPage()
+        if progress:
+            progress(n + 1, len(sides))
+    canvas.save()
+
+
+def card_pdf_bytes(project: Project, deck: Deck, bleed: float, sides: Sequence[tuple[Card, str]],
+                   greyscale: bool = False) -> bytes:
+    buffer = io.BytesIO()
+    draw_card_pages(buffer, project, deck, bleed, sides, greyscale)
+    return buffer.getvalue()
+
+
+def write_card_pdf(project: Project, deck: Deck, target: Path, bleed: float, greyscale: bool = False,
+                   copies: int = 1, progress: Progress | None = None) -> Path:
+    """Every printed card as two pages, back then front (the DriveThruCards order), with ``bleed``."""
+    sides = [(job.card, side) for job in job_cards([deck], copies) for side in ("back", "front")]
+    with atomic_output(target) as tmp:
+        draw_card_pages(tmp, project, deck, bleed, sides, greyscale, progress)
+    return target
+
+
+def _num(v: float) -> str:
+    return f"{v:.3f}".rstrip("0").rstrip(".")

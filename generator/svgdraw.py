@@ -74,15 +74,17 @@ def _check_references(root: etree._Element, source: str) -> None:
             raise AetherpressError(Problem(source, f"<style> (output line {element.sourceline}) may not import or load anything"))
 
 
-def svg_to_drawing(svg_text: str, source: str, place: str | None = None) -> Drawing:
+def svg_to_drawing(svg_text: str, source: str, place: str | None = None, color_converter=None) -> Drawing:
     """A reportlab Drawing of the SVG, sized in points from its mm width and height.
 
     ``source`` names the file the SVG came from (its template), ``place`` what
-    was being drawn (``card 'fox'``); both appear in any error.
+    was being drawn (``card 'fox'``); both appear in any error.  A
+    ``color_converter`` maps every colour (greyscale builds use one).
     """
     register_fonts()
     root = parse_svg(svg_text, source, place)
-    renderer = SvgRenderer(source, external_reference_root="/nonexistent-aetherpress-root")
+    renderer = SvgRenderer(source, color_converter=color_converter,
+                           external_reference_root="/nonexistent-aetherpress-root")
     try:
         drawing = renderer.render(root)
     except AetherpressError:

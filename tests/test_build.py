@@ -10,7 +10,8 @@ from pypdf import PdfReader
 from generator.build import all_targets, build_deck
 from generator.cli import main
 from generator.faces import FaceRenderer
-from generator.pdf import SheetLayout
+from generator.pdf import A4
+from generator.sheets import Layout, cards_per_page
 from generator.svgdraw import parse_svg
 
 
@@ -40,12 +41,11 @@ def test_svg_faces_parse_and_have_bleed_size(built):
 
 
 def test_sheet_pdf_pages_and_text(built):
-    layout = SheetLayout()
+    layout = Layout(A4)
     for key, (deck, files) in built.items():
         pdf = next(f for f in files if f.suffix == ".pdf")
         reader = PdfReader(str(pdf))
-        cols, rows, _, _ = layout.grid(deck.size.width, deck.size.height)
-        sheets = math.ceil(deck.card_count / (cols * rows))
+        sheets = math.ceil(deck.card_count / cards_per_page(deck.size.width, deck.size.height, layout))
         assert len(reader.pages) == 2 * sheets, key  # a backs page after every fronts page
         text = " ".join(page.extract_text() for page in reader.pages[::2])
         squashed = "".join(text.split()).lower()

@@ -1,0 +1,325 @@
+"""Real print outputs read back: sheet PDFs, single-card PDFs, PNGs, Tabletop Simulator sheets."""
+from __future__ import annotations
+
+import io
+import json
+import math
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from generator.calibrate import probes, write_calibration
+from generator.cli import main
+from generator.export import export_png, export_svg, export_pod
+from generator.pdf import A4, SheetOptions, write_job, write_sheets
+from generator.printing import ProgressBar
+from generator.sheets import Layout, Paper, cards_per_page, mirror_rect, Rect
+from generator.tts import cell_size, export_tts, sheet_grids
+
+PT = 72 / 25.4  # points per mm
+
+
+@pytest.fixture(scope="module")
+def pernese(definitions):
+    return definitions["pernese"].build(["coloured"])
+
+
+def all_fonts_embedded(reader: PdfReader) -> set[str]:
+    names = set()
+    for page in reader.pages:
+        resources = [page["/Resources"]]
+        while resources:
+            res = resources.pop().get_object()
+            for ref in res.get("/Font", {}).values():
+                font = ref.get_object()
+                names.add(str(font["/BaseFont"]))
+                descriptor = font.get("/FontDescriptor")
+                assert descriptor is not None and "/FontFile2" in descriptor.get_object(), font["/BaseFont"]
+            for ref in res.get("/XObject", {}).values():
+                xobj = ref.get_object()
+                if "/Resources" in xobj:
+                    resources.append(xobj["/Resources"])
+    return names
+
+
+def test_duplex_sheets_pages_and_metadata(tmp_path, project, pernese):
+    target = write_sheets(project, pernese, tmp_path / "s.pdf")
+    reader = PdfReader(str(target))
+    per_page = cards_per_page(63.5, 88.9, Layout(A4))
+    assert len(reader.pages) == 2 * math.ceil(54 / per_page)
+    for page in reader.pages:
+        assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, 210 * PT, 297 * PT], abs=0.01)
+    meta = reader.metadata
+    assert "The Pernese Deck" in meta.title and "pernese:coloured" in meta.title
+    assert "A4" in meta["/Keywords"] and "duplex" in meta["/Keywords"]
+    # one shared back, stored once and drawn once per card on every backs page
+    back = reader.pages[1]
+    assert len(back["/Resources"]["/XObject"]) == 1
+    assert back.get_contents().get_data().count(b" Do") == per_page
+    assert not all_fonts_embedded(reader) & {"/Helvetica"}
+
+
+def test_letter_gutterfold_and_greyscale(tmp_path, project, pernese):
+    layout = Layout(Paper("Letter", 215.9, 279.4), mode="gutterfold")
+    target = write_sheets(project, pernese, tmp_path / "g.pdf", SheetOptions(layout, copies=2, greyscale=True))
+    reader = PdfReader(str(target))
+    per_page = cards_per_page(63.5, 88.9, layout)
+    assert len(reader.pages) == math.ceil(2 * 54 / per_page)
+    assert float(reader.pages[0].mediabox.width) == pytest.approx(215.9 * PT, abs=0.01)
+    import pypdfium2 as pdfium
+    image = pdfium.PdfDocument(str(target))[0].render(scale=0.5).to_pil().convert("RGB")
+    from PIL import ImageChops
+    r, g, b = image.split()
+    assert ImageChops.difference(r, g).getextrema()[1] <= 2  # grey everywhere
+    assert ImageChops.difference(g, b).getextrema()[1] <= 2
+    assert len(image.getcolors(maxcolors=1 << 16) or range(1 << 16)) > 3  # but not blank
+
+
+def test_mixed_sizes_in_one_file(tmp_path, project, definitions):
+    imperial, aetherial = definitions["imperial"].build(["standard"]), definitions["aetherial"].base
+    target = write_job(project, [imperial, aetherial], tmp_path / "m.pdf", SheetOptions(Layout(A4)))
+    reader = PdfReader(str(target))
+    poker, tarot = cards_per_page(63.5, 88.9, Layout(A4)), cards_per_page(69.85, 120.65, Layout(A4))
+    expected = 2 * (math.ceil(imperial.card_count / poker) + math.ceil(aetherial.card_count / tarot))
+    assert len(reader.pages) == expected
+
+
+def test_drivethrucards_pdf_boxes_and_order(tmp_path, project, pernese):
+    files = export_pod(project, pernese, tmp_path)
+    pdf = next(f for f in files if f.suffix == ".pdf")
+    reader = PdfReader(str(pdf))
+    assert len(reader.pages) == 2 * 54
+    bleed = 3.175
+    for page in reader.pages[:4]:
+        assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, 198, 270], abs=0.01)  # 2.75 x 3.75 in
+        assert [float(v) for v in page.trimbox] == pytest.approx([bleed * PT, bleed * PT, 198 - bleed * PT, 270 - bleed * PT], abs=0.01)
+        assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, 198, 270], abs=0.01)
+    # back 1, front 1, back 2, front 2 ...: the back names the deck, the front its card
+    texts = [p.extract_text() for p in reader.pages[:4]]
+    squashed = ["".join(t.split()).lower() for t in texts]
+    assert "pernese" in squashed[0] and "twoofstones" not in squashed[0]
+    assert "twoofstones" in squashed[1]
+    assert "threeofstones" in squashed[3]
+    pngs = [f for f in files if f.suffix == ".png"]
+    assert len(pngs) == 54 + 1
+    for png in pngs[:3] + pngs[-1:]:
+        with Image.open(png) as image:
+            assert image.size == (825, 1125) and image.mode == "RGB"  # The Game Crafter poker card
+            assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+
+
+def test_png_sizes_follow_dpi_and_bleed(tmp_path, project, definitions):
+    deck = definitions["aetherial"].base  # tarot 69.85 x 120.65 mm = 2.75 x 4.75 in
+    files = export_png(project, deck, tmp_path, dpi=150, bleed=0.0)
+    with Image.open(files[0]) as image:
+        assert image.size == (413, 713)  # 412.5 and 712.5 px round up
+    files = export_png(project, deck, tmp_path / "b", dpi=300, bleed=3.0)
+    with Image.open(files[0]) as image:
+        assert image.size == (round((69.85 + 6) / 25.4 * 300), round((120.65 + 6) / 25.4 * 300))
+
+
+def test_svg_export_has_bleed(tmp_path, project, pernese):
+    files = export_svg(project, pernese, tmp_path, bleed=3.175)
+    assert len(files) == 55
+    text = files[0].read_text(encoding="utf-8")
+    assert 'width="69.85mm"' in text
+
+
+def test_tts_sheet_grid_and_size(tmp_path, project, pernese):
+    files = export_tts(project, pernese, tmp_path, url_base="https://example.org/decks", copies=2)
+    sheets = [f for f in files if "sheet" in f.name]
+    assert len(sheets) == 1
+    w, h = cell_size(63.5, 88.9)
+    assert w <= 409 and h <= 585 and abs(w / h - 63.5 / 88.9) < 0.005
+    with Image.open(sheets[0]) as image:
+        assert image.size == (10 * w, 6 * h) and max(image.size) <= 4096 and image.mode == "RGB"
+        # the cell after the last card (54 = row 5, column 4) is empty, the last card's cell is not
+        empty = image.crop((4 * w + 5, 5 * h + 5, 5 * w - 5, 6 * h - 5)).getextrema()
+        full = image.crop((3 * w + 5, 5 * h + 5, 4 * w - 5, 6 * h - 5)).getextrema()
+    assert all(lo == hi == 255 for lo, hi in empty)
+    assert any(lo < 200 for lo, hi in full)
+    back = next(f for f in files if f.name.endswith("-back.png"))
+    with Image.open(back) as image:
+        assert image.size == (w, h)
+    data = json.loads(next(f for f in files if f.suffix == ".json").read_text(encoding="utf-8"))
+    deck = data["ObjectStates"][0]
+    custom = deck["CustomDeck"]["1"]
+    assert (custom["NumWidth"], custom["NumHeight"], custom["BackIsHidden"]) == (10, 6, True)
+    assert custom["FaceURL"] == f"https://example.org/decks/{sheets[0].name}"
+    assert len(deck["DeckIDs"]) == 2 * 54 and len(set(deck["DeckIDs"])) == 54
+    assert deck["ContainedObjects"][0]["Nickname"] == pernese.cards[0].name
+
+
+def test_tts_large_decks_take_several_sheets():
+    plan = sheet_grids(150, 63.5, 88.9)
+    assert [(g.cols, g.rows, n) for g, n in plan] == [(10, 7, 70), (10, 7, 70), (10, 1, 10)]
+    for grid, _ in plan:
+        assert max(grid.size) <= 4096
+    tall = cell_size(69.85, 120.65)
+    assert 7 * tall[1] <= 4096 and 10 * tall[0] <= 4096
+
+
+def test_outputs_are_reproducible(tmp_path, project, pernese):
+    options = SheetOptions(Layout(A4, offset=(0.4, -0.3), registration=True, cut_lines=True), copies=2)
+    a = write_sheets(project, pernese, tmp_path / "a.pdf", options).read_bytes()
+    b = write_sheets(project, pernese, tmp_path / "b.pdf", options).read_bytes()
+    assert a == b
+    one = export_png(project, pernese, tmp_path / "p1")
+    two = export_png(project, pernese, tmp_path / "p2")
+    assert [f.read_bytes() for f in one[:5]] == [f.read_bytes() for f in two[:5]]
+    t1 = export_tts(project, pernese, tmp_path / "t1", url_base="x")
+    t2 = export_tts(project, pernese, tmp_path / "t2", url_base="x")
+    assert [f.read_bytes() for f in t1] == [f.read_bytes() for f in t2]
+
+
+def test_calibration_page(tmp_path):
+    layout = Layout(A4, offset=(1.5, -0.5))
+    for p in probes(layout):
+        expected = mirror_rect(Rect(*p.front, 0, 0), 210, 297, True)
+        assert p.back == pytest.approx((expected.x + 1.5, expected.y - 0.5))
+    target = write_calibration(tmp_path / "c.pdf", layout)
+    reader = PdfReader(str(target))
+    assert len(reader.pages) == 2
+    assert "1.5,-0.5" in reader.pages[0].extract_text().replace(" ", "")
+    assert all_fonts_embedded(reader)
+
+
+def test_cli_build_options_and_errors(tmp_path, capsys, project):
+    root = str(project.root)
+    assert main(["--project", root, "build", "pernese:stripped", "--out", str(tmp_path), "--paper", "letter:landscape",
+                 "--layout", "gutterfold", "--copies", "2", "--no-crop-marks", "--greyscale"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""  # no progress bar when stderr is not a terminal
+    reader = PdfReader(str(tmp_path / "pernese-stripped" / "pernese-stripped-sheets.pdf"))
+    assert float(reader.pages[0].mediabox.width) == pytest.approx(279.4 * PT, abs=0.01)
+    assert main(["--project", root, "build", "pernese", "--out", str(tmp_path / "x"), "--paper", "60x80mm"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: decks/pernese/pernese.toml: deck.size: a 63.5 x 88.9 mm card does not fit") and err.count("\n") == 1
+    assert not (tmp_path / "x").exists()
+    assert main(["--project", root, "build", "pernese", "--offset", "a,b"]) == 2
+    assert "--offset 'a,b'" in capsys.readouterr().err
+    assert main(["--project", root, "export", "png", "dragons-gambit", "--dpi", "60", "--out", str(tmp_path)]) == 0
+    assert len(list((tmp_path / "dragons-gambit" / "png").glob("*.png"))) == 41
+    assert main(["--project", root, "calibrate", "--paper", "letter", "--flip", "short", "--out", str(tmp_path)]) == 0
+    assert (tmp_path / "calibration-letter-short.pdf").exists()
+
+
+def test_progress_bar_only_on_a_terminal():
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+    quiet, loud = io.StringIO(), Tty()
+    for stream in (quiet, loud):
+        bar = ProgressBar("deck", stream)
+        for n in range(1, 4):
+            bar(n, 3)
+        bar.close()
+    assert quiet.getvalue() == ""
+    assert "3/3" in loud.getvalue() and "#" in loud.getvalue()
+
+
+GROUP_BACKS = """\
+[deck]
+id = "two-backs"
+title = "Two Backs"
+size = "mini"
+backs = { boss = "plain" }
+
+[[suits]]
+id = "red"
+name = "Red"
+
+[[ranks]]
+id = "1"
+name = "One"
+value = 1
+
+[[cards]]
+name = "Soldier"
+rank = "1"
+suits = ["red"]
+copies = 3
+
+[[cards]]
+name = "Boss"
+rank = "1"
+suits = ["red"]
+group = "boss"
+"""
+
+
+def test_per_card_backs_follow_their_fronts(tmp_path, scratch):
+    from generator.load import load_definition
+    from generator.pdf import layout_job
+    from generator.faces import FaceRenderer
+    from .conftest import write_deck
+
+    deck = load_definition(write_deck(scratch, GROUP_BACKS), scratch).base
+    options = SheetOptions(Layout(A4))
+    cards, pages = layout_job([deck], [FaceRenderer(scratch, deck)], options)
+    fronts, backs = pages[0], pages[1]
+    for f, b in zip(fronts.placements, backs.placements):
+        assert cards[f.item].card is cards[b.item].card
+    assert [cards[p.item].card.id for p in backs.placements] == ["soldier"] * 3 + ["boss"]
+    reader = PdfReader(str(write_sheets(scratch, deck, tmp_path / "s.pdf", options)))
+    # the soldiers' back is one form drawn three times; the boss's back is drawn once, in place
+    content = reader.pages[1].get_contents().get_data()
+    assert len(reader.pages[1]["/Resources"]["/XObject"]) == 1 and content.count(b" Do") == 3
+    assert "Boss" in reader.pages[1].extract_text()  # the boss's back is its own 'plain' drawing
+    files = export_tts(scratch, deck, tmp_path / "tts", url_base="u")
+    data = json.loads(next(f for f in files if f.suffix == ".json").read_text(encoding="utf-8"))
+    custom = data["ObjectStates"][0]["CustomDeck"]["1"]
+    assert custom["UniqueBack"] is True and custom["BackURL"].endswith("two-backs-backs-1.png")
+    assert data["ObjectStates"][0]["DeckIDs"] == [100, 100, 100, 101]
+
+
+def test_cli_combines_card_sizes_in_one_file(tmp_path, capsys, project, definitions):
+    assert main(["--project", str(project.root), "build", "imperial:standard", "aetherial", "--combine",
+                 "--paper", "a4", "--out", str(tmp_path)]) == 0
+    combined = tmp_path / "combined-sheets.pdf"
+    assert str(combined.name) in capsys.readouterr().out
+    imperial, aetherial = definitions["imperial"].build(["standard"]), definitions["aetherial"].base
+    poker, tarot = cards_per_page(63.5, 88.9, Layout(A4)), cards_per_page(69.85, 120.65, Layout(A4))
+    reader = PdfReader(str(combined))
+    assert len(reader.pages) == 2 * (math.ceil(imperial.card_count / poker) + math.ceil(aetherial.card_count / tarot))
+    assert "imperial:standard" in reader.metadata.title and "aetherial" in reader.metadata.title
+
+
+@pytest.mark.parametrize("flip, offset", [("long", (2.0, 1.0)), ("short", (0.0, -1.5))])
+def test_printed_backs_line_up_with_their_fronts(tmp_path, project, pernese, flip, offset):
+    """Render a duplex sheet, turn the fronts page over as the printer does, undo the offset:
+    what is printed on the back covers exactly what is printed on the front."""
+    import pypdfium2 as pdfium
+    from PIL import ImageChops, ImageOps
+
+    target = write_sheets(project, pernese, tmp_path / "d.pdf", SheetOptions(Layout(A4, flip=flip, offset=offset)))
+    document = pdfium.PdfDocument(str(target))
+    scale = 2 * 25.4 / 72  # 2 px a mm
+
+    def ink(n):
+        image = document[n].render(scale=scale).to_pil().convert("L")
+        return image.point(lambda v: 255 if v < 250 else 0)  # anything printed
+
+    front, back = ink(0), ink(1)
+    turned = ImageOps.mirror(front) if flip == "long" else ImageOps.flip(front)
+    back = ImageChops.offset(back, -round(offset[0] * 2), -round(offset[1] * 2))
+    differ = ImageChops.difference(turned, back)
+    changed = sum(differ.histogram()[128:])
+    assert changed < 0.0005 * front.width * front.height, changed
+    # and the comparison can see a misplaced back: 1 mm off is far more
+    off = ImageChops.offset(back, 2, 0)
+    assert sum(ImageChops.difference(turned, off).histogram()[128:]) > 5 * max(changed, 100)
+
+
+def test_paper_presets_are_checked(scratch):
+    from generator.errors import AetherpressError
+    from generator.printing import load_papers
+
+    papers = load_papers(scratch)
+    assert papers["letter"] == Paper("Letter", 215.9, 279.4) and papers["a3"] == Paper("A3", 297.0, 420.0)
+    (scratch.templates_dir / "papers.toml").write_text('[papers.quarto]\nwidth = 8\nheight = 10\nunit = "inches"\n',
+                                                        encoding="utf-8")
+    with pytest.raises(AetherpressError) as info:
+        load_papers(scratch)
+    assert "templates/papers.toml:4: papers.quarto.unit: unknown unit 'inches'" in str(info.value.problems[0])
