@@ -10,6 +10,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+import zlib
+
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup
@@ -18,34 +20,8 @@ from .errors import AetherpressError, Problem, display_path
 from .fonts import text_width
 from .model import Card, Deck
 from .project import Project
-from .symbols import symbol_svg
-
-
-@dataclass(frozen=True)
-class Box:
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    @property
-    def bottom(self) -> float:
-        return self.y + self.h
-
-    @property
-    def cx(self) -> float:
-        return self.x + self.w / 2
-
-    @property
-    def cy(self) -> float:
-        return self.y + self.h / 2
-
-    def inset(self, d: float) -> "Box":
-        return Box(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
+from .symbols import around, pip_layout, symbol_svg
+from .textfit import Box, Fitted, TextDoesNotFit, fit_lines
 
 
 @dataclass(frozen=True)
@@ -79,6 +55,7 @@ class Geometry:
 
 
 def geometry(deck: Deck, bleed: float | None = None) -> Geometry:
+    """The deck's card geometry: trim from its size, bleed, safe zone and corner radius from its style."""
     style = deck.style
     return Geometry(deck.size.width, deck.size.height,
                     float(style.get("bleed", 3.0) if bleed is None else bleed),
@@ -122,12 +99,22 @@ class CardView:
 
 
 class FaceRenderer:
-    """Renders the faces and backs of one deck to SVG text."""
+    """Renders the faces and backs of one deck to SVG text.
+
+    Templates see the card, the deck, the style, the boxes ``full``, ``trim``
+    and ``safe`` and these helpers: ``symbol`` (vector symbols), ``fit``
+    (shrink-and-wrap text into a box), ``box``, ``pips`` (pip positions),
+    ``wrap`` and ``text_width``.  Every text laid out through ``fit`` is
+    recorded in :attr:`text_boxes` for the last card rendered.
+    """
 
     def __init__(self, project: Project, deck: Deck, bleed: float | None = None):
         self.project = project
         self.deck = deck
         self.geometry = geometry(deck, bleed)
+        self.text_boxes: list[tuple[str, Box]] = []
+        self._card: Card | None = None
+        self._template = ""
 
     @cached_property
     def env(self) -> ImmutableSandboxedEnvironment:
@@ -136,29 +123,62 @@ class FaceRenderer:
             autoescape=True, undefined=jinja2.StrictUndefined,
             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
         )
-        env.globals.update(symbol=symbol_svg, wrap=wrap, text_width=text_width, Markup=Markup)
-        env.filters["mm"] = lambda v: f"{float(v):.3f}".rstrip("0").rstrip(".")
+        env.globals.update(symbol=symbol_svg, wrap=wrap, text_width=text_width, Markup=Markup,
+                           fit=self.fit, box=Box, pips=pip_layout, keep=self.keep, pick=pick, around=around,
+                           marks=lambda suits: [(s.symbol, s.colour) for s in suits])
+        env.filters["mm"] = _mm
         return env
+
+    def fit(self, field: str, text: Any, box: Box, family: str, max_size: float, min_size: float | None = None,
+            **options: Any) -> Fitted:
+        """Lay ``text`` out in ``box``: the largest size down to ``min_size`` at which it fits, wrapped.
+
+        A text that does not fit even at ``min_size`` (default: the style's
+        ``min_text_size``) is an error naming the deck, the card and ``field``.
+        """
+        if min_size is None:
+            min_size = float(self.deck.style.get("min_text_size", 2.2))
+        options.setdefault("fill", self.deck.style.get("ink", "#000000"))
+        try:
+            fitted = fit_lines("" if text is None else str(text), box, family, max_size, min_size, **options)
+        except TextDoesNotFit as exc:
+            card = f"card '{self._card.id}'" if self._card is not None else "the back"
+            raise AetherpressError(Problem(
+                self.deck.source, f"deck '{self.deck.key}', {card}: {field} {exc} "
+                f"(template '{self._template}'); shorten it or give it a larger box", key=field)) from None
+        except (KeyError, TypeError, ValueError) as exc:
+            raise AetherpressError(Problem(f"templates/cards/{self._template}.svg.j2",
+                                           f"fit() for {field}: {exc}")) from None
+        self.text_boxes.append((field, fitted.box))
+        return fitted
+
+    def keep(self, field: str, box: Box) -> str:
+        """Record a box that must stay inside the safe zone (e.g. an index symbol); draws nothing."""
+        self.text_boxes.append((field, box))
+        return ""
 
     def _context(self) -> dict[str, Any]:
         g = self.geometry
         return {"deck": self.deck, "style": self.deck.style, "g": g, "full": g.full, "trim": g.trim,
-                "safe": g.safe_box}
+                "safe": g.safe_box, "mono": bool(self.deck.style.get("monochrome", False))}
 
     def _render(self, template_name: str, card: Card | None) -> str:
         file = f"templates/cards/{template_name}.svg.j2"
+        self.text_boxes = []
+        self._card = card
+        self._template = template_name
         try:
             template = self.env.get_template(f"{template_name}.svg.j2")
             context = self._context()
-            if card is not None:
-                context["card"] = CardView(self.deck, card)
+            context["card"] = CardView(self.deck, card) if card is not None else None
             return template.render(context)
         except jinja2.TemplateSyntaxError as exc:
-            raise AetherpressError(Problem(file, f"template syntax error: {exc.message}", exc.lineno)) from None
+            raise AetherpressError(Problem(exc.filename and f"templates/cards/{Path(exc.filename).name}" or file,
+                                           f"template syntax error: {exc.message}", exc.lineno)) from None
         except jinja2.UndefinedError as exc:
             raise AetherpressError(Problem(file, f"{exc.message} (drawing card '{card.id if card else 'back'}' of deck '{self.deck.id}')", _template_line(exc))) from None
-        except jinja2.TemplateNotFound:
-            raise AetherpressError(Problem(self.deck.source, f"template '{template_name}' not found in templates/cards/")) from None
+        except jinja2.TemplateNotFound as exc:
+            raise AetherpressError(Problem(self.deck.source, f"template '{exc.name}' not found in templates/cards/")) from None
         except jinja2.exceptions.SecurityError as exc:
             raise AetherpressError(Problem(file, f"template tried something not allowed: {exc} (drawing card '{card.id if card else 'back'}')", _template_line(exc))) from None
         except AetherpressError:
@@ -172,6 +192,17 @@ class FaceRenderer:
     def back(self, card: Card | None = None) -> str:
         template = self.deck.back_for(card) if card is not None else self.deck.back_template
         return self._render(template, card)
+
+
+def pick(options: Any, key: Any) -> Any:
+    """One of ``options`` chosen by a stable hash of ``key`` (the same on every run and machine)."""
+    options = list(options)
+    return options[zlib.crc32(str(key).encode("utf-8")) % len(options)]
+
+
+def _mm(value: Any) -> str:
+    text = f"{float(value):.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
 
 
 def _template_line(exc: BaseException) -> int | None:

@@ -6,9 +6,10 @@ scaled into place by :func:`symbol_svg`.  Templates call ``symbol(...)``.
 from __future__ import annotations
 
 import math
-from typing import Callable
+from functools import lru_cache
+from typing import Callable, NamedTuple
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 
 def _fmt(v: float) -> str:
@@ -73,18 +74,94 @@ SYMBOLS: dict[str, Callable[[], str]] = {
                             (0.1, 0.85), (0.18, 1), (-0.18, 1), (-0.1, 0.85), (-0.1, 0.52), (-0.45, 0.52),
                             (-0.45, 0.4), (-0.12, 0.4), (-0.12, -0.8)]),
     "crown5": lambda: _crown(5),
+    "dragon": lambda: ("M-0.97,-0.46 L-0.72,-0.7 L-0.66,-0.95 L-0.55,-0.7 C-0.38,-0.58 -0.33,-0.33 -0.22,-0.13 "
+                       "C0.05,0.08 0.5,0.02 0.62,0.3 C0.76,0.62 0.5,0.9 0.12,0.86 C-0.18,0.83 -0.3,0.93 -0.12,1 "
+                       "C-0.48,1 -0.42,0.68 -0.04,0.68 C0.3,0.66 0.34,0.46 0.14,0.36 C-0.16,0.22 -0.46,0.06 -0.52,-0.3 "
+                       "L-0.64,-0.4 L-0.92,-0.36 Z "
+                       "M-0.12,-0.16 L0.18,-0.98 C0.3,-0.72 0.48,-0.74 0.62,-0.84 C0.62,-0.62 0.78,-0.52 0.98,-0.52 "
+                       "C0.8,-0.36 0.78,-0.2 0.8,-0.02 C0.6,-0.12 0.42,-0.06 0.36,0.04 C0.2,0.02 0.02,-0.04 -0.12,-0.16 Z "
+                       "M-0.08,0.28 L-0.26,0.56 L-0.06,0.56 L0.06,0.33 Z M0.38,0.5 L0.3,0.74 L0.5,0.72 L0.54,0.46 Z"),
+    "scales": lambda: ("M-0.06,-0.9 L0.06,-0.9 L0.06,0.8 L0.4,0.8 L0.4,0.95 L-0.4,0.95 L-0.4,0.8 L-0.06,0.8 Z "
+                       "M-0.85,-0.62 L0.85,-0.62 L0.85,-0.52 L-0.85,-0.52 Z "
+                       "M-0.75,-0.55 L-1,0.15 L-0.5,0.15 Z M0.75,-0.55 L0.5,0.15 L1,0.15 Z "
+                       "M-1,0.15 C-0.95,0.42 -0.55,0.42 -0.5,0.15 Z M0.5,0.15 C0.55,0.42 0.95,0.42 1,0.15 Z"),
+    "lotus": lambda: ("M0,-1 C0.32,-0.6 0.32,-0.05 0,0.55 C-0.32,-0.05 -0.32,-0.6 0,-1 Z "
+                      "M-0.08,0.55 C-0.6,0.35 -0.85,-0.1 -0.8,-0.6 C-0.45,-0.35 -0.2,0 -0.08,0.55 Z "
+                      "M0.08,0.55 C0.6,0.35 0.85,-0.1 0.8,-0.6 C0.45,-0.35 0.2,0 0.08,0.55 Z "
+                      "M-1,0.62 C-0.5,0.85 0.5,0.85 1,0.62 C0.6,1 -0.6,1 -1,0.62 Z"),
+    "pawn": lambda: (_circle(0.3, 0, -0.62) + " M-0.22,-0.32 L0.22,-0.32 L0.32,-0.2 L0.14,-0.2 "
+                     "C0.18,0.2 0.3,0.5 0.55,0.7 L0.7,1 L-0.7,1 L-0.55,0.7 C-0.3,0.5 -0.18,0.2 -0.14,-0.2 "
+                     "L-0.32,-0.2 Z"),
+    "tower": lambda: _poly([(-0.7, -1), (-0.42, -1), (-0.42, -0.78), (-0.14, -0.78), (-0.14, -1), (0.14, -1),
+                            (0.14, -0.78), (0.42, -0.78), (0.42, -1), (0.7, -1), (0.7, -0.5), (0.48, -0.5),
+                            (0.58, 0.75), (0.8, 1), (-0.8, 1), (-0.58, 0.75), (-0.48, -0.5), (-0.7, -0.5)])
+                      + " M-0.14,1 L-0.14,0.5 C-0.14,0.2 0.14,0.2 0.14,0.5 L0.14,1 Z",
+    "person": lambda: _circle(0.42, 0, -0.5) + " M-0.9,1 C-0.9,0.2 -0.5,0.02 0,0.02 C0.5,0.02 0.9,0.2 0.9,1 Z",
+    "pin": lambda: "M0,1 C-0.2,0.5 -0.75,0 -0.75,-0.35 C-0.75,-0.8 -0.4,-1 0,-1 C0.4,-1 0.75,-0.8 0.75,-0.35 C0.75,0 0.2,0.5 0,1 Z " + _circle(0.28, 0, -0.38),
+    "bolt": lambda: _poly([(0.25, -1), (-0.6, 0.15), (-0.05, 0.15), (-0.3, 1), (0.6, -0.2), (0.05, -0.2), (0.4, -1)]),
+    "spiral": lambda: ("M0,0 C0,-0.25 0.3,-0.25 0.3,0 C0.3,0.4 -0.45,0.4 -0.45,0 C-0.45,-0.65 0.6,-0.65 0.6,0 "
+                       "C0.6,0.85 -0.8,0.85 -0.8,0 C-0.8,-1.05 0.95,-1.05 0.95,0 L0.8,0 C0.8,-0.85 -0.65,-0.85 -0.65,0 "
+                       "C-0.65,0.65 0.45,0.65 0.45,0 C0.45,-0.45 -0.3,-0.45 -0.3,0 C-0.3,0.2 -0.12,0.2 -0.12,0 Z"),
+    "ray": lambda: _poly([(0, -1), (0.08, 0), (0, 1), (-0.08, 0)]),
+    "star4": lambda: _star(4, 1.0, 0.25),
     "egg": lambda: "M0,-1 C0.55,-1 0.8,0.05 0.8,0.35 C0.8,0.75 0.45,1 0,1 C-0.45,1 -0.8,0.75 -0.8,0.35 C-0.8,0.05 -0.55,-1 0,-1 Z",
 }
 
 
+@lru_cache(maxsize=None)
 def symbol_path(name: str) -> str:
+    """Path data of a symbol in its unit box; unknown names draw a diamond."""
     return SYMBOLS.get(name, SYMBOLS["diamond"])()
 
 
 def symbol_svg(name: str, cx: float, cy: float, size: float, fill: str = "#000000",
-               stroke: str | None = None, stroke_width: float = 0.0) -> Markup:
-    """An SVG <path> of symbol ``name`` centred at (cx, cy), ``size`` mm across."""
+               stroke: str | None = None, stroke_width: float = 0.0, rotate: float = 0.0) -> Markup:
+    """An SVG <path> of symbol ``name`` centred at (cx, cy), ``size`` mm across, turned ``rotate`` degrees."""
     scale = size / 2
-    extra = f' stroke="{stroke}" stroke-width="{_fmt(stroke_width / scale)}"' if stroke else ""
-    return Markup(f'<path transform="translate({_fmt(cx)},{_fmt(cy)}) scale({_fmt(scale)})" '
-                  f'd="{symbol_path(name)}" fill="{fill}" fill-rule="evenodd"{extra}/>')
+    extra = f' stroke="{escape(stroke)}" stroke-width="{_fmt(stroke_width / scale)}"' if stroke else ""
+    turn = f" rotate({_fmt(rotate)})" if rotate else ""
+    return Markup(f'<path transform="translate({_fmt(cx)},{_fmt(cy)}){turn} scale({_fmt(scale)})" '
+                  f'd="{symbol_path(name)}" fill="{escape(fill)}" fill-rule="evenodd"{extra}/>')
+
+
+# Pip positions of the usual playing-card layouts, in a unit box (0..1 across and down).
+PIP_LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0.5, 0.5),),
+    2: ((0.5, 0.0), (0.5, 1.0)),
+    3: ((0.5, 0.0), (0.5, 0.5), (0.5, 1.0)),
+    4: ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)),
+    5: ((0.0, 0.0), (1.0, 0.0), (0.5, 0.5), (0.0, 1.0), (1.0, 1.0)),
+    6: ((0.0, 0.0), (1.0, 0.0), (0.0, 0.5), (1.0, 0.5), (0.0, 1.0), (1.0, 1.0)),
+    7: ((0.0, 0.0), (1.0, 0.0), (0.5, 0.25), (0.0, 0.5), (1.0, 0.5), (0.0, 1.0), (1.0, 1.0)),
+    8: ((0.0, 0.0), (1.0, 0.0), (0.5, 0.25), (0.0, 0.5), (1.0, 0.5), (0.5, 0.75), (0.0, 1.0), (1.0, 1.0)),
+    9: ((0.0, 0.0), (1.0, 0.0), (0.0, 1 / 3), (1.0, 1 / 3), (0.5, 0.5), (0.0, 2 / 3), (1.0, 2 / 3),
+        (0.0, 1.0), (1.0, 1.0)),
+    10: ((0.0, 0.0), (1.0, 0.0), (0.5, 1 / 6), (0.0, 1 / 3), (1.0, 1 / 3), (0.0, 2 / 3), (1.0, 2 / 3),
+         (0.5, 5 / 6), (0.0, 1.0), (1.0, 1.0)),
+}
+
+
+class Pip(NamedTuple):
+    x: float
+    y: float
+    rotate: float  # 180 for pips in the lower half, drawn upside down as on playing cards
+
+
+def pip_layout(count: int, box) -> list[Pip]:
+    """Centres of ``count`` pips spread over ``box`` (an object with x, y, w, h)."""
+    count = int(count)
+    if count not in PIP_LAYOUTS:
+        raise ValueError(f"no pip layout for {count} pips (1 to 10)")
+    return [Pip(box.x + u * box.w, box.y + v * box.h, 180.0 if v > 0.5 + 1e-9 else 0.0)
+            for u, v in PIP_LAYOUTS[count]]
+
+
+def around(cx: float, cy: float, r: float, count: int, offset: float = 0.0) -> list[Pip]:
+    """``count`` points evenly round a circle, starting at the top (plus ``offset`` degrees) clockwise;
+    each point's ``rotate`` turns a symbol to face outwards."""
+    out = []
+    for i in range(int(count)):
+        a = offset + 360.0 * i / int(count)
+        rad = math.radians(a)
+        out.append(Pip(cx + r * math.sin(rad), cy - r * math.cos(rad), a))
+    return out
