@@ -89,14 +89,20 @@ def cmd_validate(project: Project, args) -> int:
             load_definition(path, project)
         except AetherpressError as exc:
             problems.extend(exc.problems)
+    templates = 0
     if not args.paths:
         try:
             load_all(project)
         except AetherpressError as exc:
             problems.extend(p for p in exc.problems if p not in problems)
+        from .templatecheck import check_project, template_files
+        templates = len(template_files(project))
+        if not problems:  # card templates: unsupported SVG features, in the source and as rendered
+            problems.extend(check_project(project))
     if problems:
         raise AetherpressError(problems)
-    print(f"ok: {checked} deck file{'s' if checked != 1 else ''} checked, no problems")
+    print(f"ok: {checked} deck file{'s' if checked != 1 else ''}" + (f" and {templates} card templates" if templates else "")
+          + " checked, no problems")
     return 0
 
 

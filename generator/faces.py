@@ -20,7 +20,7 @@ from .errors import AetherpressError, Problem, display_path
 from .fonts import text_width
 from .model import Card, Deck
 from .project import Project
-from .symbols import around, pip_layout, symbol_svg
+from .symbols import around, pip_layout, scatter, symbol_svg, symbols_svg
 from .textfit import Box, Fitted, TextDoesNotFit, fit_lines
 
 
@@ -123,8 +123,8 @@ class FaceRenderer:
             autoescape=True, undefined=jinja2.StrictUndefined,
             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
         )
-        env.globals.update(symbol=symbol_svg, wrap=wrap, text_width=text_width, Markup=Markup,
-                           fit=self.fit, box=Box, pips=pip_layout, keep=self.keep, pick=pick, around=around,
+        env.globals.update(symbol=symbol_svg, symbols=symbols_svg, wrap=wrap, text_width=text_width, Markup=Markup,
+                           fit=self.fit, box=Box, pips=pip_layout, keep=self.keep, pick=pick, around=around, scatter=scatter,
                            marks=lambda suits: [(s.symbol, s.colour) for s in suits])
         env.filters["mm"] = _mm
         return env

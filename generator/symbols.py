@@ -6,6 +6,7 @@ scaled into place by :func:`symbol_svg`.  Templates call ``symbol(...)``.
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 from typing import Callable, NamedTuple
 
@@ -114,14 +115,74 @@ def symbol_path(name: str) -> str:
     return SYMBOLS.get(name, SYMBOLS["diamond"])()
 
 
+_TOKEN = re.compile(r"[MLCAZ]|-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?")
+_ARITY = {"M": 2, "L": 2, "C": 6, "A": 7, "Z": 0}
+
+
+@lru_cache(maxsize=None)
+def _commands(name: str) -> tuple[tuple[str, tuple[float, ...]], ...]:
+    """A symbol's path as (command, numbers) pairs; symbols use only absolute M, L, C, A and Z."""
+    tokens = _TOKEN.findall(symbol_path(name))
+    out, i = [], 0
+    while i < len(tokens):
+        op = tokens[i]
+        n = _ARITY[op]
+        out.append((op, tuple(float(t) for t in tokens[i + 1:i + 1 + n])))
+        i += 1 + n
+    return tuple(out)
+
+
+def placed_path(name: str, cx: float, cy: float, size: float, rotate: float = 0.0) -> str:
+    """Path data of symbol ``name`` scaled to ``size`` mm, turned ``rotate`` degrees and centred at (cx, cy).
+
+    The transform is applied to the coordinates, so the SVG needs no transform
+    attribute and many placed symbols can share one <path> element.
+    """
+    s = size / 2
+    a = math.radians(rotate)
+    cos, sin = math.cos(a) * s, math.sin(a) * s
+
+    def pt(x: float, y: float) -> str:
+        return f"{_fmt(cx + x * cos - y * sin)},{_fmt(cy + x * sin + y * cos)}"
+
+    parts = []
+    for op, v in _commands(name):
+        if op == "Z":
+            parts.append("Z")
+        elif op == "A":
+            rx, ry, phi, large, sweep, x, y = v
+            parts.append(f"A{_fmt(rx * s)},{_fmt(ry * s)} {_fmt(phi + rotate)} {int(large)},{int(sweep)} {pt(x, y)}")
+        else:
+            parts.append(op + " ".join(pt(v[i], v[i + 1]) for i in range(0, len(v), 2)))
+    return " ".join(parts)
+
+
+def _paint(fill: str, stroke: str | None, stroke_width: float) -> str:
+    extra = f' stroke="{escape(stroke)}" stroke-width="{_fmt(stroke_width)}"' if stroke and stroke_width else ""
+    return f'fill="{escape(fill)}" fill-rule="evenodd"{extra}'
+
+
 def symbol_svg(name: str, cx: float, cy: float, size: float, fill: str = "#000000",
                stroke: str | None = None, stroke_width: float = 0.0, rotate: float = 0.0) -> Markup:
-    """An SVG <path> of symbol ``name`` centred at (cx, cy), ``size`` mm across, turned ``rotate`` degrees."""
-    scale = size / 2
-    extra = f' stroke="{escape(stroke)}" stroke-width="{_fmt(stroke_width / scale)}"' if stroke else ""
-    turn = f" rotate({_fmt(rotate)})" if rotate else ""
-    return Markup(f'<path transform="translate({_fmt(cx)},{_fmt(cy)}){turn} scale({_fmt(scale)})" '
-                  f'd="{symbol_path(name)}" fill="{escape(fill)}" fill-rule="evenodd"{extra}/>')
+    """An SVG <path> of symbol ``name`` centred at (cx, cy), ``size`` mm across, turned ``rotate`` degrees.
+
+    ``stroke_width`` is in millimetres.
+    """
+    return Markup(f'<path d="{placed_path(name, cx, cy, size, rotate)}" {_paint(fill, stroke, stroke_width)}/>')
+
+
+def symbols_svg(name: str, places, size: float, fill: str = "#000000", stroke: str | None = None,
+                stroke_width: float = 0.0) -> Markup:
+    """One <path> holding symbol ``name`` at every place (objects with x, y and rotate), e.g. pips.
+
+    One element instead of many keeps the SVG small and quick to draw; the
+    places must not overlap (the path fills even-odd).
+    """
+    places = list(places)
+    if not places:
+        return Markup("")
+    d = " ".join(placed_path(name, p.x, p.y, size, getattr(p, "rotate", 0.0)) for p in places)
+    return Markup(f'<path d="{d}" {_paint(fill, stroke, stroke_width)}/>')
 
 
 # Pip positions of the usual playing-card layouts, in a unit box (0..1 across and down).
@@ -164,4 +225,19 @@ def around(cx: float, cy: float, r: float, count: int, offset: float = 0.0) -> l
         a = offset + 360.0 * i / int(count)
         rad = math.radians(a)
         out.append(Pip(cx + r * math.sin(rad), cy - r * math.cos(rad), a))
+    return out
+
+
+def scatter(count: int, box, seed: int = 1) -> list[Pip]:
+    """``count`` pairs of points spread over ``box``, each pair mirrored through its centre
+    (a pattern that looks the same either way up).  The same on every run."""
+    state = (int(seed) * 2654435761 + 12345) & 0xFFFFFFFF
+    out = []
+    for _ in range(int(count)):
+        state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+        u = state / 0x7FFFFFFF
+        state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+        v = state / 0x7FFFFFFF / 2
+        out.append(Pip(box.x + u * box.w, box.y + v * box.h, 0.0))
+        out.append(Pip(box.x + (1 - u) * box.w, box.y + (1 - v) * box.h, 0.0))
     return out
