@@ -101,8 +101,8 @@ def cmd_validate(project: Project, args) -> int:
             problems.extend(check_project(project))
     if problems:
         raise AetherpressError(problems)
-    print(f"ok: {checked} deck file{'s' if checked != 1 else ''}" + (f" and {templates} card templates" if templates else "")
-          + " checked, no problems")
+    print(f"ok: {checked} deck file{'s' if checked != 1 else ''} checked"
+          + (f", {templates} card templates checked" if templates else "") + ", no problems")
     return 0
 
 
