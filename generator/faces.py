@@ -6,11 +6,12 @@ unit is one millimetre and its origin is the bleed corner.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 import zlib
+from contextvars import ContextVar
+from functools import lru_cache
 
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment
@@ -116,18 +117,9 @@ class FaceRenderer:
         self._card: Card | None = None
         self._template = ""
 
-    @cached_property
+    @property
     def env(self) -> ImmutableSandboxedEnvironment:
-        env = ImmutableSandboxedEnvironment(
-            loader=jinja2.FileSystemLoader(str(self.project.templates_dir / "cards")),
-            autoescape=True, undefined=jinja2.StrictUndefined,
-            trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-        )
-        env.globals.update(symbol=symbol_svg, symbols=symbols_svg, wrap=wrap, text_width=text_width, Markup=Markup,
-                           fit=self.fit, box=Box, pips=pip_layout, keep=self.keep, pick=pick, around=around, scatter=scatter,
-                           marks=lambda suits: [(s.symbol, s.colour) for s in suits])
-        env.filters["mm"] = _mm
-        return env
+        return _environment(str(self.project.templates_dir / "cards"))
 
     def fit(self, field: str, text: Any, box: Box, family: str, max_size: float, min_size: float | None = None,
             **options: Any) -> Fitted:
@@ -167,6 +159,7 @@ class FaceRenderer:
         self.text_boxes = []
         self._card = card
         self._template = template_name
+        token = _CURRENT.set(self)
         try:
             template = self.env.get_template(f"{template_name}.svg.j2")
             context = self._context()
@@ -185,6 +178,8 @@ class FaceRenderer:
             raise
         except Exception as exc:  # an error raised inside the template's own expressions
             raise AetherpressError(Problem(file, f"template failed on card '{card.id if card else 'back'}' of deck '{self.deck.id}': {exc}", _template_line(exc))) from None
+        finally:
+            _CURRENT.reset(token)
 
     def face(self, card: Card) -> str:
         return self._render(self.deck.template_for(card), card)
@@ -192,6 +187,39 @@ class FaceRenderer:
     def back(self, card: Card | None = None) -> str:
         template = self.deck.back_for(card) if card is not None else self.deck.back_template
         return self._render(template, card)
+
+
+# The renderer drawing the current card: the template helpers ``fit`` and ``keep``
+# report to it.  Kept out of the template context so templates cannot reach it.
+_CURRENT: ContextVar["FaceRenderer"] = ContextVar("aetherpress_face_renderer")
+
+
+def _fit(*args: Any, **kwargs: Any) -> Fitted:
+    return _CURRENT.get().fit(*args, **kwargs)
+
+
+def _keep(field: str, box: Box) -> str:
+    return _CURRENT.get().keep(field, box)
+
+
+@lru_cache(maxsize=8)
+def _environment(folder: str) -> ImmutableSandboxedEnvironment:
+    """One sandboxed environment per template folder, so templates compile once per process."""
+    env = ImmutableSandboxedEnvironment(
+        loader=jinja2.FileSystemLoader(folder),
+        autoescape=True, undefined=jinja2.StrictUndefined,
+        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+    )
+    env.globals.update(symbol=symbol_svg, symbols=symbols_svg, wrap=wrap, text_width=text_width, Markup=Markup,
+                       fit=_fit, box=Box, pips=pip_layout, keep=_keep, pick=pick, around=around, scatter=scatter,
+                       marks=_marks)
+    env.filters["mm"] = _mm
+    return env
+
+
+def _marks(suits: Any) -> list[tuple[str, str]]:
+    """(symbol, colour) of each suit: what a corner index shows."""
+    return [(s.symbol, s.colour) for s in suits]
 
 
 def pick(options: Any, key: Any) -> Any:

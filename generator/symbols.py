@@ -132,6 +132,7 @@ def _commands(name: str) -> tuple[tuple[str, tuple[float, ...]], ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=8192)
 def placed_path(name: str, cx: float, cy: float, size: float, rotate: float = 0.0) -> str:
     """Path data of symbol ``name`` scaled to ``size`` mm, turned ``rotate`` degrees and centred at (cx, cy).
 
