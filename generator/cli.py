@@ -34,6 +34,7 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("build", help="build decks (default: every deck and variant) into output/")
     p.add_argument("decks", nargs="*", metavar="DECK[:VARIANT]", help="e.g. imperial, imperial:ministry, imperial:academy+labelled")
     p.add_argument("--out", type=Path, default=None, help="output folder (default: output/)")
+    p.add_argument("--proof", action="store_true", help="also write a contact sheet per deck: <slug>-proof.png with every face and back")
     return parser
 
 
@@ -128,6 +129,9 @@ def cmd_build(project: Project, args) -> int:
         for pdf in pdfs:
             print(f"{deck.key}: {display_path(pdf)}")
         print(f"{deck.key}: {svgs} SVG files in {display_path(out / deck.slug)}")
+        if args.proof:
+            from .proof import write_proof
+            print(f"{deck.key}: {display_path(write_proof(project, deck, out))}")
     return 0
 
 
