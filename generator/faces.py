@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
+import tomllib
 import zlib
 from contextvars import ContextVar
 from functools import lru_cache
@@ -19,7 +20,7 @@ from markupsafe import Markup
 
 from .errors import AetherpressError, Problem, display_path
 from .fonts import text_width
-from .model import Card, Deck
+from .model import Card, Deck, frozen_mapping
 from .project import Project
 from .symbols import around, pip_layout, scatter, symbol_svg, symbols_svg
 from .textfit import Box, Fitted, TextDoesNotFit, fit_lines
@@ -55,9 +56,9 @@ class Geometry:
         return self.trim.inset(self.safe)
 
 
-def geometry(deck: Deck, bleed: float | None = None) -> Geometry:
+def geometry(deck: Deck, bleed: float | None = None, style: Mapping[str, Any] | None = None) -> Geometry:
     """The deck's card geometry: trim from its size, bleed, safe zone and corner radius from its style."""
-    style = deck.style
+    style = deck.style if style is None else style
     return Geometry(deck.size.width, deck.size.height,
                     float(style.get("bleed", 3.0) if bleed is None else bleed),
                     float(style.get("safe", 3.0)), float(style.get("corner_radius", 0.0)))
@@ -112,7 +113,8 @@ class FaceRenderer:
     def __init__(self, project: Project, deck: Deck, bleed: float | None = None):
         self.project = project
         self.deck = deck
-        self.geometry = geometry(deck, bleed)
+        self.style = effective_style(project, deck)
+        self.geometry = geometry(deck, bleed, self.style)
         self.text_boxes: list[tuple[str, Box]] = []
         self._card: Card | None = None
         self._template = ""
@@ -129,15 +131,19 @@ class FaceRenderer:
         ``min_text_size``) is an error naming the deck, the card and ``field``.
         """
         if min_size is None:
-            min_size = float(self.deck.style.get("min_text_size", 2.2))
-        options.setdefault("fill", self.deck.style.get("ink", "#000000"))
+            min_size = float(self.style.get("min_text_size", 2.2))
+        options.setdefault("fill", self.style.get("ink", "#000000"))
         try:
             fitted = fit_lines("" if text is None else str(text), box, family, max_size, min_size, **options)
         except TextDoesNotFit as exc:
             card = f"card '{self._card.id}'" if self._card is not None else "the back"
+            file, line = self.deck.source, None
+            origin = self._card.attributes.get("_origin") if self._card is not None else None
+            if isinstance(origin, str) and ":" in origin and origin.rsplit(":", 1)[1].isdigit():
+                file, line = origin.rsplit(":", 1)[0], int(origin.rsplit(":", 1)[1])
             raise AetherpressError(Problem(
-                self.deck.source, f"deck '{self.deck.key}', {card}: {field} {exc} "
-                f"(template '{self._template}'); shorten it or give it a larger box", key=field)) from None
+                file, f"deck '{self.deck.key}', {card}: {field} {exc} "
+                f"(template '{self._template}'); shorten it or give it a larger box", line)) from None
         except (KeyError, TypeError, ValueError) as exc:
             raise AetherpressError(Problem(f"templates/cards/{self._template}.svg.j2",
                                            f"fit() for {field}: {exc}")) from None
@@ -151,8 +157,8 @@ class FaceRenderer:
 
     def _context(self) -> dict[str, Any]:
         g = self.geometry
-        return {"deck": self.deck, "style": self.deck.style, "g": g, "full": g.full, "trim": g.trim,
-                "safe": g.safe_box, "mono": bool(self.deck.style.get("monochrome", False))}
+        return {"deck": self.deck, "style": self.style, "g": g, "full": g.full, "trim": g.trim,
+                "safe": g.safe_box, "mono": bool(self.style.get("monochrome", False))}
 
     def _render(self, template_name: str, card: Card | None) -> str:
         file = f"templates/cards/{template_name}.svg.j2"
@@ -187,6 +193,32 @@ class FaceRenderer:
     def back(self, card: Card | None = None) -> str:
         template = self.deck.back_for(card) if card is not None else self.deck.back_template
         return self._render(template, card)
+
+
+def effective_style(project: Project, deck: Deck) -> Mapping[str, Any]:
+    """The deck's style over ``templates/styles/default.toml``: a style file names only what it changes."""
+    path = project.templates_dir / "styles" / "default.toml"
+    if not path.is_file():
+        return deck.style
+    base = _default_style(str(path), path.stat().st_mtime_ns)
+    merged = _merge(base, deck.style)
+    return frozen_mapping(merged)
+
+
+@lru_cache(maxsize=8)
+def _default_style(path: str, mtime: int) -> dict[str, Any]:
+    with open(path, "rb") as handle:
+        return tomllib.load(handle)
+
+
+def _merge(base: Mapping[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in extra.items():
+        if isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
 
 
 # The renderer drawing the current card: the template helpers ``fit`` and ``keep``
