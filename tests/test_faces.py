@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import io
 import re
-import zlib
+from pathlib import Path
 
 import pytest
 from lxml import etree
@@ -259,6 +259,9 @@ def _pdf_colours(pdf) -> list[tuple[float, ...]]:
             data = ref.get_object().get_data().decode("latin-1")
             for m in re.finditer(r"(?<![\w.])(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (rg|RG)\b", data):
                 found.append(tuple(float(v) for v in m.groups()[:3]))
+    # gradient (shading) colours are stored as /C0 and /C1 arrays in the file's objects
+    for m in re.finditer(rb"/C[01] \[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]", Path(pdf).read_bytes()):
+        found.append(tuple(float(v) for v in m.groups()))
     return found
 
 
