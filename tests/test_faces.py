@@ -326,3 +326,11 @@ def test_proof_option_writes_contact_sheets(project, tmp_path, capsys):
     png = tmp_path / "aetherial" / "aetherial-proof.png"
     assert png.is_file() and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "aetherial-proof.png" in capsys.readouterr().out
+
+
+def test_shipped_templates_set_all_text_through_fit(project):
+    """Text placed by hand would escape the safe-zone check above: every text goes through fit()."""
+    from generator.templatecheck import _JINJA, _blank
+    for path in sorted((project.templates_dir / "cards").glob("*.svg.j2")):
+        source = _JINJA.sub(_blank, path.read_text(encoding="utf-8"))
+        assert "<text" not in source and "<tspan" not in source, path.name
