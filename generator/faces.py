@@ -207,8 +207,11 @@ def effective_style(project: Project, deck: Deck) -> Mapping[str, Any]:
 
 @lru_cache(maxsize=8)
 def _default_style(path: str, mtime: int) -> dict[str, Any]:
-    with open(path, "rb") as handle:
-        return tomllib.load(handle)
+    try:
+        with open(path, "rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as exc:
+        raise AetherpressError(Problem("templates/styles/default.toml", f"TOML syntax error: {exc}")) from None
 
 
 def _merge(base: Mapping[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]:

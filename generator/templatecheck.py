@@ -162,7 +162,12 @@ def check_rendered(project: Project, decks: Iterable) -> list[Problem]:
             jobs.append((deck.template_for(card), f"card '{card.id}'", lambda c=card: faces.face(c)))
             jobs.append((deck.back_for(card), f"the back of card '{card.id}'", lambda c=card: faces.back(c)))
         for template, what, render in jobs:
-            for finding in check_svg(render()):
+            try:
+                svg = render()
+            except AetherpressError as exc:  # a template that does not render, or a text that does not fit
+                problems.extend(p for p in exc.problems if p not in problems)
+                continue
+            for finding in check_svg(svg):
                 key = (template, finding.message)
                 if key in seen:
                     continue

@@ -76,3 +76,15 @@ def test_validate_reports_template_file_and_line(scratch, capsys):
     err = capsys.readouterr().err
     assert "templates/cards/back.svg.j2:13: opacity on <g>" in err
     assert "in the SVG drawn for the back of card 'a' of deck 't'" in err
+
+
+def test_validate_reports_text_that_does_not_fit_in_every_deck(scratch, capsys):
+    from .conftest import write_deck
+    deck = ('[deck]\nid = "{id}"\ntitle = "T"\nstyle = "aetherial"\ntemplate = "spell"\n\n'
+            '[deck.attributes]\ntext = "text"\n\n[[cards]]\nid = "long"\nname = "Long"\ntext = "' + "word " * 600 + '"\n')
+    write_deck(scratch, deck.replace("{id}", "one"), name="one.toml", folder="one")
+    write_deck(scratch, deck.replace("{id}", "two"), name="two.toml", folder="two")
+    assert main(["--project", str(scratch.root), "validate"]) == 2
+    err = capsys.readouterr().err
+    assert "deck 'one', card 'long': text does not fit" in err
+    assert "deck 'two', card 'long': text does not fit" in err
