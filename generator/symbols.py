@@ -75,13 +75,16 @@ SYMBOLS: dict[str, Callable[[], str]] = {
                             (0.1, 0.85), (0.18, 1), (-0.18, 1), (-0.1, 0.85), (-0.1, 0.52), (-0.45, 0.52),
                             (-0.45, 0.4), (-0.12, 0.4), (-0.12, -0.8)]),
     "crown5": lambda: _crown(5),
-    "dragon": lambda: ("M-0.97,-0.46 L-0.72,-0.7 L-0.66,-0.95 L-0.55,-0.7 C-0.38,-0.58 -0.33,-0.33 -0.22,-0.13 "
-                       "C0.05,0.08 0.5,0.02 0.62,0.3 C0.76,0.62 0.5,0.9 0.12,0.86 C-0.18,0.83 -0.3,0.93 -0.12,1 "
-                       "C-0.48,1 -0.42,0.68 -0.04,0.68 C0.3,0.66 0.34,0.46 0.14,0.36 C-0.16,0.22 -0.46,0.06 -0.52,-0.3 "
-                       "L-0.64,-0.4 L-0.92,-0.36 Z "
-                       "M-0.12,-0.16 L0.18,-0.98 C0.3,-0.72 0.48,-0.74 0.62,-0.84 C0.62,-0.62 0.78,-0.52 0.98,-0.52 "
-                       "C0.8,-0.36 0.78,-0.2 0.8,-0.02 C0.6,-0.12 0.42,-0.06 0.36,0.04 C0.2,0.02 0.02,-0.04 -0.12,-0.16 Z "
-                       "M-0.08,0.28 L-0.26,0.56 L-0.06,0.56 L0.06,0.33 Z M0.38,0.5 L0.3,0.74 L0.5,0.72 L0.54,0.46 Z"),
+    # drawn with the non-zero fill rule: the wing and legs join the body, the eye is a hole
+    "dragon": lambda: ("M-0.96,-0.58 L-0.66,-0.74 L-0.44,-1 L-0.5,-0.7 C-0.34,-0.62 -0.3,-0.45 -0.32,-0.3 "
+                       "C-0.34,-0.12 -0.2,0.02 0.05,0.05 C0.35,0.08 0.55,0.2 0.6,0.42 C0.64,0.62 0.78,0.7 0.9,0.6 "
+                       "L0.86,0.52 L1,0.5 L0.97,0.66 L0.92,0.64 C0.8,0.82 0.52,0.78 0.42,0.56 "
+                       "C0.32,0.38 0.1,0.3 -0.1,0.3 C-0.35,0.3 -0.5,0.05 -0.5,-0.2 C-0.5,-0.35 -0.55,-0.45 -0.62,-0.5 "
+                       "L-0.92,-0.46 L-0.7,-0.58 Z "
+                       "M-0.64,-0.66 A0.04,0.04 0 1,0 -0.56,-0.66 A0.04,0.04 0 1,0 -0.64,-0.66 Z "
+                       "M-0.12,0.28 L-0.28,0.58 L-0.46,0.56 L-0.3,0.22 Z M0.5,0.5 L0.42,0.84 L0.2,0.82 L0.3,0.42 Z "
+                       "M-0.16,0.06 L0.08,-0.96 L0.96,-0.72 C0.8,-0.58 0.78,-0.46 0.8,-0.3 "
+                       "C0.65,-0.36 0.55,-0.26 0.54,-0.1 C0.4,-0.16 0.32,-0.04 0.3,0.16 Z"),
     "scales": lambda: ("M-0.06,-0.9 L0.06,-0.9 L0.06,0.8 L0.4,0.8 L0.4,0.95 L-0.4,0.95 L-0.4,0.8 L-0.06,0.8 Z "
                        "M-0.85,-0.62 L0.85,-0.62 L0.85,-0.52 L-0.85,-0.52 Z "
                        "M-0.75,-0.55 L-1,0.15 L-0.5,0.15 Z M0.75,-0.55 L0.5,0.15 L1,0.15 Z "
@@ -158,9 +161,14 @@ def placed_path(name: str, cx: float, cy: float, size: float, rotate: float = 0.
     return " ".join(parts)
 
 
-def _paint(fill: str, stroke: str | None, stroke_width: float) -> str:
+# symbols whose parts overlap and must join: filled non-zero (holes are drawn the other way round)
+NONZERO = {"dragon"}
+
+
+def _paint(name: str, fill: str, stroke: str | None, stroke_width: float) -> str:
     extra = f' stroke="{escape(stroke)}" stroke-width="{_fmt(stroke_width)}"' if stroke and stroke_width else ""
-    return f'fill="{escape(fill)}" fill-rule="evenodd"{extra}'
+    rule = "nonzero" if name in NONZERO else "evenodd"
+    return f'fill="{escape(fill)}" fill-rule="{rule}"{extra}'
 
 
 def symbol_svg(name: str, cx: float, cy: float, size: float, fill: str = "#000000",
@@ -169,7 +177,7 @@ def symbol_svg(name: str, cx: float, cy: float, size: float, fill: str = "#00000
 
     ``stroke_width`` is in millimetres.
     """
-    return Markup(f'<path d="{placed_path(name, cx, cy, size, rotate)}" {_paint(fill, stroke, stroke_width)}/>')
+    return Markup(f'<path d="{placed_path(name, cx, cy, size, rotate)}" {_paint(name, fill, stroke, stroke_width)}/>')
 
 
 def symbols_svg(name: str, places, size: float, fill: str = "#000000", stroke: str | None = None,
@@ -183,7 +191,7 @@ def symbols_svg(name: str, places, size: float, fill: str = "#000000", stroke: s
     if not places:
         return Markup("")
     d = " ".join(placed_path(name, p.x, p.y, size, getattr(p, "rotate", 0.0)) for p in places)
-    return Markup(f'<path d="{d}" {_paint(fill, stroke, stroke_width)}/>')
+    return Markup(f'<path d="{d}" {_paint(name, fill, stroke, stroke_width)}/>')
 
 
 # Pip positions of the usual playing-card layouts, in a unit box (0..1 across and down).
