@@ -35,6 +35,7 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("build", help="build decks (default: every deck and variant) into output/")
     p.add_argument("decks", nargs="*", metavar="DECK[:VARIANT]", help="e.g. imperial, imperial:ministry, imperial:academy+labelled")
     p.add_argument("--out", type=Path, default=None, help="output folder (default: output/)")
+    p.add_argument("--proof", action="store_true", help="also write a contact sheet per deck: <slug>-proof.png with every face and back")
     from . import calibrate, export, printing
     printing.add_build_arguments(p)
     export.add_arguments(sub)
@@ -108,16 +109,22 @@ def cmd_validate(project: Project, args) -> int:
             load_definition(path, project)
         except AetherpressError as exc:
             problems.extend(exc.problems)
+    templates = 0
     if not args.paths:
         try:
             load_all(project)
         except AetherpressError as exc:
             problems.extend(p for p in exc.problems if p not in problems)
+        from .templatecheck import check_project, template_files
+        templates = len(template_files(project))
+        if not problems:  # card templates: unsupported SVG features, in the source and as rendered
+            problems.extend(check_project(project))
     problems.extend(_validate_games(project, games, problems))
     if problems:
         raise AetherpressError(problems)
     extra = f", {len(games)} game file{'s' if len(games) != 1 else ''} checked" if games else ""
-    print(f"ok: {checked} deck file{'s' if checked != 1 else ''} checked{extra}, no problems")
+    print(f"ok: {checked} deck file{'s' if checked != 1 else ''} checked{extra}"
+          + (f", {templates} card templates checked" if templates else "") + ", no problems")
     return 0
 
 
@@ -181,6 +188,9 @@ def cmd_build(project: Project, args) -> int:
         for pdf in pdfs:
             print(f"{deck.key}: {display_path(pdf)}")
         print(f"{deck.key}: {svgs} SVG files in {display_path(out / deck.slug)}")
+        if args.proof:
+            from .proof import write_proof
+            print(f"{deck.key}: {display_path(write_proof(project, deck, out))}")
     if getattr(args, "combine", False) and decks:
         from .pdf import write_job
         for name, opts in [("", options), *((f"-{n}", o) for n, o in extra)]:

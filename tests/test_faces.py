@@ -1,0 +1,334 @@
+"""Card faces: print geometry, text fitting and the safe zone, colourless output, backs, contact sheets."""
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from lxml import etree
+from PIL import Image
+from pypdf import PdfReader
+
+from generator.build import all_targets
+from generator.errors import AetherpressError
+from generator.faces import FaceRenderer
+from generator.load import load_all, load_sizes
+from generator.pdf import write_sheets
+from generator.proof import proof_png
+from generator.svgdraw import parse_svg, svg_to_drawing
+from generator.textfit import Box, fit_lines
+
+from .conftest import write_deck
+
+PT = 72 / 25.4  # points per millimetre
+
+
+@pytest.fixture(scope="module")
+def every_deck(definitions):
+    return [t.deck for t in all_targets(definitions)]
+
+
+def _svg_size(svg: str) -> tuple[float, float, list[float]]:
+    root = parse_svg(svg, "test")
+    return (float(root.get("width").removesuffix("mm")), float(root.get("height").removesuffix("mm")),
+            [float(v) for v in root.get("viewBox").split()])
+
+
+# --- geometry -------------------------------------------------------------------------------
+
+def test_faces_and_backs_are_trim_plus_bleed(project, every_deck):
+    presets = load_sizes(project)
+    for deck in every_deck:
+        faces = FaceRenderer(project, deck)
+        g = faces.geometry
+        assert (g.trim_w, g.trim_h) == (presets[deck.size.name].width, presets[deck.size.name].height), deck.key
+        for svg in [faces.face(c) for c in deck.cards] + [faces.back(c) for c in deck.cards[:1]]:
+            w, h, box = _svg_size(svg)
+            assert w == pytest.approx(deck.size.width + 2 * g.bleed, abs=1e-3), deck.key
+            assert h == pytest.approx(deck.size.height + 2 * g.bleed, abs=1e-3), deck.key
+            assert box == pytest.approx([0, 0, w, h], abs=1e-3)
+
+
+def test_bleed_is_configurable(project, definitions):
+    deck = definitions["decktet"].build(())
+    wide = FaceRenderer(project, deck, bleed=5.0)
+    w, h, _ = _svg_size(wide.face(deck.cards[0]))
+    assert (w, h) == pytest.approx((63.5 + 10, 88.9 + 10))
+    assert wide.geometry.safe_box.x == pytest.approx(5.0 + 3.0)
+
+
+def test_size_presets_and_custom_sizes(project, scratch):
+    presets = load_sizes(project)
+    assert {"poker", "bridge", "tarot", "mini", "square"} <= set(presets)
+    assert (presets["poker"].width, presets["poker"].height) == (63.5, 88.9)
+    assert (presets["tarot"].width, presets["tarot"].height) == (69.85, 120.65)
+    assert presets["jumbo"].width == pytest.approx(3.5 * 25.4)
+    write_deck(scratch, DECK.replace('size = "poker"', 'size = { width = 2.25, height = 3.5, unit = "in" }'))
+    deck = load_all(scratch)["test"].build(())
+    w, h, _ = _svg_size(FaceRenderer(scratch, deck).face(deck.cards[0]))
+    assert (w, h) == pytest.approx((2.25 * 25.4 + 6, 3.5 * 25.4 + 6))
+
+
+def test_pdf_page_of_one_card_is_exactly_the_bleed_size(project, definitions, tmp_path):
+    from reportlab.graphics import renderPDF
+    for deck_id in ("aetherial", "pernese"):
+        deck = definitions[deck_id].build(())
+        faces = FaceRenderer(project, deck)
+        g = faces.geometry
+        target = tmp_path / f"{deck_id}.pdf"
+        renderPDF.drawToFile(svg_to_drawing(faces.face(deck.cards[0]), "test"), str(target))
+        box = PdfReader(str(target)).pages[0].mediabox
+        assert float(box.width) == pytest.approx(g.width * PT, abs=0.01)
+        assert float(box.height) == pytest.approx(g.height * PT, abs=0.01)
+
+
+def _content(page) -> str:
+    data = page.get_contents().get_data()
+    return data.decode("latin-1")
+
+
+def test_print_sheet_cards_are_clipped_to_the_trim(project, definitions, tmp_path):
+    """Every card on the print sheet is cut to a rectangle exactly its trim size."""
+    for deck_id in ("aetherial", "dragons-gambit"):
+        deck = definitions[deck_id].build(())
+        g = FaceRenderer(project, deck).geometry
+        pdf = write_sheets(project, deck, tmp_path / f"{deck_id}.pdf")
+        page = PdfReader(str(pdf)).pages[0]
+        rects = re.findall(r"(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re", _content(page))
+        trims = [r for r in rects if abs(float(r[2]) - g.trim_w * PT) < 0.01 and abs(float(r[3]) - g.trim_h * PT) < 0.01]
+        assert trims, deck_id
+
+
+# --- text fitting and the safe zone ---------------------------------------------------------
+
+def test_every_text_and_index_lies_inside_the_safe_zone(project, every_deck):
+    checked = 0
+    for deck in every_deck:
+        faces = FaceRenderer(project, deck)
+        safe = faces.geometry.safe_box
+        renders = [(c.id, lambda c=c: faces.face(c)) for c in deck.cards]
+        renders += [(f"back of {c.id}", lambda c=c: faces.back(c)) for c in deck.cards[:1]]
+        for name, render in renders:
+            render()
+            for field, box in faces.text_boxes:
+                assert box.w >= 0 and box.h > 0, (deck.key, name, field)
+                assert safe.contains(box), (deck.key, name, field, box, safe)
+                checked += 1
+    assert checked > 500
+
+
+def test_text_boxes_are_measured_from_the_font():
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    frame = Box(10, 20, 40, 30)
+    fitted = fit_lines("Every player discards their Thumb and draws a new card for it", frame, "EB Garamond", 4.0, 2.0)
+    assert len(fitted.lines) > 1
+    widest = max(stringWidth(l.text, "EBGaramond-Regular", fitted.size) for l in fitted.lines)
+    assert fitted.box.w == pytest.approx(widest)
+    assert all(stringWidth(l.text, "EBGaramond-Regular", fitted.size) <= frame.w for l in fitted.lines)
+    assert frame.contains(fitted.box)
+    # the next size up would not have fitted
+    if fitted.size < 4.0:
+        larger = fitted.size + 0.05
+        with pytest.raises(Exception):
+            fit_lines("Every player discards their Thumb and draws a new card for it", frame, "EB Garamond",
+                      larger, larger)
+
+
+def test_texts_shrink_before_they_wrap_out_of_their_box():
+    frame = Box(0, 0, 30, 12)
+    short = fit_lines("Short", frame, "Cinzel", 5.0, 2.0, weight="bold")
+    long = fit_lines("A much longer spell name that must shrink", frame, "Cinzel", 5.0, 2.0, weight="bold")
+    assert short.size == 5.0
+    assert 2.0 <= long.size < 5.0
+    assert frame.contains(long.box)
+
+
+def test_aetherial_longest_spell_fits_at_a_readable_size(project, definitions):
+    deck = definitions["aetherial"].build(())
+    faces = FaceRenderer(project, deck)
+    longest = max(deck.cards, key=lambda c: len(c.attributes["text"]) + len(c.attributes.get("flavour") or ""))
+    faces.face(longest)
+    sizes = {field: box for field, box in faces.text_boxes}
+    assert "text" in sizes and "title" in sizes
+    assert deck.size.name == "tarot"
+    # the effect text's lines are at least the style's minimum (2.4 mm, about 6.8 pt)
+    svg = faces.face(longest)
+    root = parse_svg(svg, "test")
+    garamond = [float(t.get("font-size")) for t in root.iter("{*}text") if t.get("font-family") == "EB Garamond"]
+    assert garamond and min(garamond) >= deck.style["min_text_size"]
+
+
+DECK = """\
+[deck]
+id = "test"
+title = "Test deck"
+size = "poker"
+style = "aetherial"
+template = "spell"
+back = "aetherial-back"
+
+[deck.attributes]
+text = "text"
+flavour = "text"
+
+[[cards]]
+id = "short"
+name = "A Short Spell"
+text = "Draw a card."
+"""
+
+
+def test_text_that_cannot_fit_is_an_error_naming_deck_card_and_field(scratch):
+    write_deck(scratch, DECK + '\n[[cards]]\nid = "wordy"\nname = "Wordy"\ntext = "' + "Far too many words here. " * 80 + '"\n')
+    deck = load_all(scratch)["test"].build(())
+    faces = FaceRenderer(scratch, deck)
+    faces.face(deck.card("short"))
+    with pytest.raises(AetherpressError) as info:
+        faces.face(deck.card("wordy"))
+    message = str(info.value)
+    assert "deck 'test'" in message and "card 'wordy'" in message and "text" in message
+    assert "minimum size" in message
+
+
+def test_build_stops_on_text_that_cannot_fit(scratch, capsys):
+    from generator.cli import main
+    write_deck(scratch, DECK + '\n[[cards]]\nid = "wordy"\nname = "' + "Name " * 40 + '"\ntext = "x"\n')
+    assert main(["--project", str(scratch.root), "build"]) == 2
+    err = capsys.readouterr().err
+    assert "card 'wordy'" in err and "title does not fit" in err
+    assert not list((scratch.root / "output").rglob("*.pdf"))
+
+
+# --- colour ---------------------------------------------------------------------------------
+
+COLOUR_ATTRS = ("fill", "stroke", "stop-color", "color", "flood-color", "lighting-color")
+
+
+def _colours(svg: str) -> list[str]:
+    root = etree.fromstring(svg.encode("utf-8"))
+    found = []
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        for attr in COLOUR_ATTRS:
+            if el.get(attr):
+                found.append(el.get(attr))
+        for part in (el.get("style") or "").split(";"):
+            if ":" in part and part.split(":")[0].strip() in COLOUR_ATTRS:
+                found.append(part.split(":", 1)[1].strip())
+    return found
+
+
+def _is_grey(value: str) -> bool:
+    value = value.strip().lower()
+    if value in ("none", "black", "white", "currentcolor") or value.startswith("url("):
+        return True  # gradients are checked through their stops
+    match = re.fullmatch(r"#([0-9a-f]{6}|[0-9a-f]{3})", value)
+    assert match, f"unexpected colour syntax {value!r}"
+    h = match.group(1)
+    if len(h) == 3:
+        h = "".join(c * 2 for c in h)
+    return h[0:2] == h[2:4] == h[4:6]
+
+
+def test_colourless_pernese_has_no_colour_in_any_face_or_back(project, definitions):
+    deck = definitions["pernese"].build(("colourless",))
+    faces = FaceRenderer(project, deck)
+    svgs = [faces.face(c) for c in deck.cards] + [faces.back(c) for c in deck.cards]
+    colours = [c for svg in svgs for c in _colours(svg)]
+    assert len(colours) > 500
+    assert [c for c in colours if not _is_grey(c)] == []
+    # the same check finds colour in the coloured deck
+    coloured = definitions["pernese"].build(("coloured",))
+    cf = FaceRenderer(project, coloured)
+    assert [c for card in coloured.cards for c in _colours(cf.face(card)) if not _is_grey(c)]
+
+
+def _pdf_colours(pdf) -> list[tuple[float, ...]]:
+    found = []
+    for page in PdfReader(str(pdf)).pages:
+        text = _content(page)
+        for m in re.finditer(r"(?<![\w.])(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (rg|RG)\b", text):
+            found.append(tuple(float(v) for v in m.groups()[:3]))
+        assert not re.search(r"(?<![\w.])(-?[\d.]+ ){4}(k|K)\b", text)
+        # form XObjects (shared backs) carry their own content
+        for ref in (page["/Resources"].get("/XObject") or {}).values():
+            data = ref.get_object().get_data().decode("latin-1")
+            for m in re.finditer(r"(?<![\w.])(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (rg|RG)\b", data):
+                found.append(tuple(float(v) for v in m.groups()[:3]))
+    # gradient (shading) colours are stored as /C0 and /C1 arrays in the file's objects
+    for m in re.finditer(rb"/C[01] \[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]", Path(pdf).read_bytes()):
+        found.append(tuple(float(v) for v in m.groups()))
+    return found
+
+
+def test_colourless_print_pdf_is_grey(project, definitions, tmp_path):
+    deck = definitions["pernese"].build(("colourless",))
+    colours = _pdf_colours(write_sheets(project, deck, tmp_path / "colourless.pdf"))
+    assert colours
+    assert [c for c in colours if not (c[0] == c[1] == c[2])] == []
+    coloured = _pdf_colours(write_sheets(project, definitions["pernese"].build(("coloured",)), tmp_path / "c.pdf"))
+    assert [c for c in coloured if not (c[0] == c[1] == c[2])]
+
+
+# --- backs ----------------------------------------------------------------------------------
+
+def test_every_deck_has_a_back_and_aetherial_differs_from_imperial(project, definitions):
+    backs = {}
+    for deck_id in definitions:
+        deck = definitions[deck_id].build(())
+        backs[deck_id] = FaceRenderer(project, deck).back(deck.cards[0])
+        assert "<svg" in backs[deck_id]
+    assert backs["aetherial"] != backs["imperial"]
+    assert definitions["aetherial"].base.back_template != definitions["imperial"].base.back_template
+
+
+def test_backs_per_card_group(scratch):
+    write_deck(scratch, DECK.replace('back = "aetherial-back"', 'back = "aetherial-back"\nbacks = { special = "back" }')
+               + '\n[[cards]]\nid = "odd"\nname = "Odd One"\ntext = "x"\ngroup = "special"\n')
+    deck = load_all(scratch)["test"].build(())
+    faces = FaceRenderer(scratch, deck)
+    assert deck.back_for(deck.card("odd")) == "back"
+    assert faces.back(deck.card("odd")) != faces.back(deck.card("short"))
+
+
+def test_founding_cards_print_no_name_unless_labelled(project, definitions):
+    plain = definitions["imperial"].build(("standard",))
+    labelled = definitions["imperial"].build(("standard", "labelled"))
+    for deck, expect in ((plain, False), (labelled, True)):
+        faces = FaceRenderer(project, deck)
+        svg = faces.face(deck.card("emperor"))
+        assert ("The Emperor" in svg) is expect
+        assert ("<text" in svg) is expect
+
+
+# --- contact sheets -------------------------------------------------------------------------
+
+def test_contact_sheet_is_a_reproducible_png_of_every_face_and_back(project, definitions):
+    deck = definitions["dragons-gambit"].build(())
+    first = proof_png(project, deck)
+    assert first == proof_png(project, deck)
+    image = Image.open(io.BytesIO(first))
+    assert image.format == "PNG"
+    # 40 faces and a back in a grid of cards about 180 px wide at 72 dpi
+    g = FaceRenderer(project, deck).geometry
+    card_px = g.trim_w / 25.4 * 72
+    cells = (image.width // card_px) * (image.height // (g.trim_h / 25.4 * 72 + 10))
+    assert cells >= 41
+
+
+def test_proof_option_writes_contact_sheets(project, tmp_path, capsys):
+    from generator.cli import main
+    assert main(["--project", str(project.root), "build", "aetherial", "--out", str(tmp_path), "--proof"]) == 0
+    png = tmp_path / "aetherial" / "aetherial-proof.png"
+    assert png.is_file() and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "aetherial-proof.png" in capsys.readouterr().out
+
+
+def test_shipped_templates_set_all_text_through_fit(project):
+    """Text placed by hand would escape the safe-zone check above: every text goes through fit()."""
+    from generator.templatecheck import _JINJA, _blank
+    for path in sorted((project.templates_dir / "cards").glob("*.svg.j2")):
+        source = _JINJA.sub(_blank, path.read_text(encoding="utf-8"))
+        assert "<text" not in source and "<tspan" not in source, path.name

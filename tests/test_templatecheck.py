@@ -1,0 +1,90 @@
+"""The template check flags every SVG feature svglib cannot draw, with file and line."""
+from __future__ import annotations
+
+import pytest
+
+from generator.cli import main
+from generator.templatecheck import check_project, check_svg, check_template_source, check_templates
+
+HEAD = '<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10">\n'
+
+CASES = [
+    ("stroke gradient", '<rect width="5" height="5" fill="none" stroke="url(#g)"/>', "gradient or pattern stroke"),
+    ("stroke gradient in style", '<path d="M0,0 L1,1" style="fill:none;stroke:url(#g)"/>', "gradient or pattern stroke"),
+    ("text gradient", '<text x="1" y="5" fill="url(#g)">Hi</text>', "fill on text"),
+    ("pattern fill", '<pattern id="p" width="2" height="2"><rect width="1" height="1"/></pattern>', "<pattern>"),
+    ("group opacity", '<g opacity="0.5"><rect width="5" height="5"/></g>', "group opacity"),
+    ("symbol viewBox", '<symbol id="s" viewBox="0 0 2 2"><rect width="1" height="1"/></symbol>', "<symbol viewBox>"),
+    ("nested svg", '<svg x="1" y="1" width="4" height="4" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>', "nested <svg viewBox>"),
+    ("letter-spacing", '<text x="1" y="5" letter-spacing="0.3">Hi</text>', "letter-spacing"),
+    ("letter-spacing in style", '<text x="1" y="5" style="letter-spacing: 1px">Hi</text>', "letter-spacing"),
+    ("textPath", '<text><textPath href="#p">Hi</textPath></text>', "<textPath>"),
+    ("mask", '<mask id="m"><rect width="5" height="5" fill="#fff"/></mask>', "masks"),
+    ("mask reference", '<rect width="5" height="5" mask="url(#m)"/>', "masks"),
+    ("filter", '<filter id="f"><feGaussianBlur stdDeviation="1"/></filter>', "filters"),
+    ("filter reference", '<rect width="5" height="5" filter="url(#f)"/>', "filters"),
+    ("css letter-spacing", '<style>.t { letter-spacing: 2px }</style>', "letter-spacing in CSS"),
+]
+
+FINE = ('<defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs>\n'
+        '<rect width="5" height="5" fill="url(#g)" fill-opacity="0.5" stroke="#000" stroke-dasharray="1,1"/>\n'
+        '<text x="1" y="5" text-anchor="middle" font-family="Cinzel">ok</text>\n')
+
+
+@pytest.mark.parametrize("name,snippet,expected", CASES, ids=[c[0] for c in CASES])
+def test_source_check_flags_feature_with_its_line(name, snippet, expected):
+    source = "{# a template #}\n" + HEAD + FINE + "{% if card %}\n" + snippet + "\n{% endif %}\n</svg>\n"
+    findings = check_template_source(source)
+    assert len(findings) == 1, findings
+    assert expected in findings[0].message
+    assert findings[0].line == 7
+
+
+@pytest.mark.parametrize("name,snippet,expected", CASES, ids=[c[0] for c in CASES])
+def test_rendered_check_flags_feature(name, snippet, expected):
+    findings = check_svg(HEAD + FINE + snippet + "\n</svg>\n")
+    assert len(findings) == 1, findings
+    assert expected in findings[0].message
+    assert findings[0].line == 5
+
+
+def test_supported_features_pass():
+    assert check_template_source(HEAD + FINE + "</svg>") == []
+    assert check_svg(HEAD + FINE + "</svg>") == []
+
+
+def test_jinja_markup_inside_tags_does_not_confuse_the_source_check():
+    source = HEAD + '<rect width="{{ 5 if a > b else 3 }}" height="5" {% if x %}fill="#000"{% endif %}/>\n</svg>'
+    assert check_template_source(source) == []
+    source = HEAD + '<g\n  {{ "x" }}\n  opacity="0.4">\n</g>\n</svg>'
+    assert [f.line for f in check_template_source(source)] == [2]
+
+
+def test_shipped_templates_and_decks_pass(project):
+    assert check_templates(project) == []
+    assert check_project(project) == []
+
+
+def test_validate_reports_template_file_and_line(scratch, capsys):
+    from .conftest import write_deck
+    write_deck(scratch, '[deck]\nid = "t"\ntitle = "T"\n\n[[cards]]\nid = "a"\nname = "A"\n')
+    bad = scratch.templates_dir / "cards" / "back.svg.j2"
+    lines = bad.read_text(encoding="utf-8").splitlines()
+    lines.insert(12, '<g opacity="0.3"><rect width="1" height="1"/></g>')
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["--project", str(scratch.root), "validate"]) == 2
+    err = capsys.readouterr().err
+    assert "templates/cards/back.svg.j2:13: opacity on <g>" in err
+    assert "in the SVG drawn for the back of card 'a' of deck 't'" in err
+
+
+def test_validate_reports_text_that_does_not_fit_in_every_deck(scratch, capsys):
+    from .conftest import write_deck
+    deck = ('[deck]\nid = "{id}"\ntitle = "T"\nstyle = "aetherial"\ntemplate = "spell"\n\n'
+            '[deck.attributes]\ntext = "text"\n\n[[cards]]\nid = "long"\nname = "Long"\ntext = "' + "word " * 600 + '"\n')
+    write_deck(scratch, deck.replace("{id}", "one"), name="one.toml", folder="one")
+    write_deck(scratch, deck.replace("{id}", "two"), name="two.toml", folder="two")
+    assert main(["--project", str(scratch.root), "validate"]) == 2
+    err = capsys.readouterr().err
+    assert "deck 'one', card 'long': text does not fit" in err
+    assert "deck 'two', card 'long': text does not fit" in err
