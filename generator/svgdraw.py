@@ -7,6 +7,7 @@ to a file or a web address is refused with an error naming the element's line.
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 import re
 
 from lxml import etree
@@ -93,7 +94,30 @@ def _speed_up_svglib() -> None:
         svglib_module.normalise_svg_path = _normalised_path
 
 
+_DRAWINGS: "OrderedDict[tuple, Drawing]" = OrderedDict()
+_DRAWINGS_KEPT = 512
+
+
 def svg_to_drawing(svg_text: str, source: str, place: str | None = None, color_converter=None) -> Drawing:
+    """A reportlab Drawing of the SVG (see :func:`_svg_to_drawing`), converted once per process.
+
+    A deck's faces are drawn into several files (A4 and Letter sheets, card PDFs,
+    contact sheets); the same SVG text gives the same drawing, which reportlab
+    only reads, so recent conversions are kept and shared.
+    """
+    key = (svg_text, color_converter)
+    drawing = _DRAWINGS.get(key)
+    if drawing is None:
+        drawing = _svg_to_drawing(svg_text, source, place, color_converter)
+        _DRAWINGS[key] = drawing
+        if len(_DRAWINGS) > _DRAWINGS_KEPT:
+            _DRAWINGS.popitem(last=False)
+    else:
+        _DRAWINGS.move_to_end(key)
+    return drawing
+
+
+def _svg_to_drawing(svg_text: str, source: str, place: str | None = None, color_converter=None) -> Drawing:
     """A reportlab Drawing of the SVG, sized in points from its mm width and height.
 
     ``source`` names the file the SVG came from (its template), ``place`` what
