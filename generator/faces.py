@@ -5,6 +5,7 @@ unit is one millimetre and its origin is the bleed corner.
 """
 from __future__ import annotations
 
+import base64
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +23,7 @@ from markupsafe import Markup
 from .errors import AetherpressError, Problem, display_path
 from .fonts import text_width
 from .model import Card, Deck, frozen_mapping
-from .project import Project
+from .project import Project, safe_join
 from .symbols import around, pip_layout, scatter, symbol_svg, symbols_svg
 from .textfit import Box, Fitted, TextDoesNotFit, fit_lines
 
@@ -151,6 +152,24 @@ class FaceRenderer:
         self.text_boxes.append((field, fitted.box))
         return fitted
 
+    def image(self, path: Any) -> str:
+        """A card image (an ``image`` attribute: a PNG or JPEG beside the deck file) as a data URI.
+
+        Cards may not load files themselves; this is the one way an image gets onto a card.
+        """
+        from .load import IMAGE_MAGIC, MAX_IMAGE_BYTES
+        folder = self.deck.attributes.get("folder")
+        target = safe_join(Path(folder), str(path)) if folder and path else None
+        where = f"templates/cards/{self._template}.svg.j2"
+        if target is None or not target.is_file():
+            raise AetherpressError(Problem(where, f"image '{path}' is not a file inside the deck's folder "
+                                           f"(drawing card '{self._card.id if self._card else 'back'}')"))
+        data = target.read_bytes()[: MAX_IMAGE_BYTES + 1]
+        kind = next((k for magic, k in IMAGE_MAGIC.items() if data.startswith(magic)), None)
+        if kind is None or len(data) > MAX_IMAGE_BYTES:
+            raise AetherpressError(Problem(where, f"image '{path}' is not a PNG or JPEG of at most {MAX_IMAGE_BYTES // 1_000_000} MB"))
+        return f"data:image/{kind};base64," + base64.b64encode(data).decode("ascii")
+
     def keep(self, field: str, box: Box) -> str:
         """Record a box that must stay inside the safe zone (e.g. an index symbol); draws nothing."""
         self.text_boxes.append((field, box))
@@ -241,6 +260,10 @@ def _keep(field: str, box: Box) -> str:
     return _CURRENT.get().keep(field, box)
 
 
+def _image(path: Any) -> str:
+    return _CURRENT.get().image(path)
+
+
 @lru_cache(maxsize=8)
 def _environment(folder: str) -> ImmutableSandboxedEnvironment:
     """One sandboxed environment per template folder, so templates compile once per process."""
@@ -251,7 +274,7 @@ def _environment(folder: str) -> ImmutableSandboxedEnvironment:
     )
     env.globals.update(symbol=symbol_svg, symbols=symbols_svg, wrap=wrap, text_width=text_width, Markup=Markup,
                        fit=_fit, box=Box, pips=pip_layout, keep=_keep, pick=pick, around=around, scatter=scatter,
-                       marks=_marks)
+                       marks=_marks, image=_image)
     env.filters["mm"] = _mm
     return env
 

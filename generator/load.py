@@ -190,7 +190,7 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
         templates=frozen_mapping(face_templates),
         style=frozen_mapping(style),
         variants=tuple(Variant(v, s.get("title", v), s.get("description", "")) for v, s in variant_specs.items()),
-        attributes=frozen_mapping({"attribute_types": attributes}),
+        attributes=frozen_mapping({"attribute_types": attributes, "folder": str(path.parent.resolve())}),
     )
     definition = DeckDefinition(path, project, base, variant_specs, style_name, ctx)
     for vid in variant_specs:  # every variant must apply cleanly on its own

@@ -34,8 +34,8 @@ CROP_WIDTH = 0.2  # mm
 CUT_WIDTH = 0.1
 Progress = Callable[[int, int], None]
 
-# Streams are compressed and stored binary, not also ASCII85-encoded (a quarter smaller).
-rl_config.useA85 = 0
+# reportlab's default ASCII85 stream encoding is kept: without it, inline images
+# (a card's own picture) cannot be written into a page's content stream.
 
 
 def grey(colour):

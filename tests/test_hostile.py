@@ -139,3 +139,19 @@ def test_validate_refuses_paths_outside_the_project(tmp_path, monkeypatch, capsy
         assert "CSV path 'linked.csv' must stay inside the deck's folder" in capsys.readouterr().err
     finally:
         outside.unlink()
+
+
+def test_card_images_are_embedded_from_the_deck_folder(tmp_path, monkeypatch, capsys):
+    from generator.load import load_definition
+    from generator.faces import FaceRenderer
+    from generator.project import Project
+    root = make_project(tmp_path)
+    project = Project(root)
+    deck = load_definition(root / "decks" / "cat" / "deck.toml", project).base
+    svg = FaceRenderer(project, deck).face(deck.card("the-wizard"))
+    png = (root / "decks" / "cat" / "wizard.png").read_bytes()
+    import base64
+    assert f"data:image/png;base64,{base64.b64encode(png).decode()}" in svg
+    monkeypatch.chdir(root)
+    assert main(["build", "cat"]) == 0
+    assert "wizard.png" not in (root / "output" / "cat" / "faces" / "the-wizard.svg").read_text()
