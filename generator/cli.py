@@ -34,6 +34,9 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("build", help="build decks (default: every deck and variant) into output/")
     p.add_argument("decks", nargs="*", metavar="DECK[:VARIANT]", help="e.g. imperial, imperial:ministry, imperial:academy+labelled")
     p.add_argument("--out", type=Path, default=None, help="output folder (default: output/)")
+
+    from . import rulebook
+    rulebook.add_arguments(sub)
     return parser
 
 
@@ -122,10 +125,19 @@ def cmd_build(project: Project, args) -> int:
         for pdf in pdfs:
             print(f"{deck.key}: {display_path(pdf)}")
         print(f"{deck.key}: {svgs} SVG files in {display_path(out / deck.slug)}")
+    if not args.decks:  # a full build includes every rulebook
+        from .rulebook import build_all
+        for path in build_all(project, out / "rulebooks"):
+            print(f"rulebook: {display_path(path)}")
     return 0
 
 
-COMMANDS = {"list": cmd_list, "validate": cmd_validate, "build": cmd_build}
+def cmd_rulebook(project: Project, args) -> int:
+    from . import rulebook
+    return rulebook.run(project, args)
+
+
+COMMANDS = {"list": cmd_list, "validate": cmd_validate, "build": cmd_build, "rulebook": cmd_rulebook}
 
 
 if __name__ == "__main__":
