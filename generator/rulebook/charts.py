@@ -90,6 +90,7 @@ def hand_chart(table: Any, deck: Deck, library: CardLibrary, styles: Styles, ava
         ("LINEABOVE", (0, last), (-1, last), 0.8, s.rule_dark),
         ("ALIGN", (1, 1), (1, -1), "LEFT"),
         ("FONTNAME", (0, 0), (-1, -1), s.body.fontName),
+        ("NOSPLIT", (0, last - 1), (-1, last)),  # the total row never stands alone
     ]
     for i in range(1, last, 2):
         commands.append(("BACKGROUND", (0, i), (-1, i), s.band))

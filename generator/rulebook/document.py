@@ -11,6 +11,7 @@ import functools
 import io
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate, Paragraph,
                                 Spacer, Table, TableStyle)
@@ -82,14 +83,19 @@ class BookDocument(BaseDocTemplate):
 def title_page(styles: Styles, title: str, subtitle: str, games_line: str, cover: list, paper: str) -> list:
     s = styles
     fh = s.page[1] - s.margins[2] - s.margins[3]
-    flow: list = [Spacer(1, fh * 0.14), Paragraph(escape(title), s.title)]
+    title_style = s.title
+    longest = max(stringWidth(w, s.title.fontName, s.title.fontSize) for w in title.split())
+    if len(title) > 16 or longest > s.frame_width * 0.9:
+        title_style = s.title.clone("title-long", fontSize=s.title.fontSize * 0.78, leading=s.title.leading * 0.8)
+    flow: list = [Spacer(1, fh * 0.14), Paragraph(escape(title), title_style)]
     if subtitle:
         flow += [Spacer(1, 8), Paragraph(escape(subtitle), s.subtitle)]
     flow.append(Spacer(1, fh * 0.08))
     if cover:
         widths = [c.wrap(1e6, 1e6)[0] + 4 * mm for c in cover]
         row = Table([cover], colWidths=widths, hAlign="CENTER")
-        row.setStyle(TableStyle([("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
+        row.setStyle(TableStyle([("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                                 ("FONTNAME", (0, 0), (-1, -1), SANS)]))
         flow.append(row)
         flow.append(Spacer(1, fh * 0.08))
     flow.append(Paragraph(escape(games_line), s.title_small))

@@ -171,7 +171,7 @@ class Converter:
             else:
                 inner.extend(self.block(child, width - 14))
         box = Table([[inner]], colWidths=[width - 6], hAlign="RIGHT")
-        box.setStyle(TableStyle([("LINEBEFORE", (0, 0), (0, -1), 1.6, self.s.rule_light),
+        box.setStyle(TableStyle([("LINEBEFORE", (0, 0), (0, -1), 1.6, self.s.rule_light), ("FONTNAME", (0, 0), (-1, -1), SANS),
                                  ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                                  ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
         return KeepTogether([box, Spacer(1, self.s.body.spaceAfter)])
@@ -214,8 +214,10 @@ class Converter:
                     Spacer(1, self.s.body.spaceAfter * 1.5)]
         pictures = [self.picture(img, block) for img in imgs]
         captions = [img.get("alt", "").strip() for img in imgs]
-        gap = 3 * mm
-        widths = [p.wrap(width, 1e6)[0] + gap for p in pictures]
+        gap = 2.5 * mm
+        cap = self.s.caption
+        widths = [max(p.wrap(width, 1e6)[0], max([stringWidth(w, cap.fontName, cap.fontSize) for w in c.split()] + [0]))
+                  + gap for p, c in zip(pictures, captions)]
         rows: list[list[int]] = [[]]
         used = 0.0
         for i, w in enumerate(widths):
@@ -233,6 +235,7 @@ class Converter:
                 data.append([Paragraph(escape(captions[i]), self.s.caption) for i in row])
             table = Table(data, colWidths=[widths[i] for i in row], hAlign="CENTER")
             table.setStyle(TableStyle([("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                       ("FONTNAME", (0, 0), (-1, -1), SANS),
                                        ("LEFTPADDING", (0, 0), (-1, -1), gap / 2), ("RIGHTPADDING", (0, 0), (-1, -1), gap / 2),
                                        ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
             flow.append(table)
@@ -326,7 +329,7 @@ class Converter:
             commands.append(("LINEBELOW", (0, head_rows), (-1, -2), 0.25, self.s.rule_light))
         table.setStyle(TableStyle(commands))
         after = Spacer(1, self.s.body.spaceAfter)
-        return [KeepTogether([table, after])] if len(rows) <= 8 else [table, after]
+        return [KeepTogether([table, after])] if len(rows) <= 16 else [table, after]
 
 
 def _style_align(style: str) -> str:

@@ -81,11 +81,19 @@ class SourceMap:
     rendered: str
 
     def problem(self, element: ET.Element | None, message: str) -> Problem:
-        snippet = plain_text(element)[:40].strip() if element is not None else ""
-        if snippet:
+        patterns = []
+        if element is not None:
+            words = plain_text(element).split()[:4]
+            if words:
+                patterns.append(re.compile(".*?".join(re.escape(w) for w in words)))
+            for sub in element.iter():
+                for attr in ("src", "href"):
+                    if sub.get(attr):
+                        patterns.append(re.compile(re.escape(sub.get(attr))))
+        for pattern in patterns:
             for text, suffix in ((self.written, ""), (self.rendered, " (after templating)")):
                 for number, line in enumerate(text.splitlines(), 1):
-                    if snippet[:25] in line:
+                    if pattern.search(line):
                         return Problem(self.file, message + suffix, number)
         return Problem(self.file, message)
 
