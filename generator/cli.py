@@ -13,6 +13,7 @@ from pathlib import Path
 
 from . import __version__
 from .errors import AetherpressError, Problem, display_path
+from .hands.games import is_game_file
 from .load import is_deck_file, load_all, load_definition, parse_deck_spec
 from .project import Project
 from .schema import suggest
@@ -34,6 +35,9 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("build", help="build decks (default: every deck and variant) into output/")
     p.add_argument("decks", nargs="*", metavar="DECK[:VARIANT]", help="e.g. imperial, imperial:ministry, imperial:academy+labelled")
     p.add_argument("--out", type=Path, default=None, help="output folder (default: output/)")
+
+    from .hands import cli as hands_cli
+    hands_cli.add_arguments(sub)
 
     from . import rulebook
     rulebook.add_arguments(sub)
@@ -84,7 +88,11 @@ def cmd_validate(project: Project, args) -> int:
             raise AetherpressError(Problem(display_path(path), "no such file or folder"))
     problems: list[Problem] = []
     checked = 0
+    games: list[Path] = []
     for path in paths:
+        if is_game_file(path):
+            games.append(path)
+            continue
         if not is_deck_file(path):
             continue
         checked += 1
@@ -97,10 +105,33 @@ def cmd_validate(project: Project, args) -> int:
             load_all(project)
         except AetherpressError as exc:
             problems.extend(p for p in exc.problems if p not in problems)
+    problems.extend(_validate_games(project, games, problems))
     if problems:
         raise AetherpressError(problems)
-    print(f"ok: {checked} deck file{'s' if checked != 1 else ''} checked, no problems")
+    print(f"ok: {checked} deck file{'s' if checked != 1 else ''} and {len(games)} game file{'s' if len(games) != 1 else ''} checked, no problems")
     return 0
+
+
+def _validate_games(project: Project, paths: list[Path], seen: list[Problem]) -> list[Problem]:
+    """Game files: their own checks, then every ranking compiled against its deck."""
+    from .hands.engine import check_game
+    from .hands.games import load_game
+
+    found: list[Problem] = []
+    if not paths:
+        return found
+    try:
+        definitions = load_all(project)
+    except AetherpressError:
+        definitions = None  # the deck problems are already reported
+    for path in paths:
+        try:
+            game = load_game(path, project)
+            if definitions is not None:
+                check_game(game, definitions, path)
+        except AetherpressError as exc:
+            found.extend(p for p in exc.problems if p not in seen and p not in found)
+    return found
 
 
 def cmd_build(project: Project, args) -> int:
@@ -132,12 +163,18 @@ def cmd_build(project: Project, args) -> int:
     return 0
 
 
+def cmd_odds(project: Project, args) -> int:
+    from .hands import cli as hands_cli
+    return hands_cli.run(project, args)
+
+
 def cmd_rulebook(project: Project, args) -> int:
     from . import rulebook
     return rulebook.run(project, args)
 
 
-COMMANDS = {"list": cmd_list, "validate": cmd_validate, "build": cmd_build, "rulebook": cmd_rulebook}
+COMMANDS = {"list": cmd_list, "validate": cmd_validate, "build": cmd_build, "odds": cmd_odds,
+            "rulebook": cmd_rulebook}
 
 
 if __name__ == "__main__":

@@ -82,6 +82,9 @@ def _game_title(game_id: str) -> str:
 
 def _chart_deck(context: BuildContext, table, game: str, where: str):
     """The deck whose faces draw a chart's example hands."""
+    deck_key = getattr(table, "deck_key", "")
+    if deck_key:
+        return context.library.deck(deck_key, where)
     deck = getattr(table, "deck", None)
     if deck is not None and hasattr(deck, "cards"):
         return deck

@@ -56,7 +56,7 @@ def hand_chart(table: Any, deck: Deck, library: CardLibrary, styles: Styles, ava
             desc += f"<br/><font size=\"{s.chart_desc_size}\">{escape(category.description)}</font>"
         subcounts = getattr(category, "subcounts", None)
         if subcounts:
-            parts = ", ".join(f"{escape(str(k))}: {format_count(int(v))}" for k, v in subcounts.items())
+            parts = " · ".join(f"{escape(str(k))} {format_count(int(v))}" for k, v in subcounts.items())
             desc += f"<br/><font size=\"{s.chart_desc_size}\" color=\"#555555\">{parts}</font>"
         if category.example:
             arts = [library.art(deck, library.card(deck, cid, "hand chart")) for cid in category.example]

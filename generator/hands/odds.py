@@ -1,0 +1,200 @@
+"""Odds tables: exact counts per category, cached on disk, and the designer's audit."""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from ..errors import AetherpressError, Problem
+from ..load import load_all
+from ..project import Project
+from ..writers import write_text
+from .engine import ENGINE_VERSION, Engine, HandResult, engines_for
+from .games import Game, load_games
+
+
+@dataclass(frozen=True)
+class CategoryOdds:
+    name: str
+    description: str
+    count: int
+    pattern: int
+    probability: float
+    one_in: float | None
+    subcounts: dict | None
+    example: tuple[str, ...] | None
+    example_given: bool  # True: the example comes from the game file; False: the first hand the count found
+
+
+@dataclass(frozen=True)
+class OddsTable:
+    game: str
+    ranking: str
+    deck: str
+    hand_size: int
+    total: int
+    categories: tuple[CategoryOdds, ...]
+    modifiers: tuple[str, ...] = ()
+    deck_key: str = ""
+    title: str = ""
+    ranking_title: str = ""
+    deck_title: str = ""
+    cards: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"game": self.game, "ranking": self.ranking, "deck": self.deck,
+                               "hand_size": self.hand_size, "total": self.total}
+        if self.modifiers:
+            out["modifiers"] = list(self.modifiers)
+        cats = []
+        for c in self.categories:
+            row: dict[str, Any] = {"name": c.name, "count": c.count, "pattern": c.pattern,
+                                   "probability": float(f"{c.probability:.3g}")}
+            if c.subcounts is not None:
+                row["subcounts"] = dict(c.subcounts)
+            cats.append(row)
+        out["categories"] = cats
+        return out
+
+    def audit(self) -> dict[str, list]:
+        """Advice for the designer: categories no hand takes, and adjacent ones out of rarity order."""
+        unreachable = [c.name for c in self.categories if c.count == 0]
+        inverted = []
+        for hi, lo in zip(self.categories, self.categories[1:]):
+            if hi.count and lo.count and hi.count > lo.count:
+                inverted.append((hi.name, hi.count, lo.name, lo.count))
+        return {"unreachable": unreachable, "inverted": inverted}
+
+
+# --- building tables -------------------------------------------------------------
+
+_GAMES: dict[str, dict[str, Game]] = {}
+_TABLES: dict[str, OddsTable] = {}
+_ENGINES: dict[tuple, Engine] = {}
+
+
+def _games(project: Project) -> dict[str, Game]:
+    key = str(project.root)
+    if key not in _GAMES:
+        _GAMES[key] = load_games(project)
+    return _GAMES[key]
+
+
+def _game(project: Project, game_id: str) -> Game:
+    games = _games(project)
+    if game_id not in games:
+        from ..schema import suggest
+        raise AetherpressError(Problem("command line", f"unknown game '{game_id}'{suggest(game_id, games)}; games: {', '.join(games) or 'none'}"))
+    return games[game_id]
+
+
+def evaluator(project: Project, game_id: str, ranking: str | None = None, deck: str | None = None,
+              modifiers: Sequence[str] = ()) -> Engine:
+    """The compiled engine for a game's ranking on one of its decks."""
+    game = _game(project, game_id)
+    key = (str(project.root), game_id, ranking or game.default_ranking, deck or game.default_deck, tuple(modifiers))
+    if key not in _ENGINES:
+        _ENGINES[key] = engines_for(game, load_all(project), ranking, deck, modifiers)
+    return _ENGINES[key]
+
+
+def classify(project: Project, game_id: str, cards: Sequence[str], ranking: str | None = None,
+             deck: str | None = None, modifiers: Sequence[str] = ()) -> HandResult:
+    """The category of a hand (card ids), with its tie-break key."""
+    return evaluator(project, game_id, ranking, deck, modifiers).evaluate(cards)
+
+
+def compare(project: Project, game_id: str, a: Sequence[str], b: Sequence[str], ranking: str | None = None,
+            deck: str | None = None, modifiers: Sequence[str] = ()) -> int:
+    """1 if hand ``a`` beats ``b``, -1 if ``b`` wins, 0 for a tie."""
+    ev = evaluator(project, game_id, ranking, deck, modifiers)
+    ka, kb = ev.evaluate(a).key, ev.evaluate(b).key
+    return (ka > kb) - (ka < kb)
+
+
+def deck_content(deck) -> list:
+    """What of a deck the counts depend on (not its looks)."""
+    cards = [[c.id, c.rank, list(c.suits), c.group, c.copies,
+              {k: (list(v) if isinstance(v, tuple) else v) for k, v in sorted(c.attributes.items()) if not k.startswith("_")}]
+             for c in deck.cards]
+    return [cards, [[r.id, r.value] for r in deck.ranks], [[s.id, s.order] for s in deck.suits]]
+
+
+def cache_key(engine: Engine) -> str:
+    payload = json.dumps({"engine": ENGINE_VERSION, "ranking": engine.ranking.data,
+                          "modifiers": [m.data for m in engine.modifiers], "deck": deck_content(engine.deck)},
+                         sort_keys=True, default=str)
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:32]
+
+
+def odds_table(project: Project, game_id: str, ranking: str | None = None, deck: str | None = None,
+               modifiers: Sequence[str] = (), use_cache: bool = True) -> OddsTable:
+    """Exact counts for a game's ranking on one of its decks (defaults: the first of each)."""
+    game = _game(project, game_id)
+    ranking = ranking or game.default_ranking
+    deck = deck or game.default_deck
+    engine = evaluator(project, game_id, ranking, deck, modifiers)
+    key = cache_key(engine)
+    raw = None
+    path = project.output_dir / ".cache" / "odds" / f"{key}.json"
+    if use_cache and key in _TABLES:
+        raw = _TABLES[key]
+    elif use_cache and path.is_file():
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+            if raw.get("key") != key:
+                raw = None
+        except (OSError, ValueError):
+            raw = None
+    if raw is None:
+        raw = count_raw(engine)
+        raw["key"] = key
+        if use_cache:
+            write_text(path, json.dumps(raw, sort_keys=True) + "\n")
+    _TABLES[key] = raw
+    _check_examples(game, engine, raw)
+    return _table(game, engine, ranking, deck, tuple(modifiers), raw)
+
+
+def _check_examples(game: Game, engine: Engine, raw: dict) -> None:
+    """A category that some hand takes must have an example that takes it too."""
+    ids = {c.id for c in engine.deck.cards}
+    for i, cat in enumerate(engine.ranking.categories):
+        if cat.example is None or not set(cat.example) <= ids or raw["counts"][i] == 0:
+            continue
+        got = engine.evaluate(cat.example)
+        if got.category != i:
+            from ..schema import format_path
+            raise AetherpressError(Problem(game.source, f"the example hand is a {got.name}, not a {cat.name}",
+                                           None, format_path(cat.path + ("example",))))
+
+
+def count_raw(engine: Engine) -> dict:
+    counts, pattern, sub, total, examples = engine.count()
+    return {"counts": [int(x) for x in counts], "pattern": [int(x) for x in pattern],
+            "subcounts": [[int(x) for x in row] for row in sub], "total": int(total),
+            "examples": {str(i): list(v) for i, v in examples.items()}}
+
+
+def _table(game: Game, engine: Engine, ranking: str, deck: str, modifiers: tuple, raw: dict) -> OddsTable:
+    r = engine.ranking
+    total = raw["total"]
+    class_names = [c.name for c in r.classes]
+    if class_names and r.classes[-1].blocks:
+        class_names.append("other")
+    cats = []
+    for i, cat in enumerate(r.categories):
+        count = raw["counts"][i]
+        sub = None
+        if class_names:
+            sub = {name: raw["subcounts"][i][j] for j, name in enumerate(class_names)}
+        example = cat.example
+        given = example is not None
+        if example is None and str(i) in raw["examples"]:
+            example = tuple(raw["examples"][str(i)])
+        cats.append(CategoryOdds(cat.name, cat.description, count, raw["pattern"][i], count / total if total else 0.0,
+                                 (total / count) if count else None, sub, example, given))
+    choice = game.decks[deck]
+    return OddsTable(game.id, ranking, deck, r.hand_size, total, tuple(cats), modifiers, engine.deck.key,
+                     game.title, r.title, choice.title, engine.n + len(engine.blank_wilds))
