@@ -46,6 +46,7 @@ def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "A
     from .document import contents, render_pdf, title_page
     from .flow import Converter
     from .markup import SourceMap, parse
+    from .odds import chart_examples
     from .source import render_source
     from .style import make_styles
 
@@ -57,7 +58,8 @@ def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "A
         where = source_map.problem(element, "").file
         table = context.odds.table(game, ranking, deck, where)
         deck_obj = _chart_deck(context, table, game, where)
-        return hand_chart(table, deck_obj, context.library, styles, styles.frame_width)
+        examples = chart_examples(context.project, table, {c.id for c in deck_obj.cards})
+        return hand_chart(table, deck_obj, context.library, styles, styles.frame_width, examples.get)
 
     converter = Converter(styles, context.library, source_map, chart_for)
     body = converter.convert(parse(rendered))

@@ -30,7 +30,7 @@ def chart_card_width(hand_size: int, room_mm: float) -> float:
 
 
 def hand_chart(table: Any, deck: Deck, library: CardLibrary, styles: Styles, avail_width: float,
-               title: str | None = None, example_arts: Callable | None = None) -> Table:
+               example_for: Callable[[int], tuple | None] | None = None) -> Table:
     """The chart of ``table`` (an engine odds table) as a splittable Table."""
     s = styles
     numbers_all = [(format_count(c.count), format_probability(c.probability) if c.count else "–",
@@ -50,7 +50,7 @@ def hand_chart(table: Any, deck: Deck, library: CardLibrary, styles: Styles, ava
     head[3] = Paragraph("Chance", s.chart_head_num)
     head[4] = Paragraph("Odds", s.chart_head_num)
     rows: list[list[Any]] = [head]
-    for category in table.categories:
+    for index, category in enumerate(table.categories):
         desc = f"<b>{escape(category.name)}</b>"
         if category.description:
             desc += f"<br/><font size=\"{s.chart_desc_size}\">{escape(category.description)}</font>"
@@ -58,11 +58,12 @@ def hand_chart(table: Any, deck: Deck, library: CardLibrary, styles: Styles, ava
         if subcounts:
             parts = " · ".join(f"{escape(str(k))} {format_count(int(v))}" for k, v in subcounts.items())
             desc += f"<br/><font size=\"{s.chart_desc_size}\" color=\"#555555\">{parts}</font>"
-        if category.example:
-            arts = [library.art(deck, library.card(deck, cid, "hand chart")) for cid in category.example]
+        example = (example_for(index) if example_for else category.example) if category.count else None
+        if example:
+            arts = [library.art(deck, library.card(deck, cid, "hand chart")) for cid in example]
             picture: Any = HandPicture(arts, card_w, STEP)
         else:
-            picture = Paragraph("no such hand", s.chart_note)
+            picture = Paragraph("cannot occur with this deck" if not category.count else "no example", s.chart_note)
         numbers = numbers_all[len(rows) - 1]
         rows.append([Paragraph(desc, s.chart_cell), picture,
                      Paragraph(numbers[0], s.chart_num), Paragraph(numbers[1], s.chart_num),

@@ -73,3 +73,55 @@ def format_one_in(one_in: float | None) -> str:
     if one_in >= 100:
         return f"1 in {round(one_in):,}"
     return f"1 in {one_in:.1f}".replace(".0", "") if one_in == round(one_in) else f"1 in {one_in:.1f}"
+
+
+MAX_SEARCH = 200_000  # hands: beyond this a missing example is left out rather than searched for
+
+
+def chart_examples(project: Project, table: Any, deck_card_ids: set[str]) -> dict[int, tuple[str, ...] | None]:
+    """An example hand for every category of ``table`` that some hand takes, from the chart's deck.
+
+    The engine's example is used when all its cards are in the deck.  Otherwise (a
+    game-file example written for a larger deck) the example is the first hand of the
+    deck, in deck order, that the engine puts in that category: found in one pass over
+    the hands and kept on disk beside the odds cache, keyed by the engine's cache key.
+    """
+    examples: dict[int, tuple[str, ...] | None] = {}
+    missing = []
+    for index, category in enumerate(table.categories):
+        if category.count and category.example and set(category.example) <= deck_card_ids:
+            examples[index] = tuple(category.example)
+        else:
+            examples[index] = None
+            if category.count:
+                missing.append(index)
+    if not missing or table.total > MAX_SEARCH:
+        return examples
+    import hashlib
+    import itertools
+    import json
+
+    from ..hands import evaluator
+    from ..hands.odds import cache_key
+    from ..writers import write_text
+    engine = evaluator(project, table.game, table.ranking, table.deck)
+    ids = [c.id for c in engine.deck.cards if c.id in deck_card_ids]
+    digest = hashlib.sha256(json.dumps([cache_key(engine), ids, missing]).encode()).hexdigest()[:32]
+    path = project.output_dir / ".cache" / "rulebook-examples" / f"{digest}.json"
+    found: dict[str, list[str]] = {}
+    try:
+        found = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        wanted = set(missing)
+        for hand in itertools.combinations(ids, table.hand_size):
+            category = engine.evaluate(hand).category
+            if category in wanted:
+                found[str(category)] = list(hand)
+                wanted.discard(category)
+                if not wanted:
+                    break
+        write_text(path, json.dumps(found, sort_keys=True) + "\n")
+    for index in missing:
+        if str(index) in found:
+            examples[index] = tuple(found[str(index)])
+    return examples
