@@ -108,7 +108,8 @@ def cmd_validate(project: Project, args) -> int:
     problems.extend(_validate_games(project, games, problems))
     if problems:
         raise AetherpressError(problems)
-    print(f"ok: {checked} deck file{'s' if checked != 1 else ''} and {len(games)} game file{'s' if len(games) != 1 else ''} checked, no problems")
+    extra = f", {len(games)} game file{'s' if len(games) != 1 else ''} checked" if games else ""
+    print(f"ok: {checked} deck file{'s' if checked != 1 else ''} checked{extra}, no problems")
     return 0
 
 

@@ -88,8 +88,10 @@ def test_a_shared_back_is_stored_once(built):
 def test_cli_list_json(capsys, project):
     assert main(["--project", str(project.root), "list", "--json"]) == 0
     rows = {r["id"]: r for r in json.loads(capsys.readouterr().out)}
-    assert {k: v["cards"] for k, v in rows.items()} == {
-        "imperial": 36, "aetherial": 23, "decktet": 45, "dragons-gambit": 40, "pernese": 54, "standard": 52}
+    seeds = ("imperial", "aetherial", "decktet", "dragons-gambit", "pernese")
+    assert {k: v["cards"] for k, v in rows.items() if k in seeds} == {
+        "imperial": 36, "aetherial": 23, "decktet": 45, "dragons-gambit": 40, "pernese": 54}
+    assert rows["standard"]["cards"] == 52
     assert rows["imperial"]["variants"][:3] == ["standard", "ministry", "academy"]
     assert {"basic", "extended"} <= set(rows["decktet"]["variants"])
     assert {"coloured", "colourless", "stripped"} <= set(rows["pernese"]["variants"])

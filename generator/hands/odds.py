@@ -138,9 +138,7 @@ def odds_table(project: Project, game_id: str, ranking: str | None = None, deck:
     key = cache_key(engine)
     raw = None
     path = project.output_dir / ".cache" / "odds" / f"{key}.json"
-    if use_cache and key in _TABLES:
-        raw = _TABLES[key]
-    elif use_cache and path.is_file():
+    if use_cache and path.is_file():
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))
             if raw.get("key") != key:
@@ -148,8 +146,10 @@ def odds_table(project: Project, game_id: str, ranking: str | None = None, deck:
         except (OSError, ValueError):
             raw = None
     if raw is None:
-        raw = count_raw(engine)
-        raw["key"] = key
+        raw = _TABLES.get(key) if use_cache else None
+        if raw is None:
+            raw = count_raw(engine)
+            raw["key"] = key
         if use_cache:
             write_text(path, json.dumps(raw, sort_keys=True) + "\n")
     _TABLES[key] = raw

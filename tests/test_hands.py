@@ -1,0 +1,387 @@
+"""The hand-ranking engine: source examples, textbook counts, properties, cache, command line."""
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import shutil
+from math import comb
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from generator.cli import main
+from generator.hands import classify, compare, evaluator, load_games, odds_table
+from generator.hands import odds as odds_module
+from generator.load import slug
+
+from .conftest import ROOT
+from .lith_examples import EXAMPLES as LITH_EXAMPLES
+
+ALL_TABLES = [("poker", "poker", "full", ()),
+              ("lith", "lith", "extended", ()), ("lith", "lith", "basic", ()),
+              ("lith", "lith", "beggar", ()), ("lith", "lith", "imposter", ()),
+              ("founders-flip", "standard", "standard", ()), ("founders-flip", "standard", "academy", ()),
+              ("founders-flip", "sutet-rots", "standard", ()), ("founders-flip", "gage", "standard", ()),
+              ("founders-flip", "standard", "standard", ("first-great-convocation",)),
+              ("founders-flip", "standard", "standard", ("rainbow",)),
+              ("dragon-poker", "dragon-poker", "full", ()), ("dragon-poker", "dragon-poker", "stripped", ())]
+
+
+@pytest.fixture(scope="session")
+def tables(project):
+    return {spec: odds_table(project, spec[0], spec[1], spec[2], spec[3]) for spec in ALL_TABLES}
+
+
+def ids(names):
+    return [slug(n) for n in names]
+
+
+# --- the engine's own check: five-card poker -----------------------------------------
+
+def test_poker_textbook_counts(tables):
+    t = tables[("poker", "poker", "full", ())]
+    assert t.total == 2_598_960
+    assert {c.name: c.count for c in t.categories} == {
+        "Straight Flush": 40, "Four of a Kind": 624, "Full House": 3_744, "Flush": 5_108, "Straight": 10_200,
+        "Three of a Kind": 54_912, "Two Pair": 123_552, "One Pair": 1_098_240, "High Card": 1_302_540}
+    # a flush pattern includes the straight flushes; a straight pattern includes them too
+    assert t.categories[3].pattern == 5_108 + 40 and t.categories[4].pattern == 10_200 + 40
+
+
+def test_poker_ace_low_and_comparisons(project):
+    wheel = ["ace-hearts", "2-clubs", "3-clubs", "4-clubs", "5-clubs"]
+    six_high = ["6-hearts", "2-clubs", "3-clubs", "4-clubs", "5-clubs"]
+    assert classify(project, "poker", wheel).name == "Straight"
+    assert compare(project, "poker", six_high, wheel) == 1
+    no_wrap = ["queen-hearts", "king-clubs", "ace-clubs", "2-clubs", "3-clubs"]
+    assert classify(project, "poker", no_wrap).name == "High Card"
+    assert compare(project, "poker", ["8-spades", "8-hearts", "8-clubs", "2-diamonds", "2-clubs"],
+                   ["7-spades", "7-hearts", "7-clubs", "ace-diamonds", "ace-clubs"]) == 1
+
+
+# --- Lith ----------------------------------------------------------------------------
+
+# The source prints The Island, The Window, The Desert as a Single Flush Pair, but
+# all three are Locations, so the hand also fits Kindred Pair, which ranks higher;
+# hands count as the highest category they fit.
+LITH_OUTRANKED = {("Single Flush Pair", ("The Island", "The Window", "The Desert")): "Kindred Pair"}
+
+
+@pytest.mark.parametrize("category,upper,lower", LITH_EXAMPLES, ids=[e[0] for e in LITH_EXAMPLES])
+def test_lith_source_examples(project, category, upper, lower):
+    for hand in [upper, lower]:
+        if hand is None:
+            continue
+        got = classify(project, "lith", ids(hand))
+        expected = LITH_OUTRANKED.get((category, tuple(hand)), category)
+        assert got.name == expected, hand
+        index = [c.name for c in evaluator(project, "lith").ranking.categories].index(category)
+        assert got.fits_category(index)
+    if lower is not None:
+        assert compare(project, "lith", ids(upper), ids(lower)) == 1
+        assert compare(project, "lith", ids(lower), ids(upper)) == -1
+
+
+def test_lith_examples_in_order(project):
+    """Each category's first example beats the first example of every category below it."""
+    firsts = [ids(e[1]) for e in LITH_EXAMPLES if (e[0], tuple(e[1])) not in LITH_OUTRANKED]
+    for a, b in zip(firsts, firsts[1:]):
+        assert compare(project, "lith", a, b) == 1
+
+
+def _lith_reference(deck):
+    """Lith's categories written straight from the rules, hand by hand (no engine)."""
+    ladder = sorted({c.rank for c in deck.cards if c.rank}, key=lambda r: deck.rank(r).value)
+    counts = {}
+    sub = {}
+    for hand in itertools.combinations([c for c in deck.cards if c.rank], 3):
+        ranks = [c.rank for c in hand]
+        suits = [s for c in hand for s in c.suits]
+        types = [t for c in hand for t in c.get("types", ())]
+        shared_suits = set(hand[0].suits) & set(hand[1].suits) & set(hand[2].suits)
+        shared_types = set(hand[0].get("types", ())) & set(hand[1].get("types", ())) & set(hand[2].get("types", ()))
+        pos = sorted(ladder.index(r) for r in ranks)
+        run = pos[1] == pos[0] + 1 and pos[2] == pos[1] + 1
+        totum = sorted(suits) == sorted(s.id for s in deck.suits)
+        fortune = sorted(types) == ["Event", "Location", "Personality"]
+        trio = len(set(ranks)) == 1
+        pair = len(set(ranks)) <= 2
+        kindred = len(shared_types) >= 1
+        rules = [("Doubly Kindred", len(shared_types) >= 2), ("Running Twin Flush", run and len(shared_suits) >= 2),
+                 ("Running Totum", run and totum), ("Pure Twin Flush", len(shared_suits) >= 2 and len(set(suits)) == 2),
+                 ("Full Spread Trio", trio and totum and fortune), ("Totum Trio", trio and totum),
+                 ("Full Spread Pair", pair and totum and fortune), ("Full Spread", totum and fortune),
+                 ("Impure Twin Flush", len(shared_suits) >= 2 and len(set(suits)) > 2), ("Totum Pair", pair and totum),
+                 ("Trio", trio), ("Totum", totum), ("Running Single Flush", run and shared_suits),
+                 ("Kindred Pair", pair and kindred), ("Single Flush Pair", pair and shared_suits),
+                 ("Kindred Single Flush", shared_suits and kindred), ("Run", run),
+                 ("Fortune Single Flush", fortune and shared_suits), ("Fortune Pair", pair and fortune),
+                 ("Kindred", kindred), ("Fortune", fortune), ("Single Flush", shared_suits), ("Pair", pair), ("Void", True)]
+        name = next(n for n, ok in rules if ok)
+        counts[name] = counts.get(name, 0) + 1
+        cls = "kindred" if kindred else "fortune" if fortune else "neither"
+        sub[(name, cls)] = sub.get((name, cls), 0) + 1
+    return counts, sub
+
+
+@pytest.mark.parametrize("deck", ["extended", "basic"])
+def test_lith_counts_match_rules_written_out(project, tables, deck):
+    table = tables[("lith", "lith", deck, ())]
+    counts, sub = _lith_reference(evaluator(project, "lith", deck=deck).deck)
+    assert {c.name: c.count for c in table.categories if c.count} == counts
+    for c in table.categories:
+        for cls, n in c.subcounts.items():
+            assert n == sub.get((c.name, cls), 0)
+    assert table.total == comb(44 if deck == "extended" else 36, 3)
+
+
+def test_lith_json_shape(tables):
+    data = tables[("lith", "lith", "extended", ())].to_json()
+    assert list(data) == ["game", "ranking", "deck", "hand_size", "total", "categories"]
+    assert data["total"] == 13244 and data["hand_size"] == 3
+    first = data["categories"][0]
+    assert first == {"name": "Doubly Kindred", "count": 1, "pattern": 1, "probability": 7.55e-05,
+                     "subcounts": {"kindred": 1, "fortune": 0, "neither": 0}}
+
+
+def test_lith_imposter_counts_agree_with_single_hands(project, tables):
+    """Every hand holding the imposter, classified one by one over its readings,
+    adds up to the difference between the imposter table and the 44-card table."""
+    with_excuse = tables[("lith", "lith", "imposter", ())]
+    without = tables[("lith", "lith", "extended", ())]
+    ev = evaluator(project, "lith", deck="imposter")
+    cards = [c.id for c in ev.deck.cards if c.id != "the-excuse"]
+    tally = {}
+    for pair in itertools.combinations(cards, 2):
+        name = ev.evaluate(list(pair) + ["the-excuse"]).name
+        tally[name] = tally.get(name, 0) + 1
+    for a, b in zip(with_excuse.categories, without.categories):
+        assert a.count - b.count == tally.get(a.name, 0)
+
+
+def test_lith_beggar_loses_to_any_card(project):
+    beggar = ["the-excuse", "the-pact", "the-painter"]
+    assert compare(project, "lith", ["ace-of-knots", "the-pact", "the-painter"], beggar, deck="beggar") == 1
+
+
+# --- Founder's Flip --------------------------------------------------------------------
+
+def test_founding_cards_never_pair_and_join_straights(project):
+    assert classify(project, "founders-flip", ["magist", "mage", "1-houses", "3-armies"]).name == "High Card"
+    assert classify(project, "founders-flip", ["6-houses", "7-houses", "ect-houses", "magist"]).name == "Straight Flush"
+    assert classify(project, "founders-flip", ["ect-houses", "magist", "mage", "general"]).name == "Straight Flush"
+
+
+def test_founding_order_changes_straights(project):
+    # Founding cards belong to every suit, so with one numbered card they are a flush at least
+    hand = ["ect-sails", "magist", "general", "emperor"]        # 8, 9, 11, 12 in the standard order
+    assert classify(project, "founders-flip", hand, deck="standard").name == "Flush"
+    assert classify(project, "founders-flip", hand, deck="academy").name == "Straight Flush"   # 8, 9, 10, 11
+    hand = ["7-sails", "ect-sails", "mage"]                      # the Mage is 9 in the Ministry order, 10 in the standard one
+    assert classify(project, "founders-flip", hand, ranking="sutet-rots", deck="ministry").name == "Straight Flush"
+    assert classify(project, "founders-flip", hand, ranking="sutet-rots", deck="standard").name == "Flush"
+
+
+def test_spells_change_hands(project, tables):
+    convocation = ["2-glyphs", "2-houses", "6-glyphs", "6-armies"]
+    assert classify(project, "founders-flip", convocation).name == "Two Pair"
+    assert classify(project, "founders-flip", convocation, modifiers=["rainbow"]).name == "Convocation"
+    wild = ["ect-houses", "5-glyphs", "5-sails", "5-armies"]
+    assert classify(project, "founders-flip", wild).name == "Three of a Kind"
+    assert classify(project, "founders-flip", wild, modifiers=["first-great-convocation"]).name == "Four of a Kind"
+    plain = tables[("founders-flip", "standard", "standard", ())]
+    for mod in ("first-great-convocation", "rainbow"):
+        other = tables[("founders-flip", "standard", "standard", (mod,))]
+        assert other.total == plain.total == comb(36, 4)
+        assert [c.count for c in other.categories] != [c.count for c in plain.categories]
+
+
+def test_gage_examples_from_the_source(project):
+    g = lambda hand: classify(project, "founders-flip", hand, ranking="gage").name
+    assert g(["3-houses", "4-armies", "5-glyphs", "6-sails", "7-houses", "ect-armies"]) == "Straight"
+    assert g(["3-glyphs", "4-glyphs", "5-glyphs", "6-glyphs", "7-glyphs", "ect-glyphs"]) == "Straight Flush"
+    assert g(["2-glyphs", "3-glyphs", "6-glyphs", "2-sails", "3-sails", "6-sails"]) == "Ministry"
+    assert g(["2-glyphs", "6-glyphs", "2-sails", "6-sails", "2-armies", "6-armies"]) == "Academy"
+    assert g(["magist", "mage", "general", "emperor", "7-houses", "ect-sails"]) == "Imperial Succession"
+    assert g(["magist", "mage", "general", "emperor", "7-houses", "ect-houses"]) == "Dynasty"
+    assert g(["2-houses", "2-armies", "4-glyphs", "4-sails", "5-houses", "5-glyphs"]) == "Three Pair"
+
+
+def test_sutet_rots(project):
+    s = lambda hand: classify(project, "founders-flip", hand, ranking="sutet-rots").name
+    assert s(["magist", "mage", "emperor"]) == "Imperial"
+    assert s(["3-glyphs", "4-glyphs", "5-glyphs"]) == "Straight Flush"
+
+
+# --- Dragon Poker ---------------------------------------------------------------------
+
+def test_dragon_poker_source_examples(project):
+    d = lambda hand: classify(project, "dragon-poker", hand).name
+    assert d(["2-sands", "3-sands", "4-sands", "5-sands", "6-sands"]) == "Straight Flush"
+    assert d(["7-stones", "7-stars", "7-spindles", "7-sands", "2-stars"]) == "Four of a Kind"
+    assert d(["8-stones", "8-stars", "8-sands", "9-stars", "9-spindles"]) == "Full House"
+    assert d(["2-stones", "7-stones", "5-stones", "3-stones", "10-stones"]) == "Flush"
+    assert d(["3-stones", "4-sands", "5-stars", "6-stars", "7-spindles"]) == "Straight"
+    assert d(["ace-stones", "ww-stones", "wl-stones", "ws-stones", "10-stones"]) == "Weyr Council"
+    assert d(["egg-1", "egg-2", "ww-stones", "3-sands", "9-stars"]) == "Three of a Kind"
+    assert d(["ace-stars", "ace-sands", "4-stars", "4-sands", "9-stones"]) == "Two Pair"
+
+
+def test_dragon_poker_ties(project):
+    c = lambda a, b: compare(project, "dragon-poker", a, b)
+    # same category: the hand without an Egg wins, even with lower cards
+    assert c(["3-stones", "3-sands", "7-stars", "9-spindles", "10-sands"],
+             ["egg-1", "ace-sands", "7-spindles", "9-stars", "10-stones"]) == 1
+    # equal values: the suit of the highest card decides
+    assert c(["3-stones", "4-sands", "5-stars", "6-stars", "7-stones"],
+             ["3-stars", "4-stones", "5-spindles", "6-sands", "7-stars"]) == 1
+    # an Egg never makes five of a kind
+    assert classify(project, "dragon-poker", ["egg-1", "9-stones", "9-stars", "9-spindles", "9-sands"]).name == "Four of a Kind"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_dragon_poker_wild_is_best_reading(project, seed):
+    ev = evaluator(project, "dragon-poker")
+    real = [c.id for c in ev.universe]
+    rng = random.Random(seed)
+    eggs = ["egg-1"] if seed < 3 else ["egg-1", "egg-2"]
+    natural = rng.sample(real, 5 - len(eggs))
+    best = min(ev.evaluate(natural + list(x)).category
+               for x in itertools.combinations([c for c in real if c not in natural], len(eggs)))
+    assert ev.evaluate(natural + eggs).category == best
+
+
+def test_dragon_poker_hatching_unreachable_but_counted(tables):
+    for deck in ("full", "stripped"):
+        t = tables[("dragon-poker", "dragon-poker", deck, ())]
+        hatching = next(c for c in t.categories if c.name == "Hatching")
+        assert hatching.count == 0 and hatching.pattern > 0
+        assert "Hatching" in t.audit()["unreachable"]
+    assert tables[("dragon-poker", "dragon-poker", "full", ())].total == 3_162_510
+
+
+# --- properties -----------------------------------------------------------------------
+
+def test_counts_sum_to_all_hands(tables):
+    for spec, t in tables.items():
+        assert sum(c.count for c in t.categories) == t.total, spec
+        assert t.total == comb(t.cards, t.hand_size), spec
+        for c in t.categories:
+            assert c.count <= c.pattern <= t.total
+        assert t.categories[-1].pattern == t.total
+
+
+def test_variant_counts_change_with_cards(project, tables):
+    # looks only: same cards, same cache key, same counts
+    a = evaluator(project, "dragon-poker", deck="full")
+    ev = odds_module.engines_for(load_games(project)["dragon-poker"], odds_module.load_all(project), None, "full", ())
+    assert odds_module.cache_key(a) == odds_module.cache_key(ev)
+    full, stripped = tables[("dragon-poker", "dragon-poker", "full", ())], tables[("dragon-poker", "dragon-poker", "stripped", ())]
+    assert [c.count for c in full.categories] != [c.count for c in stripped.categories]
+    ext, basic = tables[("lith", "lith", "extended", ())], tables[("lith", "lith", "basic", ())]
+    assert [c.count for c in ext.categories] != [c.count for c in basic.categories]
+
+
+def test_every_category_has_description_and_checked_example(project, tables):
+    for (gid, rid, did, mods), t in tables.items():
+        ev = evaluator(project, gid, rid, did, mods)
+        for i, c in enumerate(t.categories):
+            assert c.description
+            if c.count:
+                assert c.example is not None, (gid, c.name)
+                if set(c.example) <= {x.id for x in ev.deck.cards}:
+                    assert ev.evaluate(c.example).category == i, (gid, c.name, c.example)
+
+
+HANDS = {"poker": (5, None), "lith": (3, None), "dragon-poker": (5, None)}
+
+
+def _hand_strategy(project, game):
+    ev = evaluator(project, game)
+    cards = sorted({c.id for c in ev.deck.cards})
+    return st.lists(st.sampled_from(cards), min_size=ev.k, max_size=ev.k, unique=True)
+
+
+@pytest.mark.parametrize("game", ["poker", "lith", "dragon-poker"])
+def test_comparison_is_a_total_order(project, game):
+    hands = _hand_strategy(project, game)
+
+    @settings(max_examples=40, deadline=None)
+    @given(hands, hands, hands)
+    def check(a, b, c):
+        ka, kb, kc = (classify(project, game, h) for h in (a, b, c))
+        ab, ba = compare(project, game, a, b), compare(project, game, b, a)
+        assert ab == -ba
+        if ka.category < kb.category:
+            assert ab == 1
+        if ab >= 0 and compare(project, game, b, c) >= 0:
+            assert compare(project, game, a, c) >= 0
+        assert compare(project, game, a, a) == 0
+
+    check()
+
+
+# --- cache, command line, checks -------------------------------------------------------
+
+@pytest.fixture
+def small_project(tmp_path):
+    shutil.copytree(ROOT / "templates", tmp_path / "templates")
+    shutil.copytree(ROOT / "decks" / "decktet", tmp_path / "decks" / "decktet")
+    from generator.project import Project
+    return Project(tmp_path)
+
+
+def test_odds_cached_on_disk(small_project, monkeypatch):
+    first = odds_table(small_project, "lith", deck="basic")
+    files = list((small_project.output_dir / ".cache" / "odds").glob("*.json"))
+    assert len(files) == 1
+    odds_module._TABLES.clear()
+
+    def refuse(engine):
+        raise AssertionError("counted again")
+    monkeypatch.setattr(odds_module, "count_raw", refuse)
+    again = odds_table(small_project, "lith", deck="basic")
+    assert again.to_json() == first.to_json()
+
+
+def test_cli_odds_json_and_table(capsys, project):
+    assert main(["--project", str(project.root), "odds", "lith", "--deck", "basic", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["deck"] == "basic" and data["total"] == comb(36, 3)
+    assert main(["--project", str(project.root), "odds", "poker"]) == 0
+    out = capsys.readouterr().out
+    assert "Straight Flush" in out and "2,598,960" in out and "64,974.0" in out
+
+
+def test_cli_odds_unknown_game(capsys, project):
+    assert main(["--project", str(project.root), "odds", "liht"]) == 2
+    assert "unknown game 'liht' (did you mean 'lith'?)" in capsys.readouterr().err
+
+
+def test_cli_audit(capsys, project):
+    assert main(["--project", str(project.root), "odds", "dragon-poker", "--audit"]) == 0
+    out = capsys.readouterr().out
+    assert "unreachable: Hatching" in out
+
+
+def test_validate_reports_unknown_block(small_project, capsys):
+    path = small_project.decks_dir / "decktet" / "lith.toml"
+    text = path.read_text(encoding="utf-8").replace('name = "Trio"\n', 'name = "Trio"\ngroupz = [3]\n', 1)
+    path.write_text(text, encoding="utf-8")
+    assert main(["--project", str(small_project.root), "validate"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    line = text.splitlines().index("groupz = [3]") + 1
+    assert err == [f"error: decks/decktet/lith.toml:{line}: rankings.lith.categories[11].groupz: "
+                   "unknown key 'groupz' in category (did you mean 'groups'?)"] or \
+        err[0].endswith("unknown key 'groupz' in category (did you mean 'groups'?)") and f":{line}:" in err[0]
+
+
+def test_validate_reports_wrong_example(small_project, capsys):
+    path = small_project.decks_dir / "decktet" / "lith.toml"
+    text = path.read_text(encoding="utf-8").replace('example = ["the-end", "the-calamity", "the-windfall"]',
+                                                    'example = ["the-end", "the-calamity", "the-pact"]')
+    path.write_text(text, encoding="utf-8")
+    assert main(["--project", str(small_project.root), "validate"]) == 2
+    err = capsys.readouterr().err
+    assert "rankings.lith.categories[11].example: the example hand does not fit Trio" in err
