@@ -56,12 +56,15 @@ def hand_chart(table: Any, deck: Deck, library: CardLibrary, styles: Styles, ava
             desc += f"<br/><font size=\"{s.chart_desc_size}\">{escape(category.description)}</font>"
         subcounts = getattr(category, "subcounts", None)
         if subcounts:
-            parts = " · ".join(f"{escape(str(k))} {format_count(int(v))}" for k, v in subcounts.items())
-            desc += f"<br/><font size=\"{s.chart_desc_size}\" color=\"#555555\">{parts}</font>"
+            parts = ", ".join(f"{escape(str(k))} {format_count(int(v))}" for k, v in subcounts.items())
+            desc += f"<br/><font size=\"{s.chart_desc_size}\" color=\"#6b645a\"><i>Of these: {parts}</i></font>"
         example = (example_for(index) if example_for else category.example) if category.count else None
         if example:
             arts = [library.art(deck, library.card(deck, cid, "hand chart")) for cid in example]
             picture: Any = HandPicture(arts, card_w, STEP)
+        elif not category.count and getattr(category, "pattern", 0):
+            picture = Paragraph(f"never the best reading: all {format_count(int(category.pattern))} hands that "
+                                f"hold it count as a higher hand", s.chart_note)
         else:
             picture = Paragraph("cannot occur with this deck" if not category.count else "no example", s.chart_note)
         numbers = numbers_all[len(rows) - 1]

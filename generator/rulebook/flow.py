@@ -210,7 +210,7 @@ class Converter:
 
     def images(self, imgs: list[ET.Element], block: ET.Element, width: float) -> list[Flowable]:
         if len(imgs) == 1 and imgs[0].get("src", "").startswith("chart:"):
-            return [CondPageBreak(self.s.page[1] * 0.3), self.picture(imgs[0], block),
+            return [CondPageBreak(self.s.page[1] * 0.2), self.picture(imgs[0], block),
                     Spacer(1, self.s.body.spaceAfter * 1.5)]
         pictures = [self.picture(img, block) for img in imgs]
         captions = [img.get("alt", "").strip() for img in imgs]
@@ -343,9 +343,10 @@ def _style_align(style: str) -> str:
 def _fit_columns(natural: list[float], minimum: list[float], width: float) -> list[float]:
     """Column widths: natural widths when they fit, else every column at least its longest
     word and the rest shared in proportion to how much more each would like."""
+    natural = [n + 2.0 for n in natural]  # a little slack against rounding in the measure
     if sum(natural) <= width:
         spare = width - sum(natural)
-        if sum(natural) > width * 0.55:  # nearly full: stretch to the measure
+        if sum(natural) > width * 0.45:  # more than a narrow list: stretch to the measure
             return [n + spare * n / sum(natural) for n in natural]
         return natural
     base = [min(m, width / len(minimum)) if sum(minimum) > width else m for m in minimum]

@@ -82,9 +82,10 @@ def chart_examples(project: Project, table: Any, deck_card_ids: set[str]) -> dic
     """An example hand for every category of ``table`` that some hand takes, from the chart's deck.
 
     The engine's example is used when all its cards are in the deck.  Otherwise (a
-    game-file example written for a larger deck) the example is the first hand of the
-    deck, in deck order, that the engine puts in that category: found in one pass over
-    the hands and kept on disk beside the odds cache, keyed by the engine's cache key.
+    game-file example written for a larger deck) it is the hand the engine's count
+    met for that category; failing that, the first hand of the deck, in deck order,
+    that the engine puts in that category: found in one pass over the hands and kept
+    on disk beside the odds cache, keyed by the engine's cache key.
     """
     examples: dict[int, tuple[str, ...] | None] = {}
     missing = []
@@ -95,16 +96,25 @@ def chart_examples(project: Project, table: Any, deck_card_ids: set[str]) -> dic
             examples[index] = None
             if category.count:
                 missing.append(index)
-    if not missing or table.total > MAX_SEARCH:
+    if not missing:
         return examples
     import hashlib
     import itertools
     import json
 
     from ..hands import evaluator
-    from ..hands.odds import cache_key
+    from ..hands.odds import _TABLES, cache_key
     from ..writers import write_text
     engine = evaluator(project, table.game, table.ranking, table.deck)
+    # the hands the engine's own count met first (kept with its counts)
+    counted = (_TABLES.get(cache_key(engine)) or {}).get("examples", {})
+    for index in list(missing):
+        hand = counted.get(str(index))
+        if hand and set(hand) <= deck_card_ids:
+            examples[index] = tuple(hand)
+            missing.remove(index)
+    if not missing or table.total > MAX_SEARCH:
+        return examples
     ids = [c.id for c in engine.deck.cards if c.id in deck_card_ids]
     digest = hashlib.sha256(json.dumps([cache_key(engine), ids, missing]).encode()).hexdigest()[:32]
     path = project.output_dir / ".cache" / "rulebook-examples" / f"{digest}.json"

@@ -82,7 +82,7 @@ def make_styles(paper: str) -> Styles:
     body = ParagraphStyle("body", fontName=SERIF, fontSize=size, leading=lead, textColor=INK,
                           alignment=TA_JUSTIFY, spaceAfter=size * 0.55, hyphenationLang=None)
     heading = dict(fontName=TITLE, textColor=ACCENT, keepWithNext=1, alignment=TA_LEFT)
-    h1 = ParagraphStyle("h1", parent=body, fontSize=size * 1.75, leading=size * 2.1, spaceBefore=0,
+    h1 = ParagraphStyle("h1", parent=body, fontSize=size * 1.75, leading=size * 2.1, spaceBefore=size * 1.6,
                         spaceAfter=size * 0.9, **heading)
     h2 = ParagraphStyle("h2", parent=body, fontSize=size * 1.3, leading=size * 1.6, spaceBefore=size * 1.1,
                         spaceAfter=size * 0.45, **heading)
