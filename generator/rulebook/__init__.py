@@ -55,7 +55,7 @@ def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "A
     source_map = SourceMap(display_path(book.source), written, rendered)
 
     def chart_for(game: str, ranking: str | None, deck: str | None, element: ET.Element):
-        where = source_map.problem(element, "").file
+        where = source_map.file
         table = context.odds.table(game, ranking, deck, where)
         deck_obj = _chart_deck(context, table, game, where)
         examples = chart_examples(context.project, table, {c.id for c in deck_obj.cards})
@@ -102,6 +102,13 @@ def _chart_deck(context: BuildContext, table, game: str, where: str):
 def build_book(context: BuildContext, book: RulebookDefinition, out: Path, paper: str = "A5",
                booklet: bool = False) -> Path:
     """Write one book (or its booklet) into ``out``; return the path."""
+    name, data = render_file(context, book, paper, booklet)
+    return write_bytes(out / name, data)
+
+
+def render_file(context: BuildContext, book: RulebookDefinition, paper: str = "A5",
+                booklet: bool = False) -> tuple[str, bytes]:
+    """The file name and PDF bytes of one book (or its booklet)."""
     if booklet:
         from .impose import impose
         page_paper, sheet_paper = BOOKLET_SHEETS[paper]
@@ -113,14 +120,15 @@ def build_book(context: BuildContext, book: RulebookDefinition, out: Path, paper
     else:
         data = render_book(context, book, paper)
         name = f"{book.id}.pdf" if paper == "A5" else f"{book.id}-{paper.lower()}.pdf"
-    return write_bytes(out / name, data)
+    return name, data
 
 
 def build_all(project: Project, out: Path, context: BuildContext | None = None) -> list[Path]:
     """Every rulebook of the project at A5 into ``out``; all are rendered before any is written."""
     context = context or BuildContext.create(project)
     books = load_rulebooks(project)
-    return [build_book(context, book, out) for book in books.values()]
+    files = [render_file(context, book) for book in books.values()]
+    return [write_bytes(out / name, data) for name, data in files]
 
 
 # --- command line -----------------------------------------------------------------

@@ -24,6 +24,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, KeepTogether, ListFlowable, ListItem,
                                 Paragraph, Spacer, Table, TableStyle)
 
+from ..errors import AetherpressError
 from .markup import Inline, SourceMap, escape, plain_text, slug
 from .pictures import CardLibrary, CardPicture, HandPicture
 from .style import SANS, SANS_BOLD, SERIF, Styles
@@ -178,6 +179,14 @@ class Converter:
 
     # --- images -------------------------------------------------------------------
     def picture(self, img: ET.Element, block: ET.Element, default_w: float = DEFAULT_CARD_MM) -> Flowable:
+        try:
+            return self._picture(img, block, default_w)
+        except AetherpressError as exc:  # name the source line of the image
+            if all(p.file == self.source.file and p.line is None for p in exc.problems):
+                raise AetherpressError([self.source.problem(block, p.message) for p in exc.problems]) from None
+            raise
+
+    def _picture(self, img: ET.Element, block: ET.Element, default_w: float) -> Flowable:
         src = img.get("src", "")
         scheme, _, rest = src.partition(":")
         path, _, query = rest.partition("?")
