@@ -70,6 +70,8 @@ def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "A
         el = ET.Element("img", src=spec, alt="")
         cover.append(converter.picture(el, el, default_w=26.0 if paper != "A5" else 22.0))
     games_line = " · ".join(_game_title(g) for g in book.games)
+    if games_line.replace("’", "'") == book.title.replace("’", "'"):
+        games_line = ""
     story = title_page(styles, book.title, book.subtitle, games_line, cover, paper)
     story += contents(styles)
     story += body

@@ -98,8 +98,9 @@ def title_page(styles: Styles, title: str, subtitle: str, games_line: str, cover
                                  ("FONTNAME", (0, 0), (-1, -1), SANS)]))
         flow.append(row)
         flow.append(Spacer(1, fh * 0.08))
-    flow.append(Paragraph(escape(games_line), s.title_small))
-    flow += [Spacer(1, 6), Paragraph("Aetherpress edition", s.title_small)]
+    if games_line:
+        flow += [Paragraph(escape(games_line), s.title_small), Spacer(1, 6)]
+    flow.append(Paragraph("Aetherpress edition", s.title_small))
     flow += [NextPageTemplate("left"), PageBreak()]
     return flow
 

@@ -350,16 +350,43 @@ def _style_align(style: str) -> str:
 
 
 def _fit_columns(natural: list[float], minimum: list[float], width: float) -> list[float]:
-    """Column widths: natural widths when they fit, else every column at least its longest
-    word and the rest shared in proportion to how much more each would like."""
+    """Column widths that fill ``width``.
+
+    When everything fits on one line, columns keep their natural widths (stretched
+    to the measure unless the table is narrow).  Otherwise short columns keep their
+    natural width (so a short cell never wraps) and the long ones share what is
+    left in proportion to their natural widths, never below their longest word.
+    """
     natural = [n + 2.0 for n in natural]  # a little slack against rounding in the measure
     if sum(natural) <= width:
         spare = width - sum(natural)
         if sum(natural) > width * 0.45:  # more than a narrow list: stretch to the measure
             return [n + spare * n / sum(natural) for n in natural]
         return natural
-    base = [min(m, width / len(minimum)) if sum(minimum) > width else m for m in minimum]
-    spare = max(0.0, width - sum(base))
-    want = [max(0.0, n - b) for n, b in zip(natural, base)]
-    total = sum(want) or 1.0
-    return [b + spare * w / total for b, w in zip(base, want)]
+    widths: dict[int, float] = {}
+    open_cols = list(range(len(natural)))
+    remaining = width
+    while open_cols:
+        share = remaining / len(open_cols)
+        small = [c for c in open_cols if natural[c] <= share]
+        if not small:
+            break
+        for c in small:
+            widths[c] = natural[c]
+            remaining -= natural[c]
+            open_cols.remove(c)
+    if open_cols:
+        total = sum(natural[c] for c in open_cols)
+        for c in open_cols:
+            widths[c] = max(minimum[c], remaining * natural[c] / total)
+    out = [widths[c] for c in range(len(natural))]
+    excess = sum(out) - width
+    if excess > 0.01:  # minimums overflowed: take it back from the widest columns
+        for c in sorted(range(len(out)), key=lambda c: -out[c]):
+            give = min(excess, out[c] - minimum[c])
+            if give > 0:
+                out[c] -= give
+                excess -= give
+            if excess <= 0.01:
+                break
+    return out
