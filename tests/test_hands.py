@@ -290,11 +290,10 @@ def test_every_category_has_description_and_checked_example(project, tables):
             assert c.description
             if c.count:
                 assert c.example is not None, (gid, c.name)
-                if set(c.example) <= {x.id for x in ev.deck.cards}:
-                    assert ev.evaluate(c.example).category == i, (gid, c.name, c.example)
-
-
-HANDS = {"poker": (5, None), "lith": (3, None), "dragon-poker": (5, None)}
+                assert set(c.example) <= {x.id for x in ev.deck.cards}, (gid, did, c.name)
+                assert ev.evaluate(c.example).category == i, (gid, c.name, c.example)
+            elif c.example is not None:
+                assert ev.evaluate(c.example).fits_category(i)
 
 
 def _hand_strategy(project, game):
@@ -385,3 +384,59 @@ def test_validate_reports_wrong_example(small_project, capsys):
     assert main(["--project", str(small_project.root), "validate"]) == 2
     err = capsys.readouterr().err
     assert "rankings.lith.categories[11].example: the example hand does not fit Trio" in err
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.data())
+def test_counts_change_exactly_when_the_cards_do(data):
+    """Take cards out of the 44-card Lith deck, and shuffle the definition order:
+    the counts still add up, and they change when, and only when, cards were removed."""
+    from dataclasses import replace
+    from generator.hands.engine import Engine
+    from generator.project import Project
+    project = Project(ROOT)
+    base = evaluator(project, "lith")
+    deck = base.deck
+    removed = data.draw(st.sets(st.sampled_from([c.id for c in deck.cards]), max_size=6))
+    order = data.draw(st.permutations(list(deck.cards)))
+    cards = tuple(c for c in order if c.id not in removed)
+    engine = Engine(base.ranking, replace(deck, cards=cards), base.modifiers, "test")
+    counts, pattern, sub, total, _ = engine.count()
+    assert total == comb(len(cards), 3) == int(counts.sum())
+    full, *_ = base.count()
+    assert (list(counts) == list(full)) == (not removed)
+    assert (odds_module.cache_key(engine) == odds_module.cache_key(base)) == (not removed and list(order) == list(deck.cards))
+
+
+def test_first_great_convocation_counts_by_readings(project, tables):
+    """Recount the First Great Convocation by hand: every real hand classified once,
+    then each printed hand worth the best real hand that holds its natural cards
+    (an ect may stand for any card not in the hand, itself included)."""
+    import numpy as np
+    from generator.hands.engine import _lowbit
+    plain = evaluator(project, "founders-flip")
+    hands = np.array(list(itertools.combinations(range(plain.n), 4)), np.int64)
+    best = _lowbit(plain.masks(plain.features(hands), 4, len(hands), printed=False))
+    ids = [c.id for c in plain.universe]
+    value = {frozenset(ids[i] for i in h): int(b) for h, b in zip(hands, best)}
+    ects = [c for c in ids if c.startswith("ect-")]
+    others = [c for c in ids if c not in ects]
+    tally = [0] * len(plain.ranking.categories)
+    for w in range(0, 5):
+        for natural in itertools.combinations(others, 4 - w):
+            rest = [c for c in ids if c not in natural]
+            reach = min(value[frozenset(natural + extra)] for extra in itertools.combinations(rest, w))
+            tally[reach] += comb(4, w)  # which w of the four ects are held does not matter
+    counted = tables[("founders-flip", "standard", "standard", ("first-great-convocation",))]
+    assert tally == [c.count for c in counted.categories]
+    assert sum(tally) == comb(36, 4)
+
+
+def test_dragon_poker_flush_ties_on_the_highest_card_then_suit(project):
+    c = lambda a, b: compare(project, "dragon-poker", a, b)
+    # the same highest card: the higher suit wins, whatever the lower cards
+    assert c(["10-stones", "7-stones", "5-stones", "3-stones", "2-stones"],
+             ["10-stars", "9-stars", "8-stars", "6-stars", "4-stars"]) == 1
+    # other categories compare every card before the suit
+    assert c(["9-stones", "9-stars", "8-stones", "7-stones", "2-stones"],
+             ["9-spindles", "9-sands", "8-stars", "7-stars", "3-stars"]) == -1

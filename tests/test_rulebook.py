@@ -429,3 +429,25 @@ def test_full_build_includes_every_rulebook(project, books, tmp_path, capsys):
     written = sorted(p.name for p in (tmp_path / "rulebooks").glob("*.pdf"))
     assert written == sorted(f"{book_id}.pdf" for book_id in books)
     assert "rulebook:" in capsys.readouterr().out
+
+
+@needs_engine
+def test_every_reachable_category_is_pictured(project):
+    from generator.rulebook.odds import chart_examples
+
+    context = BuildContext.create(project)
+    styles = make_styles("A5")
+    for game, ranking, deck in [("founders-flip", "gage", None), ("lith", None, "basic"),
+                                ("dragon-poker", None, "stripped")]:
+        table = context.odds.table(game, ranking, deck)
+        chart_deck = context.library.deck(table.deck_key)
+        examples = chart_examples(project, table, {c.id for c in chart_deck.cards})
+        chart = hand_chart(table, chart_deck, context.library, styles, styles.frame_width, examples.get)
+        _, rows = chart.aetherpress_chart
+        assert len(rows) == len(table.categories) + 2  # header, categories, total
+        for category, row in zip(table.categories, rows[1:-1]):
+            if category.count:
+                assert isinstance(row[1], HandPicture), (game, category.name)
+                assert len(row[1].arts) == table.hand_size
+            else:
+                assert not isinstance(row[1], HandPicture)

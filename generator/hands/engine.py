@@ -26,7 +26,7 @@ import numpy as np
 
 from ..errors import AetherpressError, Problem
 from ..model import Card, Deck
-from .games import Category, Game, Modifier, Ranking, Selector
+from .games import Game, Modifier, Ranking, Selector
 
 ENGINE_VERSION = "1"
 
@@ -333,9 +333,6 @@ class Engine:
                     seen[j] = i
 
     # --- evaluating blocks over many hands --------------------------------------
-    def _feat(self, feats: dict, name: str) -> np.ndarray:
-        return feats[name]
-
     def _ge(self, feats: dict, memo: dict, name: str, t: int) -> np.ndarray:
         """How many fields of ``name`` are at least t (t in 1..8)."""
         key = (name, t)
@@ -464,7 +461,8 @@ class Engine:
         memo: dict = {}
         out = np.zeros(m, U64)
         for i, fns in enumerate(self.cat_fns):
-            if printed != bool(self.printed[i]) and not (not printed and self.nwild == 0):
+            use = self.printed[i] if printed else (not self.printed[i] or self.nwild == 0)
+            if not use:
                 continue
             if not fns:
                 out |= _u(1 << i)
@@ -534,7 +532,6 @@ class Engine:
                 np.minimum.at(code_j, idx, code_up)
             combos_j, _ = _combos(self.n, j, [], keep=True)
             levels[j] = (combos_j, mask_j, code_j)
-        nblank = len(self.blank_wilds)
         total = 0
         for w in range(0, min(k, self.nwild) + 1):
             j = k - w
@@ -555,7 +552,6 @@ class Engine:
             sub += weight * np.bincount(bst * ncls + cl, minlength=ncat * ncls)[:ncat * ncls].reshape(ncat, ncls)
             total += weight * mm
             self._find_examples(bst, nat, w, examples, None)
-        del nblank
         return best_counts, pattern, sub, total, examples
 
     def _wild_ids(self, w: int) -> list[str]:
@@ -614,7 +610,6 @@ class Engine:
     def evaluate(self, cards: Sequence[str]) -> HandResult:
         natural, w = self._resolve(cards)
         k = self.k
-        ncls = len(self.class_fns) + 1
         if w:
             pool = [i for i in range(self.n) if i not in natural]
             readings = np.array([sorted(natural + list(x)) for x in itertools.combinations(pool, w)], np.int64)
@@ -640,18 +635,24 @@ class Engine:
         best_key = None
         best_reading = None
         for i in cand:
-            key = self._tiebreak(readings[i], int(cls[i]), w, bool(low_only[i]))
+            key = self._tiebreak(best, readings[i], int(cls[i]), w, bool(low_only[i]))
             if best_key is None or key > best_key:
                 best_key, best_reading = key, readings[i]
         if best not in own:
             best_reading = np.array(sorted(natural))
-            best_key = self._tiebreak(best_reading, int(cls[cand[0]]), w, False)
+            best_key = self._tiebreak(best, best_reading, int(cls[cand[0]]), w, False)
         names = [c.name for c in self.ranking.classes]
         tie_class = (names[int(cls[cand[0]])] if int(cls[cand[0]]) < len(names) else None) if names else None
         return HandResult(best, self.ranking.categories[best].name, tie_class, (-best,) + best_key,
                           tuple(self.universe[int(i)].id for i in best_reading), int(full))
 
-    def _tiebreak(self, reading, cls: int, w: int, low_ace: bool) -> tuple:
+    def _tiebreak(self, category: int, reading, cls: int, w: int, low_ace: bool) -> tuple:
+        """What decides between two hands of the same category, step by step (bigger wins).
+
+        classes: the tie class (kindred > fortune > neither); no_wild: a hand without
+        wild cards first; ranks: the rank values, cards of the largest group first,
+        then from the highest down; top: the highest such card only; suits: the
+        suits of the cards in that order, each card's highest suit first."""
         cards = [self.universe[int(i)] for i in reading]
         values = []
         for c in cards:
@@ -666,13 +667,16 @@ class Engine:
         order = sorted(range(len(cards)), key=lambda i: (-(counts.get(cards[i].rank, 0)), -values[i],
                                                          tuple(-self.suit_order[s] for s in sorted(cards[i].suits, key=lambda s: -self.suit_order[s]))))
         key = []
-        for step in self.ranking.tiebreak:
+        steps = self.ranking.categories[category].tiebreak or self.ranking.tiebreak
+        for step in steps:
             if step == "classes":
                 key.append(-cls)
             elif step == "no_wild":
                 key.append(0 if w else 1)
             elif step == "ranks":
                 key.append(tuple(values[i] for i in order))
+            elif step == "top":
+                key.append(values[order[0]] if order else -1)
             elif step == "suits":
                 key.append(tuple(tuple(sorted((self.suit_order[s] for s in cards[i].suits), reverse=True)) for i in order))
         return tuple(key)
@@ -741,7 +745,6 @@ def engines_for(game: Game, definitions, ranking: str | None = None, deck: str |
 def check_game(game: Game, definitions, path) -> None:
     """Compile every ranking on every deck of the game and check the example hands."""
     from ..load import read_toml
-    from ..schema import Context
     problems: list[Problem] = []
     _, ctx = read_toml(path)
     if game.deck_id not in definitions:
@@ -755,14 +758,17 @@ def check_game(game: Game, definitions, path) -> None:
                 from ..schema import suggest
                 ctx.error(("decks", name, "variants", i), f"deck '{game.deck_id}' has no variant '{v}'{suggest(v, definition.variant_specs)}")
     ctx.raise_if_any()
+    base_cards = [c.id for c in definition.base.cards]
     for rid, ranking in game.rankings.items():
         checked_examples: set[int] = set()
+        compiled = True
         for did in game.decks:
             combos = [()] + [(m,) for m in game.modifiers if m not in game.decks[did].modifiers] if did == game.default_deck else [()]
             for mods in combos:
                 try:
                     engine = engines_for(game, definitions, rid, did, mods)
                 except AetherpressError as exc:
+                    compiled = False
                     for p in exc.problems:
                         line = ctx.locator.line(_key_path(p.key)) if p.key and ctx.locator else None
                         problems.append(Problem(p.file, p.message, line, p.key))
@@ -783,8 +789,16 @@ def check_game(game: Game, definitions, path) -> None:
                         ctx.error(cat.path + ("example",), f"the example hand does not fit {cat.name} (it is a {got.name})")
                     elif got.category != i and not cat.printed:
                         ctx.error(cat.path + ("example",), f"the example hand is a {got.name}, not a {cat.name}")
+        if not compiled:
+            continue
         for i, cat in enumerate(ranking.categories):
-            if cat.example is not None and i not in checked_examples and not ctx.problems:
+            if cat.example is None or i in checked_examples:
+                continue
+            unknown = [c for c in cat.example if c not in base_cards]
+            if unknown:
+                from ..schema import suggest
+                ctx.error(cat.path + ("example",), f"unknown card '{unknown[0]}' in deck '{game.deck_id}'{suggest(unknown[0], base_cards)}")
+            else:
                 ctx.error(cat.path + ("example",), "the example hand is not a hand of any of the game's decks")
     problems.extend(ctx.problems)
     if problems:

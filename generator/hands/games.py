@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field as dc_field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -37,7 +37,7 @@ ACE_LOW_SPEC = {"rank": field(str, required=True), "below": field(str, required=
 SELECTOR_SPEC = {"card": field(str), "rank": field(str), "suit": field(str), "group": field(str),
                  "count": field(int), "max": field(int)}
 CATEGORY_SPEC = {"name": field(str, required=True), "description": field(str), "example": field(list, item=str),
-                 "printed": field(bool)}
+                 "printed": field(bool), "tiebreak": field(list, item=str)}
 CLASS_SPEC = {"name": field(str, required=True), "description": field(str)}
 
 # Building blocks: the key a category (or tie class) uses, and what it takes.
@@ -65,7 +65,7 @@ BLOCK_HELP = {
     "none": "contains no such card: none = [{ rank = \"ww\" }]",
     "wild": "wild cards held, for printed categories: wild = { min = 2 }",
 }
-TIEBREAK_STEPS = ("classes", "no_wild", "ranks", "suits")
+TIEBREAK_STEPS = ("classes", "no_wild", "ranks", "top", "suits")
 LADDERS = ("deck", "values")
 
 
@@ -89,6 +89,7 @@ class Category:
     blocks: Mapping[str, Any]
     printed: bool = False
     path: tuple = ()
+    tiebreak: tuple[str, ...] | None = None  # this category's own tie-break steps, if it has them
 
 
 @dataclass(frozen=True)
@@ -325,10 +326,7 @@ def _ranking(ctx: Context, rid: str, raw: Any, source: str) -> Ranking | None:
         a = check_table(ctx, g["ace_low"], ACE_LOW_SPEC, p + ("ace_low",), "ace_low")
         if "rank" in a and "below" in a:
             ace_low = AceLow(a["rank"], a["below"])
-    tiebreak = tuple(g.get("tiebreak", ["ranks"]))
-    for i, step in enumerate(tiebreak):
-        if step not in TIEBREAK_STEPS:
-            ctx.error(p + ("tiebreak", i), f"unknown tie-break step '{step}'{suggest(step, TIEBREAK_STEPS)}; steps: {', '.join(TIEBREAK_STEPS)}")
+    tiebreak = _steps(ctx, g.get("tiebreak", ["ranks"]), p + ("tiebreak",))
     classes = []
     for i, craw in enumerate(g.get("classes", [])):
         cp = p + ("classes", i)
@@ -351,7 +349,8 @@ def _ranking(ctx: Context, rid: str, raw: Any, source: str) -> Ranking | None:
         blocks = _blocks(ctx, cg, cp, k)
         if blocks.get("wild") and not cg.get("printed"):
             ctx.error(cp + ("wild",), "the wild block needs printed = true (it looks at the printed cards)")
-        categories.append(Category(cg["name"], cg.get("description", ""), example, blocks, cg.get("printed", False), cp))
+        steps = _steps(ctx, cg["tiebreak"], cp + ("tiebreak",)) if "tiebreak" in cg else None
+        categories.append(Category(cg["name"], cg.get("description", ""), example, blocks, cg.get("printed", False), cp, steps))
     if not categories:
         ctx.error(p + ("categories",), "a ranking needs at least one category")
     elif categories[-1].blocks or categories[-1].printed:
@@ -360,6 +359,13 @@ def _ranking(ctx: Context, rid: str, raw: Any, source: str) -> Ranking | None:
         ctx.error(p + ("categories",), "at most 62 categories")
     return Ranking(rid, g.get("title", rid), g.get("description", ""), k, ladder, ace_low, tiebreak, tuple(classes),
                    tuple(categories), source, json.dumps(raw, sort_keys=True))
+
+
+def _steps(ctx: Context, steps: list, path: tuple) -> tuple[str, ...]:
+    for i, step in enumerate(steps):
+        if step not in TIEBREAK_STEPS:
+            ctx.error(path + (i,), f"unknown tie-break step '{step}'{suggest(step, TIEBREAK_STEPS)}; steps: {', '.join(TIEBREAK_STEPS)}")
+    return tuple(steps)
 
 
 def game_files(project: Project) -> list[Path]:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..errors import AetherpressError, Problem
@@ -153,21 +153,21 @@ def odds_table(project: Project, game_id: str, ranking: str | None = None, deck:
         if use_cache:
             write_text(path, json.dumps(raw, sort_keys=True) + "\n")
     _TABLES[key] = raw
-    _check_examples(game, engine, raw)
     return _table(game, engine, ranking, deck, tuple(modifiers), raw)
 
 
-def _check_examples(game: Game, engine: Engine, raw: dict) -> None:
-    """A category that some hand takes must have an example that takes it too."""
+def _example(engine: Engine, index: int, raw: dict) -> tuple[tuple[str, ...] | None, bool]:
+    """The game's example for a category when it is a hand of this deck and takes
+    that category here (or, for a category no hand takes, fits it); otherwise the
+    first hand the count found; None when there is none."""
+    cat = engine.ranking.categories[index]
     ids = {c.id for c in engine.deck.cards}
-    for i, cat in enumerate(engine.ranking.categories):
-        if cat.example is None or not set(cat.example) <= ids or raw["counts"][i] == 0:
-            continue
+    if cat.example is not None and set(cat.example) <= ids:
         got = engine.evaluate(cat.example)
-        if got.category != i:
-            from ..schema import format_path
-            raise AetherpressError(Problem(game.source, f"the example hand is a {got.name}, not a {cat.name}",
-                                           None, format_path(cat.path + ("example",))))
+        if got.category == index or (raw["counts"][index] == 0 and got.fits_category(index)):
+            return cat.example, True
+    found = raw["examples"].get(str(index))
+    return (tuple(found) if found else None), False
 
 
 def count_raw(engine: Engine) -> dict:
@@ -189,10 +189,7 @@ def _table(game: Game, engine: Engine, ranking: str, deck: str, modifiers: tuple
         sub = None
         if class_names:
             sub = {name: raw["subcounts"][i][j] for j, name in enumerate(class_names)}
-        example = cat.example
-        given = example is not None
-        if example is None and str(i) in raw["examples"]:
-            example = tuple(raw["examples"][str(i)])
+        example, given = _example(engine, i, raw)
         cats.append(CategoryOdds(cat.name, cat.description, count, raw["pattern"][i], count / total if total else 0.0,
                                  (total / count) if count else None, sub, example, given))
     choice = game.decks[deck]

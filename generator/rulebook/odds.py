@@ -81,11 +81,11 @@ MAX_SEARCH = 200_000  # hands: beyond this a missing example is left out rather 
 def chart_examples(project: Project, table: Any, deck_card_ids: set[str]) -> dict[int, tuple[str, ...] | None]:
     """An example hand for every category of ``table`` that some hand takes, from the chart's deck.
 
-    The engine's example is used when all its cards are in the deck.  Otherwise (a
-    game-file example written for a larger deck) it is the hand the engine's count
-    met for that category; failing that, the first hand of the deck, in deck order,
-    that the engine puts in that category: found in one pass over the hands and kept
-    on disk beside the odds cache, keyed by the engine's cache key.
+    The engine gives each table examples from the table's own deck; should one be
+    missing or hold cards the deck lacks, the example is the first hand of the deck,
+    in deck order, that the engine puts in that category: found in one pass over the
+    hands (small decks only) and kept on disk beside the odds cache, keyed by the
+    engine's cache key.
     """
     examples: dict[int, tuple[str, ...] | None] = {}
     missing = []
@@ -102,19 +102,12 @@ def chart_examples(project: Project, table: Any, deck_card_ids: set[str]) -> dic
     import itertools
     import json
 
+    if table.total > MAX_SEARCH:
+        return examples
     from ..hands import evaluator
-    from ..hands.odds import _TABLES, cache_key
+    from ..hands.odds import cache_key
     from ..writers import write_text
     engine = evaluator(project, table.game, table.ranking, table.deck)
-    # the hands the engine's own count met first (kept with its counts)
-    counted = (_TABLES.get(cache_key(engine)) or {}).get("examples", {})
-    for index in list(missing):
-        hand = counted.get(str(index))
-        if hand and set(hand) <= deck_card_ids:
-            examples[index] = tuple(hand)
-            missing.remove(index)
-    if not missing or table.total > MAX_SEARCH:
-        return examples
     ids = [c.id for c in engine.deck.cards if c.id in deck_card_ids]
     digest = hashlib.sha256(json.dumps([cache_key(engine), ids, missing]).encode()).hexdigest()[:32]
     path = project.output_dir / ".cache" / "rulebook-examples" / f"{digest}.json"
