@@ -123,6 +123,8 @@ class Converter:
         if children and all(c.tag == "img" for c in children) and not (el.text or "").strip() \
                 and not any((c.tail or "").strip() for c in children):
             return self.images(children, el, width)
+        if plain_text(el).endswith(":"):  # an introduction stays with what it introduces
+            style = _keep_with_next(style)
         return [Paragraph(self.inline.markup(el), style)]
 
     def list(self, el: ET.Element, width: float, depth: int) -> Flowable:
@@ -339,6 +341,12 @@ class Converter:
         table.setStyle(TableStyle(commands))
         after = Spacer(1, self.s.body.spaceAfter)
         return [KeepTogether([table, after])] if len(rows) <= 16 else [table, after]
+
+
+def _keep_with_next(style):
+    if not getattr(style, "keepWithNext", 0):
+        style = style.clone(style.name + "-keep", keepWithNext=1)
+    return style
 
 
 def _style_align(style: str) -> str:
