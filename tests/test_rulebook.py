@@ -449,3 +449,19 @@ def test_every_reachable_category_is_pictured(project):
                 assert len(row[1].arts) == table.hand_size
             else:
                 assert not isinstance(row[1], HandPicture)
+
+
+@needs_engine
+def test_chart_pages_repeat_the_header_and_keep_rows_whole(built, project):
+    from generator.hands import odds_table
+
+    reader = PdfReader(io.BytesIO(built["founders-flip"][1]))
+    pages = [page.extract_text() for page in reader.pages]
+    table = odds_table(project, "founders-flip", ranking="gage")
+    chart_pages = [t for t in pages if re.search(r"\b1 in [\d,.]+\b", t)]
+    assert len(chart_pages) >= 3  # three charts, one over several pages
+    for text in chart_pages:
+        assert re.search(r"Hand\s+Example\s+Hands\s+Chance\s+Odds", text), text[:200]
+    for category in table.categories:  # a row's name and its numbers always share a page
+        row = re.compile(re.escape(category.name) + r"\n.*?" + re.escape(f"{category.count:,}"), re.S)
+        assert any(row.search(text) for text in chart_pages), category.name
