@@ -106,9 +106,17 @@ def cmd_validate(project: Project, args) -> int:
         except AetherpressError as exc:
             problems.extend(p for p in exc.problems if p not in problems)
     problems.extend(_validate_games(project, games, problems))
+    from .rulebook.definition import is_rulebook_file, load_rulebook
+    books = [path for path in paths if is_rulebook_file(path)]
+    for path in books:
+        try:
+            load_rulebook(path, project)
+        except AetherpressError as exc:
+            problems.extend(exc.problems)
     if problems:
         raise AetherpressError(problems)
     extra = f", {len(games)} game file{'s' if len(games) != 1 else ''} checked" if games else ""
+    extra += f", {len(books)} rulebook{'s' if len(books) != 1 else ''} checked" if books else ""
     print(f"ok: {checked} deck file{'s' if checked != 1 else ''} checked{extra}, no problems")
     return 0
 

@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.cli import main
 from generator.errors import AetherpressError
-from generator.rulebook import BuildContext, build_book, load_rulebooks, render_book
+from generator.rulebook import BuildContext, load_rulebooks, render_book
 from generator.rulebook.charts import hand_chart
 from generator.rulebook.impose import booklet_order, impose, padded_count
 from generator.rulebook.odds import format_one_in, format_probability
@@ -465,3 +465,12 @@ def test_chart_pages_repeat_the_header_and_keep_rows_whole(built, project):
     for category in table.categories:  # a row's name and its numbers always share a page
         row = re.compile(re.escape(category.name) + r"\n.*?" + re.escape(f"{category.count:,}"), re.S)
         assert any(row.search(text) for text in chart_pages), category.name
+
+
+def test_validate_checks_rulebook_files(tmp_path, capsys):
+    project, _ = scratch_book(tmp_path, "# T\n")
+    assert main(["--project", str(project.root), "validate"]) == 0
+    assert "1 rulebook checked" in capsys.readouterr().out
+    (tmp_path / "decks" / "test" / "book.toml").write_text('[rulebook]\nid = "x"\ntitle = "X"\nsource = "missing.md"\n')
+    assert main(["--project", str(project.root), "validate"]) == 2
+    assert "no such file 'missing.md'" in capsys.readouterr().err

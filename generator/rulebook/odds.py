@@ -23,7 +23,6 @@ class OddsSource:
 
     def _engine(self, where: str):
         try:
-            from .. import hands  # noqa: F401
             from ..hands import load_games, odds_table
         except ImportError as exc:
             raise AetherpressError(Problem(where, f"this rulebook needs hand-ranking odds, but the hand-ranking engine (generator.hands) is not available: {exc}")) from None
