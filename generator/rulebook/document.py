@@ -13,8 +13,8 @@ import io
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import (BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate, Paragraph,
-                                Spacer, Table, TableStyle)
+from reportlab.platypus import (BaseDocTemplate, Frame, HRFlowable, NextPageTemplate, PageBreak, PageTemplate,
+                                Paragraph, Spacer, Table, TableStyle)
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from .flow import Heading
@@ -87,7 +87,8 @@ def title_page(styles: Styles, title: str, subtitle: str, games_line: str, cover
     longest = max(stringWidth(w, s.title.fontName, s.title.fontSize) for w in title.split())
     if len(title) > 16 or longest > s.frame_width * 0.9:
         title_style = s.title.clone("title-long", fontSize=s.title.fontSize * 0.78, leading=s.title.leading * 0.8)
-    flow: list = [Spacer(1, fh * 0.14), Paragraph(escape(title), title_style)]
+    flow: list = [Spacer(1, fh * 0.14), Paragraph(escape(title), title_style),
+                  HRFlowable(width="22%", thickness=0.8, color=s.accent, spaceBefore=10, spaceAfter=4, hAlign="CENTER")]
     if subtitle:
         flow += [Spacer(1, 8), Paragraph(escape(subtitle), s.subtitle)]
     flow.append(Spacer(1, fh * 0.08))
