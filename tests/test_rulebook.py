@@ -474,3 +474,29 @@ def test_validate_checks_rulebook_files(tmp_path, capsys):
     (tmp_path / "decks" / "test" / "book.toml").write_text('[rulebook]\nid = "x"\ntitle = "X"\nsource = "missing.md"\n')
     assert main(["--project", str(project.root), "validate"]) == 2
     assert "no such file 'missing.md'" in capsys.readouterr().err
+
+
+def test_no_heading_is_left_at_the_foot_of_a_page(project, books, monkeypatch):
+    """Every heading is drawn on the same page as the flowable that follows it."""
+    import generator.rulebook.document as document
+    from generator.rulebook.flow import Heading
+    from reportlab.platypus import CondPageBreak, Spacer
+
+    drawn: list[tuple[object, int]] = []
+    original = document.BookDocument.afterFlowable
+
+    def record(self, flowable):
+        drawn.append((flowable, self.page))
+        return original(self, flowable)
+
+    monkeypatch.setattr(document.BookDocument, "afterFlowable", record)
+    context = BuildContext.create(project)
+    for book in books.values():
+        drawn.clear()
+        render_book(context, book)
+        checked = 0  # (multiBuild's passes all append here; each pass is checked the same way)
+        for (flowable, page), (after, after_page) in zip(drawn, drawn[1:]):
+            if isinstance(flowable, Heading) and not isinstance(after, (CondPageBreak, Spacer)):
+                assert after_page == page, (book.id, flowable.title)
+                checked += 1
+        assert checked >= 10, book.id
