@@ -23,10 +23,10 @@ from .style import Styles
 STEP = 0.56  # overlap of fanned cards: the visible part of each card, as a share of its width
 
 
-def chart_card_width(hand_size: int, room_mm: float) -> float:
-    """Card width (mm) so a fanned hand fits in ``room_mm``, between 7 and 13 mm."""
+def chart_card_width(hand_size: int, room_mm: float, largest: float = 13.0) -> float:
+    """Card width (mm) so a fanned hand fits in ``room_mm``, between 7 mm and ``largest``."""
     width = room_mm / (1 + STEP * (max(hand_size, 1) - 1))
-    return max(7.0, min(13.0, width))
+    return max(7.0, min(largest, width))
 
 
 def hand_chart(table: Any, deck: Deck, library: CardLibrary, styles: Styles, avail_width: float,
@@ -44,7 +44,7 @@ def hand_chart(table: Any, deck: Deck, library: CardLibrary, styles: Styles, ava
         num_widths.append(widest + pad + 1)
     hand_min = max(32 * mm, avail_width * 0.26)
     room = avail_width - sum(num_widths) - hand_min - pad
-    card_w = chart_card_width(table.hand_size, room / mm)
+    card_w = chart_card_width(table.hand_size, room / mm, 13.0 if avail_width < 130 * mm else 16.0)
     head = [Paragraph(t, s.chart_head) for t in ("Hand", "Example", "Hands", "Chance", "Odds")]
     head[2] = Paragraph("Hands", s.chart_head_num)
     head[3] = Paragraph("Chance", s.chart_head_num)
