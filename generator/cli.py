@@ -43,6 +43,9 @@ def _parser() -> argparse.ArgumentParser:
 
     from .hands import cli as hands_cli
     hands_cli.add_arguments(sub)
+
+    from . import rulebook
+    rulebook.add_arguments(sub)
     return parser
 
 
@@ -120,9 +123,17 @@ def cmd_validate(project: Project, args) -> int:
         if not problems:  # card templates: unsupported SVG features, in the source and as rendered
             problems.extend(check_project(project))
     problems.extend(_validate_games(project, games, problems))
+    from .rulebook.definition import is_rulebook_file, load_rulebook
+    books = [path for path in paths if is_rulebook_file(path)]
+    for path in books:
+        try:
+            load_rulebook(path, project)
+        except AetherpressError as exc:
+            problems.extend(exc.problems)
     if problems:
         raise AetherpressError(problems)
     extra = f", {len(games)} game file{'s' if len(games) != 1 else ''} checked" if games else ""
+    extra += f", {len(books)} rulebook{'s' if len(books) != 1 else ''} checked" if books else ""
     print(f"ok: {checked} deck file{'s' if checked != 1 else ''} checked{extra}"
           + (f", {templates} card templates checked" if templates else "") + ", no problems")
     return 0
@@ -195,6 +206,10 @@ def cmd_build(project: Project, args) -> int:
         from .pdf import write_job
         for name, opts in [("", options), *((f"-{n}", o) for n, o in extra)]:
             print(f"combined: {display_path(write_job(project, decks, out / f'combined-sheets{name}.pdf', opts))}")
+    if not args.decks:  # a full build includes every rulebook
+        from .rulebook import build_all
+        for path in build_all(project, out / "rulebooks"):
+            print(f"rulebook: {display_path(path)}")
     return 0
 
 
@@ -207,7 +222,7 @@ def _module_command(name: str):
 
 COMMANDS = {"list": cmd_list, "validate": cmd_validate, "build": cmd_build,
             "export": _module_command("export"), "calibrate": _module_command("calibrate"),
-            "odds": _module_command("hands.cli")}
+            "odds": _module_command("hands.cli"), "rulebook": _module_command("rulebook")}
 
 
 if __name__ == "__main__":

@@ -1,0 +1,157 @@
+"""Rulebooks: Markdown (with Jinja2 for data) to publisher-quality PDF.
+
+The stages: ``source`` (Jinja2 in a sandbox fills in decks and odds) ->
+``markup`` (Python-Markdown element tree) -> ``flow`` (platypus flowables,
+card pictures from ``pictures``, hand charts from ``charts``) -> ``document``
+(title page, contents, outline, footers; ``multiBuild``) -> ``impose``
+(optional saddle-stitch booklet).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import AetherpressError, Problem, display_path
+from ..project import Project
+from ..writers import write_bytes
+from .definition import RulebookDefinition, book_for, load_rulebooks
+from .odds import OddsSource
+from .pictures import CardLibrary
+from .style import PAPERS
+
+PAPER_CHOICES = ("A4", "Letter", "A5")
+BOOKLET_SHEETS = {"A5": ("A5", "A4"), "A4": ("A5", "A4"), "Letter": ("HalfLetter", "Letter")}
+
+
+@dataclass
+class BuildContext:
+    """What several books built in one run share: decks, card drawings and odds."""
+    project: Project
+    library: CardLibrary
+    odds: OddsSource
+
+    @classmethod
+    def create(cls, project: Project) -> "BuildContext":
+        return cls(project, CardLibrary(project), OddsSource(project))
+
+
+def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "A5") -> bytes:
+    """The book as PDF bytes at page size ``paper``."""
+    import xml.etree.ElementTree as ET
+
+    from reportlab.lib.units import mm
+    from reportlab.platypus import Spacer
+
+    from .charts import hand_chart
+    from .document import contents, render_pdf, title_page
+    from .flow import Converter
+    from .markup import SourceMap, parse
+    from .odds import chart_examples
+    from .source import render_source
+    from .style import make_styles
+
+    styles = make_styles(paper)
+    written, rendered = render_source(book, context.library, context.odds)
+    source_map = SourceMap(display_path(book.source), written, rendered)
+
+    def chart_for(game: str, ranking: str | None, deck: str | None, element: ET.Element):
+        where = source_map.file
+        table = context.odds.table(game, ranking, deck, where)
+        deck_obj = _chart_deck(context, table, game, where)
+        examples = chart_examples(context.project, table, {c.id for c in deck_obj.cards})
+        return hand_chart(table, deck_obj, context.library, styles, styles.frame_width, examples.get)
+
+    converter = Converter(styles, context.library, source_map, chart_for)
+    body = converter.convert(parse(rendered))
+    if not converter.headings:
+        raise AetherpressError(Problem(source_map.file, "the rulebook has no headings"))
+    cover = []
+    for spec in book.cover:
+        el = ET.Element("img", src=spec, alt="")
+        cover.append(converter.picture(el, el, default_w=26.0 if paper != "A5" else 22.0))
+    games_line = " · ".join(_game_title(g) for g in book.games)
+    if games_line.replace("’", "'") == book.title.replace("’", "'"):
+        games_line = ""
+    story = title_page(styles, book.title, book.subtitle, games_line, cover, paper)
+    story += contents(styles)
+    story += body
+    story.append(Spacer(1, 2 * mm))
+    return render_pdf(styles, book.title, book.subtitle or book.title, story)
+
+
+def _game_title(game_id: str) -> str:
+    return {"founders-flip": "Founder’s Flip", "lith": "Lith", "fivefold-arrangement": "Fivefold Arrangement",
+            "dragon-poker": "Dragon Poker", "red-star": "Red Star"}.get(game_id, game_id.replace("-", " ").title())
+
+
+def _chart_deck(context: BuildContext, table, game: str, where: str):
+    """The deck whose faces draw a chart's example hands."""
+    deck_key = getattr(table, "deck_key", "")
+    if deck_key:
+        return context.library.deck(deck_key, where)
+    deck = getattr(table, "deck", None)
+    if deck is not None and hasattr(deck, "cards"):
+        return deck
+    games = context.odds.games(where)
+    base = getattr(games[game], "deck_id", None) or game
+    if isinstance(deck, str) and deck:
+        if ":" in deck or deck in context.library.definitions:
+            return context.library.deck(deck, where)
+        return context.library.deck(f"{base}:{deck}", where)
+    return context.library.deck(base, where)
+
+
+def build_book(context: BuildContext, book: RulebookDefinition, out: Path, paper: str = "A5",
+               booklet: bool = False) -> Path:
+    """Write one book (or its booklet) into ``out``; return the path."""
+    name, data = render_file(context, book, paper, booklet)
+    return write_bytes(out / name, data)
+
+
+def render_file(context: BuildContext, book: RulebookDefinition, paper: str = "A5",
+                booklet: bool = False) -> tuple[str, bytes]:
+    """The file name and PDF bytes of one book (or its booklet)."""
+    if booklet:
+        from .impose import impose
+        page_paper, sheet_paper = BOOKLET_SHEETS[paper]
+        data = render_book(context, book, page_paper)
+        from reportlab.lib.units import mm
+        sheet = tuple(v * mm for v in PAPERS[sheet_paper])
+        data = impose(data, sheet)
+        name = f"{book.id}-booklet-{sheet_paper.lower()}.pdf"
+    else:
+        data = render_book(context, book, paper)
+        name = f"{book.id}.pdf" if paper == "A5" else f"{book.id}-{paper.lower()}.pdf"
+    return name, data
+
+
+def build_all(project: Project, out: Path, context: BuildContext | None = None) -> list[Path]:
+    """Every rulebook of the project at A5 into ``out``; all are rendered before any is written."""
+    context = context or BuildContext.create(project)
+    books = load_rulebooks(project)
+    files = [render_file(context, book) for book in books.values()]
+    return [write_bytes(out / name, data) for name, data in files]
+
+
+# --- command line -----------------------------------------------------------------
+
+def add_arguments(subparsers) -> None:
+    p = subparsers.add_parser("rulebook", help="build a game's rulebook as PDF")
+    p.add_argument("game", metavar="GAME", help="a game id (founders-flip, lith, ...) or a rulebook id")
+    p.add_argument("--paper", choices=PAPER_CHOICES, default="A5", help="page size (default: A5)")
+    p.add_argument("--booklet", action="store_true",
+                   help="impose for saddle-stitch printing: 2-up on A4 (A5/A4 paper) or Letter sheets")
+    p.add_argument("--out", type=Path, default=None, help="output folder (default: output/rulebooks/)")
+
+
+def run(project: Project, args) -> int:
+    books = load_rulebooks(project)
+    book = book_for(books, args.game)
+    if book is None:
+        from ..schema import suggest
+        names = sorted(set(books) | {g for b in books.values() for g in b.games})
+        raise AetherpressError(Problem("command line", f"no rulebook for '{args.game}'{suggest(args.game, names)}; rulebooks: {', '.join(names)}"))
+    out = (args.out or project.output_dir / "rulebooks").resolve()
+    path = build_book(BuildContext.create(project), book, out, args.paper, args.booklet)
+    print(f"rulebook {book.id}: {display_path(path)}")
+    return 0

@@ -1,0 +1,103 @@
+"""Rulebook definitions: a ``[rulebook]`` table in a TOML file under ``decks/``.
+
+```toml
+[rulebook]
+id = "founders-flip"              # required
+title = "Founder's Flip"          # required
+subtitle = "..."                  # optional
+games = ["founders-flip"]         # game ids this book is built for (default: [id])
+decks = ["imperial", "aetherial"] # decks the book draws (for the record)
+source = "founders-flip.md"       # the Markdown source, beside this file (default: <id>.md)
+cover = ["card:imperial/emperor"] # optional card pictures on the title page
+
+[rulebook.data]                   # optional free data the source reads as book.data
+```
+The deck loader skips these files: they have no ``[deck]`` table.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field as field_
+from pathlib import Path
+from typing import Any, Mapping
+
+from ..errors import AetherpressError, Problem, display_path
+from ..load import read_toml
+from ..model import frozen_mapping
+from ..project import Project, safe_join
+from ..schema import check_table, field
+
+SPEC = {
+    "id": field(str, required=True), "title": field(str, required=True), "subtitle": field(str),
+    "games": field(list, item=str), "decks": field(list, item=str), "source": field(str),
+    "cover": field(list, item=str), "data": field(dict),
+}
+
+
+@dataclass(frozen=True)
+class RulebookDefinition:
+    id: str
+    title: str
+    subtitle: str
+    games: tuple[str, ...]
+    decks: tuple[str, ...]
+    source: Path
+    cover: tuple[str, ...]
+    file: Path
+    data: Mapping[str, Any] = field_(default_factory=frozen_mapping)  # free data for the source's templates (``book.data``)
+
+
+def is_rulebook_file(path: Path) -> bool:
+    from ..load import definition_kind
+    return definition_kind(path) == "rulebook"
+
+
+def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
+    data, ctx = read_toml(path, project)
+    raw = data.get("rulebook")
+    if not isinstance(raw, dict):
+        raise AetherpressError(Problem(display_path(path), "no [rulebook] table"))
+    checked = check_table(ctx, raw, SPEC, ("rulebook",), "rulebook")
+    ctx.raise_if_any()
+    book_id = checked["id"]
+    source_name = checked.get("source", f"{book_id}.md")
+    source = safe_join(path.parent, source_name, project.decks_dir)
+    if source is None:
+        ctx.error(("rulebook", "source"), f"'{source_name}' must be a file beside the rulebook, inside decks/")
+    elif not source.is_file():
+        ctx.error(("rulebook", "source"), f"no such file '{source_name}' beside {path.name}")
+    ctx.raise_if_any()
+    return RulebookDefinition(book_id, checked["title"], checked.get("subtitle", ""),
+                              tuple(checked.get("games", [book_id])), tuple(checked.get("decks", [])),
+                              source, tuple(checked.get("cover", [])), path, frozen_mapping(checked.get("data", {})))
+
+
+def load_rulebooks(project: Project) -> dict[str, RulebookDefinition]:
+    """Every rulebook of the project, by book id."""
+    books: dict[str, RulebookDefinition] = {}
+    problems: list[Problem] = []
+    for path in project.deck_files():
+        if not is_rulebook_file(path):
+            continue
+        try:
+            book = load_rulebook(path, project)
+        except AetherpressError as exc:
+            problems.extend(exc.problems)
+            continue
+        if book.id in books:
+            problems.append(Problem(display_path(path), f"rulebook id '{book.id}' is already used by {display_path(books[book.id].file)}", key="rulebook.id"))
+            continue
+        books[book.id] = book
+    if problems:
+        raise AetherpressError(problems)
+    return books
+
+
+def book_for(books: dict[str, RulebookDefinition], name: str) -> RulebookDefinition | None:
+    """The book with id ``name``, or the book built for game ``name``."""
+    if name in books:
+        return books[name]
+    for book in books.values():
+        if name in book.games:
+            return book
+    return None

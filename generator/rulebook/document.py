@@ -1,0 +1,121 @@
+"""Book assembly: title page, contents, body; running footers, outline, links.
+
+Facing pages: odd pages are right-hand pages (wider inner margin on the
+left), even pages left-hand.  The footer carries the page number on the outer
+side, the book's title on left-hand pages and the current chapter on
+right-hand pages.  ``multiBuild`` runs until the contents' page numbers settle.
+"""
+from __future__ import annotations
+
+import functools
+import io
+
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (BaseDocTemplate, Frame, HRFlowable, NextPageTemplate, PageBreak, PageTemplate,
+                                Paragraph, Spacer, Table, TableStyle)
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from .flow import Heading
+from .markup import escape
+from .style import SANS, TITLE, Styles
+
+
+class BookDocument(BaseDocTemplate):
+    def __init__(self, target, styles: Styles, title: str, subject: str):
+        self.s = styles
+        self.book_title = title
+        self.chapter = ""
+        super().__init__(target, pagesize=styles.page, invariant=1, title=title, author="Aetherpress",
+                         subject=subject, creator="Aetherpress", producer="Aetherpress",
+                         leftMargin=styles.margins[0], rightMargin=styles.margins[1],
+                         topMargin=styles.margins[2], bottomMargin=styles.margins[3],
+                         initialFontName=styles.body.fontName, initialFontSize=styles.body.fontSize)
+        w, h = styles.page
+        inner, outer, top, bottom = styles.margins
+        fw, fh = w - inner - outer, h - top - bottom
+        right = Frame(inner, bottom, fw, fh, id="right", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        left = Frame(outer, bottom, fw, fh, id="left", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        title_frame = Frame(inner, bottom, fw, fh, id="title", leftPadding=0, rightPadding=0, topPadding=0,
+                            bottomPadding=0)
+        self.addPageTemplates([
+            PageTemplate("title", [title_frame], autoNextPageTemplate="left"),
+            PageTemplate("left", [left], onPageEnd=self._footer, autoNextPageTemplate="right"),
+            PageTemplate("right", [right], onPageEnd=self._footer, autoNextPageTemplate="left"),
+        ])
+
+    def handle_documentBegin(self):
+        self.chapter = ""
+        super().handle_documentBegin()
+
+    def afterFlowable(self, flowable):
+        if isinstance(flowable, Heading):
+            if flowable.level == 0:
+                self.chapter = flowable.title
+            if flowable.level <= 1:
+                self.notify("TOCEntry", (flowable.level, escape(flowable.title), self.page, flowable.key))
+
+    def _footer(self, canv, doc):
+        s = self.s
+        w, _ = s.page
+        inner, outer, _, bottom = s.margins
+        even = doc.page % 2 == 0
+        x0, x1 = (outer, w - inner) if even else (inner, w - outer)
+        y = bottom * 0.5
+        canv.saveState()
+        canv.setStrokeColor(s.rule_light)
+        canv.setLineWidth(0.4)
+        canv.line(x0, y + 9, x1, y + 9)
+        canv.setFillColor(s.muted)
+        size = s.body.fontSize * 0.75
+        canv.setFont(TITLE, size)
+        label = self.book_title if even else (self.chapter or self.book_title)
+        if even:
+            canv.drawString(x0, y, str(doc.page))
+            canv.drawString(x0 + 8 * mm, y, label)
+        else:
+            canv.drawRightString(x1, y, str(doc.page))
+            canv.drawRightString(x1 - 8 * mm, y, label)
+        canv.restoreState()
+
+
+def title_page(styles: Styles, title: str, subtitle: str, games_line: str, cover: list, paper: str) -> list:
+    s = styles
+    fh = s.page[1] - s.margins[2] - s.margins[3]
+    title_style = s.title
+    longest = max(stringWidth(w, s.title.fontName, s.title.fontSize) for w in title.split())
+    if len(title) > 16 or longest > s.frame_width * 0.9:
+        title_style = s.title.clone("title-long", fontSize=s.title.fontSize * 0.78, leading=s.title.leading * 0.8)
+    flow: list = [Spacer(1, fh * 0.14), Paragraph(escape(title), title_style),
+                  HRFlowable(width="22%", thickness=0.8, color=s.accent, spaceBefore=10, spaceAfter=4, hAlign="CENTER")]
+    if subtitle:
+        flow += [Spacer(1, 8), Paragraph(escape(subtitle), s.subtitle)]
+    flow.append(Spacer(1, fh * 0.08))
+    if cover:
+        widths = [c.wrap(1e6, 1e6)[0] + 4 * mm for c in cover]
+        row = Table([cover], colWidths=widths, hAlign="CENTER")
+        row.setStyle(TableStyle([("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                                 ("FONTNAME", (0, 0), (-1, -1), SANS)]))
+        flow.append(row)
+        flow.append(Spacer(1, fh * 0.08))
+    if games_line:
+        flow += [Paragraph(escape(games_line), s.title_small), Spacer(1, 6)]
+    flow.append(Paragraph("Aetherpress edition", s.title_small))
+    flow += [NextPageTemplate("left"), PageBreak()]
+    return flow
+
+
+def contents(styles: Styles) -> list:
+    toc = TableOfContents(levelStyles=styles.toc_levels, dotsMinLevel=1)
+    toc.tableStyle = TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                 ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
+                                 ("FONTNAME", (0, 0), (-1, -1), SANS)])
+    return [Paragraph("Contents", styles.h1), toc, PageBreak()]
+
+
+def render_pdf(styles: Styles, title: str, subject: str, story: list) -> bytes:
+    buffer = io.BytesIO()
+    doc = BookDocument(buffer, styles, title, subject)
+    doc.multiBuild(story, canvasmaker=functools.partial(Canvas, initialFontName=styles.body.fontName))
+    return buffer.getvalue()

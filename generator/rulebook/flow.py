@@ -1,0 +1,400 @@
+"""The Markdown element tree to reportlab platypus flowables.
+
+Supported blocks: headings (#–####), paragraphs, lists (nested, bulleted and
+numbered), tables, block quotes, horizontal rules and images; inline:
+emphasis, strong, code, line breaks and links.  Anything else stops the
+build with an error naming the source line: no text is ever dropped.
+
+Images name what to draw by their address:
+``card:DECK/CARD`` (one card face; ``DECK`` may carry variants,
+``imperial:academy+labelled``), ``back:DECK/CARD`` (its back),
+``hand:DECK/CARD,CARD,...`` (cards fanned like a hand), and
+``chart:GAME[/RANKING][?deck=DECK]`` (a hand-ranking chart).  ``?w=16`` sets a
+card's width in millimetres.  A paragraph holding only images shows them in
+a row with their alt texts as captions.
+"""
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from typing import Any, Callable
+from urllib.parse import parse_qs, unquote
+
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, KeepTogether, ListFlowable, ListItem,
+                                Paragraph, Spacer, Table, TableStyle)
+
+from ..errors import AetherpressError
+from .markup import Inline, SourceMap, escape, plain_text, slug
+from .pictures import CardLibrary, CardPicture, HandPicture
+from .style import SANS, SANS_BOLD, SERIF, Styles
+
+DEFAULT_CARD_MM = 16.0
+BLOCK_TAGS = {"p", "ul", "ol", "blockquote", "table", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "div"}
+
+
+class Heading(Paragraph):
+    """A heading: bookmarked where it stands, in the outline, and reported for the contents."""
+
+    def __init__(self, text_markup: str, style, level: int, title: str, key: str):
+        super().__init__(text_markup, style)
+        self.level = level
+        self.title = title
+        self.key = key
+
+    def draw(self):
+        self.canv.bookmarkHorizontal(self.key, 0, self.height + self.style.fontSize * 0.4)
+        self.canv.addOutlineEntry(self.title, self.key, level=self.level, closed=self.level > 0)
+        super().draw()
+
+
+class Converter:
+    """Turns one book's element tree into flowables."""
+
+    def __init__(self, styles: Styles, library: CardLibrary, source: SourceMap,
+                 chart_for: Callable[[str, str | None, str | None, ET.Element], Flowable]):
+        self.s = styles
+        self.library = library
+        self.source = source
+        self.chart_for = chart_for
+        self.anchors: set[str] = set()
+        self.inline: Inline | None = None
+        self.headings: list[tuple[int, str, str]] = []
+        self._last_level = -1
+
+    # --- entry point --------------------------------------------------------------
+    def convert(self, root: ET.Element) -> list[Flowable]:
+        keys: dict[str, int] = {}
+        for element in root.iter():
+            if element.tag in ("h1", "h2", "h3", "h4"):
+                base = slug(plain_text(element))
+                keys[base] = keys.get(base, 0) + 1
+                key = base if keys[base] == 1 else f"{base}-{keys[base]}"
+                element.set("data-key", key)
+                self.anchors.add(key)
+        self.inline = Inline(self.source, self.anchors, self.s.link_colour, SANS)
+        story: list[Flowable] = []
+        for child in root:
+            story.extend(self.block(child, self.s.frame_width))
+        return story
+
+    # --- blocks -------------------------------------------------------------------
+    def block(self, el: ET.Element, width: float) -> list[Flowable]:
+        tag = el.tag
+        if tag in ("h1", "h2", "h3", "h4"):
+            return self.heading(el)
+        if tag == "p":
+            return self.paragraph(el, width, self.s.body)
+        if tag in ("ul", "ol"):
+            return [self.list(el, width, depth=0)]
+        if tag == "table":
+            return self.table(el, width)
+        if tag == "blockquote":
+            return [self.blockquote(el, width)]
+        if tag == "hr":
+            return [Spacer(1, 4), HRFlowable(width="40%", thickness=0.6, color=self.s.rule_light, spaceBefore=4,
+                                             spaceAfter=10, hAlign="CENTER")]
+        if tag in ("h5", "h6"):
+            raise self.source.error(el, f"heading level {tag[1]} is not supported (use # to ####)")
+        if tag == "pre":
+            raise self.source.error(el, "code blocks are not supported in rulebooks (indented text or ``` fences)")
+        raise self.source.error(el, f"unsupported Markdown element <{tag}>")
+
+    def heading(self, el: ET.Element) -> list[Flowable]:
+        level = int(el.tag[1]) - 1
+        level = min(level, self._last_level + 1)  # the outline cannot skip a level
+        self._last_level = level
+        style = (self.s.h1, self.s.h2, self.s.h3, self.s.h4)[int(el.tag[1]) - 1]
+        title = plain_text(el)
+        key = el.get("data-key")
+        self.headings.append((level, title, key))
+        flow: list[Flowable] = []
+        if el.tag == "h1":
+            flow.append(CondPageBreak(self.s.page[1] * 0.3))
+        elif el.tag == "h2":
+            flow.append(CondPageBreak(self.s.page[1] * 0.18))
+        else:
+            flow.append(CondPageBreak(self.s.page[1] * 0.1))
+        flow.append(Heading(self.inline.markup(el), style, level, title, key))
+        return flow
+
+    def paragraph(self, el: ET.Element, width: float, style) -> list[Flowable]:
+        children = list(el)
+        if children and all(c.tag == "img" for c in children) and not (el.text or "").strip() \
+                and not any((c.tail or "").strip() for c in children):
+            return self.images(children, el, width)
+        if plain_text(el).endswith(":"):  # an introduction stays with what it introduces
+            style = _keep_with_next(style)
+        return [Paragraph(self.inline.markup(el), style)]
+
+    def list(self, el: ET.Element, width: float, depth: int) -> Flowable:
+        ordered = el.tag == "ol"
+        items = []
+        indent = self.s.body.fontSize * 1.3
+        for li in el:
+            if li.tag != "li":
+                raise self.source.error(li, f"unexpected <{li.tag}> in a list")
+            items.append(ListItem(self.list_item(li, width - indent, depth)))
+        start = el.get("start")
+        kwargs: dict[str, Any] = dict(leftIndent=indent, bulletFontName=SERIF, bulletFontSize=self.s.body.fontSize,
+                                      spaceBefore=0, spaceAfter=self.s.body.spaceAfter * (1 if depth == 0 else 0.3))
+        if ordered:
+            kwargs.update(bulletType="1", bulletFormat="%s.", start=int(start) if start else 1)
+        else:
+            kwargs.update(bulletType="bullet", start="•" if depth == 0 else "–")
+        return ListFlowable(items, **kwargs)
+
+    def list_item(self, li: ET.Element, width: float, depth: int) -> list[Flowable]:
+        flow: list[Flowable] = []
+        inline = ET.Element("span")
+        inline.text = li.text
+        for child in li:
+            if child.tag in BLOCK_TAGS:
+                if plain_text(inline) or len(inline):
+                    flow.append(Paragraph(self.inline.markup(inline, li), self.s.list_item))
+                inline = ET.Element("span")
+                if child.tag in ("ul", "ol"):
+                    flow.append(self.list(child, width, depth + 1))
+                elif child.tag == "p":
+                    flow.extend(self.paragraph(child, width, self.s.list_item))
+                else:
+                    flow.extend(self.block(child, width))
+                inline.text = child.tail
+            else:
+                inline.append(child)
+        if (inline.text or "").strip() or len(inline):
+            flow.append(Paragraph(self.inline.markup(inline, li), self.s.list_item))
+        return flow
+
+    def blockquote(self, el: ET.Element, width: float) -> Flowable:
+        inner: list[Flowable] = []
+        for child in el:
+            if child.tag == "p":
+                inner.extend(self.paragraph(child, width - 14, self.s.quote))
+            else:
+                inner.extend(self.block(child, width - 14))
+        box = Table([[inner]], colWidths=[width - 6], hAlign="RIGHT")
+        box.setStyle(TableStyle([("LINEBEFORE", (0, 0), (0, -1), 1.6, self.s.rule_light), ("FONTNAME", (0, 0), (-1, -1), SANS),
+                                 ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                 ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+        return KeepTogether([box, Spacer(1, self.s.body.spaceAfter)])
+
+    # --- images -------------------------------------------------------------------
+    def picture(self, img: ET.Element, block: ET.Element, default_w: float = DEFAULT_CARD_MM) -> Flowable:
+        try:
+            return self._picture(img, block, default_w)
+        except AetherpressError as exc:  # name the source line of the image
+            if all(p.file == self.source.file and p.line is None for p in exc.problems):
+                raise AetherpressError([self.source.problem(block, p.message) for p in exc.problems]) from None
+            raise
+
+    def _picture(self, img: ET.Element, block: ET.Element, default_w: float) -> Flowable:
+        src = img.get("src", "")
+        scheme, _, rest = src.partition(":")
+        path, _, query = rest.partition("?")
+        params = {k: v[-1] for k, v in parse_qs(query).items()}
+        try:
+            width = float(params.get("w", default_w))
+        except ValueError:
+            raise self.source.error(block, f"image '{src}': w= must be a width in millimetres") from None
+        path = unquote(path)
+        where = self.source.file
+        if scheme in ("card", "back", "hand"):
+            spec, _, ids = path.rpartition("/")
+            if not spec:
+                spec, ids = ids, ""
+            deck = self.library.deck(spec, where)
+            if scheme == "back":
+                card = self.library.card(deck, ids, where) if ids else None
+                return CardPicture(self.library.art(deck, card, back=True), width)
+            cards = [self.library.card(deck, i.strip(), where) for i in ids.split(",") if i.strip()]
+            if not cards:
+                raise self.source.error(block, f"image '{src}' names no card")
+            arts = [self.library.art(deck, c) for c in cards]
+            if scheme == "card" and len(arts) == 1:
+                return CardPicture(arts[0], width)
+            return HandPicture(arts, width)
+        if scheme == "chart":
+            game, _, ranking = path.partition("/")
+            return self.chart_for(game, ranking or None, params.get("deck"), block)
+        raise self.source.error(block, f"image '{src}': use card:, back:, hand: or chart: (see the README)")
+
+    def images(self, imgs: list[ET.Element], block: ET.Element, width: float) -> list[Flowable]:
+        if len(imgs) == 1 and imgs[0].get("src", "").startswith("chart:"):
+            return [CondPageBreak(self.s.page[1] * 0.2), self.picture(imgs[0], block),
+                    Spacer(1, self.s.body.spaceAfter * 1.5)]
+        pictures = [self.picture(img, block) for img in imgs]
+        captions = [img.get("alt", "").strip() for img in imgs]
+        gap = 2.5 * mm
+        cap = self.s.caption
+        widths = [max(p.wrap(width, 1e6)[0], max([stringWidth(w, cap.fontName, cap.fontSize) for w in c.split()] + [0]))
+                  + gap for p, c in zip(pictures, captions)]
+        rows: list[list[int]] = [[]]
+        used = 0.0
+        for i, w in enumerate(widths):
+            if rows[-1] and used + w > width:
+                rows.append([])
+                used = 0.0
+            rows[-1].append(i)
+            used += w
+        flow: list[Flowable] = []
+        for row in rows:
+            cells = [[pictures[i]] for i in row]
+            data = [cells]
+            has_caption = any(captions[i] for i in row)
+            if has_caption:
+                data.append([Paragraph(escape(captions[i]), self.s.caption) for i in row])
+            table = Table(data, colWidths=[widths[i] for i in row], hAlign="CENTER")
+            table.setStyle(TableStyle([("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                       ("FONTNAME", (0, 0), (-1, -1), SANS),
+                                       ("LEFTPADDING", (0, 0), (-1, -1), gap / 2), ("RIGHTPADDING", (0, 0), (-1, -1), gap / 2),
+                                       ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
+            flow.append(table)
+        flow.append(Spacer(1, self.s.body.spaceAfter))
+        return [KeepTogether(flow)]
+
+    # --- tables -------------------------------------------------------------------
+    def cell(self, el: ET.Element, head: bool) -> tuple[Any, float, float]:
+        """A cell's content with its natural and minimum widths (points)."""
+        style = self.s.cell_head if head else self.s.cell
+        align = (el.get("align") or "").lower() or _style_align(el.get("style", ""))
+        if align in ("right", "center"):
+            from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+            style = style.clone(style.name + "-" + align, alignment=TA_RIGHT if align == "right" else TA_CENTER)
+        imgs = [c for c in el if c.tag == "img"]
+        if imgs:
+            rest = ET.Element("span")
+            rest.text = el.text
+            pictures = []
+            for child in el:
+                if child.tag == "img":
+                    pictures.append(self.picture(child, el, default_w=14.0))
+                    if rest.text is None and len(rest) == 0:
+                        rest.text = child.tail
+                    elif len(rest):
+                        rest[-1].tail = (rest[-1].tail or "") + (child.tail or "")
+                    else:
+                        rest.text = (rest.text or "") + (child.tail or "")
+                else:
+                    rest.append(child)
+            flow: list[Any] = list(pictures)
+            natural = max(p.wrap(1e6, 1e6)[0] for p in pictures)
+            minimum = natural
+            if plain_text(rest):
+                text = self.inline.markup(rest, el)
+                flow.append(Paragraph(text, style))
+                natural = max(natural, stringWidth(plain_text(rest), style.fontName, style.fontSize))
+            return flow, natural, minimum
+        text = self.inline.markup(el)
+        words = plain_text(el).split() or [""]
+        font = SANS_BOLD if head or "<b>" in text else style.fontName
+        natural = stringWidth(plain_text(el), font, style.fontSize)
+        minimum = max(stringWidth(w, font, style.fontSize) for w in words)
+        return Paragraph(text, style), natural, minimum
+
+    def table(self, el: ET.Element, width: float) -> list[Flowable]:
+        rows: list[list[Any]] = []
+        naturals: list[list[float]] = []
+        minimums: list[list[float]] = []
+        head_rows = 0
+        for section in el:
+            if section.tag not in ("thead", "tbody"):
+                raise self.source.error(section, f"unexpected <{section.tag}> in a table")
+            for tr in section:
+                row, nat, mins = [], [], []
+                for td in tr:
+                    content, n, m = self.cell(td, td.tag == "th")
+                    row.append(content)
+                    nat.append(n)
+                    mins.append(m)
+                rows.append(row)
+                naturals.append(nat)
+                minimums.append(mins)
+                if section.tag == "thead":
+                    head_rows += 1
+        ncols = max(len(r) for r in rows)
+        for r, n, m in zip(rows, naturals, minimums):
+            while len(r) < ncols:
+                r.append("")
+                n.append(0.0)
+                m.append(0.0)
+        pad = 2 * self.s.cell_pad + 0.5
+        nat = [max(n[c] for n in naturals) + pad for c in range(ncols)]
+        mins = [max(m[c] for m in minimums) + pad for c in range(ncols)]
+        widths = _fit_columns(nat, mins, width)
+        table = Table(rows, colWidths=widths, repeatRows=head_rows, hAlign="LEFT")
+        commands = [
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("LEFTPADDING", (0, 0), (-1, -1), self.s.cell_pad),
+            ("RIGHTPADDING", (0, 0), (-1, -1), self.s.cell_pad),
+            ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+            ("LINEABOVE", (0, 0), (-1, 0), 0.8, self.s.rule_dark),
+            ("LINEBELOW", (0, -1), (-1, -1), 0.8, self.s.rule_dark),
+            ("FONTNAME", (0, 0), (-1, -1), self.s.cell.fontName),
+        ]
+        if head_rows:
+            commands.append(("LINEBELOW", (0, head_rows - 1), (-1, head_rows - 1), 0.5, self.s.rule_dark))
+            commands.append(("VALIGN", (0, 0), (-1, head_rows - 1), "BOTTOM"))
+        if len(rows) > head_rows + 1:
+            commands.append(("LINEBELOW", (0, head_rows), (-1, -2), 0.25, self.s.rule_light))
+        table.setStyle(TableStyle(commands))
+        after = Spacer(1, self.s.body.spaceAfter)
+        return [KeepTogether([table, after])] if len(rows) <= 16 else [table, after]
+
+
+def _keep_with_next(style):
+    if not getattr(style, "keepWithNext", 0):
+        style = style.clone(style.name + "-keep", keepWithNext=1)
+    return style
+
+
+def _style_align(style: str) -> str:
+    for part in style.split(";"):
+        key, _, value = part.partition(":")
+        if key.strip() == "text-align":
+            return value.strip()
+    return ""
+
+
+def _fit_columns(natural: list[float], minimum: list[float], width: float) -> list[float]:
+    """Column widths that fill ``width``.
+
+    When everything fits on one line, columns keep their natural widths (stretched
+    to the measure unless the table is narrow).  Otherwise short columns keep their
+    natural width (so a short cell never wraps) and the long ones share what is
+    left in proportion to their natural widths, never below their longest word.
+    """
+    natural = [n + 2.0 for n in natural]  # a little slack against rounding in the measure
+    if sum(natural) <= width:
+        spare = width - sum(natural)
+        if sum(natural) > width * 0.45:  # more than a narrow list: stretch to the measure
+            return [n + spare * n / sum(natural) for n in natural]
+        return natural
+    widths: dict[int, float] = {}
+    open_cols = list(range(len(natural)))
+    remaining = width
+    while open_cols:
+        share = remaining / len(open_cols)
+        small = [c for c in open_cols if natural[c] <= share]
+        if not small:
+            break
+        for c in small:
+            widths[c] = natural[c]
+            remaining -= natural[c]
+            open_cols.remove(c)
+    if open_cols:
+        total = sum(natural[c] for c in open_cols)
+        for c in open_cols:
+            widths[c] = max(minimum[c], remaining * natural[c] / total)
+    out = [widths[c] for c in range(len(natural))]
+    excess = sum(out) - width
+    if excess > 0.01:  # minimums overflowed: take it back from the widest columns
+        for c in sorted(range(len(out)), key=lambda c: -out[c]):
+            give = min(excess, out[c] - minimum[c])
+            if give > 0:
+                out[c] -= give
+                excess -= give
+            if excess <= 0.01:
+                break
+    return out

@@ -1,0 +1,147 @@
+"""Markdown source to an element tree, and inline elements to Paragraph markup.
+
+Python-Markdown parses the text (with tables); raw HTML and HTML entities are
+switched off, so ``<b>`` in a source is printed as the characters ``<b>``.
+Every piece of text that goes into a reportlab Paragraph passes through
+``escape`` first: Paragraph's own mini-markup only ever comes from here.
+"""
+from __future__ import annotations
+
+import html
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+
+import markdown
+from markdown.treeprocessors import Treeprocessor
+
+from ..errors import AetherpressError, Problem
+
+_STASH = re.compile("\x02wzxhzdk:(\\d+)\x03")
+_LEFTOVER_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+class _Capture(Treeprocessor):
+    """Keeps the finished tree (runs after every other tree processor)."""
+
+    def run(self, root):
+        self.md.captured_root = root  # type: ignore[attr-defined]
+        return None
+
+
+def parse(text: str) -> ET.Element:
+    """The element tree of a Markdown text (a ``<div>`` holding the blocks)."""
+    md = markdown.Markdown(extensions=["tables", "sane_lists"])
+    md.preprocessors.deregister("html_block")
+    md.inlinePatterns.deregister("html")
+    md.inlinePatterns.deregister("entity")
+    md.treeprocessors.register(_Capture(md), "aetherpress-capture", -100)
+    md.convert(text)
+    root = md.captured_root  # type: ignore[attr-defined]
+    stash = list(md.htmlStash.rawHtmlBlocks)
+
+    def unstash(value: str | None) -> str | None:
+        if value is None:
+            return None
+        value = _STASH.sub(lambda m: html.unescape(str(stash[int(m.group(1))])), value)
+        return _LEFTOVER_CONTROL.sub("", value)
+
+    for element in root.iter():
+        element.text = unstash(element.text)
+        element.tail = unstash(element.tail)
+        for key, value in list(element.attrib.items()):
+            element.set(key, unstash(value) or "")
+    return root
+
+
+def escape(text: str) -> str:
+    """Text made safe for reportlab's Paragraph markup."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def slug(text: str) -> str:
+    text = text.lower().replace("’", "").replace("'", "")
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-") or "section"
+
+
+def plain_text(element: ET.Element) -> str:
+    return "".join(element.itertext()).strip()
+
+
+@dataclass
+class SourceMap:
+    """Finds where an element came from, for error messages.
+
+    Markdown does not keep line numbers, so an element is located by searching
+    for its text: first in the source file as written, then in the text after
+    templating (which is what the message then says).
+    """
+    file: str
+    written: str
+    rendered: str
+
+    def problem(self, element: ET.Element | None, message: str) -> Problem:
+        patterns = []
+        if element is not None:
+            words = plain_text(element).split()[:4]
+            if words:
+                patterns.append(re.compile(".*?".join(re.escape(w) for w in words)))
+            for sub in element.iter():
+                for attr in ("src", "href"):
+                    if sub.get(attr):
+                        patterns.append(re.compile(re.escape(sub.get(attr))))
+        for pattern in patterns:
+            for text, suffix in ((self.written, ""), (self.rendered, " (after templating)")):
+                for number, line in enumerate(text.splitlines(), 1):
+                    if pattern.search(line):
+                        return Problem(self.file, message + suffix, number)
+        return Problem(self.file, message)
+
+    def error(self, element: ET.Element | None, message: str) -> AetherpressError:
+        return AetherpressError(self.problem(element, message))
+
+
+LINK_SCHEMES = ("http://", "https://", "mailto:")
+
+
+class Inline:
+    """Converts the inline content of a block element to Paragraph markup."""
+
+    def __init__(self, source: SourceMap, anchors: set[str], link_colour: str, code_font: str):
+        self.source = source
+        self.anchors = anchors
+        self.link_colour = link_colour
+        self.code_font = code_font
+
+    def markup(self, element: ET.Element, block: ET.Element | None = None) -> str:
+        block = block if block is not None else element
+        parts = [escape(element.text or "")]
+        for child in element:
+            parts.append(self.child(child, block))
+            parts.append(escape(child.tail or ""))
+        return "".join(parts).strip()
+
+    def child(self, child: ET.Element, block: ET.Element) -> str:
+        tag = child.tag
+        if tag in ("em", "i"):
+            return f"<i>{self.markup(child, block)}</i>"
+        if tag in ("strong", "b"):
+            return f"<b>{self.markup(child, block)}</b>"
+        if tag == "code":
+            return f'<font face="{self.code_font}">{escape(child.text or "")}</font>'
+        if tag == "br":
+            return "<br/>"
+        if tag == "a":
+            href = child.get("href", "")
+            inner = self.markup(child, block)
+            if href.startswith("#"):
+                anchor = href[1:]
+                if anchor not in self.anchors:
+                    raise self.source.error(block, f"link to '#{anchor}', but no heading has that anchor (anchors are heading texts in lower case with dashes)")
+                return f'<a href="#{escape(anchor)}" color="{self.link_colour}">{inner}</a>'
+            if href.startswith(LINK_SCHEMES):
+                return f'<a href="{escape(href).replace(chr(34), "%22")}" color="{self.link_colour}">{inner}</a>'
+            raise self.source.error(block, f"link target '{href}' is not allowed; use #heading, http(s):// or mailto:")
+        if tag == "img":
+            raise self.source.error(block, "an image must stand alone in its paragraph (or with other images only) or in a table cell")
+        raise self.source.error(block, f"unsupported inline Markdown element <{tag}>")

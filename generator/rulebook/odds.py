@@ -1,0 +1,129 @@
+"""Hand-ranking odds for rulebooks, from the hand-ranking engine.
+
+The engine (``generator.hands``) enumerates every hand; this module only asks
+it for tables and formats its numbers.  Nothing here computes or types in an
+odd: when the engine is missing, a book that needs odds does not build.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..errors import AetherpressError, Problem
+from ..project import Project
+
+
+class OddsSource:
+    """Fetches odds tables (the engine caches them on disk), once per build."""
+
+    def __init__(self, project: Project):
+        self.project = project
+        self._tables: dict[tuple, Any] = {}
+        self._games = None
+
+    def _engine(self, where: str):
+        try:
+            from ..hands import load_games, odds_table
+        except ImportError as exc:
+            raise AetherpressError(Problem(where, f"this rulebook needs hand-ranking odds, but the hand-ranking engine (generator.hands) is not available: {exc}")) from None
+        return load_games, odds_table
+
+    def games(self, where: str = "rulebook"):
+        if self._games is None:
+            load_games, _ = self._engine(where)
+            self._games = load_games(self.project)
+        return self._games
+
+    def table(self, game: str, ranking: str | None = None, deck: str | None = None, where: str = "rulebook"):
+        key = (game, ranking, deck)
+        if key not in self._tables:
+            _, odds_table = self._engine(where)
+            games = self.games(where)
+            if game not in games:
+                raise AetherpressError(Problem(where, f"no game '{game}' for odds; games: {', '.join(sorted(games))}"))
+            try:
+                self._tables[key] = odds_table(self.project, game, ranking=ranking, deck=deck)
+            except AetherpressError as exc:
+                raise AetherpressError([Problem(where, f"odds for {game}/{ranking or 'default'}/{deck or 'default'}: {p}") for p in exc.problems]) from None
+            except (KeyError, ValueError) as exc:
+                raise AetherpressError(Problem(where, f"no odds for game '{game}', ranking '{ranking}', deck '{deck}': {exc}")) from None
+        return self._tables[key]
+
+
+def format_count(n: int) -> str:
+    return f"{n:,}"
+
+
+def format_probability(p: float) -> str:
+    """A probability as a percentage with three significant figures, never in exponent form."""
+    if p <= 0:
+        return "0 %"
+    pct = p * 100
+    if pct >= 99.95 and p < 1:
+        return f"{pct:.4f}".rstrip("0") + " %"
+    digits = max(0, 2 - math.floor(math.log10(pct)))
+    return f"{pct:.{digits}f} %"
+
+
+def format_one_in(one_in: float | None) -> str:
+    """'1 in N': whole numbers from 100 up, one decimal below."""
+    if one_in is None:
+        return "never"
+    if one_in >= 100:
+        return f"1 in {round(one_in):,}"
+    return f"1 in {one_in:.1f}".replace(".0", "") if one_in == round(one_in) else f"1 in {one_in:.1f}"
+
+
+MAX_SEARCH = 200_000  # hands: beyond this a missing example is left out rather than searched for
+
+
+def chart_examples(project: Project, table: Any, deck_card_ids: set[str]) -> dict[int, tuple[str, ...] | None]:
+    """An example hand for every category of ``table`` that some hand takes, from the chart's deck.
+
+    The engine gives each table examples from the table's own deck; should one be
+    missing or hold cards the deck lacks, the example is the first hand of the deck,
+    in deck order, that the engine puts in that category: found in one pass over the
+    hands (small decks only) and kept on disk beside the odds cache, keyed by the
+    engine's cache key.
+    """
+    examples: dict[int, tuple[str, ...] | None] = {}
+    missing = []
+    for index, category in enumerate(table.categories):
+        if category.count and category.example and set(category.example) <= deck_card_ids:
+            examples[index] = tuple(category.example)
+        else:
+            examples[index] = None
+            if category.count:
+                missing.append(index)
+    if not missing:
+        return examples
+    import hashlib
+    import itertools
+    import json
+
+    if table.total > MAX_SEARCH:
+        return examples
+    from ..hands import evaluator
+    from ..hands.odds import cache_key
+    from ..writers import write_text
+    engine = evaluator(project, table.game, table.ranking, table.deck)
+    ids = [c.id for c in engine.deck.cards if c.id in deck_card_ids]
+    digest = hashlib.sha256(json.dumps([cache_key(engine), ids, missing]).encode()).hexdigest()[:32]
+    path = project.output_dir / ".cache" / "rulebook-examples" / f"{digest}.json"
+    found: dict[str, list[str]] = {}
+    try:
+        found = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        wanted = set(missing)
+        for hand in itertools.combinations(ids, table.hand_size):
+            category = engine.evaluate(hand).category
+            if category in wanted:
+                found[str(category)] = list(hand)
+                wanted.discard(category)
+                if not wanted:
+                    break
+        write_text(path, json.dumps(found, sort_keys=True) + "\n")
+    for index in missing:
+        if str(index) in found:
+            examples[index] = tuple(found[str(index)])
+    return examples

@@ -1,0 +1,150 @@
+"""Small vector pictures of real card faces, for rules text and charts.
+
+A face comes from ``FaceRenderer(project, deck).face(card)`` as SVG (drawn
+with bleed), becomes a reportlab Drawing once per card, and is stored in the
+PDF once as a form XObject; every picture of that card reuses the form and
+clips it to the trim.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from reportlab.graphics import renderPDF
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable
+
+from ..errors import AetherpressError, Problem
+from ..faces import FaceRenderer
+from ..load import load_all
+from ..model import Card, Deck
+from ..project import Project
+from ..schema import suggest
+from ..svgdraw import svg_to_drawing
+
+BORDER = (0.55, 0.55, 0.55)
+
+
+@dataclass(frozen=True)
+class CardArt:
+    """One card face ready to draw: the drawing and the card's geometry (mm)."""
+    form: str
+    drawing: object
+    trim_w: float
+    trim_h: float
+    bleed: float
+    radius: float
+
+    def height_for(self, width_mm: float) -> float:
+        return width_mm * self.trim_h / self.trim_w
+
+
+class CardLibrary:
+    """Decks and card drawings of one project, each made once."""
+
+    def __init__(self, project: Project):
+        self.project = project
+        self._definitions = None
+        self._decks: dict[str, Deck] = {}
+        self._renderers: dict[str, FaceRenderer] = {}
+        self._art: dict[tuple[str, str, bool], CardArt] = {}
+
+    @property
+    def definitions(self):
+        if self._definitions is None:
+            self._definitions = load_all(self.project)
+        return self._definitions
+
+    def deck(self, spec: str, where: str = "rulebook") -> Deck:
+        """A deck by its command-line spec, ``imperial`` or ``imperial:academy+labelled``."""
+        if spec not in self._decks:
+            deck_id, _, variants = spec.partition(":")
+            if deck_id not in self.definitions:
+                raise AetherpressError(Problem(where, f"unknown deck '{deck_id}'{suggest(deck_id, self.definitions)}"))
+            self._decks[spec] = self.definitions[deck_id].build(tuple(v for v in variants.split("+") if v))
+        return self._decks[spec]
+
+    def card(self, deck: Deck, card_id: str, where: str = "rulebook") -> Card:
+        try:
+            return deck.card(card_id)
+        except KeyError:
+            ids = [c.id for c in deck.cards]
+            raise AetherpressError(Problem(where, f"deck '{deck.key}' has no card '{card_id}'{suggest(card_id, ids)}")) from None
+
+    def art(self, deck: Deck, card: Card | None, back: bool = False) -> CardArt:
+        key = (deck.key, card.id if card else "", back)
+        if key not in self._art:
+            renderer = self._renderers.get(deck.key)
+            if renderer is None:
+                renderer = self._renderers[deck.key] = FaceRenderer(self.project, deck)
+            svg = renderer.back(card) if back else renderer.face(card)
+            name = f"{deck.slug}/{'back-' if back else ''}{card.id if card else 'back'}"
+            g = renderer.geometry
+            form = "card-" + re.sub(r"[^A-Za-z0-9]+", "-", name)
+            self._art[key] = CardArt(form, svg_to_drawing(svg, name), g.trim_w, g.trim_h, g.bleed, g.radius)
+        return self._art[key]
+
+
+def draw_card(canv, art: CardArt, x: float, y: float, width: float) -> None:
+    """Draw ``art`` with its trim's bottom-left at (x, y), ``width`` points wide."""
+    forms = canv.__dict__.setdefault("_aetherpress_forms", set())
+    if art.form not in forms:
+        canv.beginForm(art.form)
+        renderPDF.draw(art.drawing, canv, 0, 0)
+        canv.endForm()
+        forms.add(art.form)
+    scale = width / (art.trim_w * mm)
+    height = art.trim_h * mm * scale
+    radius = min(art.radius * mm * scale, width / 6) if art.radius else 0.9 * mm
+    canv.saveState()
+    path = canv.beginPath()
+    path.roundRect(x, y, width, height, radius)
+    canv.clipPath(path, stroke=0, fill=0)
+    canv.translate(x - art.bleed * mm * scale, y - art.bleed * mm * scale)
+    canv.scale(scale, scale)
+    canv.doForm(art.form)
+    canv.restoreState()
+    canv.saveState()
+    canv.setStrokeColorRGB(*BORDER)
+    canv.setLineWidth(0.35)
+    canv.roundRect(x, y, width, height, radius, stroke=1, fill=0)
+    canv.restoreState()
+
+
+class CardPicture(Flowable):
+    """One card, ``width_mm`` wide, with an optional caption below."""
+
+    def __init__(self, art: CardArt, width_mm: float):
+        super().__init__()
+        self.art = art
+        self.card_w = width_mm * mm
+        self.card_h = art.height_for(width_mm) * mm
+
+    def wrap(self, avail_w, avail_h):
+        return self.card_w, self.card_h
+
+    def draw(self):
+        draw_card(self.canv, self.art, 0, 0, self.card_w)
+
+
+class HandPicture(Flowable):
+    """Several cards fanned left to right, each overlapping the one before.
+
+    The step leaves the top-left corner (where faces print rank and suit) of
+    every card visible.
+    """
+
+    def __init__(self, arts: list[CardArt], width_mm: float, step: float = 0.62):
+        super().__init__()
+        self.arts = arts
+        self.card_w = width_mm * mm
+        self.step = self.card_w * step
+        self.card_h = max(a.height_for(width_mm) for a in arts) * mm if arts else 0
+
+    def wrap(self, avail_w, avail_h):
+        n = len(self.arts)
+        return (self.card_w + self.step * (n - 1) if n else 0), self.card_h
+
+    def draw(self):
+        for i, art in enumerate(self.arts):
+            draw_card(self.canv, art, i * self.step, 0, self.card_w)

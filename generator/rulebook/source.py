@@ -1,0 +1,74 @@
+"""The data layer of a rulebook source: Jinja2 in a sandbox, before Markdown.
+
+A source sees:
+- ``deck(spec)``: a deck by id and variants (``deck('imperial:academy')``), with
+  ``.cards``, ``.suits``, ``.ranks``, ``.rank(id)``, ``.suit(id)``, ``.card(id)``;
+- ``odds(game, ranking=None, deck=None)``: the hand-ranking engine's table;
+- ``book``: the rulebook definition (``title``, ``games`` ...);
+- filters ``count`` (1,234), ``probability`` (12.3 %), ``one_in`` (1 in 8.1),
+  ``cell`` (text made safe inside a Markdown table cell) and ``sort_by_value``.
+Templates cannot reach files outside the book's folder, the environment or
+Python internals; a missing name is an error, never an empty string.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from ..errors import AetherpressError, Problem, display_path
+from .definition import RulebookDefinition
+from .odds import OddsSource, format_count, format_one_in, format_probability
+from .pictures import CardLibrary
+
+
+def _cell(value: Any) -> str:
+    return " ".join(str(value).split()).replace("|", "\\|")
+
+
+def render_source(book: RulebookDefinition, library: CardLibrary, odds: OddsSource) -> tuple[str, str]:
+    """(the source as written, the source after templating)."""
+    name = display_path(book.source)
+    try:
+        written = book.source.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise AetherpressError(Problem(name, f"cannot read the rulebook source: {exc}")) from None
+    env = ImmutableSandboxedEnvironment(
+        loader=jinja2.FileSystemLoader(str(book.source.parent)),
+        autoescape=False, undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
+    )
+    env.filters.update(count=format_count, probability=format_probability, one_in=format_one_in, cell=_cell,
+                       sort_by_value=lambda ranks: sorted(ranks, key=lambda r: r.value))
+    env.globals.update(
+        deck=lambda spec: library.deck(spec, name),
+        odds=lambda game, ranking=None, deck=None: odds.table(game, ranking, deck, name),
+        book=book,
+    )
+    try:
+        template = env.from_string(written)
+        template.filename = str(book.source)
+        rendered = template.render()
+    except jinja2.TemplateSyntaxError as exc:
+        raise AetherpressError(Problem(name, f"template syntax error: {exc.message}", exc.lineno)) from None
+    except jinja2.UndefinedError as exc:
+        raise AetherpressError(Problem(name, f"{exc.message}", _line(exc, book.source))) from None
+    except jinja2.exceptions.SecurityError as exc:
+        raise AetherpressError(Problem(name, f"template tried something not allowed: {exc}", _line(exc, book.source))) from None
+    except AetherpressError:
+        raise
+    except Exception as exc:
+        raise AetherpressError(Problem(name, f"template failed: {exc}", _line(exc, book.source))) from None
+    return written, rendered
+
+
+def _line(exc: BaseException, source: Path) -> int | None:
+    tb = exc.__traceback__
+    line = None
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if code.co_filename in (str(source), "<template>"):
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line

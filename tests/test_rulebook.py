@@ -1,0 +1,502 @@
+"""Rulebooks: Markdown features, errors, charts, fonts, outline, booklets, reproducibility."""
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.cli import main
+from generator.errors import AetherpressError
+from generator.rulebook import BuildContext, load_rulebooks, render_book
+from generator.rulebook.charts import hand_chart
+from generator.rulebook.impose import booklet_order, impose, padded_count
+from generator.rulebook.odds import format_one_in, format_probability
+from generator.rulebook.pictures import CardLibrary, HandPicture
+from generator.rulebook.source import render_source
+from generator.rulebook.style import make_styles
+
+ROOT = Path(__file__).resolve().parents[1]
+
+try:
+    import generator.hands  # noqa: F401
+    ENGINE = True
+except ImportError:
+    ENGINE = False
+
+needs_engine = pytest.mark.skipif(not ENGINE, reason="the hand-ranking engine (generator.hands) is not in this tree")
+
+
+# --- helpers -------------------------------------------------------------------------
+
+def pdf_text(data: bytes) -> str:
+    reader = PdfReader(io.BytesIO(data))
+    return "\n".join(page.extract_text() for page in reader.pages)
+
+
+def squash(text: str) -> str:
+    """Text without whitespace or typographic differences, for containment checks."""
+    text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
+    return re.sub(r"\s+", "", text)
+
+
+def outline_titles(data: bytes) -> list[str]:
+    reader = PdfReader(io.BytesIO(data))
+    titles: list[str] = []
+
+    def walk(items):
+        for item in items:
+            if isinstance(item, list):
+                walk(item)
+            else:
+                titles.append(item.title)
+    walk(reader.outline)
+    return titles
+
+
+def source_headings(book, context) -> list[str]:
+    _, rendered = render_source(book, context.library, context.odds)
+    heads = re.findall(r"^#{1,4} +(.+?)\s*$", rendered, re.M)
+    return [re.sub(r"[*_`]", "", h) for h in heads]
+
+
+def scratch_book(tmp_path: Path, markdown: str, extra_toml: str = "") -> tuple:
+    """A project with the real decks and templates plus one test rulebook."""
+    shutil.copytree(ROOT / "templates", tmp_path / "templates")
+    shutil.copytree(ROOT / "decks", tmp_path / "decks", ignore=shutil.ignore_patterns("*.md"))
+    for toml in (tmp_path / "decks").rglob("*.toml"):
+        if "[rulebook]" in toml.read_text(encoding="utf-8"):
+            toml.unlink()
+    folder = tmp_path / "decks" / "test"
+    folder.mkdir()
+    (folder / "book.toml").write_text(f'[rulebook]\nid = "test-book"\ntitle = "Test Book"\nsource = "book.md"\n{extra_toml}',
+                                      encoding="utf-8")
+    (folder / "book.md").write_text(markdown, encoding="utf-8")
+    from generator.project import Project
+    project = Project(tmp_path)
+    return project, load_rulebooks(project)["test-book"]
+
+
+@dataclass
+class FakeCategory:
+    name: str
+    description: str
+    count: int
+    pattern: str
+    probability: float
+    one_in: float | None
+    subcounts: dict | None
+    example: tuple | None
+
+
+@dataclass
+class FakeTable:
+    game: str
+    ranking: str
+    deck: str
+    hand_size: int
+    total: int
+    categories: list
+
+
+def fake_table(counts: list[tuple[str, int, tuple | None]], hand_size: int, total: int) -> FakeTable:
+    cats = [FakeCategory(name, f"what makes a {name.lower()}", c, "", c / total, (total / c) if c else None, None, ex)
+            for name, c, ex in counts]
+    return FakeTable("test", "test", "decktet:no-excuse", hand_size, total, cats)
+
+
+# --- Markdown features -------------------------------------------------------------------
+
+FEATURES = """# First Chapter
+
+Some *emphasis*, some **strong text**, `code`, and a [link to the rules](#second-chapter).
+A line of raw HTML <b>stays text</b> & so do ampersands.
+
+## Lists
+
+- outer one
+- outer two
+    - inner alpha
+    - inner beta
+- outer three
+
+1. first step
+2. second step
+
+## A table
+
+| Rank | Cards |
+| :--- | ---: |
+| Dragon | 1 |
+| Censor | 2 |
+
+> A quoted line of wisdom.
+
+---
+
+![The Author](card:decktet/the-author) ![The Desert](card:decktet/the-desert)
+
+# Second Chapter
+
+### A third-level heading
+
+Closing words, number {{ deck('decktet').cards | length }}.
+"""
+
+
+def test_markdown_features_all_render(tmp_path):
+    project, book = scratch_book(tmp_path, FEATURES)
+    data = render_book(BuildContext.create(project), book)
+    text = squash(pdf_text(data))
+    for phrase in ["Some emphasis, some strong text, code, and a link to the rules.",
+                   "<b>stays text</b> & so do ampersands", "outer one", "inner alpha", "inner beta",
+                   "outer three", "first step", "second step", "Dragon", "Censor", "A quoted line of wisdom.",
+                   "The Author", "The Desert", "Closing words, number 45."]:
+        assert squash(phrase) in text, phrase
+    assert outline_titles(data) == ["First Chapter", "Lists", "A table", "Second Chapter", "A third-level heading"]
+
+
+def test_contents_links_to_headings(tmp_path):
+    project, book = scratch_book(tmp_path, FEATURES)
+    reader = PdfReader(io.BytesIO(render_book(BuildContext.create(project), book)))
+    contents = reader.pages[1]
+    assert "Contents" in contents.extract_text()
+    links = [a.get_object() for a in contents.get("/Annots", [])]
+    dests = {str(a.get("/Dest") or a.get("/A", {}).get("/D")) for a in links if a.get("/Subtype") == "/Link"}
+    assert len(links) >= 4 and len(dests) >= 4  # the chapters and sections listed link somewhere
+
+
+@pytest.mark.parametrize("snippet, message", [
+    ("    indented code\n", "code blocks are not supported"),
+    ("##### Too deep\n", "heading level 5"),
+    ("A [bad link](file:///etc/passwd).\n", "not allowed"),
+    ("A [dangling link](#nowhere).\n", "no heading has that anchor"),
+    ("Text with ![a picture](card:decktet/the-author) inside.\n", "must stand alone"),
+    ("![](card:decktet/the-autor)\n", "no card 'the-autor'"),
+    ("![](pictures/cat.png)\n", "use card:, back:, hand: or chart:"),
+    ("![](chart:no-such-game)\n", "no game 'no-such-game'"),
+])
+def test_unsupported_markdown_is_an_error_naming_the_line(tmp_path, snippet, message):
+    project, book = scratch_book(tmp_path, "# Title\n\nFine text.\n\n" + snippet)
+    with pytest.raises(AetherpressError) as info:
+        render_book(BuildContext.create(project), book)
+    problem = info.value.problems[0]
+    assert message in problem.message
+    assert problem.file.endswith("book.md")
+    assert problem.line == 5
+
+
+def test_templates_are_sandboxed(tmp_path):
+    project, book = scratch_book(tmp_path, "# Title\n\n{{ deck.__globals__ }}\n")
+    with pytest.raises(AetherpressError):
+        render_book(BuildContext.create(project), book)
+    project, book = scratch_book(tmp_path / "b", "# Title\n\n{% include '../../pyproject.toml' %}\n")
+    with pytest.raises(AetherpressError):
+        render_book(BuildContext.create(project), book)
+
+
+def test_rulebook_toml_errors_name_the_key(tmp_path):
+    project, _ = scratch_book(tmp_path, "# T\n")
+    (tmp_path / "decks" / "test" / "book.toml").write_text('[rulebook]\nid = "x"\ntitle = "X"\nsauce = "book.md"\n')
+    with pytest.raises(AetherpressError) as info:
+        load_rulebooks(project)
+    assert "unknown key 'sauce'" in str(info.value) and "did you mean 'source'" in str(info.value)
+
+
+# --- charts --------------------------------------------------------------------------------
+
+def test_chart_rows_order_pictures_and_numbers(project):
+    library = CardLibrary(project)
+    deck = library.deck("decktet:no-excuse")
+    table = fake_table([("Best", 3, ("the-end", "the-market", "the-origin")),
+                        ("Middle", 1234, ("the-pact", "the-battle", "the-origin")),
+                        ("Never", 0, None),
+                        ("Worst", 12007, ("the-consul", "the-painter", "ace-of-wyrms"))], 3, 13244)
+    styles = make_styles("A5")
+    chart = hand_chart(table, deck, library, styles, styles.frame_width)
+    _, rows = chart.aetherpress_chart
+    assert chart.repeatRows == 1
+    names = [r[0].text.split("<br/>")[0] for r in rows[1:-1]]
+    assert names == ["<b>Best</b>", "<b>Middle</b>", "<b>Never</b>", "<b>Worst</b>"]
+    assert isinstance(rows[1][1], HandPicture) and len(rows[1][1].arts) == 3
+    assert [a.form for a in rows[2][1].arts] == ["card-decktet-no-excuse-the-pact", "card-decktet-no-excuse-the-battle",
+                                                 "card-decktet-no-excuse-the-origin"]
+    assert not isinstance(rows[3][1], HandPicture)
+    assert [r[2].text for r in rows[1:-1]] == ["3", "1,234", "0", "12,007"]
+    assert rows[2][3].text == format_probability(1234 / 13244) == "9.32 %"
+    assert rows[2][4].text == format_one_in(13244 / 1234) == "1 in 10.7"
+    assert rows[1][4].text == "1 in 4,415"
+    assert rows[3][4].text == "never"
+    assert rows[-1][2].text == "13,244"
+    # every row fits the frame: the chart is as wide as the text
+    assert sum(chart._colWidths) == pytest.approx(styles.frame_width)
+
+
+def test_probability_formatting():
+    assert format_probability(0.5) == "50.0 %"
+    assert format_probability(1 / 3) == "33.3 %"
+    assert format_probability(2.5e-7) == "0.0000250 %"
+    assert format_one_in(2.0) == "1 in 2"
+    assert format_one_in(123456.7) == "1 in 123,457"
+
+
+# --- booklets -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("pages, expected", [
+    (4, [(3, 0), (1, 2)]),
+    (8, [(7, 0), (1, 6), (5, 2), (3, 4)]),
+    (12, [(11, 0), (1, 10), (9, 2), (3, 8), (7, 4), (5, 6)]),
+    (6, [(None, 0), (1, None), (5, 2), (3, 4)]),
+])
+def test_booklet_order(pages, expected):
+    assert booklet_order(pages) == expected
+    assert padded_count(pages) == 4 * len(expected) // 2
+
+
+def _numbered_pdf(n: int) -> bytes:
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(148 * mm, 210 * mm), invariant=1, initialFontName="Times-Roman")
+    for i in range(n):
+        canvas.setFont("Times-Roman", 40)
+        canvas.drawString(60, 300, f"page{i + 1}")
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("n", [4, 8, 12])
+def test_imposed_sides_carry_the_right_pages(n):
+    reader = PdfReader(io.BytesIO(impose(_numbered_pdf(n), (210 * mm, 297 * mm))))
+    assert len(reader.pages) == n // 2
+    for side, (left, right) in zip(reader.pages, booklet_order(n)):
+        assert float(side.mediabox.width) > float(side.mediabox.height)  # landscape
+        text = side.extract_text()
+        found = [int(m) for m in re.findall(r"page(\d+)", text)]
+        assert sorted(found) == sorted([left + 1, right + 1])
+        # the left page's text lies left of the right page's
+        positions = {}
+        side.extract_text(visitor_text=lambda t, cm, tm, fd, fs: positions.setdefault(t.strip(), cm[4] * tm[0] + tm[4] * cm[0]))
+        assert positions[f"page{left + 1}"] < positions[f"page{right + 1}"]
+
+
+# --- the real books ---------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def books(project):
+    return load_rulebooks(project)
+
+
+@pytest.fixture(scope="module")
+def built(project, books):
+    """Every real book that can be built here, as PDF bytes (A5)."""
+    context = BuildContext.create(project)
+    out = {}
+    for book in books.values():
+        try:
+            out[book.id] = (book, render_book(context, book), context)
+        except AetherpressError as exc:
+            if ENGINE or "hand-ranking engine" not in str(exc):
+                raise
+    return out
+
+
+def test_every_game_has_a_book(books):
+    games = {g for b in books.values() for g in b.games}
+    assert {"founders-flip", "lith", "fivefold-arrangement", "dragon-poker", "red-star"} <= games
+    assert books["pernese"].games == ("dragon-poker", "red-star")
+
+
+def test_books_without_the_engine_fail_loudly(project, books, monkeypatch):
+    import sys
+    monkeypatch.setitem(sys.modules, "generator.hands", None)  # as if the engine were not installed
+    with pytest.raises(AetherpressError, match="hand-ranking engine"):
+        render_book(BuildContext.create(project), books["lith"])
+
+
+def test_every_heading_is_in_the_outline(built):
+    assert built, "no book was built"
+    for book_id, (book, data, context) in built.items():
+        titles = outline_titles(data)
+        headings = source_headings(book, context)
+        assert titles == headings, book_id
+        assert headings[-1] == "Notes on this edition"
+
+
+def test_only_embedded_fonts(built, tmp_path):
+    for book_id, (book, data, context) in built.items():
+        path = tmp_path / f"{book_id}.pdf"
+        path.write_bytes(data)
+        listing = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout
+        lines = listing.splitlines()
+        emb = lines[0].index("emb")
+        rows = lines[2:]
+        assert len(rows) >= 4, book_id  # serif, heading and sans faces at least
+        for row in rows:
+            assert row[emb:emb + 3] == "yes", row
+            assert "Helvetica" not in row and "Times" not in row, row
+
+
+def test_fivefold_tables_come_from_the_deck(built, definitions):
+    book, data, _ = built["fivefold-arrangement"]
+    text = pdf_text(data)
+    deck = definitions["dragons-gambit"].build(())
+    for rank in deck.ranks:
+        expected = rf"\n{rank.name}\s+{rank.attributes['twofold_points']}\s+{rank.attributes['fivefold_points']}\s"
+        assert re.search(expected, text), expected
+    for game in ("twofold", "fivefold"):
+        counts = book.data[game]["draw_deck"]
+        assert re.search(rf"Total\s+{sum(counts.values())}\s", text)
+        for rank_id, n in counts.items():
+            assert re.search(rf"\n{deck.rank(rank_id).name}\s+{n}\s", text), (game, rank_id)
+
+
+@needs_engine
+def test_every_spell_text_is_in_founders_flip(built, definitions):
+    _, data, _ = built["founders-flip"]
+    text = squash(pdf_text(data))
+    for card in definitions["aetherial"].build(()).cards:
+        assert squash(card.name) in text, card.name
+        assert squash(card.attributes["text"]) in text, card.name
+
+
+@needs_engine
+def test_chart_counts_equal_the_engines(built, project):
+    from generator.hands import odds_table
+
+    charts = {"founders-flip": [("founders-flip", "standard", None), ("founders-flip", "gage", None),
+                                ("founders-flip", "sutet-rots", None)],
+              "lith": [("lith", None, "extended"), ("lith", None, "basic")],
+              "pernese": [("dragon-poker", None, None), ("dragon-poker", None, "stripped")]}
+    for book_id, specs in charts.items():
+        text = pdf_text(built[book_id][1])
+        for game, ranking, deck in specs:
+            table = odds_table(project, game, ranking=ranking, deck=deck)
+            position = 0
+            for category in table.categories:
+                row = re.compile(re.escape(category.name) + r".*?" + re.escape(f"{category.count:,}"), re.S)
+                match = row.search(text, position)
+                assert match, (book_id, game, ranking, deck, category.name, category.count)
+                position = match.start() + 1
+            assert f"{table.total:,}" in text
+
+
+def test_two_builds_are_byte_identical(project, books, built):
+    again = BuildContext.create(project)  # a fresh build: new decks, drawings and odds lookups
+    assert set(built) == set(books)
+    for book_id, book in books.items():
+        assert render_book(again, book) == built[book_id][1], book_id
+
+
+def test_command_line_builds_a_book_and_a_booklet(project, tmp_path, built):
+    book_id = "fivefold-arrangement"
+    assert main(["--project", str(project.root), "rulebook", book_id, "--out", str(tmp_path)]) == 0
+    single = PdfReader(str(tmp_path / f"{book_id}.pdf"))
+    assert main(["--project", str(project.root), "rulebook", book_id, "--booklet", "--paper", "Letter",
+                 "--out", str(tmp_path)]) == 0
+    booklet = PdfReader(str(tmp_path / f"{book_id}-booklet-letter.pdf"))
+    assert len(booklet.pages) == padded_count(len(single.pages)) // 2
+    assert float(booklet.pages[0].mediabox.width) == pytest.approx(279.4 * mm, abs=0.5)
+    assert main(["--project", str(project.root), "rulebook", book_id, "--paper", "A4", "--out", str(tmp_path)]) == 0
+    assert float(PdfReader(str(tmp_path / f"{book_id}-a4.pdf")).pages[0].mediabox.width) == pytest.approx(210 * mm, abs=0.5)
+    assert main(["--project", str(project.root), "rulebook", "fivefold", "--out", str(tmp_path)]) == 2
+    # an imposed booklet is reproducible and embeds every font too
+    first = (tmp_path / f"{book_id}-booklet-letter.pdf").read_bytes()
+    assert main(["--project", str(project.root), "rulebook", book_id, "--booklet", "--paper", "Letter",
+                 "--out", str(tmp_path)]) == 0
+    assert (tmp_path / f"{book_id}-booklet-letter.pdf").read_bytes() == first
+    listing = subprocess.run(["pdffonts", str(tmp_path / f"{book_id}-booklet-letter.pdf")], capture_output=True,
+                             text=True, check=True).stdout.splitlines()
+    emb = listing[0].index("emb")
+    assert len(listing) > 4 and all(row[emb:emb + 3] == "yes" for row in listing[2:])
+
+
+def test_a_game_id_finds_its_shared_book(books):
+    from generator.rulebook.definition import book_for
+    assert book_for(books, "red-star").id == book_for(books, "dragon-poker").id == "pernese"
+
+
+def test_full_build_includes_every_rulebook(project, books, tmp_path, capsys):
+    assert main(["--project", str(project.root), "build", "--out", str(tmp_path)]) == 0
+    written = sorted(p.name for p in (tmp_path / "rulebooks").glob("*.pdf"))
+    assert written == sorted(f"{book_id}.pdf" for book_id in books)
+    assert "rulebook:" in capsys.readouterr().out
+
+
+@needs_engine
+def test_every_reachable_category_is_pictured(project):
+    from generator.rulebook.odds import chart_examples
+
+    context = BuildContext.create(project)
+    styles = make_styles("A5")
+    for game, ranking, deck in [("founders-flip", "gage", None), ("lith", None, "basic"),
+                                ("dragon-poker", None, "stripped")]:
+        table = context.odds.table(game, ranking, deck)
+        chart_deck = context.library.deck(table.deck_key)
+        examples = chart_examples(project, table, {c.id for c in chart_deck.cards})
+        chart = hand_chart(table, chart_deck, context.library, styles, styles.frame_width, examples.get)
+        _, rows = chart.aetherpress_chart
+        assert len(rows) == len(table.categories) + 2  # header, categories, total
+        for category, row in zip(table.categories, rows[1:-1]):
+            if category.count:
+                assert isinstance(row[1], HandPicture), (game, category.name)
+                assert len(row[1].arts) == table.hand_size
+            else:
+                assert not isinstance(row[1], HandPicture)
+
+
+@needs_engine
+def test_chart_pages_repeat_the_header_and_keep_rows_whole(built, project):
+    from generator.hands import odds_table
+
+    reader = PdfReader(io.BytesIO(built["founders-flip"][1]))
+    pages = [page.extract_text() for page in reader.pages]
+    table = odds_table(project, "founders-flip", ranking="gage")
+    chart_pages = [t for t in pages if re.search(r"\b1 in [\d,.]+\b", t)]
+    assert len(chart_pages) >= 3  # three charts, one over several pages
+    for text in chart_pages:
+        assert re.search(r"Hand\s+Example\s+Hands\s+Chance\s+Odds", text), text[:200]
+    for category in table.categories:  # a row's name and its numbers always share a page
+        row = re.compile(re.escape(category.name) + r"\n.*?" + re.escape(f"{category.count:,}"), re.S)
+        assert any(row.search(text) for text in chart_pages), category.name
+
+
+def test_validate_checks_rulebook_files(tmp_path, capsys):
+    project, _ = scratch_book(tmp_path, "# T\n")
+    assert main(["--project", str(project.root), "validate"]) == 0
+    assert "1 rulebook checked" in capsys.readouterr().out
+    (tmp_path / "decks" / "test" / "book.toml").write_text('[rulebook]\nid = "x"\ntitle = "X"\nsource = "missing.md"\n')
+    assert main(["--project", str(project.root), "validate"]) == 2
+    assert "no such file 'missing.md'" in capsys.readouterr().err
+
+
+def test_no_heading_is_left_at_the_foot_of_a_page(project, books, monkeypatch):
+    """Every heading is drawn on the same page as the flowable that follows it."""
+    import generator.rulebook.document as document
+    from generator.rulebook.flow import Heading
+    from reportlab.platypus import CondPageBreak, Spacer
+
+    drawn: list[tuple[object, int]] = []
+    original = document.BookDocument.afterFlowable
+
+    def record(self, flowable):
+        drawn.append((flowable, self.page))
+        return original(self, flowable)
+
+    monkeypatch.setattr(document.BookDocument, "afterFlowable", record)
+    context = BuildContext.create(project)
+    for book in books.values():
+        drawn.clear()
+        render_book(context, book)
+        checked = 0  # (multiBuild's passes all append here; each pass is checked the same way)
+        for (flowable, page), (after, after_page) in zip(drawn, drawn[1:]):
+            if isinstance(flowable, Heading) and not isinstance(after, (CondPageBreak, Spacer)):
+                assert after_page == page, (book.id, flowable.title)
+                checked += 1
+        assert checked >= 10, book.id
