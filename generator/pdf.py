@@ -28,6 +28,7 @@ from .project import Project
 from .sheets import Item, Layout, LayoutError, Line, Outline, Page, Paper, Target, layout as lay_out
 from .svgdraw import svg_to_drawing
 from .writers import atomic_output
+from .pdfforms import end_form
 
 A4 = Paper("A4", 210.0, 297.0)
 CROP_WIDTH = 0.2  # mm
@@ -120,7 +121,7 @@ class Forms:
             g = self.renderers[key[0]].geometry
             self.canvas.beginForm(name, lowerx=0, lowery=0, upperx=g.width * mm, uppery=g.height * mm)
             renderPDF.draw(drawing, self.canvas, 0, 0)
-            self.canvas.endForm()
+            end_form(self.canvas)
             self.names[key] = name
         self.canvas.doForm(name)
 

@@ -21,6 +21,7 @@ from ..model import Card, Deck
 from ..project import Project
 from ..schema import suggest
 from ..svgdraw import svg_to_drawing
+from ..pdfforms import end_form
 
 BORDER = (0.55, 0.55, 0.55)
 
@@ -91,7 +92,7 @@ def draw_card(canv, art: CardArt, x: float, y: float, width: float) -> None:
     if art.form not in forms:
         canv.beginForm(art.form)
         renderPDF.draw(art.drawing, canv, 0, 0)
-        canv.endForm()
+        end_form(canv)
         forms.add(art.form)
     scale = width / (art.trim_w * mm)
     height = art.trim_h * mm * scale

@@ -1,0 +1,78 @@
+"""Every named resource a page or form uses is in its own resource dictionary.
+
+Viewers such as pdfium forgive a form that names a shading or graphics state
+it does not carry; poppler, preflight tools and print-shop RIPs drop the
+gradient or the transparency instead.  Card faces use both.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import IndirectObject
+
+from generator.build import build_deck
+
+OPERATORS = {b"sh": "/Shading", b"gs": "/ExtGState", b"Do": "/XObject", b"Tf": "/Font"}
+NAMED = re.compile(rb"/([A-Za-z0-9_.+-]+)\s+(?:[-\d.]+\s+)?(sh|gs|Do|Tf)\b")
+
+
+def _missing(container, seen, where) -> list[str]:
+    resources = container.get("/Resources")
+    resources = resources.get_object() if isinstance(resources, IndirectObject) else (resources or {})
+    data = container.get_data() if hasattr(container, "get_data") else container.get_contents().get_data()
+    problems = []
+    for name, op in set(NAMED.findall(data)):
+        kind = OPERATORS[op]
+        table = resources.get(kind)
+        table = table.get_object() if table is not None else {}
+        if "/" + name.decode() not in table:
+            problems.append(f"{where}: {kind} /{name.decode()} used but not in its resources")
+    xobjects = resources.get("/XObject")
+    for key, ref in (xobjects.get_object().items() if xobjects is not None else []):
+        obj = ref.get_object()
+        if obj.get("/Subtype") == "/Form" and id(obj) not in seen:
+            seen.add(id(obj))
+            problems += _missing(obj, seen, f"{where} form {key}")
+    return problems
+
+
+def check_pdf(path) -> list[str]:
+    reader = PdfReader(str(path))
+    seen: set[int] = set()
+    problems = []
+    for number, page in enumerate(reader.pages, start=1):
+        problems += _missing(page, seen, f"page {number}")
+    return problems
+
+
+@pytest.mark.parametrize("deck_key", [("imperial", ("standard",)), ("aetherial", ()), ("pernese", ("coloured",))])
+def test_card_sheets_carry_their_resources(tmp_path, project, definitions, deck_key):
+    deck = definitions[deck_key[0]].build(deck_key[1])
+    pdf = next(p for p in build_deck(project, deck, tmp_path) if p.suffix == ".pdf")
+    assert check_pdf(pdf) == []
+    if shutil.which("pdftoppm"):
+        result = subprocess.run(["pdftoppm", "-r", "8", "-png", str(pdf), str(tmp_path / "page")],
+                                capture_output=True, text=True, check=True)
+        assert result.stderr == ""
+
+
+def test_the_check_sees_a_form_without_its_shading(tmp_path, project, definitions, monkeypatch):
+    from generator import pdf as pdf_module
+
+    def plain_end_form(canvas):
+        canvas.endForm()  # reportlab's own: fonts and forms only
+
+    monkeypatch.setattr(pdf_module, "end_form", plain_end_form)
+    deck = definitions["imperial"].build(("standard",))
+    out = next(p for p in build_deck(project, deck, tmp_path) if p.suffix == ".pdf")
+    assert any("/Shading" in problem for problem in check_pdf(out))
+
+
+def test_rulebook_pictures_carry_their_resources(tmp_path, project):
+    from generator.rulebook import build_all
+    paths = [p for p in build_all(project, tmp_path) if p.name.startswith("founders-flip")]
+    assert paths and check_pdf(paths[0]) == []
