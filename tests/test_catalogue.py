@@ -52,6 +52,9 @@ def test_the_base_project_is_good(tmp_path, monkeypatch, capsys):
     assert main(["validate"]) == 0
     assert main(["build", "cat", "--out", str(root / "output")]) == 0
     assert (root / "output" / "cat" / "cat-sheets.pdf").is_file()
+    assert main(["rulebook", "cat", "--out", str(root / "output")]) == 0
+    assert (root / "output" / "cat.pdf").is_file()
+    assert main(["odds", "snap"]) == 0
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])

@@ -155,3 +155,20 @@ def test_card_images_are_embedded_from_the_deck_folder(tmp_path, monkeypatch, ca
     monkeypatch.chdir(root)
     assert main(["build", "cat"]) == 0
     assert "wizard.png" not in (root / "output" / "cat" / "faces" / "the-wizard.svg").read_text()
+
+
+def test_raw_html_in_a_rulebook_is_printed_as_text(tmp_path, monkeypatch, capsys):
+    from pypdf import PdfReader
+    root = make_project(tmp_path)
+    book = root / "decks" / "cat" / "cat.md"
+    book.write_text(book.read_text(encoding="utf-8").replace(
+        "A <b>pair</b>", 'A <font name="Courier" color="red">pair</font> <img src="/etc/passwd"/>'), encoding="utf-8")
+    monkeypatch.chdir(root)
+    assert main(["rulebook", "cat", "--out", "output"]) == 0
+    reader = PdfReader(str(root / "output" / "cat.pdf"))
+    text = " ".join(page.extract_text() for page in reader.pages)
+    assert '<font name="Courier" color="red">pair</font>' in text  # shown, not obeyed
+    assert '<img src="/etc/passwd"/>' in text
+    fonts = {str(f.get_object()["/BaseFont"]) for page in reader.pages
+             for f in page.get("/Resources", {}).get("/Font", {}).values()}
+    assert not any("Courier" in name for name in fonts)

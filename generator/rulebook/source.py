@@ -12,6 +12,8 @@ Python internals; a missing name is an error, never an empty string.
 """
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +55,8 @@ def render_source(book: RulebookDefinition, library: CardLibrary, odds: OddsSour
     except jinja2.TemplateSyntaxError as exc:
         raise AetherpressError(Problem(name, f"template syntax error: {exc.message}", exc.lineno)) from None
     except jinja2.UndefinedError as exc:
-        raise AetherpressError(Problem(name, f"{exc.message}", _line(exc, book.source))) from None
+        message = re.sub(r"'generator\.[\w.]*\.(\w+) object'", lambda m: f"'{m.group(1).lower()}'", exc.message or "undefined value")
+        raise AetherpressError(Problem(name, message, _line(exc, book.source))) from None
     except jinja2.exceptions.SecurityError as exc:
         raise AetherpressError(Problem(name, f"template tried something not allowed: {exc}", _line(exc, book.source))) from None
     except AetherpressError:
