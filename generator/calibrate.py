@@ -17,7 +17,7 @@ from reportlab.lib.units import mm
 from .errors import display_path
 from .pdf import new_canvas
 from .project import Project
-from .sheets import Layout, Rect, mirror_rect
+from .sheets import Layout, Box, mirror_rect
 from .writers import atomic_output
 
 SCALE = 10  # mm each way from the mirrored point
@@ -42,7 +42,7 @@ def probes(layout: Layout) -> list[Probe]:
     points = [(W / 2, H / 2), (W * 0.27, H * 0.3), (W * 0.73, H * 0.3), (W * 0.27, H * 0.78), (W * 0.73, H * 0.78)]
     out = []
     for x, y in points:
-        r = mirror_rect(Rect(x, y, 0.0, 0.0), W, H, mx)
+        r = mirror_rect(Box(x, y, 0.0, 0.0), W, H, mx)
         out.append(Probe((x, y), (r.x + dx, r.y + dy)))
     return out
 

@@ -20,7 +20,7 @@ import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup
 
-from .errors import AetherpressError, Problem, display_path
+from .errors import AetherpressError, Problem
 from .fonts import text_width
 from .model import Card, Deck, frozen_mapping
 from .project import Project, safe_join

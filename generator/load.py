@@ -13,7 +13,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field as dc_field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .errors import AetherpressError, Problem, display_path
 from .model import Card, CardSize, Deck, Rank, Suit, Variant, frozen_mapping
@@ -780,24 +780,36 @@ def is_deck_file(path: Path) -> bool:
     return definition_kind(path) == "deck"
 
 
-def load_all(project: Project) -> dict[str, DeckDefinition]:
-    definitions: dict[str, DeckDefinition] = {}
+def load_each(project: Project, kind: str, load: Callable[[Path], Any]) -> dict[str, Any]:
+    """Load every ``kind`` file ("deck", "game", "rulebook") under decks/, by id.
+
+    Every file is read even when an earlier one fails, so one run reports all
+    problems; an id used twice is a problem of the second file.
+    """
+    found: dict[str, Any] = {}
+    places: dict[str, str] = {}
     problems: list[Problem] = []
     for path in project.deck_files():
-        if not is_deck_file(path):
+        if definition_kind(path) != kind:
             continue
         try:
-            definition = load_definition(path, project)
+            item = load(path)
         except AetherpressError as exc:
             problems.extend(exc.problems)
             continue
-        if definition.id in definitions:
-            problems.append(Problem(display_path(path), f"deck id '{definition.id}' is already used by {definitions[definition.id].base.source}", key="deck.id"))
+        if item.id in found:
+            problems.append(Problem(display_path(path), f"{kind} id '{item.id}' is already used by {places[item.id]}", key=f"{kind}.id"))
             continue
-        definitions[definition.id] = definition
+        found[item.id] = item
+        places[item.id] = display_path(path)
     if problems:
         raise AetherpressError(problems)
-    return definitions
+    return found
+
+
+def load_all(project: Project) -> dict[str, DeckDefinition]:
+    """Every deck definition of the project, by deck id."""
+    return load_each(project, "deck", lambda path: load_definition(path, project))
 
 
 def parse_deck_spec(text: str) -> tuple[str, tuple[str, ...]]:

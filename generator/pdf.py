@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
-from reportlab import rl_config
 from reportlab.graphics import renderPDF
 from reportlab.lib import colors
 from reportlab.lib.units import mm

@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from .geometry import Box
+
 EPS = 1e-7  # mm; an exact fit is a fit
 
 LAYOUTS = ("grid", "duplex", "gutterfold")
@@ -80,42 +82,11 @@ def _num(v: float) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
-@dataclass(frozen=True)
-class Rect:
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    @property
-    def bottom(self) -> float:
-        return self.y + self.h
-
-    def grow(self, d: float) -> "Rect":
-        return Rect(self.x - d, self.y - d, self.w + 2 * d, self.h + 2 * d)
-
-    def shift(self, dx: float, dy: float) -> "Rect":
-        return Rect(self.x + dx, self.y + dy, self.w, self.h)
-
-    def overlaps(self, other: "Rect", tol: float = 1e-6) -> bool:
-        """True when the interiors intersect (touching edges do not count)."""
-        return (self.x < other.right - tol and other.x < self.right - tol
-                and self.y < other.bottom - tol and other.y < self.bottom - tol)
-
-    def within(self, other: "Rect", tol: float = 1e-6) -> bool:
-        return (self.x >= other.x - tol and self.y >= other.y - tol
-                and self.right <= other.right + tol and self.bottom <= other.bottom + tol)
-
-
-def bounds(rects: Iterable[Rect]) -> Rect:
+def bounds(rects: Iterable[Box]) -> Box:
     rects = list(rects)
     x0, y0 = min(r.x for r in rects), min(r.y for r in rects)
     x1, y1 = max(r.right for r in rects), max(r.bottom for r in rects)
-    return Rect(x0, y0, x1 - x0, y1 - y0)
+    return Box(x0, y0, x1 - x0, y1 - y0)
 
 
 @dataclass(frozen=True)
@@ -132,13 +103,13 @@ class Item:
 class Placement:
     item: int  # index into the items given to layout()
     side: str  # "front" or "back"
-    trim: Rect  # on the page, after rotation
+    trim: Box  # on the page, after rotation
     rotation: int  # 0, 90, 180 or 270, clockwise
     bleed: float = 0.0  # bleed drawn around the trim (the rest is clipped)
     radius: float = 0.0  # the trim's corner radius
 
     @property
-    def box(self) -> Rect:
+    def box(self) -> Box:
         """What is drawn: the trim plus the kept bleed."""
         return self.trim.grow(self.bleed)
 
@@ -155,7 +126,7 @@ class Line:
     def length(self) -> float:
         return math.hypot(self.x2 - self.x1, self.y2 - self.y1)
 
-    def touches(self, rect: Rect, tol: float = 1e-6) -> bool:
+    def touches(self, rect: Box, tol: float = 1e-6) -> bool:
         """Does this (horizontal or vertical) segment reach into ``rect``, edges included?"""
         x0, x1 = sorted((self.x1, self.x2))
         y0, y1 = sorted((self.y1, self.y2))
@@ -165,7 +136,7 @@ class Line:
 @dataclass(frozen=True)
 class Outline:
     """A card's trim outline with rounded corners, for cutting machines."""
-    rect: Rect
+    rect: Box
     radius: float = 0.0
 
 
@@ -177,8 +148,8 @@ class Target:
     r: float
 
     @property
-    def box(self) -> Rect:
-        return Rect(self.x - self.r, self.y - self.r, 2 * self.r, 2 * self.r)
+    def box(self) -> Box:
+        return Box(self.x - self.r, self.y - self.r, 2 * self.r, 2 * self.r)
 
 
 @dataclass(frozen=True)
@@ -193,8 +164,8 @@ class Page:
     outlines: tuple[Outline, ...] = ()  # cut outlines  # for a back page: the index of its fronts page
 
     @property
-    def rect(self) -> Rect:
-        return Rect(0.0, 0.0, self.width, self.height)
+    def rect(self) -> Box:
+        return Box(0.0, 0.0, self.width, self.height)
 
 
 @dataclass(frozen=True)
@@ -231,9 +202,9 @@ class Layout:
             raise LayoutError(f"margins of {_num(self.margin)} mm leave nothing of {self.paper.name} paper")
 
     @property
-    def printable(self) -> Rect:
+    def printable(self) -> Box:
         m = self.margin
-        return Rect(m, m, self.paper.width - 2 * m, self.paper.height - 2 * m)
+        return Box(m, m, self.paper.width - 2 * m, self.paper.height - 2 * m)
 
     def mirrors_x(self) -> bool:
         """Duplex: is the back page a left-right mirror (else top-bottom)?"""
@@ -260,11 +231,11 @@ class Grid:
     def capacity(self) -> int:
         return self.cols * self.rows
 
-    def trim(self, index: int) -> Rect:
+    def trim(self, index: int) -> Box:
         col, row = index % self.cols, index // self.cols
         x = self.left + col * (self.cell_w + self.gap) + self.bleed
         y = self.top + row * (self.cell_h + self.gap) + self.bleed
-        return Rect(x, y, self.cell_w - 2 * self.bleed, self.cell_h - 2 * self.bleed)
+        return Box(x, y, self.cell_w - 2 * self.bleed, self.cell_h - 2 * self.bleed)
 
 
 def fit(length: float, cell: float, gap: float) -> int:
@@ -274,7 +245,7 @@ def fit(length: float, cell: float, gap: float) -> int:
     return max(0, int(math.floor((length + gap + EPS) / (cell + gap))))
 
 
-def grid_in(region: Rect, w: float, h: float, bleed: float, gap: float, rotate: str = "auto") -> Grid | None:
+def grid_in(region: Box, w: float, h: float, bleed: float, gap: float, rotate: str = "auto") -> Grid | None:
     """The grid of the most w x h cards (plus bleed) that fits in ``region``, or None."""
     options = []
     for rotated in (False, True):
@@ -296,10 +267,10 @@ def grid_in(region: Rect, w: float, h: float, bleed: float, gap: float, rotate: 
 
 # --- mirroring ---------------------------------------------------------------
 
-def mirror_rect(rect: Rect, page_w: float, page_h: float, mirror_x: bool) -> Rect:
+def mirror_rect(rect: Box, page_w: float, page_h: float, mirror_x: bool) -> Box:
     if mirror_x:
-        return Rect(page_w - rect.right, rect.y, rect.w, rect.h)
-    return Rect(rect.x, page_h - rect.bottom, rect.w, rect.h)
+        return Box(page_w - rect.right, rect.y, rect.w, rect.h)
+    return Box(rect.x, page_h - rect.bottom, rect.w, rect.h)
 
 
 def mirror_rotation(rotation: int, mirror_x: bool) -> int:
@@ -341,7 +312,7 @@ def _unique(values: Iterable[float]) -> list[float]:
     return out
 
 
-def crop_marks(placements: Sequence[Placement], limit: Rect, length: float, distance: float) -> list[Line]:
+def crop_marks(placements: Sequence[Placement], limit: Box, length: float, distance: float) -> list[Line]:
     """Short lines outside the block of cards, in line with every cut, inside ``limit``.
 
     Marks start ``distance`` away from the outermost drawn card box and stop at
@@ -380,7 +351,7 @@ def cut_outlines(placements: Sequence[Placement]) -> list[Outline]:
     return [Outline(p.trim, p.radius) for p in placements]
 
 
-def registration_targets(placements: Sequence[Placement], limit: Rect, radius: float, distance: float) -> list[Target]:
+def registration_targets(placements: Sequence[Placement], limit: Box, radius: float, distance: float) -> list[Target]:
     """Targets diagonally outside the block's four corners, where they fit inside ``limit``."""
     if not placements:
         return []
@@ -414,7 +385,7 @@ def _too_big(w: float, h: float, bleed: float, layout: Layout, where: str) -> La
                        f"with {_num(layout.margin)} mm margins")
 
 
-def _marks(layout: Layout, placements: Sequence[Placement], limit: Rect) -> tuple[list[Line], list[Target]]:
+def _marks(layout: Layout, placements: Sequence[Placement], limit: Box) -> tuple[list[Line], list[Target]]:
     lines: list[Line] = []
     if layout.crop_marks:
         lines += crop_marks(placements, limit, layout.crop_length, layout.crop_distance)
@@ -429,7 +400,7 @@ def layout(items: Sequence[Item], opts: Layout) -> tuple[Page, ...]:
     if opts.mode == "gutterfold":
         return _gutterfold(items, opts)
     W, H = opts.paper.width, opts.paper.height
-    page_rect = Rect(0.0, 0.0, W, H)
+    page_rect = Box(0.0, 0.0, W, H)
     pages: list[Page] = []
     for (w, h, bleed), indices in _groups(items, opts.bleed):
         grid = grid_in(opts.printable, w, h, bleed, opts.gap, opts.rotate)
@@ -452,7 +423,7 @@ def layout(items: Sequence[Item], opts: Layout) -> tuple[Page, ...]:
     return tuple(pages)
 
 
-def _gutter_grid(w: float, h: float, bleed: float, opts: Layout) -> tuple[bool, Grid, Rect]:
+def _gutter_grid(w: float, h: float, bleed: float, opts: Layout) -> tuple[bool, Grid, Box]:
     """Gutterfold: (fold line vertical?, the fronts' grid, the fronts' half page)."""
     W, H = opts.paper.width, opts.paper.height
     p, g = opts.printable, opts.gutter
@@ -460,11 +431,11 @@ def _gutter_grid(w: float, h: float, bleed: float, opts: Layout) -> tuple[bool, 
     # fold across the long side first (the usual), then the other way
     for fold_x in ((True, False) if W >= H else (False, True)):
         if fold_x:  # vertical fold line at W/2: fronts left, backs right
-            half = Rect(p.x, p.y, W / 2 - g - p.x, p.h)
-            limit = Rect(0.0, 0.0, W / 2, H)
+            half = Box(p.x, p.y, W / 2 - g - p.x, p.h)
+            limit = Box(0.0, 0.0, W / 2, H)
         else:  # horizontal fold line at H/2: fronts on top, backs below
-            half = Rect(p.x, p.y, p.w, H / 2 - g - p.y)
-            limit = Rect(0.0, 0.0, W, H / 2)
+            half = Box(p.x, p.y, p.w, H / 2 - g - p.y)
+            limit = Box(0.0, 0.0, W, H / 2)
         if half.w <= 0 or half.h <= 0:
             continue
         grid = grid_in(half, w, h, bleed, opts.gap, opts.rotate)

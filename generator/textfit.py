@@ -12,42 +12,7 @@ from functools import lru_cache
 from markupsafe import Markup, escape
 
 from .fonts import font_name, register_fonts
-
-
-@dataclass(frozen=True)
-class Box:
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    @property
-    def bottom(self) -> float:
-        return self.y + self.h
-
-    @property
-    def cx(self) -> float:
-        return self.x + self.w / 2
-
-    @property
-    def cy(self) -> float:
-        return self.y + self.h / 2
-
-    def inset(self, d: float, dy: float | None = None) -> "Box":
-        dy = d if dy is None else dy
-        return Box(self.x + d, self.y + dy, self.w - 2 * d, self.h - 2 * dy)
-
-    def sub(self, x: float = 0.0, y: float = 0.0, w: float | None = None, h: float | None = None) -> "Box":
-        """A box at offset (x, y) inside this one; ``w``/``h`` default to the rest."""
-        return Box(self.x + x, self.y + y, self.w - x if w is None else w, self.h - y if h is None else h)
-
-    def contains(self, other: "Box", tolerance: float = 1e-6) -> bool:
-        return (other.x >= self.x - tolerance and other.y >= self.y - tolerance
-                and other.right <= self.right + tolerance and other.bottom <= self.bottom + tolerance)
+from .geometry import Box
 
 
 class TextDoesNotFit(Exception):

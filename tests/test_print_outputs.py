@@ -14,7 +14,7 @@ from generator.cli import main
 from generator.export import export_png, export_svg, export_pod
 from generator.pdf import A4, SheetOptions, write_job, write_sheets
 from generator.printing import ProgressBar
-from generator.sheets import Layout, Paper, cards_per_page, mirror_rect, Rect
+from generator.sheets import Layout, Paper, cards_per_page, mirror_rect, Box
 from generator.tts import cell_size, export_tts, sheet_grids
 
 PT = 72 / 25.4  # points per mm
@@ -179,7 +179,7 @@ def test_outputs_are_reproducible(tmp_path, project, pernese):
 def test_calibration_page(tmp_path):
     layout = Layout(A4, offset=(1.5, -0.5))
     for p in probes(layout):
-        expected = mirror_rect(Rect(*p.front, 0, 0), 210, 297, True)
+        expected = mirror_rect(Box(*p.front, 0, 0), 210, 297, True)
         assert p.back == pytest.approx((expected.x + 1.5, expected.y - 0.5))
     target = write_calibration(tmp_path / "c.pdf", layout)
     reader = PdfReader(str(target))

@@ -25,13 +25,6 @@ from generator.rulebook.style import make_styles
 
 ROOT = Path(__file__).resolve().parents[1]
 
-try:
-    import generator.hands  # noqa: F401
-    ENGINE = True
-except ImportError:
-    ENGINE = False
-
-needs_engine = pytest.mark.skipif(not ENGINE, reason="the hand-ranking engine (generator.hands) is not in this tree")
 
 
 # --- helpers -------------------------------------------------------------------------
@@ -297,27 +290,13 @@ def books(project):
 def built(project, books):
     """Every real book that can be built here, as PDF bytes (A5)."""
     context = BuildContext.create(project)
-    out = {}
-    for book in books.values():
-        try:
-            out[book.id] = (book, render_book(context, book), context)
-        except AetherpressError as exc:
-            if ENGINE or "hand-ranking engine" not in str(exc):
-                raise
-    return out
+    return {book.id: (book, render_book(context, book), context) for book in books.values()}
 
 
 def test_every_game_has_a_book(books):
     games = {g for b in books.values() for g in b.games}
     assert {"founders-flip", "lith", "fivefold-arrangement", "dragon-poker", "red-star"} <= games
     assert books["pernese"].games == ("dragon-poker", "red-star")
-
-
-def test_books_without_the_engine_fail_loudly(project, books, monkeypatch):
-    import sys
-    monkeypatch.setitem(sys.modules, "generator.hands", None)  # as if the engine were not installed
-    with pytest.raises(AetherpressError, match="hand-ranking engine"):
-        render_book(BuildContext.create(project), books["lith"])
 
 
 def test_every_heading_is_in_the_outline(built):
@@ -357,7 +336,6 @@ def test_fivefold_tables_come_from_the_deck(built, definitions):
             assert re.search(rf"\n{deck.rank(rank_id).name}\s+{n}\s", text), (game, rank_id)
 
 
-@needs_engine
 def test_every_spell_text_is_in_founders_flip(built, definitions):
     _, data, _ = built["founders-flip"]
     text = squash(pdf_text(data))
@@ -366,7 +344,6 @@ def test_every_spell_text_is_in_founders_flip(built, definitions):
         assert squash(card.attributes["text"]) in text, card.name
 
 
-@needs_engine
 def test_chart_counts_equal_the_engines(built, project):
     from generator.hands import odds_table
 
@@ -429,7 +406,6 @@ def test_full_build_includes_every_rulebook(project, books, tmp_path, capsys):
     assert "rulebook:" in capsys.readouterr().out
 
 
-@needs_engine
 def test_every_reachable_category_is_pictured(project):
     from generator.rulebook.odds import chart_examples
 
@@ -451,7 +427,6 @@ def test_every_reachable_category_is_pictured(project):
                 assert not isinstance(row[1], HandPicture)
 
 
-@needs_engine
 def test_chart_pages_repeat_the_header_and_keep_rows_whole(built, project):
     from generator.hands import odds_table
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
-from generator.sheets import (EPS, Item, Layout, LayoutError, Paper, Placement, Rect, cards_per_page, fit,
+from generator.sheets import (EPS, Item, Layout, LayoutError, Paper, Placement, Box, cards_per_page, fit,
                               grid_in, layout, mirror_rect, parse_paper)
 
 A4 = Paper("A4", 210.0, 297.0)
@@ -78,7 +78,7 @@ def test_no_overlap_inside_printable_and_crop_marks_clear(job):
                 for p in page.placements:
                     assert not line.touches(p.box), (line, p.box)
                 if page.side != "back":
-                    assert Rect(line.x1, line.y1, 0, 0).within(page.rect) and Rect(line.x2, line.y2, 0, 0).within(page.rect)
+                    assert Box(line.x1, line.y1, 0, 0).within(page.rect) and Box(line.x2, line.y2, 0, 0).within(page.rect)
             if line.kind == "fold":
                 assert not any(line.touches(p.box) for p in page.placements)
         # cut outlines, when asked for, are exactly the trims
@@ -144,7 +144,7 @@ def test_backs_mirror_their_fronts_with_the_offset(job):
 @settings(max_examples=300, deadline=None)
 @given(st.floats(20, 400), st.floats(20, 400), st.floats(15, 150), st.floats(15, 150), gaps, bleeds)
 def test_grid_is_the_most_that_fits(area_w, area_h, w, h, gap, bleed):
-    grid = grid_in(Rect(0, 0, area_w, area_h), w, h, bleed, gap)
+    grid = grid_in(Box(0, 0, area_w, area_h), w, h, bleed, gap)
     best = 0
     for cw, ch in ((w, h), (h, w)):
         cw, ch = cw + 2 * bleed, ch + 2 * bleed

@@ -10,12 +10,11 @@ the building blocks in ``BLOCKS``.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..errors import AetherpressError, Problem, display_path
+from ..errors import display_path
 from ..load import read_toml
 from ..project import Project
 from ..schema import Context, check_table, field, suggest
@@ -376,25 +375,17 @@ def game_files(project: Project) -> list[Path]:
 
 def load_games(project: Project) -> dict[str, Game]:
     """Every game under ``decks/``: ``{game_id: Game}``, checked against its deck."""
-    from ..load import load_all
+    from ..load import load_all, load_each
     from .engine import check_game
 
-    games: dict[str, Game] = {}
-    problems: list[Problem] = []
-    definitions = None
-    for path in game_files(project):
-        try:
-            game = load_game(path, project)
-            if definitions is None:
-                definitions = load_all(project)
-            check_game(game, definitions, path)
-        except AetherpressError as exc:
-            problems.extend(exc.problems)
-            continue
-        if game.id in games:
-            problems.append(Problem(display_path(path), f"game id '{game.id}' is already used by {games[game.id].source}", key="game.id"))
-            continue
-        games[game.id] = game
-    if problems:
-        raise AetherpressError(problems)
-    return games
+    definitions: dict | None = None
+
+    def load_checked(path: Path) -> Game:
+        nonlocal definitions
+        game = load_game(path, project)
+        if definitions is None:
+            definitions = load_all(project)
+        check_game(game, definitions, path)
+        return game
+
+    return load_each(project, "game", load_checked)

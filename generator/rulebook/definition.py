@@ -16,13 +16,12 @@ The deck loader skips these files: they have no ``[deck]`` table.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field as field_
 from pathlib import Path
 from typing import Any, Mapping
 
 from ..errors import AetherpressError, Problem, display_path
-from ..load import read_toml
+from ..load import load_each, read_toml
 from ..model import frozen_mapping
 from ..project import Project, safe_join
 from ..schema import check_table, field
@@ -74,23 +73,7 @@ def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
 
 def load_rulebooks(project: Project) -> dict[str, RulebookDefinition]:
     """Every rulebook of the project, by book id."""
-    books: dict[str, RulebookDefinition] = {}
-    problems: list[Problem] = []
-    for path in project.deck_files():
-        if not is_rulebook_file(path):
-            continue
-        try:
-            book = load_rulebook(path, project)
-        except AetherpressError as exc:
-            problems.extend(exc.problems)
-            continue
-        if book.id in books:
-            problems.append(Problem(display_path(path), f"rulebook id '{book.id}' is already used by {display_path(books[book.id].file)}", key="rulebook.id"))
-            continue
-        books[book.id] = book
-    if problems:
-        raise AetherpressError(problems)
-    return books
+    return load_each(project, "rulebook", lambda path: load_rulebook(path, project))
 
 
 def book_for(books: dict[str, RulebookDefinition], name: str) -> RulebookDefinition | None:

@@ -2,7 +2,7 @@
 
 The engine (``generator.hands``) enumerates every hand; this module only asks
 it for tables and formats its numbers.  Nothing here computes or types in an
-odd: when the engine is missing, a book that needs odds does not build.
+odd.
 """
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import math
 from typing import Any
 
 from ..errors import AetherpressError, Problem
+from ..hands import load_games, odds_table
 from ..project import Project
 
 
@@ -21,23 +22,14 @@ class OddsSource:
         self._tables: dict[tuple, Any] = {}
         self._games = None
 
-    def _engine(self, where: str):
-        try:
-            from ..hands import load_games, odds_table
-        except ImportError as exc:
-            raise AetherpressError(Problem(where, f"this rulebook needs hand-ranking odds, but the hand-ranking engine (generator.hands) is not available: {exc}")) from None
-        return load_games, odds_table
-
     def games(self, where: str = "rulebook"):
         if self._games is None:
-            load_games, _ = self._engine(where)
             self._games = load_games(self.project)
         return self._games
 
     def table(self, game: str, ranking: str | None = None, deck: str | None = None, where: str = "rulebook"):
         key = (game, ranking, deck)
         if key not in self._tables:
-            _, odds_table = self._engine(where)
             games = self.games(where)
             if game not in games:
                 raise AetherpressError(Problem(where, f"no game '{game}' for odds; games: {', '.join(sorted(games))}"))
