@@ -475,3 +475,16 @@ def test_no_heading_is_left_at_the_foot_of_a_page(project, books, monkeypatch):
                 assert after_page == page, (book.id, flowable.title)
                 checked += 1
         assert checked >= 10, book.id
+
+
+def test_every_book_prints_the_readings_its_odds_rest_on(built, project):
+    from generator.hands import load_games
+    games = load_games(project)
+    checked = 0
+    for book_id, (book, data, context) in built.items():
+        text = squash(pdf_text(data))
+        for game_id in book.games:
+            for note in getattr(games.get(game_id), "notes", ()):
+                assert squash(note) in text, (book_id, note)
+                checked += 1
+    assert checked >= 10

@@ -27,6 +27,13 @@ class OddsSource:
             self._games = load_games(self.project)
         return self._games
 
+    def notes(self, game: str, where: str = "rulebook") -> tuple[str, ...]:
+        """The readings a game's ranking data rests on, as its data file states them."""
+        games = self.games(where)
+        if game not in games:
+            raise AetherpressError(Problem(where, f"no game '{game}'; games: {', '.join(sorted(games))}"))
+        return tuple(games[game].notes)
+
     def table(self, game: str, ranking: str | None = None, deck: str | None = None, where: str = "rulebook"):
         key = (game, ranking, deck)
         if key not in self._tables:

@@ -4,6 +4,7 @@ A source sees:
 - ``deck(spec)``: a deck by id and variants (``deck('imperial:academy')``), with
   ``.cards``, ``.suits``, ``.ranks``, ``.rank(id)``, ``.suit(id)``, ``.card(id)``;
 - ``odds(game, ranking=None, deck=None)``: the hand-ranking engine's table;
+- ``game_notes(game)``: the readings a game's ranking data rests on (its ``notes``);
 - ``book``: the rulebook definition (``title``, ``games`` ...);
 - filters ``count`` (1,234), ``probability`` (12.3 %), ``one_in`` (1 in 8.1),
   ``cell`` (text made safe inside a Markdown table cell) and ``sort_by_value``.
@@ -46,6 +47,7 @@ def render_source(book: RulebookDefinition, library: CardLibrary, odds: OddsSour
     env.globals.update(
         deck=lambda spec: library.deck(spec, name),
         odds=lambda game, ranking=None, deck=None: odds.table(game, ranking, deck, name),
+        game_notes=lambda game: odds.notes(game, name),
         book=book,
     )
     try:
