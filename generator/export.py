@@ -1,7 +1,8 @@
 """``aetherpress export pod|tts|png|svg DECK...``: card files for print shops and virtual tables.
 
 - ``pod``: ``<slug>-drivethrucards.pdf`` (one card side per page with 1/8"
-  bleed, back 1, front 1, back 2, front 2...) and ``thegamecrafter/`` PNGs
+  bleed, back 1, front 1, back 2, front 2..., every colour process CMYK within
+  240 % total ink) and ``thegamecrafter/`` PNGs
   (RGB, 300 dpi, 1/8" bleed: a poker card is 825 x 1125 px).
 - ``png``: one PNG per face and per back at ``--dpi`` with ``--bleed``.
 - ``svg``: one SVG per face and per back with ``--bleed``.
@@ -62,7 +63,7 @@ def export_svg(project: Project, deck: Deck, folder: Path, bleed: float = POD_BL
 def export_pod(project: Project, deck: Deck, folder: Path, greyscale: bool = False, copies: int = 1,
                progress=None) -> list[Path]:
     written = [write_card_pdf(project, deck, folder / f"{deck.slug}-drivethrucards.pdf", POD_BLEED,
-                              greyscale, copies)]
+                              greyscale, copies, process=True)]
     written += export_png(project, deck, folder / "thegamecrafter", 300, POD_BLEED, greyscale, progress)
     return written
 

@@ -47,9 +47,36 @@ def grey(colour):
     return colors.Color(level, level, level, alpha=alpha)
 
 
-def card_drawing(svg_text: str, source: str, place: str | None = None, greyscale: bool = False):
-    """The SVG as a reportlab drawing; in grey tones when ``greyscale``."""
-    return svg_to_drawing(svg_text, source, place, color_converter=grey if greyscale else None)
+INK_LIMIT = 2.4  # total area coverage DriveThruCards accepts: 240 %
+
+
+def cmyk(colour, ink_limit: float = INK_LIMIT):
+    """A colour as process CMYK: full grey-component replacement, then cyan, magenta and
+    yellow scaled down (black kept) until the total ink is at most ``ink_limit``."""
+    if colour is None or not hasattr(colour, "red"):
+        return colour
+    r, g, b = colour.red, colour.green, colour.blue
+    k = 1.0 - max(r, g, b)
+    if k >= 1.0 - 1e-9:
+        c = m = y = 0.0
+    else:
+        c, m, y = ((1.0 - v - k) / (1.0 - k) for v in (r, g, b))
+    if c + m + y + k > ink_limit:
+        scale = max(ink_limit - k, 0.0) / (c + m + y)
+        c, m, y = c * scale, m * scale, y * scale
+    return colors.CMYKColor(round(c, 4), round(m, 4), round(y, 4), round(k, 4), alpha=getattr(colour, "alpha", 1))
+
+
+def colour_converter(greyscale: bool = False, process: bool = False):
+    """How card colours are drawn: as designed (RGB), as greys, or as process CMYK."""
+    if process:
+        return cmyk
+    return grey if greyscale else None
+
+
+def card_drawing(svg_text: str, source: str, place: str | None = None, converter=None):
+    """The SVG as a reportlab drawing, every colour passed through ``converter`` when given."""
+    return svg_to_drawing(svg_text, source, place, color_converter=converter)
 
 
 @dataclass
@@ -66,10 +93,12 @@ def job_cards(decks: Sequence[Deck], copies: int = 1) -> list[JobCard]:
 
 
 def new_canvas(target, pagesize_mm: tuple[float, float], title: str, subject: str = "",
-               keywords: str = "", **boxes) -> Canvas:
+               keywords: str = "", process: bool = False, **boxes) -> Canvas:
+    """A reproducible canvas; with ``process`` every colour must be CMYK (reportlab refuses RGB)."""
     register_fonts()
+    extra = {"enforceColorSpace": "cmyk"} if process else {}
     canvas = Canvas(str(target) if isinstance(target, Path) else target, pagesize=(pagesize_mm[0] * mm, pagesize_mm[1] * mm), invariant=1,
-                    pageCompression=1, initialFontName=DEFAULT_FONT, initialFontSize=10, **boxes)
+                    pageCompression=1, initialFontName=DEFAULT_FONT, initialFontSize=10, **extra, **boxes)
     canvas.setTitle(title)
     canvas.setAuthor("Aetherpress")
     canvas.setCreator("Aetherpress")
@@ -82,12 +111,12 @@ class Forms:
     """Card drawings by (deck, side, name): drawn once and stored as a form XObject
     when they appear more than once in the file, else drawn in place."""
 
-    def __init__(self, canvas: Canvas, decks: Sequence[Deck], renderers: Sequence[FaceRenderer], greyscale: bool,
+    def __init__(self, canvas: Canvas, decks: Sequence[Deck], renderers: Sequence[FaceRenderer], converter=None,
                  uses: dict[tuple, int] | None = None):
         self.canvas = canvas
         self.decks = decks
         self.renderers = renderers
-        self.greyscale = greyscale
+        self.converter = converter
         self.uses = uses or {}
         self.names: dict[tuple, str] = {}
 
@@ -104,9 +133,9 @@ class Forms:
         deck, faces = self.decks[d], self.renderers[d]
         if side == "face":
             return card_drawing(faces.face(card), f"templates/cards/{deck.template_for(card)}.svg.j2",
-                                f"card '{card.id}' of deck '{deck.id}'", self.greyscale)
+                                f"card '{card.id}' of deck '{deck.id}'", self.converter)
         return card_drawing(faces.back(card), f"templates/cards/{deck.back_for(card)}.svg.j2",
-                            f"back of card '{card.id}' of deck '{deck.id}'", self.greyscale)
+                            f"back of card '{card.id}' of deck '{deck.id}'", self.converter)
 
     def draw(self, key: tuple, card: Card) -> None:
         """Draw the card side with its bleed corner at the current origin."""
@@ -241,7 +270,7 @@ def write_job(project: Project, decks: Sequence[Deck], target: Path, options: Sh
     with atomic_output(target) as tmp:
         canvas = new_canvas(tmp, (lay.paper.width, lay.paper.height), title, subject, keywords)
         uses: dict[tuple, int] = {}
-        forms = Forms(canvas, decks, renderers, options.greyscale)
+        forms = Forms(canvas, decks, renderers, colour_converter(options.greyscale))
         for page in pages:
             for p in page.placements:
                 key = forms.side(cards[p.item].deck, cards[p.item].card, p.side)
@@ -269,10 +298,11 @@ def write_sheets(project: Project, deck: Deck, target: Path, layout: Layout | Sh
 
 
 def draw_card_pages(target, project: Project, deck: Deck, bleed: float, sides: Sequence[tuple[Card, str]],
-                    greyscale: bool = False, progress: Progress | None = None) -> None:
+                    greyscale: bool = False, progress: Progress | None = None, process: bool = False) -> None:
     """A PDF with one page per (card, "front"|"back"): trim plus ``bleed``, TrimBox and BleedBox set.
 
-    ``target`` is a path or a binary file object.
+    ``target`` is a path or a binary file object.  ``process`` draws every colour
+    as CMYK within the print shops' 240 % ink limit.
     """
     faces = FaceRenderer(project, deck, bleed=bleed)
     g = faces.geometry
@@ -280,8 +310,9 @@ def draw_card_pages(target, project: Project, deck: Deck, bleed: float, sides: S
              "bleedBox": (0, 0, g.width * mm, g.height * mm)}
     canvas = new_canvas(target, (g.width, g.height), f"{deck.title} ({deck.key}) - cards with bleed",
                         deck.description, f"{deck.key}, {_num(bleed)} mm bleed"
-                        + (", greyscale" if greyscale else ""), **boxes)
-    forms = Forms(canvas, [deck], [faces], greyscale)
+                        + (", greyscale" if greyscale else "") + (", CMYK" if process else ""),
+                        process=process, **boxes)
+    forms = Forms(canvas, [deck], [faces], colour_converter(greyscale, process))
     for card, side in sides:
         key = forms.side(0, card, side)
         forms.uses[key] = forms.uses.get(key, 0) + 1
@@ -303,11 +334,12 @@ def card_pdf_bytes(project: Project, deck: Deck, bleed: float, sides: Sequence[t
 
 
 def write_card_pdf(project: Project, deck: Deck, target: Path, bleed: float, greyscale: bool = False,
-                   copies: int = 1, progress: Progress | None = None) -> Path:
-    """Every printed card as two pages, back then front (the DriveThruCards order), with ``bleed``."""
+                   copies: int = 1, progress: Progress | None = None, process: bool = False) -> Path:
+    """Every printed card as two pages, back then front (the DriveThruCards order), with ``bleed``;
+    in process CMYK when ``process``."""
     sides = [(job.card, side) for job in job_cards([deck], copies) for side in ("back", "front")]
     with atomic_output(target) as tmp:
-        draw_card_pages(tmp, project, deck, bleed, sides, greyscale, progress)
+        draw_card_pages(tmp, project, deck, bleed, sides, greyscale, progress, process)
     return target
 
 

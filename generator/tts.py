@@ -16,7 +16,7 @@ from typing import Sequence
 
 from .faces import FaceRenderer
 from .model import Card, Deck
-from .pdf import Forms, new_canvas, place
+from .pdf import Forms, colour_converter, new_canvas, place
 from .project import Project
 from .raster import png_bytes, render_pages
 from .writers import write_bytes, write_text
@@ -69,7 +69,7 @@ def _sheet_png(project: Project, deck: Deck, faces: FaceRenderer, cards: Sequenc
     page_w, page_h = grid.cols * g.trim_w, grid.rows * g.trim_h
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (page_w, page_h), f"{deck.title} - Tabletop Simulator sheet")
-    forms = Forms(canvas, [deck], [faces], greyscale)
+    forms = Forms(canvas, [deck], [faces], colour_converter(greyscale))
     for card in cards:
         key = forms.side(0, card, side)
         forms.uses[key] = forms.uses.get(key, 0) + 1
