@@ -29,10 +29,10 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("list", help="list every deck with its card count and variants")
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
-    p = sub.add_parser("validate", help="check deck files and print every problem")
+    p = sub.add_parser("validate", help="check deck, game and rulebook files and card templates; print every problem")
     p.add_argument("paths", nargs="*", type=Path, help="deck files or folders (default: all of decks/)")
 
-    p = sub.add_parser("build", help="build decks (default: every deck and variant) into output/")
+    p = sub.add_parser("build", help="build decks (default: every deck and variant, and every rulebook) into output/")
     p.add_argument("decks", nargs="*", metavar="DECK[:VARIANT]", help="e.g. imperial, imperial:ministry, imperial:academy+labelled")
     p.add_argument("--out", type=Path, default=None, help="output folder (default: output/)")
     p.add_argument("--proof", action="store_true", help="also write a contact sheet per deck: <slug>-proof.png with every face and back")
