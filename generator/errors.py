@@ -6,7 +6,10 @@ what is wrong.  ``str(problem)`` is the one line the command prints.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
+
+from .locations import display_path
+
+__all__ = ["AetherpressError", "Problem", "display_path"]
 
 
 @dataclass(frozen=True)
@@ -33,12 +36,3 @@ class AetherpressError(Exception):
             problems = [problems]
         self.problems = [p if isinstance(p, Problem) else Problem("aetherpress", p) for p in problems]
         super().__init__("\n".join(str(p) for p in self.problems))
-
-
-def display_path(path: Path | str) -> str:
-    """A path as the user should read it: relative to the working folder when inside it."""
-    path = Path(path)
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)

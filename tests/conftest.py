@@ -1,14 +1,24 @@
 from __future__ import annotations
 
-import shutil
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
 
-from generator.load import load_all
-from generator.project import Project
+# Counted odds and other derived data go to a folder of this test session, never into
+# the repository's output/, so a stale cache cannot hide a regression.
+os.environ["AETHERPRESS_CACHE_DIR"] = tempfile.mkdtemp(prefix="aetherpress-test-cache-")
+
+from generator.definitions import load_all  # noqa: E402
+from generator.definitions.presets import load_papers  # noqa: E402
+from generator.imposition.layout import Layout  # noqa: E402
+from generator.project import Project  # noqa: E402
+from generator.render.sheetpdf import SheetOptions  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
+A4 = load_papers(Project(ROOT))["a4"]
+A4_SHEETS = [("", SheetOptions(Layout(A4)))]
 
 
 @pytest.fixture(scope="session")
@@ -23,8 +33,7 @@ def definitions(project):
 
 @pytest.fixture
 def scratch(tmp_path) -> Project:
-    """An empty project with the real templates, for writing broken decks into."""
-    shutil.copytree(ROOT / "templates", tmp_path / "templates")
+    """An empty project over the built-in data, for writing broken decks into."""
     (tmp_path / "decks").mkdir()
     return Project(tmp_path)
 

@@ -7,12 +7,13 @@ import math
 import pytest
 from pypdf import PdfReader
 
-from generator.build import all_targets, build_deck
+from generator.outputs.build import all_targets, build_deck
 from generator.cli import main
-from generator.faces import FaceRenderer
-from generator.pdf import A4
-from generator.sheets import Layout, cards_per_page
-from generator.svgdraw import parse_svg
+from generator.faces.render import FaceRenderer
+from generator.imposition.layout import Layout, cards_per_page
+from generator.faces.svg import parse_svg
+
+from .conftest import A4, A4_SHEETS
 
 
 @pytest.fixture(scope="module")
@@ -21,7 +22,7 @@ def built(tmp_path_factory, project, definitions):
     results = {}
     for target in all_targets(definitions):
         deck = target.deck
-        results[deck.key] = (deck, build_deck(project, deck, out))
+        results[deck.key] = (deck, build_deck(project, deck, out, A4_SHEETS))
     return results
 
 
@@ -69,8 +70,8 @@ def test_pdf_fonts_are_all_embedded(built):
 
 def test_builds_are_reproducible(tmp_path, project, definitions):
     deck = definitions["pernese"].build(["coloured"])
-    a = build_deck(project, deck, tmp_path / "a")
-    b = build_deck(project, deck, tmp_path / "b")
+    a = build_deck(project, deck, tmp_path / "a", A4_SHEETS)
+    b = build_deck(project, deck, tmp_path / "b", A4_SHEETS)
     for x, y in zip(a, b):
         assert x.read_bytes() == y.read_bytes(), x.name
 

@@ -19,9 +19,12 @@ FIXTURES = Path(__file__).parent / "fixtures"
 CASES = tomllib.loads((FIXTURES / "broken-inputs.toml").read_text(encoding="utf-8"))["case"]
 
 
-def make_project(tmp_path: Path) -> Path:
-    shutil.copytree(ROOT / "templates", tmp_path / "templates")
+def make_project(tmp_path: Path, templates: tuple[str, ...] = ()) -> Path:
+    """The catalogue's good project in ``tmp_path``, with copies of the named built-in card templates."""
     shutil.copytree(FIXTURES / "catalogue-base" / "decks", tmp_path / "decks")
+    for name in templates:
+        (tmp_path / "templates").mkdir(exist_ok=True)
+        shutil.copy(ROOT / "templates" / "cards" / f"{name}.svg.j2", tmp_path / "templates" / f"{name}.svg.j2")
     return tmp_path
 
 

@@ -7,8 +7,8 @@ from hypothesis import given, strategies as st
 from pypdf import PdfReader
 from reportlab.lib import colors
 
-from generator.export import export_pod
-from generator.pdf import INK_LIMIT, cmyk
+from generator.outputs.export import export_pod
+from generator.render.colour import INK_LIMIT, cmyk
 
 NUMBER = rb"(-?[\d.]+)"
 FILL_CMYK = re.compile(rb"%s\s+%s\s+%s\s+%s\s+[kK]\b" % (NUMBER, NUMBER, NUMBER, NUMBER))

@@ -10,14 +10,20 @@ from lxml import etree
 from PIL import Image
 from pypdf import PdfReader
 
-from generator.build import all_targets
+from generator.outputs.build import all_targets
 from generator.errors import AetherpressError
-from generator.faces import FaceRenderer
-from generator.load import load_all, load_sizes
-from generator.pdf import write_sheets
-from generator.proof import proof_png
-from generator.svgdraw import parse_svg, svg_to_drawing
-from generator.textfit import Box, fit_lines
+from generator.faces.render import FaceRenderer
+from generator.definitions import load_all
+from generator.definitions.presets import load_sizes
+from generator.render.sheetpdf import write_sheets
+from generator.outputs.proof import proof_png
+from generator.faces.svg import parse_svg
+from generator.render.drawing import svg_to_drawing
+from generator.faces.textfit import fit_lines
+from generator.geometry import Box
+from generator.imposition.layout import Layout
+
+from .conftest import A4
 
 from .conftest import write_deck
 
@@ -93,7 +99,7 @@ def test_print_sheet_cards_are_clipped_to_the_trim(project, definitions, tmp_pat
     for deck_id in ("aetherial", "dragons-gambit"):
         deck = definitions[deck_id].build(())
         g = FaceRenderer(project, deck).geometry
-        pdf = write_sheets(project, deck, tmp_path / f"{deck_id}.pdf")
+        pdf = write_sheets(project, deck, tmp_path / f"{deck_id}.pdf", Layout(A4))
         page = PdfReader(str(pdf)).pages[0]
         rects = re.findall(r"(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re", _content(page))
         trims = [r for r in rects if abs(float(r[2]) - g.trim_w * PT) < 0.01 and abs(float(r[3]) - g.trim_h * PT) < 0.01]
@@ -265,10 +271,10 @@ def _pdf_colours(pdf) -> list[tuple[float, ...]]:
 
 def test_colourless_print_pdf_is_grey(project, definitions, tmp_path):
     deck = definitions["pernese"].build(("colourless",))
-    colours = _pdf_colours(write_sheets(project, deck, tmp_path / "colourless.pdf"))
+    colours = _pdf_colours(write_sheets(project, deck, tmp_path / "colourless.pdf", Layout(A4)))
     assert colours
     assert [c for c in colours if not (c[0] == c[1] == c[2])] == []
-    coloured = _pdf_colours(write_sheets(project, definitions["pernese"].build(("coloured",)), tmp_path / "c.pdf"))
+    coloured = _pdf_colours(write_sheets(project, definitions["pernese"].build(("coloured",)), tmp_path / "c.pdf", Layout(A4)))
     assert [c for c in coloured if not (c[0] == c[1] == c[2])]
 
 
@@ -328,7 +334,7 @@ def test_proof_option_writes_contact_sheets(project, tmp_path, capsys):
 
 def test_shipped_templates_set_all_text_through_fit(project):
     """Text placed by hand would escape the safe-zone check above: every text goes through fit()."""
-    from generator.templatecheck import _JINJA, _blank
-    for path in sorted((project.templates_dir / "cards").glob("*.svg.j2")):
+    from generator.faces.lint import _JINJA, _blank
+    for path in sorted(project.builtin.templates.glob("*.svg.j2")):
         source = _JINJA.sub(_blank, path.read_text(encoding="utf-8"))
         assert "<text" not in source and "<tspan" not in source, path.name

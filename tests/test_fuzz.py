@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from generator.errors import AetherpressError
-from generator.faces import FaceRenderer
-from generator.load import load_definition
+from generator.faces.render import FaceRenderer
+from generator.definitions import load_definition
 from generator.project import Project
 
 FIXTURES = Path(__file__).parent / "fixtures" / "catalogue-base"
@@ -30,8 +30,8 @@ SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.function_scope
 @pytest.fixture(scope="module")
 def fuzz_project(tmp_path_factory) -> Project:
     root = tmp_path_factory.mktemp("fuzz")
-    shutil.copytree(ROOT / "templates", root / "templates")
     shutil.copytree(FIXTURES / "decks", root / "decks")
+    (root / "templates").mkdir()
     return Project(root)
 
 
@@ -143,18 +143,18 @@ SNIPPETS = ["{{", "}}", "{%", "%}", "{{ card.name }}", "{{ card.nope }}", "{% fo
 @settings(max_examples=300, **SETTINGS)
 @given(data=st.data())
 def test_mutated_templates(fuzz_project, data):
-    from generator.svgdraw import svg_to_drawing
+    from generator.render.drawing import svg_to_drawing
     text = TEMPLATE
     for _ in range(data.draw(st.integers(1, 3))):
         start = data.draw(st.integers(0, len(text)))
         end = data.draw(st.integers(start, min(len(text), start + 20)))
         text = text[:start] + data.draw(st.sampled_from(SNIPPETS)) + text[end:]
-    (fuzz_project.templates_dir / "cards" / "fuzz.svg.j2").write_text(text, encoding="utf-8")
+    (fuzz_project.own.templates / "fuzz.svg.j2").write_text(text, encoding="utf-8")
     (fuzz_project.decks_dir / "cat" / "deck.toml").write_text(BASE_TEXT.replace('template = "plain"', 'template = "fuzz"'), encoding="utf-8")
     (fuzz_project.decks_dir / "cat" / "cards.csv").write_text(BASE_CSV, encoding="utf-8")
     deck = load_definition(fuzz_project.decks_dir / "cat" / "deck.toml", fuzz_project).build(())
     renderer = FaceRenderer(fuzz_project, deck)
     try:
-        svg_to_drawing(renderer.face(deck.cards[0]), "templates/cards/fuzz.svg.j2", "card")
+        svg_to_drawing(renderer.face(deck.cards[0]), "templates/fuzz.svg.j2", "card")
     except AetherpressError as exc:
         assert exc.problems

@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 from generator.cli import main
 from generator.hands import classify, compare, evaluator, load_games, odds_table
 from generator.hands import odds as odds_module
-from generator.load import slug
+from generator.definitions.cards import slug
 
 from .conftest import ROOT
 from .lith_examples import EXAMPLES as LITH_EXAMPLES
@@ -324,8 +324,8 @@ def test_comparison_is_a_total_order(project, game):
 # --- cache, command line, checks -------------------------------------------------------
 
 @pytest.fixture
-def small_project(tmp_path):
-    shutil.copytree(ROOT / "templates", tmp_path / "templates")
+def small_project(tmp_path, monkeypatch):
+    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "cache"))
     shutil.copytree(ROOT / "decks" / "decktet", tmp_path / "decks" / "decktet")
     from generator.project import Project
     return Project(tmp_path)
@@ -333,7 +333,7 @@ def small_project(tmp_path):
 
 def test_odds_cached_on_disk(small_project, monkeypatch):
     first = odds_table(small_project, "lith", deck="basic")
-    files = list((small_project.output_dir / ".cache" / "odds").glob("*.json"))
+    files = list((small_project.cache_dir / "odds").glob("*.json"))
     assert len(files) == 1
     odds_module._TABLES.clear()
 
@@ -392,6 +392,7 @@ def test_counts_change_exactly_when_the_cards_do(data):
     """Take cards out of the 44-card Lith deck, and shuffle the definition order:
     the counts still add up, and they change when, and only when, cards were removed."""
     from dataclasses import replace
+    from generator.hands.counting import count
     from generator.hands.engine import Engine
     from generator.project import Project
     project = Project(ROOT)
@@ -401,9 +402,9 @@ def test_counts_change_exactly_when_the_cards_do(data):
     order = data.draw(st.permutations(list(deck.cards)))
     cards = tuple(c for c in order if c.id not in removed)
     engine = Engine(base.ranking, replace(deck, cards=cards), base.modifiers, "test")
-    counts, pattern, sub, total, _ = engine.count()
+    counts, pattern, sub, total, _ = count(engine)
     assert total == comb(len(cards), 3) == int(counts.sum())
-    full, *_ = base.count()
+    full, *_ = count(base)
     assert (list(counts) == list(full)) == (not removed)
     assert (odds_module.cache_key(engine) == odds_module.cache_key(base)) == (not removed and list(order) == list(deck.cards))
 
@@ -413,7 +414,7 @@ def test_first_great_convocation_counts_by_readings(project, tables):
     then each printed hand worth the best real hand that holds its natural cards
     (an ect may stand for any card not in the hand, itself included)."""
     import numpy as np
-    from generator.hands.engine import _lowbit
+    from generator.hands.bits import lowbit as _lowbit
     plain = evaluator(project, "founders-flip")
     hands = np.array(list(itertools.combinations(range(plain.n), 4)), np.int64)
     best = _lowbit(plain.masks(plain.features(hands), 4, len(hands), printed=False))

@@ -9,7 +9,7 @@ import pytest
 
 from generator.cli import main
 from generator.errors import AetherpressError
-from generator.writers import atomic_output, write_text
+from generator.project.files import atomic_output, write_text
 
 from .test_catalogue import make_project
 
@@ -19,14 +19,14 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
 
 
 def test_failed_build_leaves_previous_output_intact(tmp_path, monkeypatch, capsys):
-    root = make_project(tmp_path)
+    root = make_project(tmp_path, ("plain",))
     monkeypatch.chdir(root)
     assert main(["build", "cat"]) == 0
     before = _snapshot(root / "output")
     assert any(name.endswith(".pdf") for name in before) and any(name.endswith(".svg") for name in before)
 
     # break the template for one card only, halfway through the deck
-    template = root / "templates" / "cards" / "plain.svg.j2"
+    template = root / "templates" / "plain.svg.j2"
     text = template.read_text(encoding="utf-8")
     template.write_text(text.replace("{% set ink = style.ink %}",
                                      "{% set ink = style.ink %}{% if card.id == 'owl' %}{{ card.missing_field }}{% endif %}"),
@@ -71,24 +71,24 @@ def test_a_second_deck_failing_does_not_touch_the_first_decks_old_files(tmp_path
     "{{ range.__self__ }}",
 ])
 def test_templates_cannot_reach_python_internals(tmp_path, monkeypatch, capsys, expression):
-    root = make_project(tmp_path)
+    root = make_project(tmp_path, ("plain",))
     monkeypatch.chdir(root)
-    template = root / "templates" / "cards" / "plain.svg.j2"
+    template = root / "templates" / "plain.svg.j2"
     template.write_text(template.read_text(encoding="utf-8").replace("</svg>", f"<desc>{expression}</desc></svg>"), encoding="utf-8")
     code = main(["build", "cat"])
     out, err = capsys.readouterr()
     assert code == 2, err
-    assert err.startswith("error: templates/cards/plain.svg.j2")
+    assert err.startswith("error: templates/plain.svg.j2")
     assert "Traceback" not in err
     assert "root:" not in err and "PATH" not in err and "uid=" not in err
     assert not (root / "output").exists()
 
 
 def test_environment_is_not_visible_to_templates(tmp_path, monkeypatch, capsys):
-    root = make_project(tmp_path)
+    root = make_project(tmp_path, ("plain",))
     monkeypatch.chdir(root)
     monkeypatch.setenv("AETHERPRESS_SECRET", "hunter2")
-    template = root / "templates" / "cards" / "plain.svg.j2"
+    template = root / "templates" / "plain.svg.j2"
     template.write_text(template.read_text(encoding="utf-8").replace("</svg>", "<desc>{{ environ }}{{ os }}</desc></svg>"), encoding="utf-8")
     assert main(["build", "cat"]) == 2
     err = capsys.readouterr().err
@@ -96,7 +96,7 @@ def test_environment_is_not_visible_to_templates(tmp_path, monkeypatch, capsys):
 
 
 def test_no_network_or_file_access_through_svg(tmp_path):
-    from generator.svgdraw import svg_to_drawing
+    from generator.render.drawing import svg_to_drawing
     secret = tmp_path / "secret.txt"
     secret.write_text("TOP SECRET")
     for payload in (
@@ -115,7 +115,7 @@ def test_no_network_or_file_access_through_svg(tmp_path):
 
 
 def test_inline_references_are_allowed():
-    from generator.svgdraw import svg_to_drawing
+    from generator.render.drawing import svg_to_drawing
     png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10mm" height="10mm" viewBox="0 0 10 10">'
            '<defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#000"/></linearGradient></defs>'
@@ -142,8 +142,8 @@ def test_validate_refuses_paths_outside_the_project(tmp_path, monkeypatch, capsy
 
 
 def test_card_images_are_embedded_from_the_deck_folder(tmp_path, monkeypatch, capsys):
-    from generator.load import load_definition
-    from generator.faces import FaceRenderer
+    from generator.definitions import load_definition
+    from generator.faces.render import FaceRenderer
     from generator.project import Project
     root = make_project(tmp_path)
     project = Project(root)

@@ -5,7 +5,7 @@ import pytest
 
 from generator.cli import main
 from generator.errors import AetherpressError
-from generator.load import load_definition
+from generator.definitions import load_definition
 
 from .conftest import write_deck
 
@@ -113,7 +113,7 @@ def test_good_deck_loads(scratch):
      r"decks/test/test.toml:\d+: variants.small.remove_cards: card 'wizzard' does not exist in deck 'test' \(did you mean 'wizard'\?\)"),
     # a template that does not exist
     (GOOD.replace('csv = "cards.csv"', 'csv = "cards.csv"\ntemplate = "plane"'), GOOD_CSV,
-     r"decks/test/test.toml:5: deck.template: template 'plane' not found in templates/cards/ \(did you mean 'plain'\?\)"),
+     r"decks/test/test.toml:5: deck.template: template 'plane' not found in templates/ or the built-in templates \(did you mean 'plain'\?\)"),
     # a size that does not exist, and a negative one
     (GOOD.replace('csv = "cards.csv"', 'csv = "cards.csv"\nsize = "pokr"'), GOOD_CSV,
      r"deck.size: unknown card size 'pokr' \(did you mean 'poker'\?\)"),

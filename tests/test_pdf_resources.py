@@ -14,7 +14,9 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
-from generator.build import build_deck
+from generator.outputs.build import build_deck
+
+from .conftest import A4_SHEETS
 
 OPERATORS = {b"sh": "/Shading", b"gs": "/ExtGState", b"Do": "/XObject", b"Tf": "/Font"}
 NAMED = re.compile(rb"/([A-Za-z0-9_.+-]+)\s+(?:[-\d.]+\s+)?(sh|gs|Do|Tf)\b")
@@ -52,7 +54,7 @@ def check_pdf(path) -> list[str]:
 @pytest.mark.parametrize("deck_key", [("imperial", ("standard",)), ("aetherial", ()), ("pernese", ("coloured",))])
 def test_card_sheets_carry_their_resources(tmp_path, project, definitions, deck_key):
     deck = definitions[deck_key[0]].build(deck_key[1])
-    pdf = next(p for p in build_deck(project, deck, tmp_path) if p.suffix == ".pdf")
+    pdf = next(p for p in build_deck(project, deck, tmp_path, A4_SHEETS) if p.suffix == ".pdf")
     assert check_pdf(pdf) == []
     if shutil.which("pdftoppm"):
         result = subprocess.run(["pdftoppm", "-r", "8", "-png", str(pdf), str(tmp_path / "page")],
@@ -61,14 +63,14 @@ def test_card_sheets_carry_their_resources(tmp_path, project, definitions, deck_
 
 
 def test_the_check_sees_a_form_without_its_shading(tmp_path, project, definitions, monkeypatch):
-    from generator import pdf as pdf_module
+    from generator.render import forms as pdf_module
 
     def plain_end_form(canvas):
         canvas.endForm()  # reportlab's own: fonts and forms only
 
     monkeypatch.setattr(pdf_module, "end_form", plain_end_form)
     deck = definitions["imperial"].build(("standard",))
-    out = next(p for p in build_deck(project, deck, tmp_path) if p.suffix == ".pdf")
+    out = next(p for p in build_deck(project, deck, tmp_path, A4_SHEETS) if p.suffix == ".pdf")
     assert any("/Shading" in problem for problem in check_pdf(out))
 
 

@@ -9,13 +9,18 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from generator.calibrate import probes, write_calibration
+from generator.outputs.calibrate import probes, write_calibration
 from generator.cli import main
-from generator.export import export_png, export_svg, export_pod
-from generator.pdf import A4, SheetOptions, write_job, write_sheets
-from generator.printing import ProgressBar
-from generator.sheets import Layout, Paper, cards_per_page, mirror_rect, Box
-from generator.tts import cell_size, export_tts, sheet_grids
+from generator.outputs.export import export_png, export_pod, export_svg
+from generator.render.sheetpdf import SheetOptions, write_job, write_sheets
+
+from .conftest import A4
+from generator.outputs.progress import ProgressBar
+from generator.definitions.presets import Paper
+from generator.geometry import Box
+from generator.imposition.layout import Layout, cards_per_page
+from generator.imposition.mirror import mirror_rect
+from generator.outputs.tts import cell_size, export_tts, sheet_grids
 
 PT = 72 / 25.4  # points per mm
 
@@ -44,7 +49,7 @@ def all_fonts_embedded(reader: PdfReader) -> set[str]:
 
 
 def test_duplex_sheets_pages_and_metadata(tmp_path, project, pernese):
-    target = write_sheets(project, pernese, tmp_path / "s.pdf")
+    target = write_sheets(project, pernese, tmp_path / "s.pdf", Layout(A4))
     reader = PdfReader(str(target))
     per_page = cards_per_page(63.5, 88.9, Layout(A4))
     assert len(reader.pages) == 2 * math.ceil(54 / per_page)
@@ -253,9 +258,9 @@ group = "boss"
 
 
 def test_per_card_backs_follow_their_fronts(tmp_path, scratch):
-    from generator.load import load_definition
-    from generator.pdf import layout_job
-    from generator.faces import FaceRenderer
+    from generator.definitions import load_definition
+    from generator.render.sheetpdf import layout_job
+    from generator.faces.render import FaceRenderer
     from .conftest import write_deck
 
     deck = load_definition(write_deck(scratch, GROUP_BACKS), scratch).base
@@ -317,11 +322,12 @@ def test_printed_backs_line_up_with_their_fronts(tmp_path, project, pernese, fli
 
 def test_paper_presets_are_checked(scratch):
     from generator.errors import AetherpressError
-    from generator.printing import load_papers
+    from generator.definitions.presets import load_papers
 
     papers = load_papers(scratch)
     assert papers["letter"] == Paper("Letter", 215.9, 279.4) and papers["a3"] == Paper("A3", 297.0, 420.0)
-    (scratch.templates_dir / "papers.toml").write_text('[papers.quarto]\nwidth = 8\nheight = 10\nunit = "inches"\n',
+    scratch.own.presets.mkdir()
+    (scratch.own.presets / "papers.toml").write_text('[papers.quarto]\nwidth = 8\nheight = 10\nunit = "inches"\n',
                                                         encoding="utf-8")
     with pytest.raises(AetherpressError) as info:
         load_papers(scratch)

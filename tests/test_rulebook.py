@@ -17,13 +17,18 @@ from generator.cli import main
 from generator.errors import AetherpressError
 from generator.rulebook import BuildContext, load_rulebooks, render_book
 from generator.rulebook.charts import hand_chart
-from generator.rulebook.impose import booklet_order, impose, padded_count
+from generator.imposition.booklet import booklet_order, padded_count
+from generator.render.impose import impose
 from generator.rulebook.odds import format_one_in, format_probability
 from generator.rulebook.pictures import CardLibrary, HandPicture
 from generator.rulebook.source import render_source
 from generator.rulebook.style import make_styles
 
+from generator.definitions.presets import load_papers
+from generator.project import Project
+
 ROOT = Path(__file__).resolve().parents[1]
+A5 = load_papers(Project(ROOT))["a5"]
 
 
 
@@ -61,14 +66,9 @@ def source_headings(book, context) -> list[str]:
 
 
 def scratch_book(tmp_path: Path, markdown: str, extra_toml: str = "") -> tuple:
-    """A project with the real decks and templates plus one test rulebook."""
-    shutil.copytree(ROOT / "templates", tmp_path / "templates")
-    shutil.copytree(ROOT / "decks", tmp_path / "decks", ignore=shutil.ignore_patterns("*.md"))
-    for toml in (tmp_path / "decks").rglob("*.toml"):
-        if "[rulebook]" in toml.read_text(encoding="utf-8"):
-            toml.unlink()
+    """A project with one test rulebook over the built-in decks and templates."""
     folder = tmp_path / "decks" / "test"
-    folder.mkdir()
+    folder.mkdir(parents=True)
     (folder / "book.toml").write_text(f'[rulebook]\nid = "test-book"\ntitle = "Test Book"\nsource = "book.md"\n{extra_toml}',
                                       encoding="utf-8")
     (folder / "book.md").write_text(markdown, encoding="utf-8")
@@ -212,7 +212,7 @@ def test_chart_rows_order_pictures_and_numbers(project):
                         ("Middle", 1234, ("the-pact", "the-battle", "the-origin")),
                         ("Never", 0, None),
                         ("Worst", 12007, ("the-consul", "the-painter", "ace-of-wyrms"))], 3, 13244)
-    styles = make_styles("A5")
+    styles = make_styles(A5)
     chart = hand_chart(table, deck, library, styles, styles.frame_width)
     _, rows = chart.aetherpress_chart
     assert chart.repeatRows == 1
@@ -410,7 +410,7 @@ def test_every_reachable_category_is_pictured(project):
     from generator.rulebook.odds import chart_examples
 
     context = BuildContext.create(project)
-    styles = make_styles("A5")
+    styles = make_styles(A5)
     for game, ranking, deck in [("founders-flip", "gage", None), ("lith", None, "basic"),
                                 ("dragon-poker", None, "stripped")]:
         table = context.odds.table(game, ranking, deck)

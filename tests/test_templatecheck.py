@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from generator.cli import main
-from generator.templatecheck import check_project, check_svg, check_template_source, check_templates
+from generator.faces.lint import check_rendered, check_svg, check_template_source, check_templates
 
 HEAD = '<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10">\n'
 
@@ -60,21 +60,23 @@ def test_jinja_markup_inside_tags_does_not_confuse_the_source_check():
     assert [f.line for f in check_template_source(source)] == [2]
 
 
-def test_shipped_templates_and_decks_pass(project):
+def test_shipped_templates_and_decks_pass(project, definitions):
+    from generator.outputs.build import all_targets
     assert check_templates(project) == []
-    assert check_project(project) == []
+    assert check_rendered(project, [t.deck for t in all_targets(definitions)]) == []
 
 
 def test_validate_reports_template_file_and_line(scratch, capsys):
     from .conftest import write_deck
     write_deck(scratch, '[deck]\nid = "t"\ntitle = "T"\n\n[[cards]]\nid = "a"\nname = "A"\n')
-    bad = scratch.templates_dir / "cards" / "back.svg.j2"
-    lines = bad.read_text(encoding="utf-8").splitlines()
+    bad = scratch.own.templates / "back.svg.j2"
+    bad.parent.mkdir()
+    lines = (scratch.builtin.templates / "back.svg.j2").read_text(encoding="utf-8").splitlines()
     lines.insert(12, '<g opacity="0.3"><rect width="1" height="1"/></g>')
     bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert main(["--project", str(scratch.root), "validate"]) == 2
     err = capsys.readouterr().err
-    assert "templates/cards/back.svg.j2:13: opacity on <g>" in err
+    assert "templates/back.svg.j2:13: opacity on <g>" in err
     assert "in the SVG drawn for the back of card 'a' of deck 't'" in err
 
 

@@ -6,12 +6,15 @@ import json
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from ..definitions.discovery import load_all
+from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem
-from ..load import load_all
 from ..project import Project
-from ..writers import write_text
-from .engine import ENGINE_VERSION, Engine, HandResult, engines_for
-from .games import Game, load_games
+from ..project.files import write_text
+from .check import engines_for, load_games
+from .counting import count
+from .engine import ENGINE_VERSION, Engine, HandResult
+from .rankings import Game
 
 
 @dataclass(frozen=True)
@@ -74,17 +77,16 @@ _TABLES: dict[str, OddsTable] = {}
 _ENGINES: dict[tuple, Engine] = {}
 
 
-def _games(project: Project) -> dict[str, Game]:
-    key = str(project.root)
+def game_table(project: Project) -> dict[str, Game]:
+    key = project.key
     if key not in _GAMES:
         _GAMES[key] = load_games(project)
     return _GAMES[key]
 
 
 def _game(project: Project, game_id: str) -> Game:
-    games = _games(project)
+    games = game_table(project)
     if game_id not in games:
-        from ..schema import suggest
         raise AetherpressError(Problem("command line", f"unknown game '{game_id}'{suggest(game_id, games)}; games: {', '.join(games) or 'none'}"))
     return games[game_id]
 
@@ -93,7 +95,7 @@ def evaluator(project: Project, game_id: str, ranking: str | None = None, deck: 
               modifiers: Sequence[str] = ()) -> Engine:
     """The compiled engine for a game's ranking on one of its decks."""
     game = _game(project, game_id)
-    key = (str(project.root), game_id, ranking or game.default_ranking, deck or game.default_deck, tuple(modifiers))
+    key = (project.key, game_id, ranking or game.default_ranking, deck or game.default_deck, tuple(modifiers))
     if key not in _ENGINES:
         _ENGINES[key] = engines_for(game, load_all(project), ranking, deck, modifiers)
     return _ENGINES[key]
@@ -137,7 +139,7 @@ def odds_table(project: Project, game_id: str, ranking: str | None = None, deck:
     engine = evaluator(project, game_id, ranking, deck, modifiers)
     key = cache_key(engine)
     raw = None
-    path = project.output_dir / ".cache" / "odds" / f"{key}.json"
+    path = project.cache_dir / "odds" / f"{key}.json"
     if use_cache and path.is_file():
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))
@@ -171,7 +173,7 @@ def _example(engine: Engine, index: int, raw: dict) -> tuple[tuple[str, ...] | N
 
 
 def count_raw(engine: Engine) -> dict:
-    counts, pattern, sub, total, examples = engine.count()
+    counts, pattern, sub, total, examples = count(engine)
     return {"counts": [int(x) for x in counts], "pattern": [int(x) for x in pattern],
             "subcounts": [[int(x) for x in row] for row in sub], "total": int(total),
             "examples": {str(i): list(v) for i, v in examples.items()}}

@@ -13,14 +13,14 @@ from pathlib import Path
 
 from ..errors import AetherpressError, Problem, display_path
 from ..project import Project
-from ..writers import write_bytes
+from ..project.files import write_bytes
 from .definition import RulebookDefinition, book_for, load_rulebooks
 from .odds import OddsSource
 from .pictures import CardLibrary
-from .style import PAPERS
+from ..definitions.presets import Paper, load_papers
 
-PAPER_CHOICES = ("A4", "Letter", "A5")
-BOOKLET_SHEETS = {"A5": ("A5", "A4"), "A4": ("A5", "A4"), "Letter": ("HalfLetter", "Letter")}
+BOOK_PAPERS = ("a5", "a4", "letter")  # page sizes a book is designed for
+BOOKLET_SHEETS = {"a5": ("a5", "a4"), "a4": ("a5", "a4"), "letter": ("half-letter", "letter")}  # (pages, sheets)
 
 
 @dataclass
@@ -34,9 +34,12 @@ class BuildContext:
     def create(cls, project: Project) -> "BuildContext":
         return cls(project, CardLibrary(project), OddsSource(project))
 
+    def paper(self, name: str) -> Paper:
+        return load_papers(self.project)[name]
 
-def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "A5") -> bytes:
-    """The book as PDF bytes at page size ``paper``."""
+
+def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a5") -> bytes:
+    """The book as PDF bytes at page size ``paper`` (a paper preset's name)."""
     import xml.etree.ElementTree as ET
 
     from reportlab.lib.units import mm
@@ -50,7 +53,7 @@ def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "A
     from .source import render_source
     from .style import make_styles
 
-    styles = make_styles(paper)
+    styles = make_styles(context.paper(paper))
     written, rendered = render_source(book, context.library, context.odds)
     source_map = SourceMap(display_path(book.source), written, rendered)
 
@@ -68,7 +71,7 @@ def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "A
     cover = []
     for spec in book.cover:
         el = ET.Element("img", src=spec, alt="")
-        cover.append(converter.picture(el, el, default_w=26.0 if paper != "A5" else 22.0))
+        cover.append(converter.picture(el, el, default_w=26.0 if paper != "a5" else 22.0))
     games_line = " · ".join(_game_title(g) for g in book.games)
     if games_line.replace("’", "'") == book.title.replace("’", "'"):
         games_line = ""
@@ -101,57 +104,33 @@ def _chart_deck(context: BuildContext, table, game: str, where: str):
     return context.library.deck(base, where)
 
 
-def build_book(context: BuildContext, book: RulebookDefinition, out: Path, paper: str = "A5",
+def build_book(context: BuildContext, book: RulebookDefinition, out: Path, paper: str = "a5",
                booklet: bool = False) -> Path:
     """Write one book (or its booklet) into ``out``; return the path."""
     name, data = render_file(context, book, paper, booklet)
     return write_bytes(out / name, data)
 
 
-def render_file(context: BuildContext, book: RulebookDefinition, paper: str = "A5",
+def render_file(context: BuildContext, book: RulebookDefinition, paper: str = "a5",
                 booklet: bool = False) -> tuple[str, bytes]:
     """The file name and PDF bytes of one book (or its booklet)."""
     if booklet:
-        from .impose import impose
+        from ..render.impose import impose
         page_paper, sheet_paper = BOOKLET_SHEETS[paper]
         data = render_book(context, book, page_paper)
-        from reportlab.lib.units import mm
-        sheet = tuple(v * mm for v in PAPERS[sheet_paper])
-        data = impose(data, sheet)
-        name = f"{book.id}-booklet-{sheet_paper.lower()}.pdf"
+        from ..units import pt
+        sheet = context.paper(sheet_paper)
+        data = impose(data, (pt(sheet.width), pt(sheet.height)))
+        name = f"{book.id}-booklet-{sheet_paper}.pdf"
     else:
         data = render_book(context, book, paper)
-        name = f"{book.id}.pdf" if paper == "A5" else f"{book.id}-{paper.lower()}.pdf"
+        name = f"{book.id}.pdf" if paper == "a5" else f"{book.id}-{paper}.pdf"
     return name, data
 
 
 def build_all(project: Project, out: Path, context: BuildContext | None = None) -> list[Path]:
-    """Every rulebook of the project at A5 into ``out``; all are rendered before any is written."""
+    """Every rulebook of the project itself at A5 into ``out``; all are rendered before any is written."""
     context = context or BuildContext.create(project)
-    books = load_rulebooks(project)
+    books = {k: b for k, b in load_rulebooks(project).items() if project.layer_of(b.file) is project.own}
     files = [render_file(context, book) for book in books.values()]
     return [write_bytes(out / name, data) for name, data in files]
-
-
-# --- command line -----------------------------------------------------------------
-
-def add_arguments(subparsers) -> None:
-    p = subparsers.add_parser("rulebook", help="build a game's rulebook as PDF")
-    p.add_argument("game", metavar="GAME", help="a game id (founders-flip, lith, ...) or a rulebook id")
-    p.add_argument("--paper", choices=PAPER_CHOICES, default="A5", help="page size (default: A5)")
-    p.add_argument("--booklet", action="store_true",
-                   help="impose for saddle-stitch printing: 2-up on A4 (A5/A4 paper) or Letter sheets")
-    p.add_argument("--out", type=Path, default=None, help="output folder (default: output/rulebooks/)")
-
-
-def run(project: Project, args) -> int:
-    books = load_rulebooks(project)
-    book = book_for(books, args.game)
-    if book is None:
-        from ..schema import suggest
-        names = sorted(set(books) | {g for b in books.values() for g in b.games})
-        raise AetherpressError(Problem("command line", f"no rulebook for '{args.game}'{suggest(args.game, names)}; rulebooks: {', '.join(names)}"))
-    out = (args.out or project.output_dir / "rulebooks").resolve()
-    path = build_book(BuildContext.create(project), book, out, args.paper, args.booklet)
-    print(f"rulebook {book.id}: {display_path(path)}")
-    return 0

@@ -13,7 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Table, TableStyle
 
-from ..model import Deck
+from ..definitions.model import Deck
 from .markup import escape
 from .odds import format_count, format_one_in, format_probability
 from .pictures import CardLibrary, HandPicture

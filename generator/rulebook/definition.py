@@ -21,10 +21,11 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..errors import AetherpressError, Problem, display_path
-from ..load import load_each, read_toml
-from ..model import frozen_mapping
+from ..definitions.discovery import load_each
+from ..definitions.toml import read_toml
+from ..definitions.model import frozen_mapping
 from ..project import Project, safe_join
-from ..schema import check_table, field
+from ..definitions.schema import check_table, field
 
 SPEC = {
     "id": field(str, required=True), "title": field(str, required=True), "subtitle": field(str),
@@ -47,12 +48,12 @@ class RulebookDefinition:
 
 
 def is_rulebook_file(path: Path) -> bool:
-    from ..load import definition_kind
+    from ..definitions.discovery import definition_kind
     return definition_kind(path) == "rulebook"
 
 
 def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
-    data, ctx = read_toml(path, project)
+    data, ctx = read_toml(path)
     raw = data.get("rulebook")
     if not isinstance(raw, dict):
         raise AetherpressError(Problem(display_path(path), "no [rulebook] table"))
@@ -60,7 +61,7 @@ def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
     ctx.raise_if_any()
     book_id = checked["id"]
     source_name = checked.get("source", f"{book_id}.md")
-    source = safe_join(path.parent, source_name, project.decks_dir)
+    source = safe_join(path.parent, source_name, project.layer_of(path).decks)
     if source is None:
         ctx.error(("rulebook", "source"), f"'{source_name}' must be a file beside the rulebook, inside decks/")
     elif not source.is_file():

@@ -104,11 +104,11 @@ def chart_examples(project: Project, table: Any, deck_card_ids: set[str]) -> dic
         return examples
     from ..hands import evaluator
     from ..hands.odds import cache_key
-    from ..writers import write_text
+    from ..project.files import write_text
     engine = evaluator(project, table.game, table.ranking, table.deck)
     ids = [c.id for c in engine.deck.cards if c.id in deck_card_ids]
     digest = hashlib.sha256(json.dumps([cache_key(engine), ids, missing]).encode()).hexdigest()[:32]
-    path = project.output_dir / ".cache" / "rulebook-examples" / f"{digest}.json"
+    path = project.cache_dir / "rulebook-examples" / f"{digest}.json"
     found: dict[str, list[str]] = {}
     try:
         found = json.loads(path.read_text(encoding="utf-8"))

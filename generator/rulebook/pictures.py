@@ -15,13 +15,13 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
 from ..errors import AetherpressError, Problem
-from ..faces import FaceRenderer
-from ..load import load_all
-from ..model import Card, Deck
+from ..definitions.discovery import load_all
+from ..definitions.model import Card, Deck
+from ..definitions.schema import suggest
+from ..faces.render import FaceRenderer
 from ..project import Project
-from ..schema import suggest
-from ..svgdraw import svg_to_drawing
-from ..pdfforms import end_form
+from ..render.drawing import svg_to_drawing
+from ..render.pdfforms import end_form
 
 BORDER = (0.55, 0.55, 0.55)
 

@@ -12,14 +12,9 @@ from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 
-from ..fonts import register_fonts
+from ..definitions.presets import Paper
+from ..faces.fonts import register_fonts
 
-PAPERS = {  # mm
-    "A4": (210.0, 297.0),
-    "Letter": (215.9, 279.4),
-    "A5": (148.0, 210.0),
-    "HalfLetter": (139.7, 215.9),
-}
 
 SERIF = "EBGaramond-Regular"
 SERIF_ITALIC = "EBGaramond-Italic"
@@ -72,9 +67,9 @@ class Styles:
         return self.page[0] - self.margins[0] - self.margins[1]
 
 
-def make_styles(paper: str) -> Styles:
+def make_styles(paper: Paper) -> Styles:
     register_fonts()
-    w, h = PAPERS[paper]
+    w, h = paper.width, paper.height
     small = w < 160
     size = 10.0 if small else 11.0
     lead = size * 1.3

@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from generator.hands.odds import evaluator, count_raw  # noqa: E402
+from generator.hands.odds import count_raw, evaluator  # noqa: E402
 from generator.project import Project  # noqa: E402
 
 

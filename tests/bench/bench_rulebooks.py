@@ -19,8 +19,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from generator.errors import AetherpressError  # noqa: E402
-from generator.load import load_all  # noqa: E402
-from generator.pdf import write_sheets  # noqa: E402
+from generator.definitions import load_all  # noqa: E402
+from generator.render.sheetpdf import write_sheets  # noqa: E402
 from generator.project import Project  # noqa: E402
 from generator.rulebook import BuildContext, build_all, load_rulebooks, render_book  # noqa: E402
 

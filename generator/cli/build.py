@@ -1,0 +1,52 @@
+"""``aetherpress build [DECK[:VARIANT] ...]``: faces, backs and print sheets; every rulebook with no deck named."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..errors import display_path
+from ..outputs.build import build_deck, check_fits
+from ..outputs.progress import ProgressBar
+from ..outputs.proof import write_proof
+from ..project import Project
+from ..render.sheetpdf import write_job
+from ..rulebook import build_all
+from .common import add_sheet_arguments, resolve_decks, sheet_options
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("build", help="build decks into output/ (default: every deck and variant of the project, "
+                                     "and its rulebooks)")
+    p.add_argument("decks", nargs="*", metavar="DECK[:VARIANT]", help="e.g. imperial, imperial:ministry, imperial:academy+labelled")
+    p.add_argument("--out", type=Path, default=None, help="output folder (default: output/)")
+    p.add_argument("--proof", action="store_true", help="also write a contact sheet per deck: <slug>-proof.png with every face and back")
+    add_sheet_arguments(p)
+    p.add_argument("--combine", action="store_true",
+                   help="also put all the named decks in one combined-sheets.pdf, packed card size by card size")
+
+
+def run(project: Project, args: argparse.Namespace) -> int:
+    sheets = sheet_options(project, args)
+    decks = resolve_decks(project, args.decks)
+    for _, options in sheets:
+        check_fits(decks, options)
+    out = (args.out or project.output_dir).resolve()
+    for deck in decks:
+        bar = ProgressBar(deck.key)
+        try:
+            written = build_deck(project, deck, out, sheets, progress=bar)
+        finally:
+            bar.close()
+        pdfs = [p for p in written if p.suffix == ".pdf"]
+        for pdf in pdfs:
+            print(f"{deck.key}: {display_path(pdf)}")
+        print(f"{deck.key}: {len(written) - len(pdfs)} SVG files in {display_path(out / deck.slug)}")
+        if args.proof:
+            print(f"{deck.key}: {display_path(write_proof(project, deck, out))}")
+    if args.combine and decks:
+        for suffix, options in sheets:
+            print(f"combined: {display_path(write_job(project, decks, out / f'combined-sheets{suffix}.pdf', options))}")
+    if not args.decks:  # a full build includes every rulebook of the project
+        for path in build_all(project, out / "rulebooks"):
+            print(f"rulebook: {display_path(path)}")
+    return 0

@@ -1,0 +1,25 @@
+"""``aetherpress calibrate``: a one-sheet duplex test page that measures a printer's front/back offset."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..errors import display_path
+from ..outputs.calibrate import write_calibration
+from ..project import Project
+from .common import add_paper_arguments, layout_from_args
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("calibrate", help="write a one-sheet duplex test page to measure a printer's offset")
+    add_paper_arguments(p, "default: a4; use the paper you print on")
+    p.add_argument("--out", type=Path, default=None, help="output folder (default: output/)")
+
+
+def run(project: Project, args: argparse.Namespace) -> int:
+    layout = layout_from_args(project, args, mode="duplex")
+    out = (args.out or project.output_dir).resolve()
+    slug = layout.paper.name.lower().replace(" ", "-")
+    target = write_calibration(out / f"calibration-{slug}-{layout.flip}.pdf", layout)
+    print(f"calibration page: {display_path(target)}")
+    return 0

@@ -1,0 +1,153 @@
+"""What several commands share: reading lengths and numbers, naming decks, paper and print options."""
+from __future__ import annotations
+
+import argparse
+import math
+from dataclasses import replace
+from typing import Callable
+
+from ..definitions import Deck, load_all, parse_deck_spec
+from ..definitions.presets import Paper, load_papers, parse_paper
+from ..definitions.schema import suggest
+from ..errors import AetherpressError, Problem
+from ..imposition.grids import LayoutError
+from ..imposition.layout import FLIPS, LAYOUTS, Layout
+from ..outputs.build import all_targets
+from ..project import Project
+from ..render.sheetpdf import SheetOptions
+from ..units import UnitError, to_mm
+
+MAX_COPIES = 1_000
+MAX_OFFSET = 50.0  # mm
+MAX_MARGIN = 100.0  # mm
+
+
+def cli_error(message: str) -> AetherpressError:
+    return AetherpressError(Problem("command line", message))
+
+
+def length(option: str, maximum: float) -> Callable[[str], float]:
+    """An argparse type: a length in mm (or with a unit: 3mm, 0.125in, 9pt)."""
+    def parse(text: str) -> float:
+        try:
+            return to_mm(text, what=option, maximum=maximum)
+        except UnitError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    return parse
+
+
+def whole(option: str, lowest: int, highest: int) -> Callable[[str], int]:
+    """An argparse type: a whole number within bounds."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{option} '{text}' is not a whole number") from None
+        if not lowest <= value <= highest:
+            raise argparse.ArgumentTypeError(f"{option} must be {lowest} to {highest:,}, not {value}")
+        return value
+    return parse
+
+
+def number(option: str, lowest: float, highest: float) -> Callable[[str], float]:
+    """An argparse type: a finite number within bounds."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{option} '{text}' is not a number") from None
+        if not (math.isfinite(value) and lowest <= value <= highest):
+            raise argparse.ArgumentTypeError(f"{option} must be {lowest:g} to {highest:g}, not {text}")
+        return value
+    return parse
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    parts = text.replace(";", ",").split(",")
+    try:
+        dx, dy = (float(p) for p in parts)
+    except ValueError:
+        raise cli_error(f"--offset '{text}' is not DX,DY in millimetres (e.g. 0.5,-1)") from None
+    if not (math.isfinite(dx) and math.isfinite(dy)):
+        raise cli_error(f"--offset '{text}' must be two finite numbers of millimetres")
+    if abs(dx) > MAX_OFFSET or abs(dy) > MAX_OFFSET:
+        raise cli_error(f"--offset '{text}' is more than {MAX_OFFSET:g} mm; the offset is in millimetres")
+    return dx, dy
+
+
+def resolve_decks(project: Project, specs: list[str]) -> list[Deck]:
+    """The decks named on the command line (default: every deck of the project in every variant), variants applied."""
+    definitions = load_all(project)
+    if specs:
+        decks = []
+        for spec in specs:
+            deck_id, variants = parse_deck_spec(spec)
+            if deck_id not in definitions:
+                raise cli_error(f"unknown deck '{deck_id}'{suggest(deck_id, definitions)}; decks: {', '.join(definitions)}")
+            decks.append(definitions[deck_id].build(variants))
+        return decks
+    own = {k: d for k, d in definitions.items() if project.layer_of(d.path) is project.own}
+    return [t.deck for t in all_targets(own)]  # every variant applied before anything is written
+
+
+# --- paper and sheets ---------------------------------------------------------
+
+def add_paper_arguments(p: argparse.ArgumentParser, default_help: str) -> None:
+    p.add_argument("--paper", default=None, metavar="PAPER",
+                   help="a4, letter, a3, legal, tabloid, a5 (add :landscape), or a size such as "
+                        f"210x297mm or 8.5x11in ({default_help})")
+    p.add_argument("--flip", choices=FLIPS, default="long",
+                   help="duplex: the printer turns the sheet over its long (default) or short edge")
+    p.add_argument("--offset", default="0,0", metavar="DX,DY",
+                   help="move back pages by DX,DY mm to correct a printer (see aetherpress calibrate)")
+    p.add_argument("--margin", type=length("--margin", MAX_MARGIN), default=5.0, metavar="MM",
+                   help="unprinted border (default 5 mm)")
+
+
+def add_sheet_arguments(p: argparse.ArgumentParser) -> None:
+    """The print-sheet options of ``aetherpress build``."""
+    add_paper_arguments(p, "default: a4; a build without --paper also writes letter sheets")
+    p.add_argument("--layout", choices=LAYOUTS, default="duplex",
+                   help="grid (fronts only), duplex (a backs page after each fronts page; default) or "
+                        "gutterfold (fronts and backs either side of a fold line)")
+    p.add_argument("--bleed", action=argparse.BooleanOptionalAction, default=False,
+                   help="keep each card's own bleed (its style's bleed, 3 mm by default) on the sheet, "
+                        "so cards are cut one by one; default: trimmed")
+    p.add_argument("--gap", type=length("--gap", MAX_MARGIN), default=0.0, metavar="MM",
+                   help="space between cards (default 0: one cut serves two cards)")
+    p.add_argument("--crop-marks", action=argparse.BooleanOptionalAction, default=True,
+                   help="thin cut marks outside the cards (default: on)")
+    p.add_argument("--cut-lines", action="store_true", help="outline every card for a cutting machine")
+    p.add_argument("--registration", action="store_true", help="registration targets at the grid's corners")
+    p.add_argument("--copies", type=whole("--copies", 1, MAX_COPIES), default=1, metavar="N",
+                   help=f"print every card N times (1 to {MAX_COPIES:,})")
+    p.add_argument("--greyscale", action="store_true", help="ink saver: every colour as grey")
+
+
+def paper_from_args(project: Project, args: argparse.Namespace) -> Paper:
+    try:
+        return parse_paper(args.paper or "a4", load_papers(project))
+    except ValueError as exc:
+        raise cli_error(str(exc)) from None
+
+
+def layout_from_args(project: Project, args: argparse.Namespace, mode: str | None = None) -> Layout:
+    paper = paper_from_args(project, args)
+    try:
+        return Layout(paper, mode=mode or getattr(args, "layout", "duplex"), flip=args.flip,
+                      margin=args.margin, gap=getattr(args, "gap", 0.0),
+                      bleed=math.inf if getattr(args, "bleed", False) else 0.0,
+                      offset=parse_offset(args.offset),
+                      crop_marks=getattr(args, "crop_marks", True), cut_lines=getattr(args, "cut_lines", False),
+                      registration=getattr(args, "registration", False))
+    except LayoutError as exc:
+        raise cli_error(str(exc)) from None
+
+
+def sheet_options(project: Project, args: argparse.Namespace) -> list[tuple[str, SheetOptions]]:
+    """(file suffix, options) of every sheets PDF a build writes: A4 and Letter unless --paper names one."""
+    options = SheetOptions(layout_from_args(project, args), args.copies, args.greyscale)
+    if args.paper is not None:
+        return [("", options)]
+    letter = parse_paper("letter", load_papers(project))
+    return [("", options), ("-letter", replace(options, layout=replace(options.layout, paper=letter)))]

@@ -1,0 +1,64 @@
+"""``aetherpress export pod|png|svg|tts DECK ...``: card files for print shops, images and virtual tables."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..errors import display_path
+from ..outputs.export import POD_BLEED, export_pod, export_png, export_svg
+from ..outputs.progress import ProgressBar
+from ..outputs.tts import export_tts
+from ..project import Project
+from .common import MAX_COPIES, length, number, resolve_decks, whole
+
+MAX_BLEED = 10.0  # mm
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("export", help="card files for print shops (pod), PNG, SVG or Tabletop Simulator (tts)")
+    kinds = p.add_subparsers(dest="kind", required=True, metavar="pod|png|svg|tts")
+
+    def kind(name: str, help_text: str) -> argparse.ArgumentParser:
+        k = kinds.add_parser(name, help=help_text)
+        k.add_argument("decks", nargs="+", metavar="DECK[:VARIANT]")
+        k.add_argument("--out", type=Path, default=None, help="output folder (default: output/)")
+        return k
+
+    copies = dict(type=whole("--copies", 1, MAX_COPIES), default=1, metavar="N")
+    bleed = dict(type=length("--bleed", MAX_BLEED), default=POD_BLEED, metavar="MM",
+                 help="bleed round the trim (default 3.175 mm = 1/8 in)")
+    k = kind("pod", "DriveThruCards PDF (process CMYK) and The Game Crafter PNGs")
+    k.add_argument("--copies", help="every card N times in the print-shop PDF", **copies)
+    k.add_argument("--greyscale", action="store_true", help="ink saver: every colour as grey")
+    k = kind("png", "one PNG per face and per back")
+    k.add_argument("--dpi", type=number("--dpi", 10, 1200), default=300, help="resolution (default 300)")
+    k.add_argument("--bleed", **bleed)
+    k.add_argument("--greyscale", action="store_true", help="every colour as grey")
+    k = kind("svg", "one SVG per face and per back")
+    k.add_argument("--bleed", **bleed)
+    k = kind("tts", "Tabletop Simulator deck sheets, back image and deck object")
+    k.add_argument("--copies", help="every card N times in the deck object", **copies)
+    k.add_argument("--greyscale", action="store_true", help="every colour as grey")
+    k.add_argument("--url-base", default=None, metavar="URL",
+                   help="where the images will be uploaded (default: file:// links to the written files)")
+
+
+def run(project: Project, args: argparse.Namespace) -> int:
+    decks = resolve_decks(project, args.decks)
+    out = (args.out or project.output_dir).resolve()
+    for deck in decks:
+        folder = out / deck.slug / args.kind
+        bar = ProgressBar(f"{deck.key} {args.kind}")
+        try:
+            if args.kind == "pod":
+                written = export_pod(project, deck, folder, args.greyscale, args.copies, bar)
+            elif args.kind == "png":
+                written = export_png(project, deck, folder, args.dpi, args.bleed, args.greyscale, bar)
+            elif args.kind == "svg":
+                written = export_svg(project, deck, folder, args.bleed)
+            else:
+                written = export_tts(project, deck, folder, args.url_base, args.copies, args.greyscale, bar)
+        finally:
+            bar.close()
+        print(f"{deck.key}: {len(written)} files in {display_path(folder)}")
+    return 0

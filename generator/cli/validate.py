@@ -1,0 +1,22 @@
+"""``aetherpress validate [PATH ...]``: check definitions and templates; print every problem."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..errors import AetherpressError
+from ..project import Project
+from ..validation import validate
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("validate", help="check deck, game and rulebook files and card templates; print every problem")
+    p.add_argument("paths", nargs="*", type=Path, help="definition files or folders (default: all of the project's decks/)")
+
+
+def run(project: Project, args: argparse.Namespace) -> int:
+    report = validate(project, args.paths)
+    if report.problems:
+        raise AetherpressError(report.problems)
+    print(f"ok: {report.summary()}")
+    return 0

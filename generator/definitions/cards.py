@@ -1,0 +1,247 @@
+"""The pieces of a deck file: suits, ranks, single cards, card grids and their attributes.
+
+Each function checks one kind of entry, reports problems to the file's
+context with their key paths, and returns the model values that passed.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..errors import Problem
+from .images import image_ok
+from .model import Card, Origin, Rank, Suit, frozen_mapping
+from .schema import Context, Field, KeyPath, check_table, field, suggest, type_name, type_ok
+
+MAX_CARDS = 10_000
+MAX_TEXT = 10_000
+
+ATTRIBUTE_TYPES: dict[str, Field] = {
+    "str": field(str), "text": field(str), "int": field(int), "float": field(float),
+    "bool": field(bool), "list": field(list, item=str), "image": field(str),
+}
+SUIT_SPEC = {"id": field(str, required=True), "name": field(str, required=True),
+             "symbol": field(str), "colour": field(str), "order": field(int),
+             "attributes": field(dict)}
+RANK_SPEC = {"id": field(str, required=True), "name": field(str, required=True),
+             "label": field(str), "value": field(int), "attributes": field(dict)}
+GRID_SPEC = {"suits": field(str, list, item=str), "ranks": field(list, item=str),
+             "id": field(str), "name": field(str), "group": field(str), "copies": field(int),
+             "attributes": field(dict)}
+CARD_SPEC = {"id": field(str), "name": field(str, required=True), "rank": field(str),
+             "suits": field(str, list, item=str), "group": field(str), "copies": field(int)}
+GRID_FIELDS = ("rank", "suit", "rank_name", "rank_label", "suit_name")
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+class Lookup:
+    """Finds suits and ranks by id, name (or label), case-insensitively after an exact id."""
+
+    def __init__(self, suits: list[Suit], ranks: list[Rank]):
+        self.suits = suits
+        self.ranks = ranks
+
+    def rank(self, text: str) -> Rank | None:
+        for r in self.ranks:
+            if text == r.id:
+                return r
+        low = text.lower()
+        for r in self.ranks:
+            if low in (r.id.lower(), r.name.lower(), r.label.lower()):
+                return r
+        return None
+
+    def suit(self, text: str) -> Suit | None:
+        low = text.lower()
+        for s in self.suits:
+            if low in (s.id.lower(), s.name.lower()):
+                return s
+        return None
+
+
+def parse_attribute_types(ctx: Context, raw: dict[str, Any]) -> dict[str, str]:
+    out = {}
+    for name, kind in raw.items():
+        if name in CARD_SPEC:
+            ctx.error(("deck", "attributes", name), f"'{name}' is a built-in card field and cannot be declared as an attribute")
+        elif not isinstance(kind, str) or kind not in ATTRIBUTE_TYPES:
+            ctx.error(("deck", "attributes", name), f"unknown attribute type '{kind}'{suggest(str(kind), ATTRIBUTE_TYPES)}; use one of {', '.join(ATTRIBUTE_TYPES)}")
+        else:
+            out[name] = kind
+    return out
+
+
+def _free_attributes(ctx: Context, raw: Any, path: tuple) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        ctx.error(path, "must be a table")
+        return {}
+    for key, value in raw.items():
+        if isinstance(value, dict):
+            ctx.error(path + (key,), "attribute values must be text, numbers, true/false or lists")
+    return raw
+
+
+def parse_suits(ctx: Context, raw: list[dict]) -> list[Suit]:
+    suits: list[Suit] = []
+    for i, entry in enumerate(raw):
+        good = check_table(ctx, entry, SUIT_SPEC, ("suits", i), "a suit")
+        if "id" not in good or "name" not in good:
+            continue
+        suits.append(Suit(good["id"], good["name"], good.get("symbol", ""), check_colour(ctx, good.get("colour", "#000000"), ("suits", i, "colour")),
+                          good.get("order", len(raw) - i), frozen_mapping(_free_attributes(ctx, good.get("attributes", {}), ("suits", i, "attributes")))))
+    check_unique(ctx, suits, ("suits",), "suit")
+    return suits
+
+
+def parse_ranks(ctx: Context, raw: list[dict]) -> list[Rank]:
+    ranks: list[Rank] = []
+    for i, entry in enumerate(raw):
+        good = check_table(ctx, entry, RANK_SPEC, ("ranks", i), "a rank")
+        if "id" not in good or "name" not in good:
+            continue
+        ranks.append(Rank(good["id"], good["name"], good.get("label", good["name"]), good.get("value", i + 1),
+                          frozen_mapping(_free_attributes(ctx, good.get("attributes", {}), ("ranks", i, "attributes")))))
+    check_unique(ctx, ranks, ("ranks",), "rank")
+    return ranks
+
+
+def check_colour(ctx: Context, value: str, path: tuple) -> str:
+    if not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+        ctx.error(path, f"colour '{value}' must be written #rrggbb")
+        return "#000000"
+    return value.lower()
+
+
+def check_unique(ctx: Context, items: list, path: tuple, what: str = "card",
+                  places: list[tuple | None] | None = None) -> None:
+    seen: dict[str, int] = {}
+    for i, item in enumerate(items):
+        if item.id in seen:
+            message = f"duplicate {what} id '{item.id}'"
+            origin = getattr(item, "origin", None)
+            if origin is not None:
+                ctx.problems.append(Problem(origin.file, message, origin.line))
+            else:
+                ctx.error(places[i] if places and places[i] else path + (i,), message)
+        seen[item.id] = i
+
+
+def _suit_list(ctx: Context, value: Any, path: tuple, lookup: Lookup) -> tuple[str, ...]:
+    if isinstance(value, str):
+        if value.strip() == "*":
+            return tuple(s.id for s in lookup.suits)
+        value = [v for v in value.split("+") if v.strip()]
+    out = []
+    for i, name in enumerate(value):
+        suit = lookup.suit(name.strip())
+        if suit is None:
+            ctx.error(path, f"unknown suit '{name.strip()}'{suggest(name.strip(), [s.id for s in lookup.suits] + [s.name for s in lookup.suits])}")
+        elif suit.id in out:
+            ctx.error(path, f"suit '{suit.id}' is listed twice")
+        else:
+            out.append(suit.id)
+    return tuple(out)
+
+
+def card_attributes(ctx: Context, raw: dict[str, Any], path: tuple, attributes: dict[str, str]) -> dict[str, Any]:
+    out = {}
+    for key, value in raw.items():
+        if key in CARD_SPEC:
+            continue
+        if key not in attributes:
+            ctx.error(path + (key,), f"unknown key '{key}' in a card{suggest(key, list(CARD_SPEC) + list(attributes))}; declare custom fields under [deck.attributes]")
+            continue
+        rule = ATTRIBUTE_TYPES[attributes[key]]
+        if not _value_ok(value, rule):
+            ctx.error(path + (key,), f"must be {rule.describe()}, not {type_name(value)}")
+            continue
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            ctx.error(path + (key,), f"text is {len(value):,} characters long; the limit is {MAX_TEXT:,}")
+            continue
+        if attributes[key] == "image" and not image_ok(ctx, value, path + (key,)):
+            continue
+        out[key] = value
+    return out
+
+
+def _value_ok(value: Any, rule: Field) -> bool:
+    if not type_ok(value, rule.types):
+        return False
+    if isinstance(value, list) and rule.item is not None:
+        return all(type_ok(v, (rule.item,)) for v in value)
+    return True
+
+
+def parse_card(ctx: Context, raw: dict[str, Any], path: tuple, lookup: Lookup, attributes: dict[str, str],
+          origin: Origin | None = None) -> Card | None:
+    good = check_table(ctx, raw, CARD_SPEC, path, "a card", extra={k: field(object) for k in raw if k not in CARD_SPEC})
+    attrs = card_attributes(ctx, {k: v for k, v in raw.items() if k not in CARD_SPEC}, path, attributes)
+    if "name" not in good:
+        return None
+    rank_id = None
+    if good.get("rank"):
+        rank = lookup.rank(good["rank"])
+        if rank is None:
+            ctx.error(path + ("rank",), f"unknown rank '{good['rank']}'{suggest(good['rank'], [r.id for r in lookup.ranks] + [r.name for r in lookup.ranks])}")
+        else:
+            rank_id = rank.id
+    suits = _suit_list(ctx, good.get("suits", []), path + ("suits",), lookup)
+    copies = good.get("copies", 1)
+    if copies < 1:
+        ctx.error(path + ("copies",), "copies must be at least 1")
+        copies = 1
+    elif copies > MAX_CARDS:
+        ctx.error(path + ("copies",), f"a card may be printed at most {MAX_CARDS:,} times")
+        copies = 1
+    card_id = good.get("id") or slug(good["name"])
+    if not card_id:
+        ctx.error(path + ("id",), "card id is empty")
+    return Card(card_id, good["name"], rank_id, suits, good.get("group", "default"), copies, frozen_mapping(attrs),
+                origin)
+
+
+def parse_grid(ctx: Context, raw: dict[str, Any], path: tuple, lookup: Lookup, attributes: dict[str, str]) -> list[Card]:
+    good = check_table(ctx, raw, GRID_SPEC, path, "a card grid")
+    suits = _suit_list(ctx, good.get("suits", "*"), path + ("suits",), lookup)
+    rank_ids = []
+    for name in good.get("ranks", [r.id for r in lookup.ranks]):
+        rank = lookup.rank(name)
+        if rank is None:
+            ctx.error(path + ("ranks",), f"unknown rank '{name}'{suggest(name, [r.id for r in lookup.ranks])}")
+        else:
+            rank_ids.append(rank.id)
+    attrs = card_attributes(ctx, good.get("attributes", {}), path + ("attributes",), attributes)
+    id_format = good.get("id", "{rank}-{suit}")
+    name_format = good.get("name", "{rank_name} of {suit_name}")
+    for key, pattern in (("id", id_format), ("name", name_format)):
+        for placeholder in re.findall(r"\{([^{}]*)\}", pattern):
+            if placeholder not in GRID_FIELDS:
+                ctx.error(path + (key,), f"unknown placeholder '{{{placeholder}}}'{suggest(placeholder, GRID_FIELDS)}; use {', '.join('{' + f + '}' for f in GRID_FIELDS)}")
+                return []
+    copies = good.get("copies", 1)
+    if copies < 1:
+        ctx.error(path + ("copies",), "copies must be at least 1")
+        return []
+    if len(suits) * len(rank_ids) * copies > MAX_CARDS:
+        ctx.error(path, f"this grid makes {len(suits) * len(rank_ids) * copies:,} cards; a deck may hold at most {MAX_CARDS:,}")
+        return []
+    cards = []
+    for suit_id in suits:
+        suit = lookup.suit(suit_id)
+        for rank_id in rank_ids:
+            rank = lookup.rank(rank_id)
+            fields = {"rank": rank.id, "suit": suit.id, "rank_name": rank.name, "rank_label": rank.label,
+                      "suit_name": suit.name}
+            card_id = _substitute(id_format, fields)
+            name = _substitute(name_format, fields)
+            cards.append(Card(card_id, name, rank.id, (suit.id,), good.get("group", "default"),
+                              copies, frozen_mapping(attrs)))
+    return cards
+
+
+def _substitute(pattern: str, fields: dict[str, str]) -> str:
+    """Fill ``{name}`` placeholders (checked beforehand); nothing else is interpreted."""
+    return re.sub(r"\{([^{}]*)\}", lambda m: fields[m.group(1)], pattern)

@@ -1,0 +1,145 @@
+"""Deck files: a ``[deck]`` table with suits, ranks, grids, cards (or a card list) and variants.
+
+``load_definition`` reads and checks one file into a :class:`DeckDefinition`;
+``DeckDefinition.build`` applies variants and returns a :class:`~.model.Deck`.
+Every problem found is reported with its file and place; nothing half-checked
+escapes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field as dc_field, replace
+from pathlib import Path
+from typing import Any
+
+from ..errors import AetherpressError, Problem, display_path
+from ..project import Project
+from . import styles
+from .cards import (MAX_CARDS, Lookup, check_unique, parse_attribute_types, parse_card, parse_grid, parse_ranks,
+                    parse_suits)
+from .csvcards import csv_cards
+from .model import Card, Deck, Variant, frozen_mapping
+from .presets import card_size
+from .schema import Context, KeyPath, check_table, field, suggest
+from .templates import check_group_templates, check_template
+from .toml import read_toml
+from .variants import VARIANT_SPEC, apply_variant
+
+DECK_SPEC = {
+    "id": field(str, required=True), "title": field(str, required=True),
+    "description": field(str), "size": field(str, dict), "template": field(str),
+    "back": field(str), "backs": field(dict), "templates": field(dict), "style": field(str),
+    "csv": field(str), "attributes": field(dict),
+}
+TOP_SPEC = {"deck": field(dict, required=True), "style": field(dict), "suits": field(list, item=dict),
+            "ranks": field(list, item=dict), "grid": field(list, item=dict),
+            "cards": field(list, item=dict), "variants": field(dict)}
+
+
+@dataclass
+class DeckDefinition:
+    """A checked deck file: the base deck and its variants, not yet applied."""
+    path: Path
+    project: Project
+    base: Deck
+    variant_specs: dict[str, dict[str, Any]]
+    style_name: str
+    ctx: Context = dc_field(repr=False)
+
+    @property
+    def id(self) -> str:
+        return self.base.id
+
+    def build(self, variants: list[str] | tuple[str, ...] = ()) -> Deck:
+        deck = self.base
+        for variant_id in variants:
+            if variant_id not in self.variant_specs:
+                raise AetherpressError(Problem(display_path(self.path), f"deck '{self.id}' has no variant '{variant_id}'{suggest(variant_id, self.variant_specs)}; it has: {', '.join(self.variant_specs) or 'none'}"))
+            ctx = self._context()
+            deck = self._apply(deck, variant_id, ctx, seen=())
+            ctx.raise_if_any()
+        return replace(deck, applied=tuple(variants))
+
+    def _context(self) -> Context:
+        ctx = Context(self.ctx.file, self.ctx.locator)
+        ctx.folder = self.path.parent
+        return ctx
+
+    def _apply(self, deck: Deck, variant_id: str, ctx: Context, seen: tuple[str, ...]) -> Deck:
+        spec = self.variant_specs[variant_id]
+        path: KeyPath = ("variants", variant_id)
+        if variant_id in seen:
+            ctx.error(path + ("extends",), f"variant '{variant_id}' extends itself through {' -> '.join(seen)}")
+            return deck
+        extends = spec.get("extends", [])
+        for parent in [extends] if isinstance(extends, str) else extends:
+            if parent not in self.variant_specs:
+                ctx.error(path + ("extends",), f"unknown variant '{parent}'{suggest(parent, self.variant_specs)}")
+            else:
+                deck = self._apply(deck, parent, ctx, seen + (variant_id,))
+        return apply_variant(deck, spec, path, ctx, self.project)
+
+
+def load_definition(path: Path, project: Project | None = None) -> DeckDefinition:
+    project = project or Project.find(path.parent)
+    data, ctx = read_toml(path)
+    ctx.folder = path.parent
+    if "deck" not in data and ("game" in data or "rulebook" in data):
+        raise AetherpressError(Problem(ctx.file, "this is not a deck definition (it has no [deck] table)"))
+    top = check_table(ctx, data, TOP_SPEC, (), "a deck file")
+    head = check_table(ctx, top.get("deck", {}), DECK_SPEC, ("deck",), "[deck]")
+    ctx.raise_if_any()
+
+    attributes = parse_attribute_types(ctx, head.get("attributes", {}))
+    suits = parse_suits(ctx, top.get("suits", []))
+    ranks = parse_ranks(ctx, top.get("ranks", []))
+    size = card_size(ctx, head.get("size", "poker"), ("deck", "size"), project)
+    style_name = head.get("style", styles.DEFAULT_STYLE)
+    style = styles.override(ctx, styles.load_style(ctx, project, style_name), top.get("style", {}), ("style",))
+    template = check_template(ctx, head.get("template", "plain"), ("deck", "template"), project)
+    back = check_template(ctx, head.get("back", "back"), ("deck", "back"), project)
+    backs = check_group_templates(ctx, head.get("backs", {}), ("deck", "backs"), project)
+    face_templates = check_group_templates(ctx, head.get("templates", {}), ("deck", "templates"), project)
+    ctx.raise_if_any()
+
+    lookup = Lookup(suits, ranks)
+    cards: list[Card] = []
+    places: list[KeyPath | None] = []  # where each card was defined, for duplicate reports
+    for i, grid in enumerate(top.get("grid", [])):
+        made = parse_grid(ctx, grid, ("grid", i), lookup, attributes)
+        cards.extend(made)
+        places.extend([("grid", i)] * len(made))
+    if "csv" in head:
+        made = csv_cards(ctx, head["csv"], path.parent, lookup, attributes)
+        cards.extend(made)
+        places.extend([None] * len(made))
+    for i, raw in enumerate(top.get("cards", [])):
+        card = parse_card(ctx, raw, ("cards", i), lookup, attributes)
+        if card:
+            cards.append(card)
+            places.append(("cards", i))
+    check_unique(ctx, cards, ("cards",), places=places)
+    if sum(c.copies for c in cards) > MAX_CARDS:
+        ctx.error(("cards",), f"a deck may hold at most {MAX_CARDS:,} cards, this one has {sum(c.copies for c in cards):,}")
+
+    variant_specs: dict[str, dict[str, Any]] = {}
+    for vid, spec in top.get("variants", {}).items():
+        good = check_table(ctx, spec, VARIANT_SPEC, ("variants", vid), f"variant '{vid}'")
+        variant_specs[vid] = good
+    ctx.raise_if_any()
+
+    base = Deck(
+        id=head["id"], title=head["title"], description=head.get("description", ""),
+        source=display_path(path), suits=tuple(suits), ranks=tuple(ranks), cards=tuple(cards),
+        size=size, template=template, back_template=back, backs=frozen_mapping(backs),
+        templates=frozen_mapping(face_templates),
+        style=frozen_mapping(style),
+        variants=tuple(Variant(v, s.get("title", v), s.get("description", "")) for v, s in variant_specs.items()),
+        attribute_types=frozen_mapping(attributes), folder=str(path.parent.resolve()),
+    )
+    definition = DeckDefinition(path, project, base, variant_specs, style_name, ctx)
+    for vid in variant_specs:  # every variant must apply cleanly on its own
+        vctx = definition._context()
+        definition._apply(base, vid, vctx, seen=())
+        ctx.problems.extend(vctx.problems)
+    ctx.raise_if_any()
+    return definition

@@ -1,0 +1,128 @@
+"""Checking definition data against small declarative schemas, with places.
+
+``Context`` collects the problems of one file, each with its key path and,
+through a locator (``toml.TomlLocator``), its line.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Protocol
+
+from ..errors import AetherpressError, Problem
+
+KeyPath = tuple  # of str | int
+
+def format_path(path: Iterable) -> str:
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part + 1}]"
+        else:
+            part = str(part)
+            if not re.fullmatch(r"[A-Za-z0-9_-]+", part):
+                part = '"' + part + '"'
+            out += ("." if out else "") + part
+    return out
+
+
+class Locator(Protocol):
+    def line(self, path: KeyPath) -> int | None: ...
+
+
+class Context:
+    """Collects the problems of one input file."""
+
+    def __init__(self, file: str, locator: Locator | None = None):
+        self.file = file
+        self.locator = locator
+        self.problems: list[Problem] = []
+        self.folder: Path | None = None  # the folder relative paths in this file start from
+
+    def error(self, path: KeyPath | None, message: str, line: int | None = None) -> None:
+        if line is None and path is not None and self.locator is not None:
+            line = self.locator.line(path)
+        key = format_path(path) if path else None
+        self.problems.append(Problem(self.file, message, line, key))
+
+    def raise_if_any(self) -> None:
+        if self.problems:
+            raise AetherpressError(self.problems)
+
+
+@dataclass(frozen=True)
+class Field:
+    types: tuple[type, ...]
+    required: bool = False
+    item: type | None = None  # element type for lists
+
+    def describe(self) -> str:
+        names = {str: "a string", int: "a whole number", float: "a number", bool: "true or false",
+                 list: "a list", dict: "a table"}
+        text = " or ".join(names[t] for t in self.types if t in names)
+        if self.item is not None and list in self.types:
+            text += f" (of {names[self.item].split(' ', 1)[1]}s)"
+        return text
+
+
+def field(*types: type, required: bool = False, item: type | None = None) -> Field:
+    return Field(tuple(types), required, item)
+
+
+def type_ok(value: Any, types: tuple[type, ...]) -> bool:
+    for t in types:
+        if t is bool:
+            if isinstance(value, bool):
+                return True
+        elif t is int:
+            if isinstance(value, int) and not isinstance(value, bool):
+                return True
+        elif t is float:
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                return True
+        elif isinstance(value, t):
+            return True
+    return False
+
+
+def suggest(name: str, choices: Iterable[str]) -> str:
+    close = difflib.get_close_matches(name, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def check_table(ctx: Context, data: Any, spec: dict[str, Field], path: KeyPath,
+                what: str, extra: dict[str, Field] | None = None) -> dict[str, Any]:
+    """Check ``data`` against ``spec``; return only the keys that passed."""
+    if not isinstance(data, dict):
+        ctx.error(path, f"{what} must be a table")
+        return {}
+    allowed = dict(spec)
+    allowed.update(extra or {})
+    good: dict[str, Any] = {}
+    for key, value in data.items():
+        if key not in allowed:
+            ctx.error(path + (key,), f"unknown key '{key}' in {what}{suggest(key, allowed)}")
+            continue
+        rule = allowed[key]
+        if not type_ok(value, rule.types):
+            ctx.error(path + (key,), f"must be {rule.describe()}, not {type_name(value)}")
+            continue
+        if isinstance(value, list) and rule.item is not None:
+            bad = [i for i, v in enumerate(value) if not type_ok(v, (rule.item,))]
+            if bad:
+                ctx.error(path + (key, bad[0]), f"must be {rule.describe()}, not {type_name(value[bad[0]])}")
+                continue
+        good[key] = value
+    for key, rule in spec.items():
+        if rule.required and key not in data:
+            ctx.error(path, f"missing required key '{key}' in {what}")
+    return good
+
+
+def type_name(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    return {str: "a string", int: "a whole number", float: "a number", list: "a list",
+            dict: "a table"}.get(type(value), type(value).__name__)

@@ -1,0 +1,191 @@
+"""Card styles: the keys templates read as ``style.<key>``, declared once and resolved once.
+
+Every key a style may set is declared in :data:`STYLE_KEYS` with its kind,
+default and meaning.  A style file (``styles/NAME.toml`` in a project,
+``templates/styles/NAME.toml`` built in) sets some of them and may declare
+keys of its own for its own templates in a ``[custom]`` table.  A deck's
+``[style]`` table and a variant's ``style = {...}`` change keys the style
+has; anything else is an error with a suggestion, never a silent default.
+The style ``default`` is the declared defaults alone.
+"""
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from ..errors import display_path
+from ..faces.fonts import FAMILIES
+from ..faces.symbols import SYMBOLS
+from ..project import Project
+from ..units import UnitError, to_mm
+from .schema import Context, KeyPath, suggest, type_name
+from .toml import read_toml
+
+DEFAULT_STYLE = "default"
+BACK_PATTERNS = ("lattice", "rings", "none")
+
+
+@dataclass(frozen=True)
+class StyleKey:
+    name: str
+    kind: str  # length, colour, font, symbol, choice, bool, text
+    default: Any
+    meaning: str
+    choices: tuple[str, ...] = ()
+
+
+STYLE_KEYS: dict[str, StyleKey] = {key.name: key for key in (
+    StyleKey("bleed", "length", 3.0, "print bleed round the trim; background art runs to its edge"),
+    StyleKey("safe", "length", 3.0, "safe zone inside the trim: every text and index stays in it"),
+    StyleKey("corner_radius", "length", 3.0, "rounded corners in previews and contact sheets (printers cut square)"),
+    StyleKey("min_text_size", "length", 2.2, "the smallest size (about 6 pt) a fitted text may shrink to"),
+    StyleKey("paper", "colour", "#fbf7ee", "the face's background"),
+    StyleKey("ink", "colour", "#1d1a16", "text and fine lines"),
+    StyleKey("accent", "colour", "#6b4a1f", "frames and ornaments"),
+    StyleKey("back_colour", "colour", "#2b2f4a", "the back's field"),
+    StyleKey("back_colour_light", "colour", "#3d4368", "the back's pattern"),
+    StyleKey("back_accent", "colour", "#c9a45c", "the back's emblem, border and title"),
+    StyleKey("back_pattern", "choice", "lattice", "the back's pattern", BACK_PATTERNS),
+    StyleKey("back_emblem", "symbol", "diamond", "the symbol in the middle of the back"),
+    StyleKey("back_title", "text", "", "a title on the back (empty: none)"),
+    StyleKey("title_font", "font", "Cinzel", "names and titles"),
+    StyleKey("text_font", "font", "EB Garamond", "rules and flavour text"),
+    StyleKey("index_font", "font", "Cinzel", "corner indices"),
+    StyleKey("monochrome", "bool", False, "draw in black, white and greys only"),
+    StyleKey("labelled", "bool", False, "print names on faces that otherwise show only symbols"),
+)}
+CUSTOM_TABLE = "custom"
+MAX_LENGTH = 100.0  # mm; no style length is anywhere near this
+
+
+def defaults() -> dict[str, Any]:
+    return {name: key.default for name, key in STYLE_KEYS.items()}
+
+
+def _check_value(key: StyleKey, value: Any) -> tuple[Any, str | None]:
+    """The value to keep (lengths in mm) and a problem, if any."""
+    if key.kind == "length":
+        try:
+            return to_mm(value, what=key.name, maximum=MAX_LENGTH), None
+        except UnitError as exc:
+            return key.default, str(exc)
+    checks: dict[str, Callable[[Any], str | None]] = {
+        "colour": lambda v: None if isinstance(v, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", v)
+        else f"colour '{v}' must be written #rrggbb",
+        "font": _font_problem,
+        "symbol": lambda v: None if isinstance(v, str) and v in SYMBOLS
+        else f"unknown symbol '{v}'{suggest(str(v), SYMBOLS)}",
+        "choice": lambda v: None if v in key.choices
+        else f"'{v}' is not one of {', '.join(key.choices)}{suggest(str(v), key.choices)}",
+        "bool": lambda v: None if isinstance(v, bool) else f"must be true or false, not {type_name(v)}",
+        "text": lambda v: None if isinstance(v, str) else f"must be a string, not {type_name(v)}",
+    }
+    return value, checks[key.kind](value)
+
+
+def _font_problem(value: Any) -> str | None:
+    if value in FAMILIES:
+        return None
+    return (f"font '{value}' is not shipped with Aetherpress{suggest(str(value), FAMILIES)}; "
+            f"fonts: {', '.join(FAMILIES)}")
+
+
+def _set(ctx: Context, style: dict[str, Any], key: str, value: Any, path: KeyPath) -> None:
+    """Set one key of ``style`` (checked against its declaration), merging tables."""
+    declared = STYLE_KEYS.get(key)
+    if declared is not None:
+        kept, problem = _check_value(declared, value)
+        if problem:
+            ctx.error(path, problem)
+            return
+        style[key] = kept
+        return
+    if key.endswith("_font"):
+        problem = _font_problem(value)
+        if problem:
+            ctx.error(path, problem)
+            return
+    if isinstance(value, dict) and isinstance(style.get(key), dict):
+        style[key] = merge(style[key], value)
+    else:
+        style[key] = copy.deepcopy(value)
+
+
+def merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
+    """``base`` with ``extra`` laid over it, tables merged key by key."""
+    out = copy.deepcopy(dict(base))
+    for key, value in extra.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = merge(out[key], value)
+        else:
+            out[key] = copy.deepcopy(value)
+    return out
+
+
+def style_file(project: Project, name: str) -> Path | None:
+    """The file of style ``name``: the project's ``styles/`` first, then the built-in styles."""
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", name):
+        return None
+    for layer in project.layers:
+        path = layer.styles / f"{name}.toml"
+        if path.is_file() and path.resolve().is_relative_to(layer.root.resolve()):
+            return path
+    return None
+
+
+def style_names(project: Project) -> list[str]:
+    names = {DEFAULT_STYLE}
+    for layer in project.layers:
+        if layer.styles.is_dir():
+            names.update(p.stem for p in layer.styles.glob("*.toml"))
+    return sorted(names)
+
+
+def load_style(ctx: Context, project: Project, name: str) -> dict[str, Any]:
+    """The declared defaults with style ``name`` over them; problems go to ``ctx`` (the deck's file)."""
+    style = defaults()
+    if name == DEFAULT_STYLE:
+        return style
+    path = style_file(project, name)
+    if path is None:
+        ctx.error(("deck", "style"), f"style '{name}' not found in styles/ or the built-in styles"
+                                     f"{suggest(name, style_names(project))}")
+        return style
+    data, file_ctx = read_toml(path)
+    custom = data.pop(CUSTOM_TABLE, {})
+    if not isinstance(custom, dict):
+        file_ctx.error((CUSTOM_TABLE,), "[custom] must be a table of this style's own keys")
+        custom = {}
+    for key, value in data.items():
+        if key not in STYLE_KEYS:
+            file_ctx.error((key,), f"unknown style key '{key}'{suggest(key, STYLE_KEYS)}; "
+                                   f"a style's own keys go in its [custom] table")
+            continue
+        _set(file_ctx, style, key, value, (key,))
+    for key, value in custom.items():
+        if key in STYLE_KEYS:
+            file_ctx.error((CUSTOM_TABLE, key), f"'{key}' is a declared style key; set it outside [custom]")
+            continue
+        _set(file_ctx, style, key, value, (CUSTOM_TABLE, key))
+    ctx.problems.extend(file_ctx.problems)
+    return style
+
+
+def override(ctx: Context, style: dict[str, Any], changes: Any, path: KeyPath) -> dict[str, Any]:
+    """``style`` with a deck's or variant's ``changes``: only keys the style has, each checked."""
+    out = copy.deepcopy(dict(style))
+    if not isinstance(changes, dict):
+        ctx.error(path, f"must be a table of style keys, not {type_name(changes)}")
+        return out
+    for key, value in changes.items():
+        if key not in out:
+            ctx.error(path + (key,), f"unknown style key '{key}'{suggest(key, out)}; "
+                                     f"a style file declares its own keys in its [custom] table")
+            continue
+        _set(ctx, out, key, value, path + (key,))
+    return out
+
+

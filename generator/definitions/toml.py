@@ -1,0 +1,89 @@
+"""Reading TOML definition files, with the line of every key for messages."""
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from ..errors import AetherpressError, Problem, display_path
+from .schema import Context, KeyPath
+
+MAX_FILE_BYTES = 2_000_000
+
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+_KEY = re.compile(r"^\s*((?:[A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*'))*)\s*=")
+
+
+def _split_dotted(text: str) -> list[str]:
+    parts = re.findall(r"\"[^\"]*\"|'[^']*'|[A-Za-z0-9_-]+", text)
+    return [p[1:-1] if p[:1] in "\"'" else p for p in parts]
+
+
+class TomlLocator:
+    """Maps key paths to line numbers in a TOML document (best effort)."""
+
+    def __init__(self, text: str):
+        self.lines: dict[KeyPath, int] = {}
+        counters: dict[KeyPath, int] = {}
+        table: KeyPath = ()
+        for number, line in enumerate(text.splitlines(), start=1):
+            header = _HEADER.match(line)
+            if header and not _KEY.match(line):
+                names = _split_dotted(header.group(2))
+                path = self._resolve(names, counters)
+                if header.group(1) == "[[":
+                    index = counters.get(path, -1) + 1
+                    counters[path] = index
+                    path = path + (index,)
+                table = path
+                self.lines.setdefault(table, number)
+                continue
+            key = _KEY.match(line)
+            if key:
+                self.lines.setdefault(table + tuple(_split_dotted(key.group(1))), number)
+
+    def _resolve(self, names: list[str], counters: dict[KeyPath, int]) -> KeyPath:
+        path: KeyPath = ()
+        for name in names:
+            path = path + (name,)
+            if path in counters and name is not names[-1]:
+                path = path + (counters[path],)
+        return path
+
+    def line(self, path: KeyPath) -> int | None:
+        path = tuple(path)
+        while path:
+            for candidate in (path, path + (0,)):
+                if candidate in self.lines:
+                    return self.lines[candidate]
+            path = path[:-1]
+        return None
+
+
+
+def read_toml(path: Path) -> tuple[dict[str, Any], Context]:
+    """The data of a TOML file and a context that places its keys; problems name the file."""
+    name = display_path(path)
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise AetherpressError(Problem(name, f"file is larger than {MAX_FILE_BYTES // 1_000_000} MB; split it or shorten its texts"))
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise AetherpressError(Problem(name, f"cannot read file ({exc.strerror})")) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise AetherpressError(Problem(name, "file is not UTF-8 text; save it as UTF-8", line)) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        match = re.search(r"\(at line (\d+), column (\d+)\)", message)
+        line = int(match.group(1)) if match else None
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
+        if match:
+            message += f" at column {match.group(2)}"
+        raise AetherpressError(Problem(name, f"TOML syntax error: {message}", line)) from None
+    return data, Context(name, TomlLocator(text))

@@ -1,0 +1,199 @@
+"""Card faces and backs: Jinja2 templates (in a sandbox) turned into SVG text.
+
+Every face is drawn at trim size plus bleed, in millimetres: the SVG's user
+unit is one millimetre and its origin is the bleed corner.
+"""
+from __future__ import annotations
+
+import base64
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+import jinja2
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from ..definitions.images import MAX_IMAGE_BYTES, find_image, image_kind
+from ..definitions.model import Card, Deck
+from ..errors import AetherpressError, Problem, display_path
+from ..geometry import Box
+from ..project import Project
+from .sandbox import CURRENT, environment, template_line, template_path
+from .textfit import Fitted, TextDoesNotFit, fit_lines
+
+TEMPLATE_SUFFIX = ".svg.j2"
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """A card's boxes in millimetres, origin at the top-left bleed corner."""
+    trim_w: float
+    trim_h: float
+    bleed: float
+    safe: float
+    radius: float
+
+    @property
+    def width(self) -> float:
+        return self.trim_w + 2 * self.bleed
+
+    @property
+    def height(self) -> float:
+        return self.trim_h + 2 * self.bleed
+
+    @property
+    def full(self) -> Box:
+        return Box(0.0, 0.0, self.width, self.height)
+
+    @property
+    def trim(self) -> Box:
+        return Box(self.bleed, self.bleed, self.trim_w, self.trim_h)
+
+    @property
+    def safe_box(self) -> Box:
+        return self.trim.inset(self.safe)
+
+
+def geometry(deck: Deck, bleed: float | None = None, style: Mapping[str, Any] | None = None) -> Geometry:
+    """The deck's card geometry: trim from its size, bleed, safe zone and corner radius from its style."""
+    style = deck.style if style is None else style
+    return Geometry(deck.size.width, deck.size.height,
+                    float(style.get("bleed", 3.0) if bleed is None else bleed),
+                    float(style.get("safe", 3.0)), float(style.get("corner_radius", 0.0)))
+
+
+class CardView:
+    """What a template sees of a card: plain values, no model internals."""
+
+    def __init__(self, deck: Deck, card: Card):
+        self.id = card.id
+        self.name = card.name
+        self.group = card.group
+        self.copies = card.copies
+        self.rank = deck.rank(card.rank) if card.rank else None
+        self.suits = [deck.suit(s) for s in card.suits]
+        self.all_suits = len(card.suits) == len(deck.suits) and len(deck.suits) > 1
+        self.attributes = dict(card.attributes)
+
+    def __getattr__(self, name: str) -> Any:
+        attributes = self.__dict__.get("attributes", {})
+        if name in attributes:
+            return attributes[name]
+        raise AttributeError(name)
+
+
+class FaceRenderer:
+    """Renders the faces and backs of one deck to SVG text.
+
+    Templates see the card, the deck, the style, the boxes ``full``, ``trim``
+    and ``safe`` and these helpers: ``symbol`` (vector symbols), ``fit``
+    (shrink-and-wrap text into a box), ``box``, ``pips`` (pip positions),
+    ``wrap`` and ``text_width``.  Every text laid out through ``fit`` is
+    recorded in :attr:`text_boxes` for the last card rendered.
+    """
+
+    def __init__(self, project: Project, deck: Deck, bleed: float | None = None):
+        self.project = project
+        self.deck = deck
+        self.style = deck.style
+        self.geometry = geometry(deck, bleed, self.style)
+        self.text_boxes: list[tuple[str, Box]] = []
+        self._card: Card | None = None
+        self._template = ""
+
+    @property
+    def env(self) -> ImmutableSandboxedEnvironment:
+        return environment(tuple(str(layer.templates) for layer in self.project.layers))
+
+    def template_file(self, name: str) -> str:
+        """How the file of template ``name`` is shown in messages."""
+        path = template_path(self.env, name + TEMPLATE_SUFFIX)
+        return display_path(path) if path is not None else f"templates/{name}{TEMPLATE_SUFFIX}"
+
+    def fit(self, field: str, text: Any, box: Box, family: str, max_size: float, min_size: float | None = None,
+            **options: Any) -> Fitted:
+        """Lay ``text`` out in ``box``: the largest size down to ``min_size`` at which it fits, wrapped.
+
+        A text that does not fit even at ``min_size`` (default: the style's
+        ``min_text_size``) is an error naming the deck, the card and ``field``.
+        """
+        if min_size is None:
+            min_size = float(self.style.get("min_text_size", 2.2))
+        options.setdefault("fill", self.style.get("ink", "#000000"))
+        try:
+            fitted = fit_lines("" if text is None else str(text), box, family, max_size, min_size, **options)
+        except TextDoesNotFit as exc:
+            card = f"card '{self._card.id}'" if self._card is not None else "the back"
+            origin = self._card.origin if self._card is not None else None
+            file, line = (origin.file, origin.line) if origin is not None else (self.deck.source, None)
+            raise AetherpressError(Problem(
+                file, f"deck '{self.deck.key}', {card}: {field} {exc} "
+                f"(template '{self._template}'); shorten it or give it a larger box", line)) from None
+        except (KeyError, TypeError, ValueError) as exc:
+            raise AetherpressError(Problem(self.template_file(self._template), f"fit() for {field}: {exc}")) from None
+        self.text_boxes.append((field, fitted.box))
+        return fitted
+
+    def image(self, path: Any) -> str:
+        """A card image (an ``image`` attribute: a PNG or JPEG beside the deck file) as a data URI.
+
+        Cards may not load files themselves; this is the one way an image gets onto a card.
+        """
+        target, _ = find_image(Path(self.deck.folder), str(path)) if self.deck.folder and path else (None, None)
+        where = self.template_file(self._template)
+        if target is None:
+            raise AetherpressError(Problem(where, f"image '{path}' is not a file inside the deck's folder "
+                                           f"(drawing card '{self._card.id if self._card else 'back'}')"))
+        data = target.read_bytes()[: MAX_IMAGE_BYTES + 1]
+        kind = image_kind(data)
+        if kind is None or len(data) > MAX_IMAGE_BYTES:
+            raise AetherpressError(Problem(where, f"image '{path}' is not a PNG or JPEG of at most {MAX_IMAGE_BYTES // 1_000_000} MB"))
+        return f"data:image/{kind};base64," + base64.b64encode(data).decode("ascii")
+
+    def keep(self, field: str, box: Box) -> str:
+        """Record a box that must stay inside the safe zone (e.g. an index symbol); draws nothing."""
+        self.text_boxes.append((field, box))
+        return ""
+
+    def _context(self) -> dict[str, Any]:
+        g = self.geometry
+        return {"deck": self.deck, "style": self.style, "g": g, "full": g.full, "trim": g.trim,
+                "safe": g.safe_box, "mono": bool(self.style.get("monochrome", False))}
+
+    def _render(self, template_name: str, card: Card | None) -> str:
+        file = self.template_file(template_name)
+        self.text_boxes = []
+        self._card = card
+        self._template = template_name
+        token = CURRENT.set(self)
+        try:
+            template = self.env.get_template(f"{template_name}.svg.j2")
+            context = self._context()
+            context["card"] = CardView(self.deck, card) if card is not None else None
+            return template.render(context)
+        except jinja2.TemplateSyntaxError as exc:
+            raise AetherpressError(Problem(display_path(exc.filename) if exc.filename else file,
+                                           f"template syntax error: {exc.message}", exc.lineno)) from None
+        except jinja2.UndefinedError as exc:
+            message = re.sub(r"'[\w.]*CardView object'", "'card'", exc.message or "undefined value")
+            raise AetherpressError(Problem(file, f"{message} (drawing card '{card.id if card else 'back'}' of deck '{self.deck.id}')", template_line(exc))) from None
+        except jinja2.TemplateNotFound as exc:
+            if exc.name == f"{template_name}.svg.j2":
+                raise AetherpressError(Problem(self.deck.source, f"template '{template_name}' not found in templates/")) from None
+            raise AetherpressError(Problem(file, f"template '{exc.name}' not found in templates/ (drawing card '{card.id if card else 'back'}' of deck '{self.deck.id}')", template_line(exc))) from None
+        except jinja2.exceptions.SecurityError as exc:
+            raise AetherpressError(Problem(file, f"template tried something not allowed: {exc} (drawing card '{card.id if card else 'back'}' of deck '{self.deck.id}')", template_line(exc))) from None
+        except AetherpressError:
+            raise
+        except Exception as exc:  # an error raised inside the template's own expressions
+            raise AetherpressError(Problem(file, f"template failed on card '{card.id if card else 'back'}' of deck '{self.deck.id}': {exc}", template_line(exc))) from None
+        finally:
+            CURRENT.reset(token)
+
+    def face(self, card: Card) -> str:
+        return self._render(self.deck.template_for(card), card)
+
+    def back(self, card: Card | None = None) -> str:
+        template = self.deck.back_for(card) if card is not None else self.deck.back_template
+        return self._render(template, card)

@@ -1,0 +1,123 @@
+"""The sandbox card templates run in: a Jinja2 environment with drawing helpers and nothing else.
+
+Templates see the values they are given and these helpers: ``symbol`` and
+``symbols`` (vector symbols), ``fit`` (shrink-and-wrap text into a box),
+``box``, ``pips``, ``around`` and ``scatter`` (places), ``wrap`` and
+``text_width`` (measuring), ``keep`` (a box that must stay in the safe zone),
+``marks``, ``pick`` and ``image``; the ``mm`` filter writes a length.  They
+cannot reach files (beyond other templates), the environment or Python internals.
+"""
+from __future__ import annotations
+
+import zlib
+from contextvars import ContextVar
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Protocol
+
+import jinja2
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+from markupsafe import Markup
+
+from ..geometry import Box
+from .fonts import text_width
+from .places import around, pip_layout, scatter
+from .symbols import symbol_svg, symbols_svg
+from .textfit import Fitted
+
+
+class Drawing(Protocol):
+    """What the helpers ``fit``, ``keep`` and ``image`` report to: the renderer of the current card."""
+
+    def fit(self, field: str, text: Any, box: Box, family: str, max_size: float, min_size: float | None = None,
+            **options: Any) -> Fitted: ...
+
+    def keep(self, field: str, box: Box) -> str: ...
+
+    def image(self, path: Any) -> str: ...
+
+
+# The renderer drawing the current card.  Kept out of the template context so
+# templates cannot reach it.
+CURRENT: ContextVar[Drawing] = ContextVar("aetherpress_face_renderer")
+
+
+def _fit(*args: Any, **kwargs: Any) -> Fitted:
+    return CURRENT.get().fit(*args, **kwargs)
+
+
+def _keep(field: str, box: Box) -> str:
+    return CURRENT.get().keep(field, box)
+
+
+def _image(path: Any) -> str:
+    return CURRENT.get().image(path)
+
+
+def wrap(text: str, family: str, size: float, width: float, weight: str = "normal", style: str = "normal") -> list[str]:
+    """Greedy word wrap of ``text`` into lines no wider than ``width`` (same units as size)."""
+    lines: list[str] = []
+    for paragraph in str(text).split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}" if line else word
+            if line and text_width(trial, family, size, weight, style) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+def marks(suits: Any) -> list[tuple[str, str]]:
+    """(symbol, colour) of each suit: what a corner index shows."""
+    return [(s.symbol, s.colour) for s in suits]
+
+
+def pick(options: Any, key: Any) -> Any:
+    """One of ``options`` chosen by a stable hash of ``key`` (the same on every run and machine)."""
+    options = list(options)
+    return options[zlib.crc32(str(key).encode("utf-8")) % len(options)]
+
+
+def mm(value: Any) -> str:
+    """A length for an SVG attribute: at most three decimals, no trailing zeros."""
+    text = f"{float(value):.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+@lru_cache(maxsize=8)
+def environment(folders: tuple[str, ...]) -> ImmutableSandboxedEnvironment:
+    """One sandboxed environment per template search path, so templates compile once per process."""
+    env = ImmutableSandboxedEnvironment(
+        loader=jinja2.FileSystemLoader(list(folders)),
+        autoescape=True, undefined=jinja2.StrictUndefined,
+        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+    )
+    env.globals.update(symbol=symbol_svg, symbols=symbols_svg, wrap=wrap, text_width=text_width, Markup=Markup,
+                       fit=_fit, box=Box, pips=pip_layout, keep=_keep, pick=pick, around=around, scatter=scatter,
+                       marks=marks, image=_image)
+    env.filters["mm"] = mm
+    return env
+
+
+def template_line(exc: BaseException) -> int | None:
+    """The line of the template where ``exc`` was raised, from its traceback."""
+    tb = exc.__traceback__
+    line = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename.endswith(".svg.j2"):
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def template_path(env: ImmutableSandboxedEnvironment, name: str) -> Path | None:
+    """The file a template name loads from (the project's first)."""
+    loader = env.loader
+    for folder in getattr(loader, "searchpath", []):
+        path = Path(folder) / name
+        if path.is_file():
+            return path
+    return None

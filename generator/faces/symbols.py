@@ -1,0 +1,199 @@
+"""Suit and card symbols as vector path data, so they print the same everywhere.
+
+Each symbol is drawn in a unit box from -1 to 1 (y down, as in SVG) and
+scaled into place by :func:`symbol_svg`.  Templates call ``symbol(...)``.
+"""
+from __future__ import annotations
+
+import math
+import re
+from functools import lru_cache
+from typing import Callable
+
+from markupsafe import Markup, escape
+
+
+def _fmt(v: float) -> str:
+    text = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _poly(points: list[tuple[float, float]]) -> str:
+    return "M" + " L".join(f"{_fmt(x)},{_fmt(y)}" for x, y in points) + " Z"
+
+
+def _star(points: int, outer: float = 1.0, inner: float = 0.45, rotation: float = -90) -> str:
+    pts = []
+    for i in range(points * 2):
+        r = outer if i % 2 == 0 else inner
+        a = math.radians(rotation + i * 180 / points)
+        pts.append((r * math.cos(a), r * math.sin(a)))
+    return _poly(pts)
+
+
+def _circle(r: float = 1.0, cx: float = 0.0, cy: float = 0.0) -> str:
+    return (f"M{_fmt(cx - r)},{_fmt(cy)} A{_fmt(r)},{_fmt(r)} 0 1,0 {_fmt(cx + r)},{_fmt(cy)} "
+            f"A{_fmt(r)},{_fmt(r)} 0 1,0 {_fmt(cx - r)},{_fmt(cy)} Z")
+
+
+def _crown(points: int = 7) -> str:
+    pts = [(-1.0, 0.75)]
+    for i in range(points):
+        x = -1.0 + 2.0 * i / (points - 1)
+        pts.append((x, -0.85))
+        if i < points - 1:
+            pts.append((x + 1.0 / (points - 1), -0.05))
+    pts.append((1.0, 0.75))
+    return _poly(pts)
+
+
+SYMBOLS: dict[str, Callable[[], str]] = {
+    "circle": lambda: _circle(0.95),
+    "star5": lambda: _star(5, 1.0, 0.42),
+    "crown7": lambda: _crown(7),
+    "hourglass": lambda: _poly([(-0.8, -1), (0.8, -1), (0.8, -0.85), (0.12, 0), (0.8, 0.85), (0.8, 1),
+                                (-0.8, 1), (-0.8, 0.85), (-0.12, 0), (-0.8, -0.85)]),
+    "diamond": lambda: _poly([(0, -1), (0.75, 0), (0, 1), (-0.75, 0)]),
+    "house": lambda: _poly([(0, -1), (0.95, -0.15), (0.7, -0.15), (0.7, 0.95), (-0.7, 0.95), (-0.7, -0.15), (-0.95, -0.15)]),
+    "shield": lambda: "M-0.85,-0.95 L0.85,-0.95 L0.85,0.05 C0.85,0.55 0.4,0.8 0,1 C-0.4,0.8 -0.85,0.55 -0.85,0.05 Z",
+    "glyph": lambda: _poly([(0, -1), (0.9, 0), (0, 1), (-0.9, 0)]) + " " + _circle(0.35),
+    "sail": lambda: "M-0.1,-1 L-0.1,0.6 L-0.9,0.6 Z M0.05,-0.85 C0.7,-0.4 0.85,0.1 0.75,0.6 L0.05,0.6 Z M-0.95,0.72 L0.95,0.72 L0.6,1 L-0.6,1 Z",
+    "moon": lambda: "M0.6,-0.97 A1,1 0 1,0 0.6,0.97 A0.78,0.78 0 1,1 0.6,-0.97 Z",
+    "sun": lambda: _star(12, 1.0, 0.72, -90) + " " + _circle(0.55),
+    "wave": lambda: "M-1,-0.2 C-0.6,-0.8 -0.2,-0.8 0,-0.2 C0.2,0.4 0.6,0.4 1,-0.2 L1,0.35 C0.6,0.95 0.2,0.95 0,0.35 C-0.2,-0.25 -0.6,-0.25 -1,0.35 Z",
+    "leaf": lambda: "M0,-1 C0.75,-0.5 0.75,0.45 0,1 C-0.75,0.45 -0.75,-0.5 0,-1 Z",
+    "wyrm": lambda: "M-0.6,-0.9 C0.4,-1 0.9,-0.5 0.3,-0.1 C-0.3,0.3 -0.2,0.7 0.7,0.8 L0.6,1 C-0.5,0.95 -0.7,0.35 -0.05,-0.15 C0.45,-0.5 0.1,-0.75 -0.6,-0.65 Z",
+    "knot": lambda: _circle(0.95) + " " + _circle(0.55),
+    "earth": lambda: _poly([(-1, 0.85), (-0.35, -0.6), (0, -0.05), (0.35, -0.85), (1, 0.85)]),
+    "fire": lambda: "M0,-1 C0.2,-0.5 0.85,-0.2 0.75,0.35 C0.7,0.8 0.35,1 0,1 C-0.35,1 -0.7,0.8 -0.75,0.35 C-0.8,-0.05 -0.35,-0.2 -0.3,-0.55 C-0.05,-0.35 0,-0.6 0,-1 Z",
+    "water": lambda: "M0,-1 C0.3,-0.5 0.75,-0.05 0.75,0.35 C0.75,0.75 0.4,1 0,1 C-0.4,1 -0.75,0.75 -0.75,0.35 C-0.75,-0.05 -0.3,-0.5 0,-1 Z",
+    "wood": lambda: _poly([(0, -1), (0.8, 0.3), (0.15, 0.3), (0.15, 1), (-0.15, 1), (-0.15, 0.3), (-0.8, 0.3)]),
+    "air": lambda: "M-1,-0.35 L0.45,-0.35 C0.75,-0.35 0.9,-0.6 0.75,-0.8 L0.95,-0.9 C1.2,-0.5 0.9,-0.15 0.45,-0.15 L-1,-0.15 Z M-1,0.15 L0.55,0.15 C1,0.15 1.2,0.55 0.9,0.9 L0.7,0.8 C0.85,0.6 0.75,0.35 0.55,0.35 L-1,0.35 Z",
+    "eye": lambda: "M-1,0 C-0.5,-0.7 0.5,-0.7 1,0 C0.5,0.7 -0.5,0.7 -1,0 Z " + _circle(0.32),
+    "star8": lambda: _star(8, 1.0, 0.5),
+    "sword": lambda: _poly([(0, -1), (0.12, -0.8), (0.12, 0.4), (0.45, 0.4), (0.45, 0.52), (0.1, 0.52),
+                            (0.1, 0.85), (0.18, 1), (-0.18, 1), (-0.1, 0.85), (-0.1, 0.52), (-0.45, 0.52),
+                            (-0.45, 0.4), (-0.12, 0.4), (-0.12, -0.8)]),
+    "crown5": lambda: _crown(5),
+    # drawn with the non-zero fill rule: the wing and legs join the body, the eye is a hole
+    "dragon": lambda: ("M-0.96,-0.58 L-0.66,-0.74 L-0.44,-1 L-0.5,-0.7 C-0.34,-0.62 -0.3,-0.45 -0.32,-0.3 "
+                       "C-0.34,-0.12 -0.2,0.02 0.05,0.05 C0.35,0.08 0.55,0.2 0.6,0.42 C0.64,0.62 0.78,0.7 0.9,0.6 "
+                       "L0.86,0.52 L1,0.5 L0.97,0.66 L0.92,0.64 C0.8,0.82 0.52,0.78 0.42,0.56 "
+                       "C0.32,0.38 0.1,0.3 -0.1,0.3 C-0.35,0.3 -0.5,0.05 -0.5,-0.2 C-0.5,-0.35 -0.55,-0.45 -0.62,-0.5 "
+                       "L-0.92,-0.46 L-0.7,-0.58 Z "
+                       "M-0.64,-0.66 A0.04,0.04 0 1,0 -0.56,-0.66 A0.04,0.04 0 1,0 -0.64,-0.66 Z "
+                       "M-0.12,0.28 L-0.28,0.58 L-0.46,0.56 L-0.3,0.22 Z M0.5,0.5 L0.42,0.84 L0.2,0.82 L0.3,0.42 Z "
+                       "M-0.16,0.06 L0.08,-0.96 L0.96,-0.72 C0.8,-0.58 0.78,-0.46 0.8,-0.3 "
+                       "C0.65,-0.36 0.55,-0.26 0.54,-0.1 C0.4,-0.16 0.32,-0.04 0.3,0.16 Z"),
+    "scales": lambda: ("M-0.06,-0.9 L0.06,-0.9 L0.06,0.8 L0.4,0.8 L0.4,0.95 L-0.4,0.95 L-0.4,0.8 L-0.06,0.8 Z "
+                       "M-0.85,-0.62 L0.85,-0.62 L0.85,-0.52 L-0.85,-0.52 Z "
+                       "M-0.75,-0.55 L-1,0.15 L-0.5,0.15 Z M0.75,-0.55 L0.5,0.15 L1,0.15 Z "
+                       "M-1,0.15 C-0.95,0.42 -0.55,0.42 -0.5,0.15 Z M0.5,0.15 C0.55,0.42 0.95,0.42 1,0.15 Z"),
+    "lotus": lambda: ("M0,-1 C0.32,-0.6 0.32,-0.05 0,0.55 C-0.32,-0.05 -0.32,-0.6 0,-1 Z "
+                      "M-0.08,0.55 C-0.6,0.35 -0.85,-0.1 -0.8,-0.6 C-0.45,-0.35 -0.2,0 -0.08,0.55 Z "
+                      "M0.08,0.55 C0.6,0.35 0.85,-0.1 0.8,-0.6 C0.45,-0.35 0.2,0 0.08,0.55 Z "
+                      "M-1,0.62 C-0.5,0.85 0.5,0.85 1,0.62 C0.6,1 -0.6,1 -1,0.62 Z"),
+    "pawn": lambda: (_circle(0.3, 0, -0.62) + " M-0.22,-0.32 L0.22,-0.32 L0.32,-0.2 L0.14,-0.2 "
+                     "C0.18,0.2 0.3,0.5 0.55,0.7 L0.7,1 L-0.7,1 L-0.55,0.7 C-0.3,0.5 -0.18,0.2 -0.14,-0.2 "
+                     "L-0.32,-0.2 Z"),
+    "tower": lambda: _poly([(-0.7, -1), (-0.42, -1), (-0.42, -0.78), (-0.14, -0.78), (-0.14, -1), (0.14, -1),
+                            (0.14, -0.78), (0.42, -0.78), (0.42, -1), (0.7, -1), (0.7, -0.5), (0.48, -0.5),
+                            (0.58, 0.75), (0.8, 1), (-0.8, 1), (-0.58, 0.75), (-0.48, -0.5), (-0.7, -0.5)])
+                      + " M-0.14,1 L-0.14,0.5 C-0.14,0.2 0.14,0.2 0.14,0.5 L0.14,1 Z",
+    "person": lambda: _circle(0.42, 0, -0.5) + " M-0.9,1 C-0.9,0.2 -0.5,0.02 0,0.02 C0.5,0.02 0.9,0.2 0.9,1 Z",
+    "pin": lambda: "M0,1 C-0.2,0.5 -0.75,0 -0.75,-0.35 C-0.75,-0.8 -0.4,-1 0,-1 C0.4,-1 0.75,-0.8 0.75,-0.35 C0.75,0 0.2,0.5 0,1 Z " + _circle(0.28, 0, -0.38),
+    "bolt": lambda: _poly([(0.25, -1), (-0.6, 0.15), (-0.05, 0.15), (-0.3, 1), (0.6, -0.2), (0.05, -0.2), (0.4, -1)]),
+    "spiral": lambda: ("M0,0 C0,-0.25 0.3,-0.25 0.3,0 C0.3,0.4 -0.45,0.4 -0.45,0 C-0.45,-0.65 0.6,-0.65 0.6,0 "
+                       "C0.6,0.85 -0.8,0.85 -0.8,0 C-0.8,-1.05 0.95,-1.05 0.95,0 L0.8,0 C0.8,-0.85 -0.65,-0.85 -0.65,0 "
+                       "C-0.65,0.65 0.45,0.65 0.45,0 C0.45,-0.45 -0.3,-0.45 -0.3,0 C-0.3,0.2 -0.12,0.2 -0.12,0 Z"),
+    "ray": lambda: _poly([(0, -1), (0.08, 0), (0, 1), (-0.08, 0)]),
+    "star4": lambda: _star(4, 1.0, 0.25),
+    "egg": lambda: "M0,-1 C0.55,-1 0.8,0.05 0.8,0.35 C0.8,0.75 0.45,1 0,1 C-0.45,1 -0.8,0.75 -0.8,0.35 C-0.8,0.05 -0.55,-1 0,-1 Z",
+    "spade": lambda: ("M0,-1 C0.35,-0.55 1,-0.3 0.92,0.2 C0.85,0.62 0.35,0.7 0.1,0.38 L0.32,1 L-0.32,1 L-0.1,0.38 "
+                      "C-0.35,0.7 -0.85,0.62 -0.92,0.2 C-1,-0.3 -0.35,-0.55 0,-1 Z"),
+    "heart": lambda: "M0,0.95 C-0.45,0.55 -1,0.15 -1,-0.38 C-1,-0.85 -0.35,-1.02 0,-0.55 C0.35,-1.02 1,-0.85 1,-0.38 C1,0.15 0.45,0.55 0,0.95 Z",
+    "club": lambda: (_circle(0.4, 0, -0.52) + " " + _circle(0.4, -0.5, 0.12) + " " + _circle(0.4, 0.5, 0.12) + " "
+                     + _poly([(-0.1, -0.2), (0.1, -0.2), (0.3, 1), (-0.3, 1)])),
+}
+
+
+@lru_cache(maxsize=None)
+def symbol_path(name: str) -> str:
+    """Path data of a symbol in its unit box; unknown names draw a diamond."""
+    return SYMBOLS.get(name, SYMBOLS["diamond"])()
+
+
+_TOKEN = re.compile(r"[MLCAZ]|-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?")
+_ARITY = {"M": 2, "L": 2, "C": 6, "A": 7, "Z": 0}
+
+
+@lru_cache(maxsize=None)
+def _commands(name: str) -> tuple[tuple[str, tuple[float, ...]], ...]:
+    """A symbol's path as (command, numbers) pairs; symbols use only absolute M, L, C, A and Z."""
+    tokens = _TOKEN.findall(symbol_path(name))
+    out, i = [], 0
+    while i < len(tokens):
+        op = tokens[i]
+        n = _ARITY[op]
+        out.append((op, tuple(float(t) for t in tokens[i + 1:i + 1 + n])))
+        i += 1 + n
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def placed_path(name: str, cx: float, cy: float, size: float, rotate: float = 0.0) -> str:
+    """Path data of symbol ``name`` scaled to ``size`` mm, turned ``rotate`` degrees and centred at (cx, cy).
+
+    The transform is applied to the coordinates, so the SVG needs no transform
+    attribute and many placed symbols can share one <path> element.
+    """
+    s = size / 2
+    a = math.radians(rotate)
+    cos, sin = math.cos(a) * s, math.sin(a) * s
+
+    def pt(x: float, y: float) -> str:
+        return f"{_fmt(cx + x * cos - y * sin)},{_fmt(cy + x * sin + y * cos)}"
+
+    parts = []
+    for op, v in _commands(name):
+        if op == "Z":
+            parts.append("Z")
+        elif op == "A":
+            rx, ry, phi, large, sweep, x, y = v
+            parts.append(f"A{_fmt(rx * s)},{_fmt(ry * s)} {_fmt(phi + rotate)} {int(large)},{int(sweep)} {pt(x, y)}")
+        else:
+            parts.append(op + " ".join(pt(v[i], v[i + 1]) for i in range(0, len(v), 2)))
+    return " ".join(parts)
+
+
+# symbols whose parts overlap and must join: filled non-zero (holes are drawn the other way round)
+NONZERO = {"dragon"}
+
+
+def _paint(name: str, fill: str, stroke: str | None, stroke_width: float) -> str:
+    extra = f' stroke="{escape(stroke)}" stroke-width="{_fmt(stroke_width)}"' if stroke and stroke_width else ""
+    rule = "nonzero" if name in NONZERO else "evenodd"
+    return f'fill="{escape(fill)}" fill-rule="{rule}"{extra}'
+
+
+def symbol_svg(name: str, cx: float, cy: float, size: float, fill: str = "#000000",
+               stroke: str | None = None, stroke_width: float = 0.0, rotate: float = 0.0) -> Markup:
+    """An SVG <path> of symbol ``name`` centred at (cx, cy), ``size`` mm across, turned ``rotate`` degrees.
+
+    ``stroke_width`` is in millimetres.
+    """
+    return Markup(f'<path d="{placed_path(name, cx, cy, size, rotate)}" {_paint(name, fill, stroke, stroke_width)}/>')
+
+
+def symbols_svg(name: str, places, size: float, fill: str = "#000000", stroke: str | None = None,
+                stroke_width: float = 0.0) -> Markup:
+    """One <path> holding symbol ``name`` at every place (objects with x, y and rotate), e.g. pips.
+
+    One element instead of many keeps the SVG small and quick to draw; the
+    places must not overlap (the path fills even-odd).
+    """
+    places = list(places)
+    if not places:
+        return Markup("")
+    d = " ".join(placed_path(name, p.x, p.y, size, getattr(p, "rotate", 0.0)) for p in places)
+    return Markup(f'<path d="{d}" {_paint(name, fill, stroke, stroke_width)}/>')

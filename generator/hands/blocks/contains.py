@@ -1,0 +1,41 @@
+"""``contains = [{ rank = "ace", count = 1 }]``: named cards, ranks, suits or groups, each entry its own cards."""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ...definitions.schema import Context, KeyPath, field
+from . import Block, Needs, register
+from .selectors import parse_selectors
+
+
+class Contains(Block):
+    name = "contains"
+    spec = field(list, item=dict)
+    help = "named cards, ranks, groups: contains = [{ card = \"mage\" }, { rank = \"7\" }]"
+
+    def parse(self, ctx: Context, value: Any, path: KeyPath, hand_size: int) -> Any | None:
+        return parse_selectors(ctx, value, path) or None
+
+    def needs(self, value: Any, needs: Needs) -> None:
+        for sel in value:
+            needs.selector(sel)
+
+    def check(self, engine, value: Any, path: KeyPath) -> bool:
+        for i, sel in enumerate(value):
+            engine.check_selector(sel, path + (i,))
+        engine.check_disjoint(value, path)
+        return True
+
+    def evaluate(self, engine, feats: dict, memo: dict, k: int, w: int, m: int, value: Any) -> np.ndarray:
+        ok = np.ones(m, bool)
+        for sel in value:
+            count = engine.selector_count(feats, sel)
+            ok &= count >= sel.count
+            if sel.max is not None:
+                ok &= count <= sel.max
+        return ok
+
+
+register(Contains())

@@ -1,0 +1,129 @@
+"""Games checked against their decks: every ranking compiled on every deck, every example hand classified."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Sequence
+
+from ..definitions.deck import DeckDefinition
+from ..definitions.discovery import load_all, load_each
+from ..definitions.schema import suggest
+from ..definitions.toml import read_toml
+from ..errors import AetherpressError, Problem
+from ..project import Project
+from .engine import Engine
+from .games import load_game
+from .rankings import Game
+
+
+def engines_for(game: Game, definitions: dict[str, DeckDefinition], ranking: str | None = None, deck: str | None = None,
+                modifiers: Sequence[str] = ()) -> Engine:
+    rid = ranking or game.default_ranking
+    if rid not in game.rankings:
+        raise AetherpressError(Problem(game.source, f"game '{game.id}' has no ranking '{rid}'{suggest(rid, game.rankings)}; rankings: {', '.join(game.rankings)}"))
+    did = deck or game.default_deck
+    if did not in game.decks:
+        raise AetherpressError(Problem(game.source, f"game '{game.id}' has no deck '{did}'{suggest(did, game.decks)}; decks: {', '.join(game.decks)}"))
+    for m in modifiers:
+        if m not in game.modifiers:
+            raise AetherpressError(Problem(game.source, f"game '{game.id}' has no modifier '{m}'{suggest(m, game.modifiers)}; modifiers: {', '.join(game.modifiers) or 'none'}"))
+    if game.deck_id not in definitions:
+        raise AetherpressError(Problem(game.source, f"unknown deck '{game.deck_id}'{suggest(game.deck_id, definitions)}", key="game.deck"))
+    choice = game.decks[did]
+    built = definitions[game.deck_id].build(choice.variants)
+    mods = [game.modifiers[m] for m in choice.modifiers] + [game.modifiers[m] for m in modifiers if m not in choice.modifiers]
+    base = definitions[game.deck_id].base
+    base_ids = {"card": {c.id for c in base.cards}, "rank": {r.id for r in base.ranks}}
+    return Engine(game.rankings[rid], built, mods, game.source, base_ids)
+
+
+def check_game(game: Game, definitions: dict[str, DeckDefinition], path: Path) -> None:
+    """Compile every ranking on every deck of the game and check the example hands."""
+    problems: list[Problem] = []
+    _, ctx = read_toml(path)
+    if game.deck_id not in definitions:
+        ctx.error(("game", "deck"), f"unknown deck '{game.deck_id}'{suggest(game.deck_id, definitions)}")
+        ctx.raise_if_any()
+    definition = definitions[game.deck_id]
+    for name, choice in game.decks.items():
+        for i, v in enumerate(choice.variants):
+            if v not in definition.variant_specs:
+                ctx.error(("decks", name, "variants", i), f"deck '{game.deck_id}' has no variant '{v}'{suggest(v, definition.variant_specs)}")
+    ctx.raise_if_any()
+    base_cards = [c.id for c in definition.base.cards]
+    for rid, ranking in game.rankings.items():
+        checked_examples: set[int] = set()
+        compiled = True
+        for did in game.decks:
+            combos = [()] + [(m,) for m in game.modifiers if m not in game.decks[did].modifiers] if did == game.default_deck else [()]
+            for mods in combos:
+                try:
+                    engine = engines_for(game, definitions, rid, did, mods)
+                except AetherpressError as exc:
+                    compiled = False
+                    for p in exc.problems:
+                        line = ctx.locator.line(_key_path(p.key)) if p.key and ctx.locator else None
+                        problems.append(Problem(p.file, p.message, line, p.key))
+                    continue
+                if mods:
+                    continue
+                ids = {c.id for c in engine.deck.cards}
+                for i, cat in enumerate(ranking.categories):
+                    if cat.example is None or i in checked_examples or not set(cat.example) <= ids:
+                        continue
+                    checked_examples.add(i)
+                    try:
+                        got = engine.evaluate(cat.example)
+                    except AetherpressError as exc:
+                        ctx.error(cat.path + ("example",), exc.problems[0].message)
+                        continue
+                    if not got.fits_category(i):
+                        ctx.error(cat.path + ("example",), f"the example hand does not fit {cat.name} (it is a {got.name})")
+                    elif got.category != i and not cat.printed:
+                        ctx.error(cat.path + ("example",), f"the example hand is a {got.name}, not a {cat.name}")
+        if not compiled:
+            continue
+        for i, cat in enumerate(ranking.categories):
+            if cat.example is None or i in checked_examples:
+                continue
+            unknown = [c for c in cat.example if c not in base_cards]
+            if unknown:
+                ctx.error(cat.path + ("example",), f"unknown card '{unknown[0]}' in deck '{game.deck_id}'{suggest(unknown[0], base_cards)}")
+            else:
+                ctx.error(cat.path + ("example",), "the example hand is not a hand of any of the game's decks")
+    problems.extend(ctx.problems)
+    if problems:
+        raise AetherpressError(_dedupe(problems))
+
+
+def _key_path(key: str) -> tuple:
+    out: list = []
+    for part in re.findall(r'"[^"]*"|[A-Za-z0-9_-]+|\[\d+\]', key):
+        if part.startswith("["):
+            out.append(int(part[1:-1]) - 1)
+        else:
+            out.append(part.strip('"'))
+    return tuple(out)
+
+
+def _dedupe(problems: list[Problem]) -> list[Problem]:
+    out = []
+    for p in problems:
+        if p not in out:
+            out.append(p)
+    return out
+
+
+def load_games(project: Project) -> dict[str, Game]:
+    """Every game of the project and the built-in data: ``{game_id: Game}``, checked against its deck."""
+    definitions: dict[str, DeckDefinition] | None = None
+
+    def load_checked(path: Path) -> Game:
+        nonlocal definitions
+        game = load_game(path, project)
+        if definitions is None:
+            definitions = load_all(project)
+        check_game(game, definitions, path)
+        return game
+
+    return load_each(project, "game", load_checked)

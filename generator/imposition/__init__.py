@@ -1,0 +1,1 @@
+"""Stage three: where each card goes on a sheet, and where each page goes in a booklet.  Pure math."""

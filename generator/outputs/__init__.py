@@ -1,0 +1,1 @@
+"""Stage five: files a person prints or loads: sheets, print-shop files, PNG, SVG, TTS, proofs, calibration."""

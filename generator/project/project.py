@@ -1,0 +1,135 @@
+"""A designer's project over the built-in data: where decks, templates and output live.
+
+A project is a folder with ``decks/`` and, optionally, ``templates/`` (card
+templates), ``styles/``, ``fonts/``, ``images/`` and ``icons/``.  Its files
+come first; the built-in templates, styles, presets and example decks stay
+underneath, so a project file overrides the built-in one of the same name and
+every built-in deck stays reachable.  Without a project, the built-in data is
+all there is and output goes to ``./output``.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import AetherpressError, Problem
+from ..locations import FONTS_DIR, builtin_root, display_path
+
+
+@dataclass(frozen=True)
+class Layer:
+    """One place files come from: a designer's project, or the built-in data."""
+    kind: str  # "project" or "built-in"
+    root: Path
+    decks: Path  # deck, game and rulebook definitions
+    templates: Path  # card templates (*.svg.j2)
+    styles: Path  # style files (*.toml)
+    presets: Path  # sizes.toml and papers.toml
+    fonts: Path  # TrueType fonts
+
+
+def _builtin_layer() -> Layer:
+    root = builtin_root()
+    return Layer("built-in", root, root / "decks", root / "templates" / "cards", root / "templates" / "styles",
+                 root / "templates", FONTS_DIR)
+
+
+def _project_layer(root: Path) -> Layer:
+    return Layer("project", root, root / "decks", root / "templates", root / "styles", root / "templates",
+                 root / "fonts")
+
+
+class Project:
+    """The designer's folder (``root``; None for the built-in data alone) and the layers under it."""
+
+    def __init__(self, root: Path | None = None, output: Path | None = None):
+        builtin = _builtin_layer()
+        self.root = root.resolve() if root is not None else None
+        if self.root is None or self.root == builtin.root.resolve():
+            self.layers: tuple[Layer, ...] = (builtin,)
+        else:
+            self.layers = (_project_layer(self.root), builtin)
+        base = self.root if self.root is not None else Path.cwd()
+        self.output_dir = (output or base / "output").resolve()
+
+    def __repr__(self) -> str:
+        return f"Project({str(self.root)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Project) and (self.root, self.output_dir) == (other.root, other.output_dir)
+
+    def __hash__(self) -> int:
+        return hash((self.root, self.output_dir))
+
+    @property
+    def key(self) -> str:
+        """A name for this project in caches kept per process."""
+        return str(self.root)
+
+    @property
+    def own(self) -> Layer:
+        """The layer whose decks a plain ``build`` or ``validate`` covers: the project's, or the built-in data."""
+        return self.layers[0]
+
+    @property
+    def builtin(self) -> Layer:
+        return self.layers[-1]
+
+    @property
+    def decks_dir(self) -> Path:
+        return self.own.decks
+
+    @property
+    def cache_dir(self) -> Path:
+        """Where counted odds and other derived data are kept between runs.
+
+        ``AETHERPRESS_CACHE_DIR`` chooses the folder; otherwise a project keeps it
+        in ``output/.cache`` and the built-in data in the user's cache folder.
+        """
+        chosen = os.environ.get("AETHERPRESS_CACHE_DIR")
+        if chosen:
+            return Path(chosen).resolve()
+        if self.root is not None:
+            return self.output_dir / ".cache"
+        home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+        return Path(home) / "aetherpress"
+
+    @property
+    def read_roots(self) -> tuple[Path, ...]:
+        """Every file a definition reads must lie inside one of these (links resolved)."""
+        return tuple(layer.root.resolve() for layer in self.layers)
+
+    def layer_of(self, path: Path) -> Layer:
+        resolved = path.resolve()
+        for layer in self.layers:
+            if resolved.is_relative_to(layer.root.resolve()):
+                return layer
+        return self.own
+
+    def deck_files(self) -> list[Path]:
+        """Every definition file (``*.toml`` under ``decks/``), the project's before the built-in ones."""
+        files: list[Path] = []
+        for layer in self.layers:
+            if layer.decks.is_dir():
+                files.extend(sorted(layer.decks.rglob("*.toml")))
+        return files
+
+    @classmethod
+    def find(cls, start: Path | None = None, output: Path | None = None) -> "Project":
+        """The nearest folder at or above ``start`` that holds ``decks/``; else the built-in data alone."""
+        start = (start or Path.cwd()).resolve()
+        for folder in (start, *start.parents):
+            if (folder / "decks").is_dir():
+                return cls(folder, output)
+        return cls(None, output)
+
+    @classmethod
+    def at(cls, folder: Path, output: Path | None = None) -> "Project":
+        """The project in ``folder`` (``--project``): it must exist and hold ``decks/``."""
+        if not folder.is_dir():
+            raise AetherpressError(Problem(display_path(folder), "--project: no such folder"))
+        if not (folder / "decks").is_dir():
+            raise AetherpressError(Problem(display_path(folder), "--project: not an Aetherpress project (it has no "
+                                                                 "decks/ folder); start one with: aetherpress new NAME"))
+        return cls(folder, output)

@@ -1,0 +1,64 @@
+"""Card PDFs: one page per card side, trim plus bleed, with TrimBox and BleedBox (print shops, PNG)."""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import IO, Sequence
+
+from reportlab.lib.units import mm
+
+from ..definitions.model import Card, Deck
+from ..faces.render import FaceRenderer
+from ..project import Project
+from ..project.files import atomic_output
+from ..units import format_mm
+from .canvas import new_canvas
+from .colour import colour_converter
+from .forms import Forms
+from .sheetpdf import Progress, job_cards
+
+
+def draw_card_pages(target, project: Project, deck: Deck, bleed: float, sides: Sequence[tuple[Card, str]],
+                    greyscale: bool = False, progress: Progress | None = None, process: bool = False) -> None:
+    """A PDF with one page per (card, "front"|"back"): trim plus ``bleed``, TrimBox and BleedBox set.
+
+    ``target`` is a path or a binary file object.  ``process`` draws every colour
+    as CMYK within the print shops' 240 % ink limit.
+    """
+    faces = FaceRenderer(project, deck, bleed=bleed)
+    g = faces.geometry
+    boxes = {"trimBox": (bleed * mm, bleed * mm, (bleed + g.trim_w) * mm, (bleed + g.trim_h) * mm),
+             "bleedBox": (0, 0, g.width * mm, g.height * mm)}
+    canvas = new_canvas(target, (g.width, g.height), f"{deck.title} ({deck.key}) - cards with bleed",
+                        deck.description, f"{deck.key}, {format_mm(bleed, 3)} mm bleed"
+                        + (", greyscale" if greyscale else "") + (", CMYK" if process else ""),
+                        process=process, **boxes)
+    forms = Forms(canvas, [deck], [faces], colour_converter(greyscale, process))
+    for card, side in sides:
+        key = forms.side(0, card, side)
+        forms.uses[key] = forms.uses.get(key, 0) + 1
+    if not sides:
+        canvas.showPage()
+    for n, (card, side) in enumerate(sides):
+        forms.draw(forms.side(0, card, side), card)
+        canvas.showPage()
+        if progress:
+            progress(n + 1, len(sides))
+    canvas.save()
+
+
+def card_pdf_bytes(project: Project, deck: Deck, bleed: float, sides: Sequence[tuple[Card, str]],
+                   greyscale: bool = False) -> bytes:
+    buffer = io.BytesIO()
+    draw_card_pages(buffer, project, deck, bleed, sides, greyscale)
+    return buffer.getvalue()
+
+
+def write_card_pdf(project: Project, deck: Deck, target: Path, bleed: float, greyscale: bool = False,
+                   copies: int = 1, progress: Progress | None = None, process: bool = False) -> Path:
+    """Every printed card as two pages, back then front (the DriveThruCards order), with ``bleed``;
+    in process CMYK when ``process``."""
+    sides = [(job.card, side) for job in job_cards([deck], copies) for side in ("back", "front")]
+    with atomic_output(target) as tmp:
+        draw_card_pages(tmp, project, deck, bleed, sides, greyscale, progress, process)
+    return target

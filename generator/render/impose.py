@@ -1,0 +1,32 @@
+"""Booklet imposition: a PDF's pages placed two to a side of landscape sheets, in booklet order."""
+from __future__ import annotations
+
+import io
+
+from ..imposition.booklet import booklet_order
+
+
+def impose(pdf_bytes: bytes, sheet: tuple[float, float]) -> bytes:
+    """The pages of ``pdf_bytes`` imposed 2-up on landscape sheets of ``sheet`` (points, portrait)."""
+    from pypdf import PdfReader, PdfWriter, Transformation
+
+    reader = PdfReader(io.BytesIO(pdf_bytes))
+    pages = list(reader.pages)
+    sheet_w, sheet_h = max(sheet), min(sheet)
+    writer = PdfWriter()
+    for left, right in booklet_order(len(pages)):
+        side = writer.add_blank_page(sheet_w, sheet_h)
+        for slot, index in enumerate((left, right)):
+            if index is None:
+                continue
+            page = pages[index]
+            pw, ph = float(page.mediabox.width), float(page.mediabox.height)
+            scale = min((sheet_w / 2) / pw, sheet_h / ph)
+            x = slot * sheet_w / 2 + (sheet_w / 2 - pw * scale) / 2
+            y = (sheet_h - ph * scale) / 2
+            side.merge_transformed_page(page, Transformation().scale(scale, scale).translate(x, y))
+    writer.add_metadata({"/Producer": "Aetherpress", "/Title": str((reader.metadata or {}).get("/Title", ""))})
+    writer._ID = None  # type: ignore[attr-defined]
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()

@@ -1,0 +1,57 @@
+"""PDF pages to RGB PNG images of an exact pixel size, through pdfium.
+
+Cards are rasterised from the same vector drawing as the print sheets (one
+drawing path), page by page, each page stretched to exactly the asked pixel
+size.  PNG files are written without timestamps, so they are reproducible.
+"""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterator, Sequence
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+MM_PER_INCH = 25.4
+
+
+def pixels(length_mm: float, dpi: float) -> int:
+    """Whole pixels for a length at ``dpi`` (2.75 in at 300 dpi = 825 px)."""
+    return int(round(length_mm / MM_PER_INCH * dpi + 1e-9))
+
+
+def render_pages(pdf: bytes, sizes: Sequence[tuple[int, int]] | tuple[int, int]) -> Iterator["Image.Image"]:
+    """Each page of ``pdf`` as an RGB image of the given pixel size (one size for all, or one per page)."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    document = pdfium.PdfDocument(pdf)
+    try:
+        for n in range(len(document)):
+            w, h = sizes if isinstance(sizes[0], int) else sizes[n]
+            page = document[n]
+            bitmap = pdfium.PdfBitmap.new_native(w, h, pdfium_c.FPDFBitmap_BGR)
+            bitmap.fill_rect((255, 255, 255, 255), 0, 0, w, h)
+            pdfium_c.FPDF_RenderPageBitmap(bitmap.raw, page.raw, 0, 0, w, h, 0, pdfium_c.FPDF_ANNOT)
+            image = bitmap.to_pil().convert("RGB")
+            bitmap.close()
+            page.close()
+            yield image
+    finally:
+        document.close()
+
+
+def png_bytes(image, dpi: float | None = None) -> bytes:
+    """PNG bytes of an RGB image: no timestamps or text chunks, so the same image gives the same bytes."""
+    buffer = io.BytesIO()
+    options = {"format": "PNG", "compress_level": 6}
+    if dpi:
+        options["dpi"] = (dpi, dpi)
+    image.convert("RGB").save(buffer, **options)
+    return buffer.getvalue()
+
+
+def write_png(target: Path, image, dpi: float | None = None) -> Path:
+    from ..project.files import write_bytes
+    return write_bytes(target, png_bytes(image, dpi))

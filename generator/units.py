@@ -1,0 +1,94 @@
+"""Lengths: millimetres inside, any unit at the edges.
+
+One parser for every length a person writes, in a file or on the command
+line: a number is millimetres (or the caller's default unit), a string may
+carry its unit (``"3mm"``, ``"0.125in"``, ``"1/8 in"``, ``"9pt"``).  Sizes
+are two lengths, ``"63.5x88.9mm"``.  NaN, infinity and negative lengths are
+refused everywhere.
+"""
+from __future__ import annotations
+
+import math
+import re
+
+MM_PER_INCH = 25.4
+PT_PER_MM = 72 / MM_PER_INCH
+UNITS: dict[str, float] = {"mm": 1.0, "cm": 10.0, "in": MM_PER_INCH, "pt": MM_PER_INCH / 72}
+
+_NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)(?:/\d+(?:\.\d*)?)?"
+_LENGTH = re.compile(rf"^\s*({_NUMBER})\s*([a-z]*)\s*$", re.I)
+_SIZE = re.compile(rf"^\s*({_NUMBER})\s*([a-z]*)\s*[x×]\s*({_NUMBER})\s*([a-z]*)\s*$", re.I)
+
+
+class UnitError(ValueError):
+    """A length that cannot be read; the message says why, for one line of output."""
+
+
+def _number(text: str) -> float:
+    if "/" in text:
+        top, bottom = text.split("/")
+        if float(bottom) == 0:
+            raise UnitError(f"'{text}' divides by zero")
+        return float(top) / float(bottom)
+    return float(text)
+
+
+def unit_factor(unit: str) -> float:
+    """Millimetres per ``unit``."""
+    factor = UNITS.get(unit.lower())
+    if factor is None:
+        raise UnitError(f"unknown unit '{unit}'; use one of {', '.join(UNITS)}")
+    return factor
+
+
+def check_length(value: float, what: str = "length", maximum: float | None = None,
+                 allow_negative: bool = False) -> float:
+    """``value`` (mm) if it is a finite length within bounds, else a :class:`UnitError`."""
+    if not math.isfinite(value):
+        raise UnitError(f"{what} must be a finite number, not {value}")
+    if value < 0 and not allow_negative:
+        raise UnitError(f"{what} must not be negative")
+    if maximum is not None and abs(value) > maximum:
+        raise UnitError(f"{what} of {format_mm(value)} mm is more than {format_mm(maximum)} mm")
+    return value
+
+
+def to_mm(value: float | int | str, unit: str = "mm", what: str = "length", maximum: float | None = None,
+          allow_negative: bool = False) -> float:
+    """A length in millimetres: a number in ``unit``, or a string with its own unit."""
+    if isinstance(value, bool):
+        raise UnitError(f"{what} must be a length, not true/false")
+    if isinstance(value, (int, float)):
+        return check_length(float(value) * unit_factor(unit), what, maximum, allow_negative)
+    if not isinstance(value, str):
+        raise UnitError(f"{what} must be a length such as 3 or \"3mm\"")
+    text = value.strip()
+    sign = -1.0 if allow_negative and text.startswith("-") else 1.0
+    match = _LENGTH.match(text.lstrip("-") if sign < 0 else text)
+    if not match:
+        raise UnitError(f"{what} '{value}' is not a length such as 3mm, 0.125in or 9pt")
+    number = sign * _number(match.group(1))
+    return check_length(number * unit_factor(match.group(2) or unit), what, maximum, allow_negative)
+
+
+def parse_size(text: str, unit: str = "mm", what: str = "size") -> tuple[float, float]:
+    """``"210x297"`` (in ``unit``), ``"8.5x11in"`` or ``"63.5mm x 3.5in"`` as (width, height) in mm."""
+    match = _SIZE.match(text)
+    if not match:
+        raise UnitError(f"{what} '{text}' is not a size such as 210x297mm or 8.5x11in")
+    w_num, w_unit, h_num, h_unit = match.groups()
+    h_unit = h_unit or unit
+    w_unit = w_unit or h_unit
+    return (check_length(_number(w_num) * unit_factor(w_unit), what),
+            check_length(_number(h_num) * unit_factor(h_unit), what))
+
+
+def format_mm(value: float, digits: int = 2) -> str:
+    """A length for messages: ``63.5``, ``3``, ``0.13``."""
+    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def pt(value_mm: float) -> float:
+    """Millimetres to PostScript points."""
+    return value_mm * PT_PER_MM

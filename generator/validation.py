@@ -1,0 +1,110 @@
+"""What ``aetherpress validate`` covers: every definition, template and face a project can draw.
+
+Deck files are read and checked; game files are checked and every ranking
+compiled against its decks; rulebook files are read; card templates are
+checked in their source and in the SVG every deck draws.  Every problem is
+collected, so one run reports them all.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .definitions import definition_kind, load_all, load_definition
+from .errors import AetherpressError, Problem, display_path
+from .faces.lint import check_rendered, check_templates, template_files
+from .hands.check import check_game
+from .hands.games import load_game
+from .outputs.build import all_targets
+from .project import Project
+from .rulebook.definition import load_rulebook
+
+
+@dataclass
+class Report:
+    """What was checked and every problem found."""
+    decks: int = 0
+    games: int = 0
+    books: int = 0
+    templates: int = 0
+    problems: list[Problem] = field(default_factory=list)
+
+    def add(self, problems: list[Problem]) -> None:
+        self.problems.extend(p for p in problems if p not in self.problems)
+
+    def summary(self) -> str:
+        def count(n: int, what: str) -> str:
+            return f"{n} {what}{'s' if n != 1 else ''} checked"
+        parts = [count(self.decks, "deck file")]
+        if self.games:
+            parts.append(count(self.games, "game file"))
+        if self.books:
+            parts.append(count(self.books, "rulebook"))
+        if self.templates:
+            parts.append(f"{self.templates} card templates checked")
+        return ", ".join(parts) + ", no problems"
+
+
+def definition_files(project: Project, paths: list[Path]) -> list[Path]:
+    """The files to check: the named files and the ``*.toml`` in named folders (default: the project's decks/)."""
+    found: list[Path] = []
+    for path in paths or [project.decks_dir]:
+        if path.is_dir():
+            found.extend(sorted(path.rglob("*.toml")))
+        elif path.exists():
+            found.append(path)
+        else:
+            raise AetherpressError(Problem(display_path(path), "no such file or folder"))
+    return found
+
+
+def validate(project: Project, paths: list[Path]) -> Report:
+    """Check the named definition files (default: all of the project) and, without names, its templates too."""
+    report = Report()
+    files = definition_files(project, paths)
+    games: list[Path] = []
+    books: list[Path] = []
+    for path in files:
+        kind = definition_kind(path)
+        if kind == "game":
+            games.append(path)
+        elif kind == "rulebook":
+            books.append(path)
+        elif kind == "deck":
+            report.decks += 1
+            try:
+                load_definition(path, project)
+            except AetherpressError as exc:
+                report.add(exc.problems)
+        elif path in paths:
+            report.add([Problem(display_path(path), "not a deck file: it has no [deck] table")])
+    definitions = None
+    try:
+        definitions = load_all(project)
+    except AetherpressError as exc:
+        if not paths:
+            report.add(exc.problems)
+    if not paths:
+        report.templates = len(template_files(project))
+        if not report.problems and definitions is not None:
+            report.add(check_templates(project, own_only=project.own.kind == "project"))
+            own = {k: d for k, d in definitions.items() if project.layer_of(d.path) is project.own}
+            try:
+                report.add(check_rendered(project, [t.deck for t in all_targets(own)]))
+            except AetherpressError as exc:
+                report.add(exc.problems)
+    for path in games:
+        report.games += 1
+        try:
+            game = load_game(path, project)
+            if definitions is not None:
+                check_game(game, definitions, path)
+        except AetherpressError as exc:
+            report.add(exc.problems)
+    for path in books:
+        report.books += 1
+        try:
+            load_rulebook(path, project)
+        except AetherpressError as exc:
+            report.add(exc.problems)
+    return report
