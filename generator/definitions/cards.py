@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from ..errors import Problem
+from ..faces.symbols import SYMBOLS
 from .images import image_ok
 from .model import Card, Origin, Rank, Suit, frozen_mapping
 from .schema import Context, Field, KeyPath, check_table, field, suggest, type_name, type_ok
@@ -90,7 +91,8 @@ def parse_suits(ctx: Context, raw: list[dict]) -> list[Suit]:
         good = check_table(ctx, entry, SUIT_SPEC, ("suits", i), "a suit")
         if "id" not in good or "name" not in good:
             continue
-        suits.append(Suit(good["id"], good["name"], good.get("symbol", ""), check_colour(ctx, good.get("colour", "#000000"), ("suits", i, "colour")),
+        suits.append(Suit(good["id"], good["name"], check_symbol(ctx, good.get("symbol", "diamond"), ("suits", i, "symbol")),
+                          check_colour(ctx, good.get("colour", "#000000"), ("suits", i, "colour")),
                           good.get("order", len(raw) - i), frozen_mapping(_free_attributes(ctx, good.get("attributes", {}), ("suits", i, "attributes")))))
     check_unique(ctx, suits, ("suits",), "suit")
     return suits
@@ -106,6 +108,14 @@ def parse_ranks(ctx: Context, raw: list[dict]) -> list[Rank]:
                           frozen_mapping(_free_attributes(ctx, good.get("attributes", {}), ("ranks", i, "attributes")))))
     check_unique(ctx, ranks, ("ranks",), "rank")
     return ranks
+
+
+def check_symbol(ctx: Context, value: str, path: KeyPath) -> str:
+    """A symbol of the library (suits, emblems, elements ...)."""
+    if value not in SYMBOLS:
+        ctx.error(path, f"unknown symbol '{value}'{suggest(value, SYMBOLS)}")
+        return "diamond"
+    return value
 
 
 def check_colour(ctx: Context, value: str, path: tuple) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..project import Project
 from . import styles
-from .cards import RANK_SPEC, SUIT_SPEC, Lookup, check_colour, check_unique, parse_card
+from .cards import RANK_SPEC, SUIT_SPEC, Lookup, check_colour, check_symbol, check_unique, parse_card
 from .model import Card, Deck, frozen_mapping
 from .presets import card_size
 from .schema import Context, Field, KeyPath, check_table, field, suggest
@@ -83,7 +83,7 @@ def apply_variant(deck: Deck, spec: dict[str, Any], path: KeyPath, ctx: Context,
         good = check_table(ctx, change, _optional(SUIT_SPEC), path + ("suits", sid), f"suit '{sid}'")
         s = suits[index]
         colour = check_colour(ctx, good["colour"], path + ("suits", sid, "colour")) if "colour" in good else s.colour
-        suits[index] = replace(s, name=good.get("name", s.name), symbol=good.get("symbol", s.symbol), colour=colour,
+        suits[index] = replace(s, name=good.get("name", s.name), symbol=check_symbol(ctx, good["symbol"], path + ("suits", sid, "symbol")) if "symbol" in good else s.symbol, colour=colour,
                                order=good.get("order", s.order),
                                attributes=frozen_mapping({**s.attributes, **good.get("attributes", {})}))
 

@@ -5,12 +5,14 @@ scaled into place by :func:`symbol_svg`.  Templates call ``symbol(...)``.
 """
 from __future__ import annotations
 
+import difflib
 import math
 import re
 from functools import lru_cache
-from typing import Callable
+from typing import Any, Callable, Iterable
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
+from svgwrite.path import Path
 
 
 def _fmt(v: float) -> str:
@@ -117,10 +119,18 @@ SYMBOLS: dict[str, Callable[[], str]] = {
 }
 
 
+class UnknownSymbol(ValueError):
+    """A symbol name the library does not have."""
+
+
 @lru_cache(maxsize=None)
 def symbol_path(name: str) -> str:
-    """Path data of a symbol in its unit box; unknown names draw a diamond."""
-    return SYMBOLS.get(name, SYMBOLS["diamond"])()
+    """Path data of a symbol in its unit box."""
+    if name not in SYMBOLS:
+        close = difflib.get_close_matches(str(name), list(SYMBOLS), n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        raise UnknownSymbol(f"unknown symbol '{name}'{hint}; symbols: {', '.join(SYMBOLS)}")
+    return SYMBOLS[name]()
 
 
 _TOKEN = re.compile(r"[MLCAZ]|-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?")
@@ -170,10 +180,12 @@ def placed_path(name: str, cx: float, cy: float, size: float, rotate: float = 0.
 NONZERO = {"dragon"}
 
 
-def _paint(name: str, fill: str, stroke: str | None, stroke_width: float) -> str:
-    extra = f' stroke="{escape(stroke)}" stroke-width="{_fmt(stroke_width)}"' if stroke and stroke_width else ""
-    rule = "nonzero" if name in NONZERO else "evenodd"
-    return f'fill="{escape(fill)}" fill-rule="{rule}"{extra}'
+def _path(name: str, d: str, fill: str, stroke: str | None, stroke_width: float) -> Markup:
+    """The <path> element, built with svgwrite (which escapes every attribute)."""
+    paint = {"fill": str(fill), "fill-rule": "nonzero" if name in NONZERO else "evenodd"}
+    if stroke and stroke_width:
+        paint.update({"stroke": str(stroke), "stroke-width": _fmt(stroke_width)})
+    return Markup(Path(d=d, debug=False, **paint).tostring())
 
 
 def symbol_svg(name: str, cx: float, cy: float, size: float, fill: str = "#000000",
@@ -182,10 +194,10 @@ def symbol_svg(name: str, cx: float, cy: float, size: float, fill: str = "#00000
 
     ``stroke_width`` is in millimetres.
     """
-    return Markup(f'<path d="{placed_path(name, cx, cy, size, rotate)}" {_paint(name, fill, stroke, stroke_width)}/>')
+    return _path(name, placed_path(name, cx, cy, size, rotate), fill, stroke, stroke_width)
 
 
-def symbols_svg(name: str, places, size: float, fill: str = "#000000", stroke: str | None = None,
+def symbols_svg(name: str, places: Iterable[Any], size: float, fill: str = "#000000", stroke: str | None = None,
                 stroke_width: float = 0.0) -> Markup:
     """One <path> holding symbol ``name`` at every place (objects with x, y and rotate), e.g. pips.
 
@@ -196,4 +208,4 @@ def symbols_svg(name: str, places, size: float, fill: str = "#000000", stroke: s
     if not places:
         return Markup("")
     d = " ".join(placed_path(name, p.x, p.y, size, getattr(p, "rotate", 0.0)) for p in places)
-    return Markup(f'<path d="{d}" {_paint(name, fill, stroke, stroke_width)}/>')
+    return _path(name, d, fill, stroke, stroke_width)

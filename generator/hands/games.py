@@ -56,11 +56,8 @@ def _blocks(ctx: Context, good: dict[str, Any], path: KeyPath, hand_size: int) -
 def load_game(path: Path, project: Project | None = None) -> Game:
     data, ctx = read_toml(path)
     source = display_path(path)
-    if project is not None:
-        try:
-            source = str(path.resolve().relative_to(project.root.resolve()))
-        except ValueError:
-            pass
+    if project is not None and project.root is not None and path.resolve().is_relative_to(project.root):
+        source = str(path.resolve().relative_to(project.root))  # the same wherever the command runs
     top = check_table(ctx, data, GAME_TOP, (), "a game file")
     ctx.raise_if_any()
     head = check_table(ctx, top["game"], GAME_SPEC, ("game",), "[game]")
