@@ -32,7 +32,6 @@ class AetherpressError(Exception):
     """One or more problems with the input; the command exits with status 2."""
 
     def __init__(self, problems: list[Problem] | Problem | str):
-        if isinstance(problems, (Problem, str)):
-            problems = [problems]
-        self.problems = [p if isinstance(p, Problem) else Problem("aetherpress", p) for p in problems]
+        items: list[Problem | str] = [problems] if isinstance(problems, (Problem, str)) else list(problems)
+        self.problems = [p if isinstance(p, Problem) else Problem("aetherpress", p) for p in items]
         super().__init__("\n".join(str(p) for p in self.problems))

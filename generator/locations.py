@@ -7,7 +7,7 @@ in a source checkout it is the checkout's own ``templates/`` and ``decks/``.
 from __future__ import annotations
 
 import os
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -15,7 +15,7 @@ FONTS_DIR = PACKAGE_DIR / "fonts"
 BUILTIN_LABEL = "<built-in>"
 
 
-@lru_cache(maxsize=None)
+@cache
 def builtin_root() -> Path:
     """The folder holding the built-in ``templates/`` and ``decks/``."""
     packaged = PACKAGE_DIR / "builtin"

@@ -10,11 +10,11 @@ import pytest
 # the repository's output/, so a stale cache cannot hide a regression.
 os.environ["AETHERPRESS_CACHE_DIR"] = tempfile.mkdtemp(prefix="aetherpress-test-cache-")
 
-from generator.definitions import load_all  # noqa: E402
-from generator.definitions.presets import load_papers  # noqa: E402
-from generator.imposition.layout import Layout  # noqa: E402
-from generator.project import Project  # noqa: E402
-from generator.render.sheetpdf import SheetOptions  # noqa: E402
+from generator.definitions import load_all
+from generator.definitions.presets import load_papers
+from generator.imposition.layout import Layout
+from generator.project import Project
+from generator.render.sheetpdf import SheetOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 A4 = load_papers(Project(ROOT))["a4"]

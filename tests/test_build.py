@@ -7,11 +7,11 @@ import math
 import pytest
 from pypdf import PdfReader
 
-from generator.outputs.build import all_targets, build_deck
 from generator.cli import main
 from generator.faces.render import FaceRenderer
-from generator.imposition.layout import Layout, cards_per_page
 from generator.faces.svg import parse_svg
+from generator.imposition.layout import Layout, cards_per_page
+from generator.outputs.build import all_targets, build_deck
 
 from .conftest import A4, A4_SHEETS
 
@@ -32,7 +32,7 @@ def test_every_deck_and_variant_is_built(built, definitions):
 
 
 def test_svg_faces_parse_and_have_bleed_size(built):
-    for key, (deck, files) in built.items():
+    for _key, (deck, files) in built.items():
         svgs = [f for f in files if f.suffix == ".svg"]
         assert len([f for f in svgs if f.parent.name == "faces"]) == len(deck.cards)
         for svg in svgs[:5]:
@@ -58,7 +58,7 @@ def test_sheet_pdf_pages_and_text(built):
 
 
 def test_pdf_fonts_are_all_embedded(built):
-    for key, (deck, files) in built.items():
+    for key, (_deck, files) in built.items():
         pdf = next(f for f in files if f.suffix == ".pdf")
         reader = PdfReader(str(pdf))
         for page in reader.pages:

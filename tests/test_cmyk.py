@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import re
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 from pypdf import PdfReader
 from reportlab.lib import colors
 

@@ -37,7 +37,7 @@ def test_imperial_numbers_print_in_base_eight(definitions):
     deck = definitions["imperial"].base
     numbered = [c for c in deck.cards if c.group == "numbered"]
     assert len(numbered) == 32
-    labels = sorted({deck.rank(c.rank).label for c in numbered}, key=lambda l: int(l, 8))
+    labels = sorted({deck.rank(c.rank).label for c in numbered}, key=lambda label: int(label, 8))
     assert labels == ["1", "2", "3", "4", "5", "6", "7", "10"]
     for card in numbered:
         rank = deck.rank(card.rank)
@@ -150,5 +150,5 @@ def test_pernese_suits_and_variants(definitions):
 
 def test_unknown_variant_is_an_error(definitions):
     from generator.errors import AetherpressError
-    with pytest.raises(AetherpressError, match="has no variant 'ministy'.*did you mean 'ministry'"):
+    with pytest.raises(AetherpressError, match=r"has no variant 'ministy'.*did you mean 'ministry'"):
         definitions["imperial"].build(["ministy"])

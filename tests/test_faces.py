@@ -10,22 +10,20 @@ from lxml import etree
 from PIL import Image
 from pypdf import PdfReader
 
-from generator.outputs.build import all_targets
-from generator.errors import AetherpressError
-from generator.faces.render import FaceRenderer
 from generator.definitions import load_all
 from generator.definitions.presets import load_sizes
-from generator.render.sheetpdf import write_sheets
-from generator.outputs.proof import proof_png
+from generator.errors import AetherpressError
+from generator.faces.render import FaceRenderer
 from generator.faces.svg import parse_svg
-from generator.render.drawing import svg_to_drawing
-from generator.faces.textfit import fit_lines
+from generator.faces.textfit import TextDoesNotFit, fit_lines
 from generator.geometry import Box
 from generator.imposition.layout import Layout
+from generator.outputs.build import all_targets
+from generator.outputs.proof import proof_png
+from generator.render.drawing import svg_to_drawing
+from generator.render.sheetpdf import write_sheets
 
-from .conftest import A4
-
-from .conftest import write_deck
+from .conftest import A4, write_deck
 
 PT = 72 / 25.4  # points per millimetre
 
@@ -113,8 +111,8 @@ def test_every_text_and_index_lies_inside_the_safe_zone(project, every_deck):
     for deck in every_deck:
         faces = FaceRenderer(project, deck)
         safe = faces.geometry.safe_box
-        renders = [(c.id, lambda c=c: faces.face(c)) for c in deck.cards]
-        renders += [(f"back of {c.id}", lambda c=c: faces.back(c)) for c in deck.cards[:1]]
+        renders = [(c.id, lambda c=c, f=faces: f.face(c)) for c in deck.cards]
+        renders += [(f"back of {c.id}", lambda c=c, f=faces: f.back(c)) for c in deck.cards[:1]]
         for name, render in renders:
             render()
             for field, box in faces.text_boxes:
@@ -129,14 +127,14 @@ def test_text_boxes_are_measured_from_the_font():
     frame = Box(10, 20, 40, 30)
     fitted = fit_lines("Every player discards their Thumb and draws a new card for it", frame, "EB Garamond", 4.0, 2.0)
     assert len(fitted.lines) > 1
-    widest = max(stringWidth(l.text, "EBGaramond-Regular", fitted.size) for l in fitted.lines)
+    widest = max(stringWidth(line.text, "EBGaramond-Regular", fitted.size) for line in fitted.lines)
     assert fitted.box.w == pytest.approx(widest)
-    assert all(stringWidth(l.text, "EBGaramond-Regular", fitted.size) <= frame.w for l in fitted.lines)
+    assert all(stringWidth(line.text, "EBGaramond-Regular", fitted.size) <= frame.w for line in fitted.lines)
     assert frame.contains(fitted.box)
     # the next size up would not have fitted
     if fitted.size < 4.0:
         larger = fitted.size + 0.05
-        with pytest.raises(Exception):
+        with pytest.raises(TextDoesNotFit):
             fit_lines("Every player discards their Thumb and draws a new card for it", frame, "EB Garamond",
                       larger, larger)
 
@@ -155,7 +153,7 @@ def test_aetherial_longest_spell_fits_at_a_readable_size(project, definitions):
     faces = FaceRenderer(project, deck)
     longest = max(deck.cards, key=lambda c: len(c.attributes["text"]) + len(c.attributes.get("flavour") or ""))
     faces.face(longest)
-    sizes = {field: box for field, box in faces.text_boxes}
+    sizes = dict(faces.text_boxes)
     assert "text" in sizes and "title" in sizes
     assert deck.size.name == "tarot"
     # the effect text's lines are at least the style's minimum (2.4 mm, about 6.8 pt)

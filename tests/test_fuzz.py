@@ -12,11 +12,12 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from generator.definitions import load_definition
 from generator.errors import AetherpressError
 from generator.faces.render import FaceRenderer
-from generator.definitions import load_definition
 from generator.project import Project
 
 FIXTURES = Path(__file__).parent / "fixtures" / "catalogue-base"
@@ -24,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BASE_TEXT = (FIXTURES / "decks" / "cat" / "deck.toml").read_text(encoding="utf-8")
 BASE_CSV = (FIXTURES / "decks" / "cat" / "cards.csv").read_text(encoding="utf-8")
 BASE = tomllib.loads(BASE_TEXT)
-SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]}
 
 
 @pytest.fixture(scope="module")

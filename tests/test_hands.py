@@ -8,12 +8,13 @@ import shutil
 from math import comb
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.cli import main
+from generator.definitions.cards import slug
 from generator.hands import classify, compare, evaluator, load_games, odds_table
 from generator.hands import odds as odds_module
-from generator.definitions.cards import slug
 
 from .conftest import ROOT
 from .lith_examples import EXAMPLES as LITH_EXAMPLES
@@ -86,7 +87,7 @@ def test_lith_source_examples(project, category, upper, lower):
 def test_lith_examples_in_order(project):
     """Each category's first example beats the first example of every category below it."""
     firsts = [ids(e[1]) for e in LITH_EXAMPLES if (e[0], tuple(e[1])) not in LITH_OUTRANKED]
-    for a, b in zip(firsts, firsts[1:]):
+    for a, b in itertools.pairwise(firsts):
         assert compare(project, "lith", a, b) == 1
 
 
@@ -309,7 +310,7 @@ def test_comparison_is_a_total_order(project, game):
     @settings(max_examples=40, deadline=None)
     @given(hands, hands, hands)
     def check(a, b, c):
-        ka, kb, kc = (classify(project, game, h) for h in (a, b, c))
+        ka, kb, _kc = (classify(project, game, h) for h in (a, b, c))
         ab, ba = compare(project, game, a, b), compare(project, game, b, a)
         assert ab == -ba
         if ka.category < kb.category:
@@ -392,6 +393,7 @@ def test_counts_change_exactly_when_the_cards_do(data):
     """Take cards out of the 44-card Lith deck, and shuffle the definition order:
     the counts still add up, and they change when, and only when, cards were removed."""
     from dataclasses import replace
+
     from generator.hands.counting import count
     from generator.hands.engine import Engine
     from generator.project import Project
@@ -402,7 +404,7 @@ def test_counts_change_exactly_when_the_cards_do(data):
     order = data.draw(st.permutations(list(deck.cards)))
     cards = tuple(c for c in order if c.id not in removed)
     engine = Engine(base.ranking, replace(deck, cards=cards), base.modifiers, "test")
-    counts, pattern, sub, total, _ = count(engine)
+    counts, _pattern, _sub, total, _ = count(engine)
     assert total == comb(len(cards), 3) == int(counts.sum())
     full, *_ = count(base)
     assert (list(counts) == list(full)) == (not removed)
@@ -414,6 +416,7 @@ def test_first_great_convocation_counts_by_readings(project, tables):
     then each printed hand worth the best real hand that holds its natural cards
     (an ect may stand for any card not in the hand, itself included)."""
     import numpy as np
+
     from generator.hands.bits import lowbit as _lowbit
     plain = evaluator(project, "founders-flip")
     hands = np.array(list(itertools.combinations(range(plain.n), 4)), np.int64)

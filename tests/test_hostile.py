@@ -41,10 +41,9 @@ def test_failed_build_leaves_previous_output_intact(tmp_path, monkeypatch, capsy
 def test_atomic_output_keeps_the_old_file_on_failure(tmp_path):
     target = tmp_path / "a.txt"
     write_text(target, "old")
-    with pytest.raises(RuntimeError):
-        with atomic_output(target) as tmp:
-            tmp.write_text("half", encoding="utf-8")
-            raise RuntimeError("interrupted")
+    with pytest.raises(RuntimeError), atomic_output(target) as tmp:
+        tmp.write_text("half", encoding="utf-8")
+        raise RuntimeError("interrupted")
     assert target.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["a.txt"]
 
@@ -76,7 +75,7 @@ def test_templates_cannot_reach_python_internals(tmp_path, monkeypatch, capsys, 
     template = root / "templates" / "plain.svg.j2"
     template.write_text(template.read_text(encoding="utf-8").replace("</svg>", f"<desc>{expression}</desc></svg>"), encoding="utf-8")
     code = main(["build", "cat"])
-    out, err = capsys.readouterr()
+    _out, err = capsys.readouterr()
     assert code == 2, err
     assert err.startswith("error: templates/plain.svg.j2")
     assert "Traceback" not in err

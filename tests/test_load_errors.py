@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from generator.cli import main
-from generator.errors import AetherpressError
 from generator.definitions import load_definition
+from generator.errors import AetherpressError
 
 from .conftest import write_deck
 

@@ -9,18 +9,18 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from generator.outputs.calibrate import probes, write_calibration
 from generator.cli import main
-from generator.outputs.export import export_png, export_pod, export_svg
-from generator.render.sheetpdf import SheetOptions, write_job, write_sheets
-
-from .conftest import A4
-from generator.outputs.progress import ProgressBar
 from generator.definitions.presets import Paper
 from generator.geometry import Box
 from generator.imposition.layout import Layout, cards_per_page
 from generator.imposition.mirror import mirror_rect
+from generator.outputs.calibrate import probes, write_calibration
+from generator.outputs.export import export_png, export_pod, export_svg
+from generator.outputs.progress import ProgressBar
 from generator.outputs.tts import cell_size, export_tts, sheet_grids
+from generator.render.sheetpdf import SheetOptions, write_job, write_sheets
+
+from .conftest import A4
 
 PT = 72 / 25.4  # points per mm
 
@@ -259,8 +259,9 @@ group = "boss"
 
 def test_per_card_backs_follow_their_fronts(tmp_path, scratch):
     from generator.definitions import load_definition
-    from generator.render.sheetpdf import layout_job
     from generator.faces.render import FaceRenderer
+    from generator.render.sheetpdf import layout_job
+
     from .conftest import write_deck
 
     deck = load_definition(write_deck(scratch, GROUP_BACKS), scratch).base
@@ -321,8 +322,8 @@ def test_printed_backs_line_up_with_their_fronts(tmp_path, project, pernese, fli
 
 
 def test_paper_presets_are_checked(scratch):
-    from generator.errors import AetherpressError
     from generator.definitions.presets import load_papers
+    from generator.errors import AetherpressError
 
     papers = load_papers(scratch)
     assert papers["letter"] == Paper("Letter", 215.9, 279.4) and papers["a3"] == Paper("A3", 297.0, 420.0)

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import io
+import itertools
 import re
-import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,18 +14,17 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.cli import main
+from generator.definitions.presets import load_papers
 from generator.errors import AetherpressError
+from generator.imposition.booklet import booklet_order, padded_count
+from generator.project import Project
+from generator.render.impose import impose
 from generator.rulebook import BuildContext, load_rulebooks, render_book
 from generator.rulebook.charts import hand_chart
-from generator.imposition.booklet import booklet_order, padded_count
-from generator.render.impose import impose
 from generator.rulebook.odds import format_one_in, format_probability
 from generator.rulebook.pictures import CardLibrary, HandPicture
 from generator.rulebook.source import render_source
 from generator.rulebook.style import make_styles
-
-from generator.definitions.presets import load_papers
-from generator.project import Project
 
 ROOT = Path(__file__).resolve().parents[1]
 A5 = load_papers(Project(ROOT))["a5"]
@@ -275,7 +274,7 @@ def test_imposed_sides_carry_the_right_pages(n):
         assert sorted(found) == sorted([left + 1, right + 1])
         # the left page's text lies left of the right page's
         positions = {}
-        side.extract_text(visitor_text=lambda t, cm, tm, fd, fs: positions.setdefault(t.strip(), cm[4] * tm[0] + tm[4] * cm[0]))
+        side.extract_text(visitor_text=lambda t, cm, tm, fd, fs, positions=positions: positions.setdefault(t.strip(), cm[4] * tm[0] + tm[4] * cm[0]))
         assert positions[f"page{left + 1}"] < positions[f"page{right + 1}"]
 
 
@@ -309,7 +308,7 @@ def test_every_heading_is_in_the_outline(built):
 
 
 def test_only_embedded_fonts(built, tmp_path):
-    for book_id, (book, data, context) in built.items():
+    for book_id, (_book, data, _context) in built.items():
         path = tmp_path / f"{book_id}.pdf"
         path.write_bytes(data)
         listing = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout
@@ -453,9 +452,10 @@ def test_validate_checks_rulebook_files(tmp_path, capsys):
 
 def test_no_heading_is_left_at_the_foot_of_a_page(project, books, monkeypatch):
     """Every heading is drawn on the same page as the flowable that follows it."""
+    from reportlab.platypus import CondPageBreak, Spacer
+
     import generator.rulebook.document as document
     from generator.rulebook.flow import Heading
-    from reportlab.platypus import CondPageBreak, Spacer
 
     drawn: list[tuple[object, int]] = []
     original = document.BookDocument.afterFlowable
@@ -470,7 +470,7 @@ def test_no_heading_is_left_at_the_foot_of_a_page(project, books, monkeypatch):
         drawn.clear()
         render_book(context, book)
         checked = 0  # (multiBuild's passes all append here; each pass is checked the same way)
-        for (flowable, page), (after, after_page) in zip(drawn, drawn[1:]):
+        for (flowable, page), (after, after_page) in itertools.pairwise(drawn):
             if isinstance(flowable, Heading) and not isinstance(after, (CondPageBreak, Spacer)):
                 assert after_page == page, (book.id, flowable.title)
                 checked += 1
@@ -481,7 +481,7 @@ def test_every_book_prints_the_readings_its_odds_rest_on(built, project):
     from generator.hands import load_games
     games = load_games(project)
     checked = 0
-    for book_id, (book, data, context) in built.items():
+    for book_id, (book, data, _context) in built.items():
         text = squash(pdf_text(data))
         for game_id in book.games:
             for note in getattr(games.get(game_id), "notes", ()):

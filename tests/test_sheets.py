@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from generator.definitions.presets import Paper, parse_paper
 from generator.geometry import Box
@@ -90,7 +91,7 @@ def test_no_overlap_inside_printable_and_crop_marks_clear(job):
             [(p.trim, items[p.item].radius) for p in page.placements] if opts.cut_lines else [])
         for target in page.targets:
             assert not any(target.box.overlaps(p.box) for p in page.placements)
-            assert not any(l.touches(target.box) for l in page.lines if l.kind == "crop")
+            assert not any(line.touches(target.box) for line in page.lines if line.kind == "crop")
 
 
 @SETTINGS
@@ -126,7 +127,7 @@ def test_backs_mirror_their_fronts_with_the_offset(job):
                 pairs += [(f, b, opts.mirrors_x(), opts.offset) for f, b in zip(front.placements, page.placements)]
     else:
         for page in pages:
-            fold = next(l for l in page.lines if l.kind == "fold")
+            fold = next(line for line in page.lines if line.kind == "fold")
             half = len(page.placements) // 2
             pairs += [(f, b, fold.x1 == fold.x2, (0.0, 0.0))
                       for f, b in zip(page.placements[:half], page.placements[half:])]
@@ -190,7 +191,7 @@ def test_a4_duplex_sheet_in_numbers():
     back = pages[1].placements[0].trim
     assert back.x == pytest.approx(210 - first.x - 63.5) and back.y == pytest.approx(first.y)
     # crop marks: 4 cut positions each way, marks on both ends of each -> 16 on a full page
-    assert len([l for l in pages[0].lines if l.kind == "crop"]) == 16
+    assert len([line for line in pages[0].lines if line.kind == "crop"]) == 16
     # short-edge flip: the back is mirrored top to bottom and turned half round
     short = layout([Item(0, 63.5, 88.9)], Layout(A4, flip="short", offset=(1.0, -2.0)))
     b = short[1].placements[0]

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import argparse
 import math
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
 
 from ..definitions import Deck, load_all, parse_deck_spec
 from ..definitions.presets import Paper, load_papers, parse_paper
@@ -134,7 +134,7 @@ def paper_from_args(project: Project, args: argparse.Namespace) -> Paper:
 def layout_from_args(project: Project, args: argparse.Namespace, mode: str | None = None) -> Layout:
     paper = paper_from_args(project, args)
     try:
-        return Layout(paper, mode=mode or getattr(args, "layout", "duplex"), flip=args.flip,
+        return Layout(paper, mode=mode or str(getattr(args, "layout", "duplex")), flip=args.flip,
                       margin=args.margin, gap=getattr(args, "gap", 0.0),
                       bleed=math.inf if getattr(args, "bleed", False) else 0.0,
                       offset=parse_offset(args.offset),

@@ -5,7 +5,7 @@ import argparse
 from pathlib import Path
 
 from ..errors import display_path
-from ..outputs.export import POD_BLEED, export_pod, export_png, export_svg
+from ..outputs.export import POD_BLEED, export_png, export_pod, export_svg
 from ..outputs.progress import ProgressBar
 from ..outputs.tts import export_tts
 from ..project import Project
@@ -24,20 +24,25 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         k.add_argument("--out", type=Path, default=None, help="output folder (default: output/)")
         return k
 
-    copies = dict(type=whole("--copies", 1, MAX_COPIES), default=1, metavar="N")
-    bleed = dict(type=length("--bleed", MAX_BLEED), default=POD_BLEED, metavar="MM",
-                 help="bleed round the trim (default 3.175 mm = 1/8 in)")
+    def copies(k: argparse.ArgumentParser, what: str) -> None:
+        k.add_argument("--copies", type=whole("--copies", 1, MAX_COPIES), default=1, metavar="N",
+                       help=f"every card N times in {what}")
+
+    def bleed(k: argparse.ArgumentParser) -> None:
+        k.add_argument("--bleed", type=length("--bleed", MAX_BLEED), default=POD_BLEED, metavar="MM",
+                       help="bleed round the trim (default 3.175 mm = 1/8 in)")
+
     k = kind("pod", "DriveThruCards PDF (process CMYK) and The Game Crafter PNGs")
-    k.add_argument("--copies", help="every card N times in the print-shop PDF", **copies)
+    copies(k, "the print-shop PDF")
     k.add_argument("--greyscale", action="store_true", help="ink saver: every colour as grey")
     k = kind("png", "one PNG per face and per back")
     k.add_argument("--dpi", type=number("--dpi", 10, 1200), default=300, help="resolution (default 300)")
-    k.add_argument("--bleed", **bleed)
+    bleed(k)
     k.add_argument("--greyscale", action="store_true", help="every colour as grey")
     k = kind("svg", "one SVG per face and per back")
-    k.add_argument("--bleed", **bleed)
+    bleed(k)
     k = kind("tts", "Tabletop Simulator deck sheets, back image and deck object")
-    k.add_argument("--copies", help="every card N times in the deck object", **copies)
+    copies(k, "the deck object")
     k.add_argument("--greyscale", action="store_true", help="every colour as grey")
     k.add_argument("--url-base", default=None, metavar="URL",
                    help="where the images will be uploaded (default: file:// links to the written files)")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
 from ..definitions import load_all
 from ..project import Project
@@ -14,7 +15,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(project: Project, args: argparse.Namespace) -> int:
-    rows = []
+    rows: list[dict[str, Any]] = []
     for definition in load_all(project).values():
         deck = definition.base
         rows.append({"id": deck.id, "title": deck.title, "cards": deck.card_count,

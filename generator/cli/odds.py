@@ -70,8 +70,8 @@ def _audit(project: Project, args: argparse.Namespace, games: dict) -> int:
                 found = table.audit()
                 report.append({"game": gid, "ranking": rid, "deck": did, "modifiers": list(args.modifier),
                                "unreachable": found["unreachable"],
-                               "inverted": [{"higher": h, "higher_count": hc, "lower": l, "lower_count": lc}
-                                            for h, hc, l, lc in found["inverted"]]})
+                               "inverted": [{"higher": h, "higher_count": hc, "lower": lo, "lower_count": lc}
+                                            for h, hc, lo, lc in found["inverted"]]})
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
         return 0

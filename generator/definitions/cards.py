@@ -145,7 +145,7 @@ def _suit_list(ctx: Context, value: Any, path: tuple, lookup: Lookup) -> tuple[s
             return tuple(s.id for s in lookup.suits)
         value = [v for v in value.split("+") if v.strip()]
     out = []
-    for i, name in enumerate(value):
+    for _i, name in enumerate(value):
         suit = lookup.suit(name.strip())
         if suit is None:
             ctx.error(path, f"unknown suit '{name.strip()}'{suggest(name.strip(), [s.id for s in lookup.suits] + [s.name for s in lookup.suits])}")
@@ -243,6 +243,7 @@ def parse_grid(ctx: Context, raw: dict[str, Any], path: tuple, lookup: Lookup, a
         suit = lookup.suit(suit_id)
         for rank_id in rank_ids:
             rank = lookup.rank(rank_id)
+            assert suit is not None and rank is not None  # ids checked above
             fields = {"rank": rank.id, "suit": suit.id, "rank_name": rank.name, "rank_label": rank.label,
                       "suit_name": suit.name}
             card_id = _substitute(id_format, fields)

@@ -7,15 +7,15 @@ escapes.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field as dc_field, replace
+from dataclasses import dataclass, replace
+from dataclasses import field as dc_field
 from pathlib import Path
 from typing import Any
 
 from ..errors import AetherpressError, Problem, display_path
 from ..project import Project
 from . import styles
-from .cards import (MAX_CARDS, Lookup, check_unique, parse_attribute_types, parse_card, parse_grid, parse_ranks,
-                    parse_suits)
+from .cards import MAX_CARDS, Lookup, check_unique, parse_attribute_types, parse_card, parse_grid, parse_ranks, parse_suits
 from .csvcards import csv_cards
 from .model import Card, Deck, Variant, frozen_mapping
 from .presets import card_size

@@ -6,8 +6,9 @@ id; the built-in decks, games and books stay reachable.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from ..errors import AetherpressError, Problem, display_path
 from ..project import Project
@@ -79,7 +80,7 @@ def own_ids(project: Project, definitions: dict[str, Any]) -> list[str]:
 
 
 def _path_of(item: Any) -> Path:
-    return Path(getattr(item, "path", None) or getattr(item, "file"))
+    return Path(getattr(item, "path", None) or item.file)
 
 
 def parse_deck_spec(text: str) -> tuple[str, tuple[str, ...]]:

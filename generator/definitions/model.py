@@ -4,9 +4,10 @@ Lengths are millimetres.  Nothing here touches the file system.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 
 def frozen_mapping(data: Mapping[str, Any] | None = None) -> Mapping[str, Any]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import AetherpressError, Problem
+from ..errors import AetherpressError
 from ..project import Project
 from ..units import UnitError, format_mm, parse_size, unit_factor
 from .model import CardSize
@@ -32,7 +32,7 @@ class Paper:
     def landscape(self) -> bool:
         return self.width > self.height
 
-    def oriented(self, landscape: bool) -> "Paper":
+    def oriented(self, landscape: bool) -> Paper:
         short, long_ = sorted((self.width, self.height))
         base = self.name.removesuffix(" landscape")
         if landscape:
@@ -42,7 +42,7 @@ class Paper:
 
 def _read_presets(project: Project, file: str, table: str) -> list[tuple[Context, str, dict[str, Any]]]:
     """Every entry of ``[table.NAME]`` in ``file``, built-in first so a project's entries override."""
-    entries = []
+    entries: list[tuple[Context, str, dict[str, Any]]] = []
     for layer in reversed(project.layers):
         path = layer.presets / file
         if not path.is_file():

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from ..errors import display_path
 from ..faces.fonts import FAMILIES
 from ..faces.symbols import SYMBOLS
 from ..project import Project

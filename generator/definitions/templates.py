@@ -24,7 +24,7 @@ def template_file(project: Project, name: str) -> Path | None:
 
 
 def template_names(project: Project) -> list[str]:
-    names = set()
+    names: set[str] = set()
     for layer in project.layers:
         if layer.templates.is_dir():
             names.update(p.name[: -len(TEMPLATE_SUFFIX)] for p in layer.templates.glob(f"*{TEMPLATE_SUFFIX}"))

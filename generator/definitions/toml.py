@@ -81,9 +81,9 @@ def read_toml(path: Path) -> tuple[dict[str, Any], Context]:
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         match = re.search(r"\(at line (\d+), column (\d+)\)", message)
-        line = int(match.group(1)) if match else None
+        at = int(match.group(1)) if match else None
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
         if match:
             message += f" at column {match.group(2)}"
-        raise AetherpressError(Problem(name, f"TOML syntax error: {message}", line)) from None
+        raise AetherpressError(Problem(name, f"TOML syntax error: {message}", at)) from None
     return data, Context(name, TomlLocator(text))

@@ -39,7 +39,7 @@ def apply_variant(deck: Deck, spec: dict[str, Any], path: KeyPath, ctx: Context,
     card_ids = {c.id for c in cards}
 
     def check_ids(key: str, ids: list[str], known: list[str], what: str) -> set[str]:
-        for i, item in enumerate(ids):
+        for _i, item in enumerate(ids):
             if item not in known:
                 ctx.error(path + (key,), f"{what} '{item}' does not exist in deck '{deck.id}'{suggest(item, known)}")
         return set(ids)

@@ -6,7 +6,7 @@ so output never depends on the fonts of the machine.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from ..locations import FONTS_DIR
 
@@ -31,12 +31,12 @@ def font_name(family: str, weight: str = "normal", style: str = "normal") -> str
     return faces.get((weight, style)) or faces.get((weight, "normal")) or faces[("normal", "normal")]
 
 
-@lru_cache(maxsize=None)
+@cache
 def register_fonts() -> None:
     """Register every shipped font with reportlab and with svglib's font map."""
+    from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
-    from reportlab.lib.fonts import addMapping
     from svglib import fonts as svg_fonts
 
     for family, faces in FAMILIES.items():

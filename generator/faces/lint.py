@@ -13,9 +13,10 @@ browser and wrong in print, so ``aetherpress validate`` flags them:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Iterable
 
 from lxml import etree
 
@@ -50,7 +51,7 @@ def _element_findings(tag: str, attrs: dict[str, str], nested_svg: bool) -> list
     props.update(_style_props(attrs.get("style")))
 
     def is_url(value: str | None) -> bool:
-        return bool(value) and value.strip().startswith("url(")
+        return value is not None and value.strip().startswith("url(")
 
     if is_url(props.get("stroke")):
         found.append(f"<{tag}> has a gradient or pattern stroke (stroke=\"{props['stroke']}\"); "
@@ -164,10 +165,10 @@ def check_rendered(project: Project, decks: Iterable) -> list[Problem]:
     seen: set[tuple[str, str]] = set()
     for deck in decks:
         faces = FaceRenderer(project, deck)
-        jobs: list[tuple[str, str, object]] = []
+        jobs: list[tuple[str, str, Callable[[], str]]] = []
         for card in deck.cards:
-            jobs.append((deck.template_for(card), f"card '{card.id}'", lambda c=card: faces.face(c)))
-            jobs.append((deck.back_for(card), f"the back of card '{card.id}'", lambda c=card: faces.back(c)))
+            jobs.append((deck.template_for(card), f"card '{card.id}'", partial(faces.face, card)))
+            jobs.append((deck.back_for(card), f"the back of card '{card.id}'", partial(faces.back, card)))
         for template, what, render in jobs:
             try:
                 svg = render()

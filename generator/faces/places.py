@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 from typing import Any, NamedTuple
 
-
 # Pip positions of the usual playing-card layouts, in a unit box (0..1 across and down).
 PIP_LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
     1: ((0.5, 0.5),),

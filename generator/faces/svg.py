@@ -33,8 +33,9 @@ def _parse_svg(svg_text: str, source: str) -> etree._Element:
     data = svg_text.encode("utf-8")
     if len(data) > MAX_SVG_BYTES:
         raise AetherpressError(Problem(source, f"the SVG is larger than {MAX_SVG_BYTES // 1_000_000} MB"))
-    if re.search(rb"<!(DOCTYPE|ENTITY)", data, re.I):
-        line = data[: re.search(rb"<!(DOCTYPE|ENTITY)", data, re.I).start()].count(b"\n") + 1
+    declaration = re.search(rb"<!(DOCTYPE|ENTITY)", data, re.I)
+    if declaration:
+        line = data[: declaration.start()].count(b"\n") + 1
         raise AetherpressError(Problem(source, f"the SVG declares a DOCTYPE or entities (output line {line}), which are not allowed; remove the <!DOCTYPE ...> block"))
     try:
         root = etree.fromstring(data, parser=_PARSER)

@@ -8,8 +8,9 @@ from __future__ import annotations
 import difflib
 import math
 import re
-from functools import lru_cache
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from functools import cache, lru_cache
+from typing import Any
 
 from markupsafe import Markup
 from svgwrite.path import Path
@@ -123,7 +124,7 @@ class UnknownSymbol(ValueError):
     """A symbol name the library does not have."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def symbol_path(name: str) -> str:
     """Path data of a symbol in its unit box."""
     if name not in SYMBOLS:
@@ -137,7 +138,7 @@ _TOKEN = re.compile(r"[MLCAZ]|-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?")
 _ARITY = {"M": 2, "L": 2, "C": 6, "A": 7, "Z": 0}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _commands(name: str) -> tuple[tuple[str, tuple[float, ...]], ...]:
     """A symbol's path as (command, numbers) pairs; symbols use only absolute M, L, C, A and Z."""
     tokens = _TOKEN.findall(symbol_path(name))

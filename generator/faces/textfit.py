@@ -7,19 +7,19 @@ actually cover, so a layout can be checked against the card's safe zone.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from markupsafe import Markup, escape
 
-from .fonts import font_name, register_fonts
 from ..geometry import Box
+from .fonts import font_name, register_fonts
 
 
 class TextDoesNotFit(Exception):
     """Raised by :func:`fit_lines` when a text cannot fit even at the minimum size."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def _metrics(font: str) -> tuple[float, float]:
     """(ascent, descent) of a registered font, as fractions of the font size (descent positive)."""
     from reportlab.pdfbase.pdfmetrics import getFont
@@ -94,8 +94,8 @@ class Fitted:
                  + (f' font-style="{self.style}"' if self.style != "normal" else "")
                  + (f' text-anchor="{self.anchor}"' if self.anchor != "start" else "")
                  + extra)
-        return Markup("".join(f'<text x="{_fmt(l.x)}" y="{_fmt(l.y)}"{attrs}>{escape(l.text)}</text>'
-                              for l in self.lines))
+        return Markup("".join(f'<text x="{_fmt(line.x)}" y="{_fmt(line.y)}"{attrs}>{escape(line.text)}</text>'
+                              for line in self.lines))
 
     def __html__(self) -> str:
         return str(self.svg())
@@ -137,7 +137,7 @@ def _fit_cached(text, box, family, max_size, min_size, weight, style, align, val
         height = size * (ascent + descent + (len(lines) - 1) * leading)
         return lines if height <= box.h + 1e-9 else None
 
-    steps = max(0, int(round((max_size - min_size) / step)))
+    steps = max(0, round((max_size - min_size) / step))
     sizes = [round(max_size - i * step, 4) for i in range(steps + 1)]
     if sizes[-1] > min_size:
         sizes.append(min_size)

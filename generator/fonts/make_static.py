@@ -45,12 +45,13 @@ def _rename(font: TTFont, family: str, subfamily: str, stem: str) -> None:
 def main() -> None:
     for package, source, weight, stem, family, subfamily in INSTANCES:
         module = importlib.import_module(package)
-        path = Path(module.__file__).parent / "files" / source
+        folder = Path(str(module.__file__)).parent
+        path = folder / "files" / source
         font = TTFont(path)
         static = instancer.instantiateVariableFont(font, {"wght": weight}, updateFontNames=False)
         _rename(static, family, subfamily, stem)
         static.save(HERE / f"{stem}.ttf")
-        licence = (Path(module.__file__).parent / "LICENSE").read_text(encoding="utf-8")
+        licence = (folder / "LICENSE").read_text(encoding="utf-8")
         (HERE / f"{family.replace(' ', '')}-OFL.txt").write_text(licence, encoding="utf-8")
         print(f"{stem}.ttf")
 

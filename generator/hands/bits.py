@@ -7,8 +7,8 @@ integer operations over millions of hands at once.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import comb
-from typing import Sequence
 
 import numpy as np
 
@@ -30,7 +30,8 @@ def at_least(x: np.ndarray, t: int) -> np.ndarray:
     return popcount((x + u64((8 - t) * ALL16)) & u64(G8))
 
 
-def combinations(n: int, k: int, tables: Sequence[np.ndarray], keep: bool = False):
+def combinations(n: int, k: int, tables: Sequence[np.ndarray], keep: bool = False
+                 ) -> tuple[np.ndarray | None, list[np.ndarray]]:
     """Every k-subset of range(n) in lexicographic order, with the sum of each table over it.
 
     Returns (combos or None, [sums]).  Sums are built one card at a time, so the
@@ -42,7 +43,7 @@ def combinations(n: int, k: int, tables: Sequence[np.ndarray], keep: bool = Fals
         return (np.zeros((0, k), np.int16) if keep else None), [np.zeros(0, U64) for _ in tables]
     last = np.arange(n - k + 1, dtype=np.int32)
     sums = [t[last] for t in tables]
-    cols = [last.astype(np.int16)] if keep else None
+    cols: list[np.ndarray] = [last.astype(np.int16)]
     for level in range(2, k + 1):
         hi = n - (k - level)
         counts = hi - (last + 1)
@@ -55,6 +56,13 @@ def combinations(n: int, k: int, tables: Sequence[np.ndarray], keep: bool = Fals
             cols = [c[parent] for c in cols] + [x.astype(np.int16)]
         last = x
     return (np.stack(cols, axis=1) if keep else None), sums
+
+
+def subsets(n: int, k: int) -> np.ndarray:
+    """Every k-subset of range(n) in lexicographic order, one row each."""
+    combos, _ = combinations(n, k, [], keep=True)
+    assert combos is not None
+    return combos
 
 
 def lex_index_drop(combos: np.ndarray, n: int, binom: np.ndarray) -> list[np.ndarray]:

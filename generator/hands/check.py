@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from ..definitions.deck import DeckDefinition
 from ..definitions.discovery import load_all, load_each

@@ -8,12 +8,12 @@ its natural cards).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import comb
-from typing import Callable
 
 import numpy as np
 
-from .bits import U64, combinations, lex_index_drop, lowbit, u64, unrank
+from .bits import U64, combinations, lex_index_drop, lowbit, subsets, u64, unrank
 from .engine import Engine
 
 
@@ -41,6 +41,7 @@ def count(engine: Engine) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, dict
         return best_counts, pattern, sub, sum(int(x) for x in best_counts), examples
     # with wild cards: classify every real hand, then carry results down
     combos, sums = combinations(engine.n, k, engine.tables, keep=True)
+    assert combos is not None
     feats = dict(zip(engine.table_names, sums))
     m = len(combos)
     mask = engine.masks(feats, k, m, printed=False)
@@ -57,8 +58,7 @@ def count(engine: Engine) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, dict
         for idx in lex_index_drop(c_up, engine.n, binom):
             np.bitwise_or.at(mask_j, idx, mask_up)
             np.minimum.at(code_j, idx, code_up)
-        combos_j, _ = combinations(engine.n, j, [], keep=True)
-        levels[j] = (combos_j, mask_j, code_j)
+        levels[j] = (subsets(engine.n, j), mask_j, code_j)
     total = 0
     for w in range(0, min(k, engine.nwild) + 1):
         j = k - w

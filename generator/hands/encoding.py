@@ -6,8 +6,8 @@ the features of a hand are the sums of its cards' numbers.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 import numpy as np
 
@@ -160,7 +160,7 @@ class Encoding:
             if any(self.matches(s, card, suits) for s in every):
                 suits = tuple(suit_ids)
             is_wild = any(self.matches(s, card, card.suits) for s in wild)
-            for copy in range(card.copies):
+            for _copy in range(card.copies):
                 infos.append(Info(card.id, card, card.rank, pos.get(card.rank) if card.rank else None,
                                   self.rank_value.get(card.rank, -1) if card.rank else -1,
                                   tuple(suit_ids.index(s) for s in suits), is_wild))
@@ -199,8 +199,8 @@ class Encoding:
         self.domains: dict[str, list] = {"suits": list(range(len(self.deck.suits)))}
         for a in attrs:
             values: list = []
-            for c in self.deck.cards:
-                v = c.attributes.get(a)
+            for card in self.deck.cards:
+                v = card.attributes.get(a)
                 if v is None:
                     continue
                 for item in (v if isinstance(v, (list, tuple)) else [v]):

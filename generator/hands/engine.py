@@ -15,8 +15,9 @@ cards counting as blanks.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -69,7 +70,7 @@ class Engine(Encoding):
         self.class_fns = [self._compile_blocks(c.blocks, c.path) for c in r.classes]
         self.printed = np.array([c.printed for c in r.categories], bool)
 
-    def _compile_blocks(self, blocks: dict[str, Any], path: KeyPath) -> Compiled:
+    def _compile_blocks(self, blocks: Mapping[str, Any], path: KeyPath) -> Compiled:
         return [(name, value) for name, value in blocks.items()
                 if BLOCKS[name].check(self, value, tuple(path) + (name,))]
 
@@ -111,7 +112,7 @@ class Engine(Encoding):
             raise AetherpressError(Problem(self.file, f"a hand of '{self.ranking.id}' has {self.k} cards, not {len(cards)}: {', '.join(cards)}"))
         natural: list[int] = []
         w = 0
-        blank_left = {}
+        blank_left: dict[str, int] = {}
         for c in self.blank_wilds:
             blank_left[c.id] = blank_left.get(c.id, 0) + 1
         used: dict[str, int] = {}
@@ -161,13 +162,10 @@ class Engine(Encoding):
         else:
             cand = np.flatnonzero(own == own.min())
         cand = cand[cls[cand] == cls[cand].min()]
-        best_key = None
-        best_reading = None
-        for i in cand:
-            key = self._tiebreak(best, readings[i], int(cls[i]), w, bool(low_only[i]))
-            if best_key is None or key > best_key:
-                best_key, best_reading = key, readings[i]
-        if best not in own:
+        if best in own:
+            best_key, best_reading = max(((self._tiebreak(best, readings[i], int(cls[i]), w, bool(low_only[i])),
+                                           readings[i]) for i in cand), key=lambda pair: pair[0])
+        else:  # only a printed category fits: the natural cards as they are
             best_reading = np.array(sorted(natural))
             best_key = self._tiebreak(best, best_reading, int(cls[cand[0]]), w, False)
         names = [c.name for c in self.ranking.classes]
@@ -175,7 +173,7 @@ class Engine(Encoding):
         return HandResult(best, self.ranking.categories[best].name, tie_class, (-best,) + best_key,
                           tuple(self.universe[int(i)].id for i in best_reading), int(full))
 
-    def _tiebreak(self, category: int, reading, cls: int, w: int, low_ace: bool) -> tuple:
+    def _tiebreak(self, category: int, reading: np.ndarray, cls: int, w: int, low_ace: bool) -> tuple:
         """What decides between two hands of the same category, step by step (bigger wins).
 
         classes: the tie class (kindred > fortune > neither); no_wild: a hand without
@@ -190,12 +188,12 @@ class Engine(Encoding):
                 v = self.ace_low_value
             values.append(v)
         counts: dict[Any, int] = {}
-        for c, v in zip(cards, values):
+        for c in cards:
             if c.rank is not None:
                 counts[c.rank] = counts.get(c.rank, 0) + 1
         order = sorted(range(len(cards)), key=lambda i: (-(counts.get(cards[i].rank, 0)), -values[i],
                                                          tuple(-self.suit_order[s] for s in sorted(cards[i].suits, key=lambda s: -self.suit_order[s]))))
-        key = []
+        key: list[Any] = []
         steps = self.ranking.categories[category].tiebreak or self.ranking.tiebreak
         for step in steps:
             if step == "classes":

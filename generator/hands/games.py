@@ -19,8 +19,7 @@ from ..errors import display_path
 from ..project import Project
 from .blocks import BLOCKS
 from .blocks.selectors import parse_selectors
-from .rankings import (LADDERS, MAX_HAND, TIEBREAK_STEPS, AceLow, Category, DeckChoice, Game, Modifier, Ranking,
-                       TieClass)
+from .rankings import LADDERS, MAX_HAND, TIEBREAK_STEPS, AceLow, Category, DeckChoice, Game, Modifier, Ranking, TieClass
 
 GAME_TOP = {"game": field(dict, required=True), "decks": field(dict), "rankings": field(dict, required=True),
             "modifiers": field(dict)}

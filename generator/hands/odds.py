@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from ..definitions.discovery import load_all
 from ..definitions.schema import suggest
@@ -73,7 +74,7 @@ class OddsTable:
 # --- building tables -------------------------------------------------------------
 
 _GAMES: dict[str, dict[str, Game]] = {}
-_TABLES: dict[str, OddsTable] = {}
+_TABLES: dict[str, dict] = {}
 _ENGINES: dict[tuple, Engine] = {}
 
 

@@ -1,9 +1,10 @@
 """Games and their hand rankings as values: categories of building blocks, tie classes, modifiers, decks."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 MAX_HAND = 7
 TIEBREAK_STEPS = ("classes", "no_wild", "ranks", "top", "suits")

@@ -41,7 +41,7 @@ def fit(length: float, cell: float, gap: float) -> int:
     """How many cells of ``cell`` with ``gap`` between them fit in ``length``."""
     if cell <= 0:
         raise LayoutError("a card has no size")
-    return max(0, int(math.floor((length + gap + EPS) / (cell + gap))))
+    return max(0, math.floor((length + gap + EPS) / (cell + gap)))
 
 
 def grid_in(region: Box, w: float, h: float, bleed: float, gap: float, rotate: str = "auto") -> Grid | None:

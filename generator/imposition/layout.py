@@ -9,8 +9,8 @@ and :class:`Line` (crop marks, cut lines, fold line) and registration targets.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..definitions.presets import Paper
 from ..geometry import Box
@@ -117,7 +117,7 @@ def layout(items: Sequence[Item], opts: Layout) -> tuple[Page, ...]:
                 mx = opts.mirrors_x()
                 backs = tuple(mirror_placement(p, W, H, mx, opts.offset) for p in fronts)
                 pages.append(Page(W, H, "back", backs,
-                                  tuple(mirror_line(l, W, H, mx, opts.offset) for l in lines),
+                                  tuple(mirror_line(line, W, H, mx, opts.offset) for line in lines),
                                   tuple(mirror_target(t, W, H, mx, opts.offset) for t in targets),
                                   front_page=len(pages) - 1, outlines=cuts(backs)))
     return tuple(pages)
@@ -127,7 +127,7 @@ def _gutter_grid(w: float, h: float, bleed: float, opts: Layout) -> tuple[bool, 
     """Gutterfold: (fold line vertical?, the fronts' grid, the fronts' half page)."""
     W, H = opts.paper.width, opts.paper.height
     p, g = opts.printable, opts.gutter
-    choices = []
+    choices: list[tuple[int, int, bool, Grid, Box]] = []
     # fold across the long side first (the usual), then the other way
     for fold_x in ((True, False) if W >= H else (False, True)):
         if fold_x:  # vertical fold line at W/2: fronts left, backs right
@@ -160,7 +160,7 @@ def _gutterfold(items: Sequence[Item], opts: Layout) -> tuple[Page, ...]:
                            for n, i in enumerate(chunk))
             lines, targets = _marks(opts, fronts, limit)
             backs = tuple(mirror_placement(f, W, H, fold_x) for f in fronts)
-            back_lines = [mirror_line(l, W, H, fold_x) for l in lines]
+            back_lines = [mirror_line(line, W, H, fold_x) for line in lines]
             back_targets = [mirror_target(t, W, H, fold_x) for t in targets]
             pages.append(Page(W, H, "both", fronts + backs, tuple(lines + back_lines + [fold]),
                               tuple(targets + back_targets),

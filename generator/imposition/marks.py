@@ -1,7 +1,7 @@
 """Marks outside the cards: crop marks in line with every cut, cut outlines, registration targets."""
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from ..geometry import Box
 from .shapes import Line, Outline, Placement, Target, bounds

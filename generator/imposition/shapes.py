@@ -6,8 +6,8 @@ Rotations are clockwise, in degrees, as seen on the page.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from ..geometry import Box
 

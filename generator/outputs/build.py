@@ -1,19 +1,19 @@
 """Building decks into files: faces and backs as SVG, print sheets as PDF."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
+from ..definitions.deck import DeckDefinition
+from ..definitions.model import Deck
 from ..errors import AetherpressError, Problem
 from ..faces.render import FaceRenderer, geometry
 from ..imposition.grids import LayoutError
 from ..imposition.layout import cards_per_page
-from ..definitions.deck import DeckDefinition
-from ..definitions.model import Deck
-from ..render.sheetpdf import Progress, SheetOptions, write_sheets
 from ..project import Project
 from ..project.files import write_text
+from ..render.sheetpdf import Progress, SheetOptions, write_sheets
 
 
 @dataclass(frozen=True)
@@ -28,11 +28,10 @@ class BuildTarget:
 
 def all_targets(definitions: dict[str, DeckDefinition]) -> list[BuildTarget]:
     """Every deck in every variant (the base deck when it has none)."""
-    targets = []
+    targets: list[BuildTarget] = []
     for definition in definitions.values():
-        variants = list(definition.variant_specs) or [None]
-        for variant in variants:
-            targets.append(BuildTarget(definition, (variant,) if variant else ()))
+        variants: list[tuple[str, ...]] = [(v,) for v in definition.variant_specs] or [()]
+        targets.extend(BuildTarget(definition, variant) for variant in variants)
     return targets
 
 

@@ -14,11 +14,11 @@ from pathlib import Path
 
 from reportlab.lib.units import mm
 
-from ..render.canvas import new_canvas
 from ..geometry import Box
 from ..imposition.layout import Layout
 from ..imposition.mirror import mirror_rect
 from ..project.files import atomic_output
+from ..render.canvas import new_canvas
 
 SCALE = 10  # mm each way from the mirrored point
 CROSS = 18  # mm each way from a cross's centre

@@ -14,20 +14,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..faces.render import FaceRenderer
 from ..definitions.model import Card, Deck
-from ..render.cardpdf import card_pdf_bytes, write_card_pdf
+from ..faces.render import FaceRenderer
 from ..project import Project
-from ..render.raster import pixels, png_bytes, render_pages
 from ..project.files import write_bytes, write_text
+from ..render.cardpdf import card_pdf_bytes, write_card_pdf
+from ..render.raster import pixels, png_bytes, render_pages
 
 POD_BLEED = 3.175  # 1/8 inch
 KINDS = ("pod", "tts", "png", "svg")
 
 
-def card_sides(deck: Deck) -> list[tuple[Card | None, str, str]]:
+def card_sides(deck: Deck) -> list[tuple[Card, str, str]]:
     """(card, side, file stem) for every face, then every distinct back."""
-    out: list[tuple[Card | None, str, str]] = [(card, "front", card.id) for card in deck.cards]
+    out: list[tuple[Card, str, str]] = [(card, "front", card.id) for card in deck.cards]
     seen = set()
     for card in deck.cards:
         back = deck.back_for(card)
@@ -40,11 +40,11 @@ def card_sides(deck: Deck) -> list[tuple[Card | None, str, str]]:
 def export_png(project: Project, deck: Deck, folder: Path, dpi: float = 300, bleed: float = POD_BLEED,
                greyscale: bool = False, progress=None) -> list[Path]:
     """One RGB PNG per face (``<card id>.png``) and per back (``back-<name>.png``), with bleed."""
-    sides = [s for s in card_sides(deck) if s[0] is not None]
+    sides = card_sides(deck)
     pdf = card_pdf_bytes(project, deck, bleed, [(card, side) for card, side, _ in sides], greyscale)
     size = (pixels(deck.size.width + 2 * bleed, dpi), pixels(deck.size.height + 2 * bleed, dpi))
     images = {}
-    for n, ((card, side, stem), image) in enumerate(zip(sides, render_pages(pdf, size))):
+    for n, ((_card, _side, stem), image) in enumerate(zip(sides, render_pages(pdf, size))):
         images[folder / f"{stem}.png"] = png_bytes(image, dpi)
         if progress:
             progress(n + 1, len(sides))

@@ -16,12 +16,12 @@ from reportlab.graphics import renderPDF
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ..faces.render import FaceRenderer
-from ..faces.fonts import DEFAULT_FONT, font_name, register_fonts
 from ..definitions.model import Deck
+from ..faces.fonts import DEFAULT_FONT, font_name, register_fonts
+from ..faces.render import FaceRenderer
 from ..project import Project
-from ..render.drawing import svg_to_drawing
 from ..project.files import write_bytes
+from ..render.drawing import svg_to_drawing
 
 GUTTER = 5.0  # mm between cards
 CAPTION = 4.0  # mm under each card for its id

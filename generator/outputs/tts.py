@@ -10,19 +10,21 @@ from __future__ import annotations
 import io
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Sequence
+from typing import Any
 
-from ..faces.render import FaceRenderer
 from ..definitions.model import Card, Deck
+from ..faces.render import FaceRenderer
+from ..project import Project
+from ..project.files import write_bytes, write_text
 from ..render.canvas import new_canvas
 from ..render.colour import colour_converter
 from ..render.forms import Forms
-from ..render.sheetpdf import place
-from ..project import Project
 from ..render.raster import png_bytes, render_pages
-from ..project.files import write_bytes, write_text
+from ..render.sheetpdf import place
 
 MAX_COLS, MAX_ROWS, MAX_PX = 10, 7, 4096
 
@@ -81,7 +83,7 @@ def _sheet_png(project: Project, deck: Deck, faces: FaceRenderer, cards: Sequenc
         x, y = (n % grid.cols) * g.trim_w, (n // grid.cols) * g.trim_h
         key = forms.side(0, card, side)
         place(canvas, page_h, (x, y, g.trim_w, g.trim_h), (x, y, g.trim_w, g.trim_h), (g.width, g.height), 0,
-              lambda key=key, card=card: forms.draw(key, card))
+              partial(forms.draw, key, card))
     canvas.showPage()
     canvas.save()
     image = next(render_pages(buffer.getvalue(), grid.size))
@@ -103,7 +105,7 @@ def deck_object(deck: Deck, sheets: Sequence[tuple[SheetGrid, list[Card], str, s
                 contained.append({"Name": "Card", "Nickname": card.name, "Description": "", "CardID": card_id,
                                   "CustomDeck": {str(number): custom[str(number)]},
                                   "Transform": _transform()})
-    deck_obj = {"Name": "DeckCustom" if len(ids) > 1 else "Card", "Nickname": deck.title,
+    deck_obj: dict[str, Any] = {"Name": "DeckCustom" if len(ids) > 1 else "Card", "Nickname": deck.title,
                 "Description": deck.key, "Transform": _transform(), "DeckIDs": ids,
                 "CustomDeck": custom, "ContainedObjects": contained}
     if len(ids) == 1:
@@ -150,7 +152,7 @@ def export_tts(project: Project, deck: Deck, folder: Path, url_base: str | None 
             back_path = folder / f"{deck.slug}-back.png"
             if back_path not in images:
                 single = SheetGrid(1, 1, grid.cell_w, grid.cell_h)
-                images[back_path] = _sheet_png(project, deck, faces, chunk[:1] or [None], single, "back", greyscale) \
+                images[back_path] = _sheet_png(project, deck, faces, chunk[:1], single, "back", greyscale) \
                     if chunk else b""
         sheets.append((grid, chunk, url(face_path), url(back_path)))
         if progress:

@@ -116,7 +116,7 @@ class Project:
         return files
 
     @classmethod
-    def find(cls, start: Path | None = None, output: Path | None = None) -> "Project":
+    def find(cls, start: Path | None = None, output: Path | None = None) -> Project:
         """The nearest folder at or above ``start`` that holds ``decks/``; else the built-in data alone."""
         start = (start or Path.cwd()).resolve()
         for folder in (start, *start.parents):
@@ -125,7 +125,7 @@ class Project:
         return cls(None, output)
 
     @classmethod
-    def at(cls, folder: Path, output: Path | None = None) -> "Project":
+    def at(cls, folder: Path, output: Path | None = None) -> Project:
         """The project in ``folder`` (``--project``): it must exist and hold ``decks/``."""
         if not folder.is_dir():
             raise AetherpressError(Problem(display_path(folder), "--project: no such folder"))

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import IO, Any
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, Sequence
 
 from reportlab.lib.units import mm
 

@@ -1,7 +1,8 @@
 """How card colours are printed: as designed (RGB), as greys, or as process CMYK within an ink limit."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from reportlab.lib import colors
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from functools import lru_cache
-from typing import Any
 
 from reportlab import rl_config
 from reportlab.graphics.shapes import Drawing
@@ -37,7 +36,7 @@ def _speed_up_svglib() -> None:
         svglib_module.normalise_svg_path = _normalised_path
 
 
-_DRAWINGS: "OrderedDict[tuple, Drawing]" = OrderedDict()
+_DRAWINGS: OrderedDict[tuple, Drawing] = OrderedDict()
 _DRAWINGS_KEPT = 512
 
 

@@ -1,7 +1,7 @@
 """Card drawings in a PDF: each side drawn once, stored as a form XObject when it appears more than once."""
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from reportlab.graphics import renderPDF
 from reportlab.lib.units import mm
@@ -9,7 +9,6 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..definitions.model import Card, Deck
 from ..faces.render import FaceRenderer
-from .colour import Converter
 from .drawing import svg_to_drawing
 from .pdfforms import end_form
 
@@ -41,7 +40,7 @@ class Forms:
         return (d, "back", deck.back_for(card))
 
     def _drawing(self, key: tuple, card: Card):
-        d, side, name = key
+        d, side, _name = key
         deck, faces = self.decks[d], self.renderers[d]
         if side == "face":
             return card_drawing(faces.face(card), faces.template_file(deck.template_for(card)),

@@ -25,8 +25,9 @@ def impose(pdf_bytes: bytes, sheet: tuple[float, float]) -> bytes:
             x = slot * sheet_w / 2 + (sheet_w / 2 - pw * scale) / 2
             y = (sheet_h - ph * scale) / 2
             side.merge_transformed_page(page, Transformation().scale(scale, scale).translate(x, y))
-    writer.add_metadata({"/Producer": "Aetherpress", "/Title": str((reader.metadata or {}).get("/Title", ""))})
-    writer._ID = None  # type: ignore[attr-defined]
+    title = reader.metadata.get("/Title", "") if reader.metadata else ""
+    writer.add_metadata({"/Producer": "Aetherpress", "/Title": str(title)})
+    writer._ID = None
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()

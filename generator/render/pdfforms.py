@@ -17,6 +17,7 @@ class _CompleteForm(pdfdoc.PDFFormXObject):
     """A form whose resources include its shadings, colour spaces and graphics states."""
 
     ExtGState = None
+    Resources = None
     _shadingUsed: dict = {}
     _colorsUsed: dict = {}
 

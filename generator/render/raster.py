@@ -7,8 +7,9 @@ size.  PNG files are written without timestamps, so they are reproducible.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -18,10 +19,10 @@ MM_PER_INCH = 25.4
 
 def pixels(length_mm: float, dpi: float) -> int:
     """Whole pixels for a length at ``dpi`` (2.75 in at 300 dpi = 825 px)."""
-    return int(round(length_mm / MM_PER_INCH * dpi + 1e-9))
+    return round(length_mm / MM_PER_INCH * dpi + 1e-9)
 
 
-def render_pages(pdf: bytes, sizes: Sequence[tuple[int, int]] | tuple[int, int]) -> Iterator["Image.Image"]:
+def render_pages(pdf: bytes, sizes: Sequence[tuple[int, int]] | tuple[int, int]) -> Iterator[Image.Image]:
     """Each page of ``pdf`` as an RGB image of the given pixel size (one size for all, or one per page)."""
     import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
@@ -29,7 +30,7 @@ def render_pages(pdf: bytes, sizes: Sequence[tuple[int, int]] | tuple[int, int])
     document = pdfium.PdfDocument(pdf)
     try:
         for n in range(len(document)):
-            w, h = sizes if isinstance(sizes[0], int) else sizes[n]
+            w, h = sizes if isinstance(sizes[0], int) else sizes[n]  # type: ignore[misc]
             page = document[n]
             bitmap = pdfium.PdfBitmap.new_native(w, h, pdfium_c.FPDFBitmap_BGR)
             bitmap.fill_rect((255, 255, 255, 255), 0, 0, w, h)

@@ -9,9 +9,10 @@ embedded fonts.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Callable, Sequence
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -20,7 +21,8 @@ from ..definitions.model import Card, Deck
 from ..errors import AetherpressError, Problem
 from ..faces.render import FaceRenderer
 from ..imposition.grids import LayoutError
-from ..imposition.layout import Layout, layout as lay_out
+from ..imposition.layout import Layout
+from ..imposition.layout import layout as lay_out
 from ..imposition.shapes import Item, Line, Outline, Page, Target
 from ..project import Project
 from ..project.files import atomic_output
@@ -69,7 +71,7 @@ def place(canvas: Canvas, page_h: float, box: tuple[float, float, float, float],
 def draw_lines(canvas: Canvas, page_h: float, lines: Sequence[Line]) -> None:
     styles = {"crop": (CROP_WIDTH, (0, 0, 0), None), "fold": (CROP_WIDTH, (0.45, 0.45, 0.45), (2, 2))}
     for kind in ("fold", "crop"):
-        chosen = [l for l in lines if l.kind == kind]
+        chosen = [line for line in lines if line.kind == kind]
         if not chosen:
             continue
         width, rgb, dash = styles[kind]
@@ -79,7 +81,7 @@ def draw_lines(canvas: Canvas, page_h: float, lines: Sequence[Line]) -> None:
         canvas.setLineCap(0)
         if dash:
             canvas.setDash([d * mm for d in dash])
-        canvas.lines([(l.x1 * mm, (page_h - l.y1) * mm, l.x2 * mm, (page_h - l.y2) * mm) for l in chosen])
+        canvas.lines([(s.x1 * mm, (page_h - s.y1) * mm, s.x2 * mm, (page_h - s.y2) * mm) for s in chosen])
         canvas.restoreState()
 
 
@@ -117,7 +119,7 @@ def draw_page(canvas: Canvas, page: Page, cards: Sequence[JobCard], forms: Forms
         key = forms.side(job.deck, job.card, p.side)
         b = p.box
         place(canvas, page.height, (p.trim.x, p.trim.y, p.trim.w, p.trim.h), (b.x, b.y, b.w, b.h),
-              (g.width, g.height), p.rotation, lambda: forms.draw(key, job.card))
+              (g.width, g.height), p.rotation, partial(forms.draw, key, job.card))
     draw_outlines(canvas, page.height, page.outlines)
     draw_lines(canvas, page.height, page.lines)
     draw_targets(canvas, page.height, page.targets)

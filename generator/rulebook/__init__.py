@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..definitions.presets import Paper, load_papers
 from ..errors import AetherpressError, Problem, display_path
 from ..project import Project
 from ..project.files import write_bytes
-from .definition import RulebookDefinition, book_for, load_rulebooks
+from .definition import RulebookDefinition, load_rulebooks
 from .odds import OddsSource
 from .pictures import CardLibrary
-from ..definitions.presets import Paper, load_papers
 
 BOOK_PAPERS = ("a5", "a4", "letter")  # page sizes a book is designed for
 BOOKLET_SHEETS = {"a5": ("a5", "a4"), "a4": ("a5", "a4"), "letter": ("half-letter", "letter")}  # (pages, sheets)
@@ -31,7 +31,7 @@ class BuildContext:
     odds: OddsSource
 
     @classmethod
-    def create(cls, project: Project) -> "BuildContext":
+    def create(cls, project: Project) -> BuildContext:
         return cls(project, CardLibrary(project), OddsSource(project))
 
     def paper(self, name: str) -> Paper:

@@ -7,7 +7,8 @@ header row repeats on every page the chart continues on.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -18,7 +19,6 @@ from .markup import escape
 from .odds import format_count, format_one_in, format_probability
 from .pictures import CardLibrary, HandPicture
 from .style import Styles
-
 
 STEP = 0.56  # overlap of fanned cards: the visible part of each card, as a share of its width
 
@@ -62,7 +62,7 @@ def hand_chart(table: Any, deck: Deck, library: CardLibrary, styles: Styles, ava
         if example:
             arts = [library.art(deck, library.card(deck, cid, "hand chart")) for cid in example]
             picture: Any = HandPicture(arts, card_w, STEP)
-        elif not category.count and getattr(category, "pattern", 0):
+        elif not category.count and category.pattern:
             picture = Paragraph(f"never the best reading: all {format_count(int(category.pattern))} hands that "
                                 f"hold it count as a higher hand", s.chart_note)
         else:

@@ -16,16 +16,18 @@ The deck loader skips these files: they have no ``[deck]`` table.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field as field_
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import field as field_
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
-from ..errors import AetherpressError, Problem, display_path
 from ..definitions.discovery import load_each
-from ..definitions.toml import read_toml
 from ..definitions.model import frozen_mapping
-from ..project import Project, safe_join
 from ..definitions.schema import check_table, field
+from ..definitions.toml import read_toml
+from ..errors import AetherpressError, Problem, display_path
+from ..project import Project, safe_join
 
 SPEC = {
     "id": field(str, required=True), "title": field(str, required=True), "subtitle": field(str),
@@ -67,6 +69,7 @@ def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
     elif not source.is_file():
         ctx.error(("rulebook", "source"), f"no such file '{source_name}' beside {path.name}")
     ctx.raise_if_any()
+    assert source is not None
     return RulebookDefinition(book_id, checked["title"], checked.get("subtitle", ""),
                               tuple(checked.get("games", [book_id])), tuple(checked.get("decks", [])),
                               source, tuple(checked.get("cover", [])), path, frozen_mapping(checked.get("data", {})))

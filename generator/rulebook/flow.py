@@ -16,13 +16,24 @@ a row with their alt texts as captions.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 from urllib.parse import parse_qs, unquote
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, KeepTogether, ListFlowable, ListItem,
-                                Paragraph, Spacer, Table, TableStyle)
+from reportlab.platypus import (
+    CondPageBreak,
+    Flowable,
+    HRFlowable,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from ..errors import AetherpressError
 from .markup import Inline, SourceMap, escape, plain_text, slug
@@ -58,7 +69,7 @@ class Converter:
         self.source = source
         self.chart_for = chart_for
         self.anchors: set[str] = set()
-        self.inline: Inline | None = None
+        self.inline = Inline(source, self.anchors, styles.link_colour, SANS)
         self.headings: list[tuple[int, str, str]] = []
         self._last_level = -1
 
@@ -72,7 +83,6 @@ class Converter:
                 key = base if keys[base] == 1 else f"{base}-{keys[base]}"
                 element.set("data-key", key)
                 self.anchors.add(key)
-        self.inline = Inline(self.source, self.anchors, self.s.link_colour, SANS)
         story: list[Flowable] = []
         for child in root:
             story.extend(self.block(child, self.s.frame_width))
@@ -86,7 +96,7 @@ class Converter:
         if tag == "p":
             return self.paragraph(el, width, self.s.body)
         if tag in ("ul", "ol"):
-            return [self.list(el, width, depth=0)]
+            return [self.list_block(el, width, depth=0)]
         if tag == "table":
             return self.table(el, width)
         if tag == "blockquote":
@@ -106,7 +116,7 @@ class Converter:
         self._last_level = level
         style = (self.s.h1, self.s.h2, self.s.h3, self.s.h4)[int(el.tag[1]) - 1]
         title = plain_text(el)
-        key = el.get("data-key")
+        key = el.get("data-key", "")
         self.headings.append((level, title, key))
         flow: list[Flowable] = []
         if el.tag == "h1":
@@ -127,7 +137,7 @@ class Converter:
             style = _keep_with_next(style)
         return [Paragraph(self.inline.markup(el), style)]
 
-    def list(self, el: ET.Element, width: float, depth: int) -> Flowable:
+    def list_block(self, el: ET.Element, width: float, depth: int) -> Flowable:
         ordered = el.tag == "ol"
         items = []
         indent = self.s.body.fontSize * 1.3
@@ -136,8 +146,8 @@ class Converter:
                 raise self.source.error(li, f"unexpected <{li.tag}> in a list")
             items.append(ListItem(self.list_item(li, width - indent, depth)))
         start = el.get("start")
-        kwargs: dict[str, Any] = dict(leftIndent=indent, bulletFontName=SERIF, bulletFontSize=self.s.body.fontSize,
-                                      spaceBefore=0, spaceAfter=self.s.body.spaceAfter * (1 if depth == 0 else 0.3))
+        kwargs: dict[str, Any] = {"leftIndent": indent, "bulletFontName": SERIF, "bulletFontSize": self.s.body.fontSize,
+                                      "spaceBefore": 0, "spaceAfter": self.s.body.spaceAfter * (1 if depth == 0 else 0.3)}
         if ordered:
             kwargs.update(bulletType="1", bulletFormat="%s.", start=int(start) if start else 1)
         else:
@@ -154,7 +164,7 @@ class Converter:
                     flow.append(Paragraph(self.inline.markup(inline, li), self.s.list_item))
                 inline = ET.Element("span")
                 if child.tag in ("ul", "ol"):
-                    flow.append(self.list(child, width, depth + 1))
+                    flow.append(self.list_block(child, width, depth + 1))
                 elif child.tag == "p":
                     flow.extend(self.paragraph(child, width, self.s.list_item))
                 else:
@@ -313,15 +323,15 @@ class Converter:
                 if section.tag == "thead":
                     head_rows += 1
         ncols = max(len(r) for r in rows)
-        for r, n, m in zip(rows, naturals, minimums):
-            while len(r) < ncols:
-                r.append("")
-                n.append(0.0)
-                m.append(0.0)
+        for row_cells, row_nat, row_min in zip(rows, naturals, minimums):
+            while len(row_cells) < ncols:
+                row_cells.append("")
+                row_nat.append(0.0)
+                row_min.append(0.0)
         pad = 2 * self.s.cell_pad + 0.5
-        nat = [max(n[c] for n in naturals) + pad for c in range(ncols)]
-        mins = [max(m[c] for m in minimums) + pad for c in range(ncols)]
-        widths = _fit_columns(nat, mins, width)
+        natural_widths = [max(n[c] for n in naturals) + pad for c in range(ncols)]
+        minimum_widths = [max(m[c] for m in minimums) + pad for c in range(ncols)]
+        widths = _fit_columns(natural_widths, minimum_widths, width)
         table = Table(rows, colWidths=widths, repeatRows=head_rows, hAlign="LEFT")
         commands = [
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),

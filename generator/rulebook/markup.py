@@ -25,7 +25,7 @@ class _Capture(Treeprocessor):
     """Keeps the finished tree (runs after every other tree processor)."""
 
     def run(self, root):
-        self.md.captured_root = root  # type: ignore[attr-defined]
+        self.md.captured_root = root
         return None
 
 
@@ -37,7 +37,7 @@ def parse(text: str) -> ET.Element:
     md.inlinePatterns.deregister("entity")
     md.treeprocessors.register(_Capture(md), "aetherpress-capture", -100)
     md.convert(text)
-    root = md.captured_root  # type: ignore[attr-defined]
+    root: ET.Element = md.captured_root
     stash = list(md.htmlStash.rawHtmlBlocks)
 
     def unstash(value: str | None) -> str | None:
@@ -88,8 +88,9 @@ class SourceMap:
                 patterns.append(re.compile(".*?".join(re.escape(w) for w in words)))
             for sub in element.iter():
                 for attr in ("src", "href"):
-                    if sub.get(attr):
-                        patterns.append(re.compile(re.escape(sub.get(attr))))
+                    value = sub.get(attr)
+                    if value:
+                        patterns.append(re.compile(re.escape(value)))
         for pattern in patterns:
             for text, suffix in ((self.written, ""), (self.rendered, " (after templating)")):
                 for number, line in enumerate(text.splitlines(), 1):

@@ -10,7 +10,7 @@ import math
 from typing import Any
 
 from ..errors import AetherpressError, Problem
-from ..hands import load_games, odds_table
+from ..hands import Game, load_games, odds_table
 from ..project import Project
 
 
@@ -20,9 +20,9 @@ class OddsSource:
     def __init__(self, project: Project):
         self.project = project
         self._tables: dict[tuple, Any] = {}
-        self._games = None
+        self._games: dict[str, Game] | None = None
 
-    def games(self, where: str = "rulebook"):
+    def games(self, where: str = "rulebook") -> dict[str, Game]:
         if self._games is None:
             self._games = load_games(self.project)
         return self._games

@@ -14,10 +14,11 @@ from reportlab.graphics import renderPDF
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
-from ..errors import AetherpressError, Problem
+from ..definitions.deck import DeckDefinition
 from ..definitions.discovery import load_all
 from ..definitions.model import Card, Deck
 from ..definitions.schema import suggest
+from ..errors import AetherpressError, Problem
 from ..faces.render import FaceRenderer
 from ..project import Project
 from ..render.drawing import svg_to_drawing
@@ -45,13 +46,13 @@ class CardLibrary:
 
     def __init__(self, project: Project):
         self.project = project
-        self._definitions = None
+        self._definitions: dict[str, DeckDefinition] | None = None
         self._decks: dict[str, Deck] = {}
         self._renderers: dict[str, FaceRenderer] = {}
         self._art: dict[tuple[str, str, bool], CardArt] = {}
 
     @property
-    def definitions(self):
+    def definitions(self) -> dict[str, DeckDefinition]:
         if self._definitions is None:
             self._definitions = load_all(self.project)
         return self._definitions
@@ -78,7 +79,11 @@ class CardLibrary:
             renderer = self._renderers.get(deck.key)
             if renderer is None:
                 renderer = self._renderers[deck.key] = FaceRenderer(self.project, deck)
-            svg = renderer.back(card) if back else renderer.face(card)
+            if back:
+                svg = renderer.back(card)
+            else:
+                assert card is not None
+                svg = renderer.face(card)
             name = f"{deck.slug}/{'back-' if back else ''}{card.id if card else 'back'}"
             g = renderer.geometry
             form = "card-" + re.sub(r"[^A-Za-z0-9]+", "-", name)

@@ -14,7 +14,6 @@ Python internals; a missing name is an error, never an empty string.
 from __future__ import annotations
 
 import re
-
 from pathlib import Path
 from typing import Any
 

@@ -15,7 +15,6 @@ from reportlab.lib.units import mm
 from ..definitions.presets import Paper
 from ..faces.fonts import register_fonts
 
-
 SERIF = "EBGaramond-Regular"
 SERIF_ITALIC = "EBGaramond-Italic"
 SERIF_BOLD = "EBGaramond-Bold"
@@ -76,7 +75,7 @@ def make_styles(paper: Paper) -> Styles:
     margins = ((16 if small else 22) * mm, (14 if small else 20) * mm, (15 if small else 20) * mm, (18 if small else 22) * mm)
     body = ParagraphStyle("body", fontName=SERIF, fontSize=size, leading=lead, textColor=INK,
                           alignment=TA_JUSTIFY, spaceAfter=size * 0.55, hyphenationLang=None)
-    heading = dict(fontName=TITLE, textColor=ACCENT, keepWithNext=1, alignment=TA_LEFT)
+    heading = {"fontName": TITLE, "textColor": ACCENT, "keepWithNext": 1, "alignment": TA_LEFT}
     h1 = ParagraphStyle("h1", parent=body, fontSize=size * 1.75, leading=size * 2.1, spaceBefore=size * 1.6,
                         spaceAfter=size * 0.9, **heading)
     h2 = ParagraphStyle("h2", parent=body, fontSize=size * 1.3, leading=size * 1.6, spaceBefore=size * 1.1,

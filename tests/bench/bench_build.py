@@ -52,7 +52,7 @@ def main() -> None:
         ours_pdf = tmp / "out" / "pernese" / "pernese-sheets.pdf"
         ours_size = ours_pdf.stat().st_size
         pages = subprocess.run(["pdfinfo", str(ours_pdf)], capture_output=True, text=True).stdout
-        ours_pages = next((l.split()[-1] for l in pages.splitlines() if l.startswith("Pages:")), "?")
+        ours_pages = next((row.split()[-1] for row in pages.splitlines() if row.startswith("Pages:")), "?")
         print(f"aetherpress build pernese (54 cards, duplex with crop marks, A4 + Letter PDFs, SVGs): median {statistics.median(ours):.3f} s "
               f"(min {min(ours):.3f} s over {repeat}), A4 PDF {ours_size / 1024:.1f} KB, {ours_pages} pages")
 

@@ -28,10 +28,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from generator.faces.render import FaceRenderer  # noqa: E402
 from generator.definitions import load_all  # noqa: E402
-from generator.render.sheetpdf import write_sheets  # noqa: E402
+from generator.faces.render import FaceRenderer  # noqa: E402
 from generator.project import Project  # noqa: E402
+from generator.render.sheetpdf import write_sheets  # noqa: E402
 
 PER_DECK = 200
 REPEAT = 3  # each figure is the best of this many runs
@@ -56,7 +56,7 @@ def cold_caches() -> None:
     """Forget fitted texts, placed symbols and parsed paths, so each run is like a fresh build
     (only compiled templates and registered fonts are kept from the warm-up)."""
     from generator.faces import symbols, textfit
-from generator.render import drawing as svgdraw
+    from generator.render import drawing as svgdraw
     textfit._fit_cached.cache_clear()
     symbols.placed_path.cache_clear()
     svgdraw._normalised_path.cache_clear()

@@ -18,10 +18,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from generator.errors import AetherpressError  # noqa: E402
 from generator.definitions import load_all  # noqa: E402
-from generator.render.sheetpdf import write_sheets  # noqa: E402
+from generator.errors import AetherpressError  # noqa: E402
 from generator.project import Project  # noqa: E402
+from generator.render.sheetpdf import write_sheets  # noqa: E402
 from generator.rulebook import BuildContext, build_all, load_rulebooks, render_book  # noqa: E402
 
 
@@ -53,7 +53,7 @@ def main() -> int:
         full = [timed(lambda: build_all(project, out / "rulebooks")) for _ in range(args.rounds)]
         per_book = {}
         for book_id, book in books.items():
-            per_book[book_id] = statistics.median(timed(lambda: render_book(BuildContext.create(project), book))
+            per_book[book_id] = statistics.median(timed(lambda book=book: render_book(BuildContext.create(project), book))
                                                   for _ in range(args.rounds))
     best, median = min(full), statistics.median(full)
     print(f"baseline  imperial print sheets (36 cards): {baseline:.3f} s")

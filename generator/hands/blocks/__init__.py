@@ -51,11 +51,11 @@ class Block:
     def needs(self, value: Any, needs: Needs) -> None:
         """Record the feature tables this block reads."""
 
-    def check(self, engine: "Engine", value: Any, path: KeyPath) -> bool:
+    def check(self, engine: Engine, value: Any, path: KeyPath) -> bool:
         """Check the block against the engine's deck (problems through ``engine.error``); False leaves it out."""
         return True
 
-    def evaluate(self, engine: "Engine", feats: dict, memo: dict, k: int, w: int, m: int, value: Any) -> np.ndarray:
+    def evaluate(self, engine: Engine, feats: dict, memo: dict, k: int, w: int, m: int, value: Any) -> np.ndarray:
         raise NotImplementedError
 
 

@@ -6,7 +6,6 @@ from typing import Any
 import numpy as np
 
 from ...definitions.schema import Context, KeyPath, field
-from ..bits import at_least
 from . import Block, register
 
 
