@@ -3,6 +3,7 @@
 A problem names the file, the place in it (a line, a key path or both) and
 what is wrong.  ``str(problem)`` is the one line the command prints.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,5 @@
 """Rectangles in millimetres, shared by text fitting, card faces and sheet layout."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -7,6 +8,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Box:
     """An axis-aligned rectangle: top-left corner (x, y), width w, height h (y grows downwards)."""
+
     x: float
     y: float
     w: float
@@ -43,13 +45,21 @@ class Box:
         return Box(self.x + x, self.y + y, self.w - x if w is None else w, self.h - y if h is None else h)
 
     def contains(self, other: Box, tolerance: float = 1e-6) -> bool:
-        return (other.x >= self.x - tolerance and other.y >= self.y - tolerance
-                and other.right <= self.right + tolerance and other.bottom <= self.bottom + tolerance)
+        return (
+            other.x >= self.x - tolerance
+            and other.y >= self.y - tolerance
+            and other.right <= self.right + tolerance
+            and other.bottom <= self.bottom + tolerance
+        )
 
     def within(self, other: Box, tol: float = 1e-6) -> bool:
         return other.contains(self, tol)
 
     def overlaps(self, other: Box, tol: float = 1e-6) -> bool:
         """True when the interiors intersect (touching edges do not count)."""
-        return (self.x < other.right - tol and other.x < self.right - tol
-                and self.y < other.bottom - tol and other.y < self.bottom - tol)
+        return (
+            self.x < other.right - tol
+            and other.x < self.right - tol
+            and self.y < other.bottom - tol
+            and other.y < self.bottom - tol
+        )

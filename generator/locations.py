@@ -4,6 +4,7 @@ The built-in data (card templates, styles, size and paper presets and the
 example decks) ships inside the installed package as ``generator/builtin/``;
 in a source checkout it is the checkout's own ``templates/`` and ``decks/``.
 """
+
 from __future__ import annotations
 
 import os

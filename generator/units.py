@@ -6,6 +6,7 @@ carry its unit (``"3mm"``, ``"0.125in"``, ``"1/8 in"``, ``"9pt"``).  Sizes
 are two lengths, ``"63.5x88.9mm"``.  NaN, infinity and negative lengths are
 refused everywhere.
 """
+
 from __future__ import annotations
 
 import math
@@ -41,8 +42,7 @@ def unit_factor(unit: str) -> float:
     return factor
 
 
-def check_length(value: float, what: str = "length", maximum: float | None = None,
-                 allow_negative: bool = False) -> float:
+def check_length(value: float, what: str = "length", maximum: float | None = None, allow_negative: bool = False) -> float:
     """``value`` (mm) if it is a finite length within bounds, else a :class:`UnitError`."""
     if not math.isfinite(value):
         raise UnitError(f"{what} must be a finite number, not {value}")
@@ -53,15 +53,16 @@ def check_length(value: float, what: str = "length", maximum: float | None = Non
     return value
 
 
-def to_mm(value: float | int | str, unit: str = "mm", what: str = "length", maximum: float | None = None,
-          allow_negative: bool = False) -> float:
+def to_mm(
+    value: float | int | str, unit: str = "mm", what: str = "length", maximum: float | None = None, allow_negative: bool = False
+) -> float:
     """A length in millimetres: a number in ``unit``, or a string with its own unit."""
     if isinstance(value, bool):
         raise UnitError(f"{what} must be a length, not true/false")
     if isinstance(value, (int, float)):
         return check_length(float(value) * unit_factor(unit), what, maximum, allow_negative)
     if not isinstance(value, str):
-        raise UnitError(f"{what} must be a length such as 3 or \"3mm\"")
+        raise UnitError(f'{what} must be a length such as 3 or "3mm"')
     text = value.strip()
     sign = -1.0 if allow_negative and text.startswith("-") else 1.0
     match = _LENGTH.match(text.lstrip("-") if sign < 0 else text)
@@ -79,8 +80,7 @@ def parse_size(text: str, unit: str = "mm", what: str = "size") -> tuple[float, 
     w_num, w_unit, h_num, h_unit = match.groups()
     h_unit = h_unit or unit
     w_unit = w_unit or h_unit
-    return (check_length(_number(w_num) * unit_factor(w_unit), what),
-            check_length(_number(h_num) * unit_factor(h_unit), what))
+    return (check_length(_number(w_num) * unit_factor(w_unit), what), check_length(_number(h_num) * unit_factor(h_unit), what))
 
 
 def format_mm(value: float, digits: int = 2) -> str:

@@ -5,6 +5,7 @@ compiled against its decks; rulebook files are read; card templates are
 checked in their source and in the SVG every deck draws.  Every problem is
 collected, so one run reports them all.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from .rulebook.definition import load_rulebook
 @dataclass
 class Report:
     """What was checked and every problem found."""
+
     decks: int = 0
     games: int = 0
     books: int = 0
@@ -35,6 +37,7 @@ class Report:
     def summary(self) -> str:
         def count(n: int, what: str) -> str:
             return f"{n} {what}{'s' if n != 1 else ''} checked"
+
         parts = [count(self.decks, "deck file")]
         if self.games:
             parts.append(count(self.games, "game file"))

@@ -4,6 +4,7 @@ Cards are named as printed; the upper hand beats the lower one.  Two
 annotations in the source are misprinted (The Battle is a 4, The Discovery
 is Suns/Waves); the names are what counts, so they stand as printed here.
 """
+
 EXAMPLES = [
     ("Doubly Kindred", ["The End", "The Market", "The Origin"], None),
     ("Running Twin Flush", ["The Island", "The Borderland", "The Darkness"], ["The Harvest", "The Pact", "The Diplomat"]),

@@ -1,4 +1,5 @@
 """The first rendering path: SVG faces and print-sheet PDFs for every deck."""
+
 from __future__ import annotations
 
 import json
@@ -91,7 +92,12 @@ def test_cli_list_json(capsys, project):
     rows = {r["id"]: r for r in json.loads(capsys.readouterr().out)}
     seeds = ("imperial", "aetherial", "decktet", "dragons-gambit", "pernese")
     assert {k: v["cards"] for k, v in rows.items() if k in seeds} == {
-        "imperial": 36, "aetherial": 23, "decktet": 45, "dragons-gambit": 40, "pernese": 54}
+        "imperial": 36,
+        "aetherial": 23,
+        "decktet": 45,
+        "dragons-gambit": 40,
+        "pernese": 54,
+    }
     assert rows["standard"]["cards"] == 52
     assert rows["imperial"]["variants"][:3] == ["standard", "ministry", "academy"]
     assert {"basic", "extended"} <= set(rows["decktet"]["variants"])

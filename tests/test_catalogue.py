@@ -3,6 +3,7 @@
 Every case must fail with exit status 2, exactly the catalogued lines on
 stderr, no traceback, and no file written under the output folder.
 """
+
 from __future__ import annotations
 
 import shlex

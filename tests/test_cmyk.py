@@ -1,4 +1,5 @@
 """DriveThruCards files: every colour in process CMYK, total ink at most 240 %."""
+
 from __future__ import annotations
 
 import re
@@ -24,7 +25,7 @@ def streams(reader: PdfReader):
         resources = container.get("/Resources")
         resources = resources.get_object() if resources is not None else {}
         xobjects = resources.get("/XObject")
-        for ref in (xobjects.get_object().values() if xobjects is not None else []):
+        for ref in xobjects.get_object().values() if xobjects is not None else []:
             obj = ref.get_object()
             if obj.get("/Subtype") == "/Form" and id(obj) not in seen:
                 seen.add(id(obj))
@@ -66,11 +67,12 @@ def test_drivethrucards_pdf_is_cmyk_within_the_ink_limit(tmp_path, project, defi
             fills += 1
             assert sum(float(v) for v in values) <= INK_LIMIT + 1e-3
         shadings = resources.get("/Shading")
-        for ref in (shadings.get_object().values() if shadings is not None else []):
+        for ref in shadings.get_object().values() if shadings is not None else []:
             assert ref.get_object()["/ColorSpace"] == "/DeviceCMYK"
     assert fills > 100
     # The Game Crafter refuses CMYK: its PNGs stay RGB
     from PIL import Image
+
     png = next((tmp_path / "thegamecrafter").glob("*.png"))
     with Image.open(png) as image:
         assert image.mode == "RGB"

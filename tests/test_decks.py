@@ -1,14 +1,22 @@
 """The seed decks, as data: counts, uniqueness and what each variant changes."""
+
 from __future__ import annotations
 
 import pytest
 
 EXPECTED = {"imperial": 36, "aetherial": 23, "decktet": 45, "dragons-gambit": 40, "pernese": 54}
 VARIANT_COUNTS = {
-    ("imperial", "standard"): 36, ("imperial", "ministry"): 36, ("imperial", "academy"): 36,
-    ("imperial", "labelled"): 36, ("decktet", "basic"): 36, ("decktet", "extended"): 45,
-    ("decktet", "no-excuse"): 44, ("pernese", "coloured"): 54, ("pernese", "colourless"): 54,
-    ("pernese", "stripped"): 38, ("pernese", "red-star"): 49,
+    ("imperial", "standard"): 36,
+    ("imperial", "ministry"): 36,
+    ("imperial", "academy"): 36,
+    ("imperial", "labelled"): 36,
+    ("decktet", "basic"): 36,
+    ("decktet", "extended"): 45,
+    ("decktet", "no-excuse"): 44,
+    ("pernese", "coloured"): 54,
+    ("pernese", "colourless"): 54,
+    ("pernese", "stripped"): 38,
+    ("pernese", "red-star"): 49,
 }
 
 
@@ -58,11 +66,14 @@ def test_founding_cards_belong_to_every_suit(definitions):
         assert set(card.suits) == {s.id for s in deck.suits} == {"houses", "armies", "glyphs", "sails"}
 
 
-@pytest.mark.parametrize("variant,order", [
-    ("standard", {"magist": 9, "mage": 10, "general": 11, "emperor": 12}),
-    ("ministry", {"mage": 9, "magist": 10, "general": 11, "emperor": 12}),
-    ("academy", {"magist": 9, "general": 10, "emperor": 11, "mage": 12}),
-])
+@pytest.mark.parametrize(
+    "variant,order",
+    [
+        ("standard", {"magist": 9, "mage": 10, "general": 11, "emperor": 12}),
+        ("ministry", {"mage": 9, "magist": 10, "general": 11, "emperor": 12}),
+        ("academy", {"magist": 9, "general": 10, "emperor": 11, "mage": 12}),
+    ],
+)
 def test_founding_orders(definitions, variant, order):
     deck = definitions["imperial"].build([variant])
     assert {c.id: deck.rank(c.rank).value for c in deck.cards if c.group == "founding"} == order
@@ -82,8 +93,13 @@ def test_variants_compose(definitions):
 def test_aetherial_spells(definitions):
     deck = definitions["aetherial"].base
     assert len({c.name for c in deck.cards}) == 23
-    for name in ("The Convocation of the Gage", "Sutet Rots", "The First Great Convocation",
-                 "Sledge-Mitt Margoz, Ruin of a Dynasty", "The Naturalist’s Tumult"):
+    for name in (
+        "The Convocation of the Gage",
+        "Sutet Rots",
+        "The First Great Convocation",
+        "Sledge-Mitt Margoz, Ruin of a Dynasty",
+        "The Naturalist’s Tumult",
+    ):
         assert any(c.name == name for c in deck.cards), name
     for card in deck.cards:
         assert len(card.get("text", "")) > 20, card.id
@@ -93,6 +109,7 @@ def test_aetherial_spells(definitions):
 
 def test_decktet_matches_reference(definitions, project):
     import csv
+
     reference = project.root.parent / "shared" / "reference" / "decktet.csv"
     if not reference.exists():
         pytest.skip("shared reference data not beside the project")
@@ -123,9 +140,24 @@ def test_dragons_gambit_points(definitions):
     assert [s.name for s in deck.suits] == ["Earth", "Fire", "Water", "Wood", "Air"]
     by_name = {r.name: r for r in deck.ranks}
     assert [r.name for r in sorted(deck.ranks, key=lambda r: r.value)] == [
-        "One", "Two", "Three", "Four", "Five", "Censor", "Immaculate", "Dragon"]
+        "One",
+        "Two",
+        "Three",
+        "Four",
+        "Five",
+        "Censor",
+        "Immaculate",
+        "Dragon",
+    ]
     assert [by_name[n].attributes["twofold_points"] for n in ("One", "Five", "Censor", "Immaculate", "Dragon")] == [1, 1, 2, 2, 3]
-    assert [by_name[n].attributes["fivefold_points"] for n in ("One", "Three", "Four", "Five", "Censor", "Dragon")] == [2, 2, 3, 3, 4, 5]
+    assert [by_name[n].attributes["fivefold_points"] for n in ("One", "Three", "Four", "Five", "Censor", "Dragon")] == [
+        2,
+        2,
+        3,
+        3,
+        4,
+        5,
+    ]
     for suit in deck.suits:
         assert sum(1 for c in deck.cards if c.suits == (suit.id,)) == 8
 
@@ -134,8 +166,18 @@ def test_pernese_suits_and_variants(definitions):
     deck = definitions["pernese"].base
     suits = {s.id: s for s in deck.suits}
     assert [s.id for s in sorted(deck.suits, key=lambda s: -s.order)] == ["stones", "stars", "spindles", "sands"]
-    assert {s: suits[s].symbol for s in suits} == {"stones": "circle", "stars": "star5", "spindles": "crown7", "sands": "hourglass"}
-    assert {s: suits[s].attributes["family"] for s in suits} == {"stones": "Smooth", "sands": "Smooth", "stars": "Sharp", "spindles": "Sharp"}
+    assert {s: suits[s].symbol for s in suits} == {
+        "stones": "circle",
+        "stars": "star5",
+        "spindles": "crown7",
+        "sands": "hourglass",
+    }
+    assert {s: suits[s].attributes["family"] for s in suits} == {
+        "stones": "Smooth",
+        "sands": "Smooth",
+        "stars": "Sharp",
+        "spindles": "Sharp",
+    }
     assert [c.id for c in deck.cards if c.group == "egg"] == ["egg-1", "egg-2"]
     colourless = definitions["pernese"].build(["colourless"])
     assert {s.colour for s in colourless.suits} == {"#000000"}
@@ -150,5 +192,6 @@ def test_pernese_suits_and_variants(definitions):
 
 def test_unknown_variant_is_an_error(definitions):
     from generator.errors import AetherpressError
+
     with pytest.raises(AetherpressError, match=r"has no variant 'ministy'.*did you mean 'ministry'"):
         definitions["imperial"].build(["ministy"])

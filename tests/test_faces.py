@@ -1,4 +1,5 @@
 """Card faces: print geometry, text fitting and the safe zone, colourless output, backs, contact sheets."""
+
 from __future__ import annotations
 
 import io
@@ -35,11 +36,15 @@ def every_deck(definitions):
 
 def _svg_size(svg: str) -> tuple[float, float, list[float]]:
     root = parse_svg(svg, "test")
-    return (float(root.get("width").removesuffix("mm")), float(root.get("height").removesuffix("mm")),
-            [float(v) for v in root.get("viewBox").split()])
+    return (
+        float(root.get("width").removesuffix("mm")),
+        float(root.get("height").removesuffix("mm")),
+        [float(v) for v in root.get("viewBox").split()],
+    )
 
 
 # --- geometry -------------------------------------------------------------------------------
+
 
 def test_faces_and_backs_are_trim_plus_bleed(project, every_deck):
     presets = load_sizes(project)
@@ -76,6 +81,7 @@ def test_size_presets_and_custom_sizes(project, scratch):
 
 def test_pdf_page_of_one_card_is_exactly_the_bleed_size(project, definitions, tmp_path):
     from reportlab.graphics import renderPDF
+
     for deck_id in ("aetherial", "pernese"):
         deck = definitions[deck_id].build(())
         faces = FaceRenderer(project, deck)
@@ -106,6 +112,7 @@ def test_print_sheet_cards_are_clipped_to_the_trim(project, definitions, tmp_pat
 
 # --- text fitting and the safe zone ---------------------------------------------------------
 
+
 def test_every_text_and_index_lies_inside_the_safe_zone(project, every_deck):
     checked = 0
     for deck in every_deck:
@@ -124,6 +131,7 @@ def test_every_text_and_index_lies_inside_the_safe_zone(project, every_deck):
 
 def test_text_boxes_are_measured_from_the_font():
     from reportlab.pdfbase.pdfmetrics import stringWidth
+
     frame = Box(10, 20, 40, 30)
     fitted = fit_lines("Every player discards their Thumb and draws a new card for it", frame, "EB Garamond", 4.0, 2.0)
     assert len(fitted.lines) > 1
@@ -135,8 +143,7 @@ def test_text_boxes_are_measured_from_the_font():
     if fitted.size < 4.0:
         larger = fitted.size + 0.05
         with pytest.raises(TextDoesNotFit):
-            fit_lines("Every player discards their Thumb and draws a new card for it", frame, "EB Garamond",
-                      larger, larger)
+            fit_lines("Every player discards their Thumb and draws a new card for it", frame, "EB Garamond", larger, larger)
 
 
 def test_texts_shrink_before_they_wrap_out_of_their_box():
@@ -197,6 +204,7 @@ def test_text_that_cannot_fit_is_an_error_naming_deck_card_and_field(scratch):
 
 def test_build_stops_on_text_that_cannot_fit(scratch, capsys):
     from generator.cli import main
+
     write_deck(scratch, DECK + '\n[[cards]]\nid = "wordy"\nname = "' + "Name " * 40 + '"\ntext = "x"\n')
     assert main(["--project", str(scratch.root), "build"]) == 2
     err = capsys.readouterr().err
@@ -278,6 +286,7 @@ def test_colourless_print_pdf_is_grey(project, definitions, tmp_path):
 
 # --- backs ----------------------------------------------------------------------------------
 
+
 def test_every_deck_has_a_back_and_aetherial_differs_from_imperial(project, definitions):
     backs = {}
     for deck_id in definitions:
@@ -289,8 +298,11 @@ def test_every_deck_has_a_back_and_aetherial_differs_from_imperial(project, defi
 
 
 def test_backs_per_card_group(scratch):
-    write_deck(scratch, DECK.replace('back = "aetherial-back"', 'back = "aetherial-back"\nbacks = { special = "back" }')
-               + '\n[[cards]]\nid = "odd"\nname = "Odd One"\ntext = "x"\ngroup = "special"\n')
+    write_deck(
+        scratch,
+        DECK.replace('back = "aetherial-back"', 'back = "aetherial-back"\nbacks = { special = "back" }')
+        + '\n[[cards]]\nid = "odd"\nname = "Odd One"\ntext = "x"\ngroup = "special"\n',
+    )
     deck = load_all(scratch)["test"].build(())
     faces = FaceRenderer(scratch, deck)
     assert deck.back_for(deck.card("odd")) == "back"
@@ -309,6 +321,7 @@ def test_founding_cards_print_no_name_unless_labelled(project, definitions):
 
 # --- contact sheets -------------------------------------------------------------------------
 
+
 def test_contact_sheet_is_a_reproducible_png_of_every_face_and_back(project, definitions):
     deck = definitions["dragons-gambit"].build(())
     first = proof_png(project, deck)
@@ -324,6 +337,7 @@ def test_contact_sheet_is_a_reproducible_png_of_every_face_and_back(project, def
 
 def test_proof_option_writes_contact_sheets(project, tmp_path, capsys):
     from generator.cli import main
+
     assert main(["--project", str(project.root), "build", "aetherial", "--out", str(tmp_path), "--proof"]) == 0
     png = tmp_path / "aetherial" / "aetherial-proof.png"
     assert png.is_file() and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -333,6 +347,7 @@ def test_proof_option_writes_contact_sheets(project, tmp_path, capsys):
 def test_shipped_templates_set_all_text_through_fit(project):
     """Text placed by hand would escape the safe-zone check above: every text goes through fit()."""
     from generator.faces.lint import _JINJA, _blank
+
     for path in sorted(project.builtin.templates.glob("*.svg.j2")):
         source = _JINJA.sub(_blank, path.read_text(encoding="utf-8"))
         assert "<text" not in source and "<tspan" not in source, path.name

@@ -3,6 +3,7 @@
 Any other exception (a KeyError, a TypeError, a crash inside a library) is a
 bug that would show the user a traceback.
 """
+
 from __future__ import annotations
 
 import json
@@ -61,13 +62,41 @@ def dump(data: dict) -> str:
 
 
 scalars = st.one_of(
-    st.booleans(), st.integers(min_value=-10**12, max_value=10**12), st.floats(allow_nan=True),
-    st.text(max_size=30), st.sampled_from(["*", "", "red", "blue", "1", "2", "poker", "plain", "../x", "/etc/passwd",
-                                           "{rank}", "{suit.__class__}", "wizard.png", "cards.csv", "#zzzzzz", "the-wizard"]),
+    st.booleans(),
+    st.integers(min_value=-(10**12), max_value=10**12),
+    st.floats(allow_nan=True),
+    st.text(max_size=30),
+    st.sampled_from(
+        [
+            "*",
+            "",
+            "red",
+            "blue",
+            "1",
+            "2",
+            "poker",
+            "plain",
+            "../x",
+            "/etc/passwd",
+            "{rank}",
+            "{suit.__class__}",
+            "wizard.png",
+            "cards.csv",
+            "#zzzzzz",
+            "the-wizard",
+        ]
+    ),
 )
-values = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=3),
-                                                       st.dictionaries(st.sampled_from(["id", "name", "rank", "suits", "copies", "x", "value", "width", "height", "unit"]), inner, max_size=3)),
-                      max_leaves=6)
+values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(
+            st.sampled_from(["id", "name", "rank", "suits", "copies", "x", "value", "width", "height", "unit"]), inner, max_size=3
+        ),
+    ),
+    max_leaves=6,
+)
 
 
 def paths(data, prefix=()):
@@ -85,6 +114,7 @@ ALL_PATHS = [p for p in paths(BASE) if p]
 
 def mutate(data, path, value, mode):
     import copy
+
     data = copy.deepcopy(data)
     parent = data
     for part in path[:-1]:
@@ -126,7 +156,9 @@ def test_text_mutations_of_deck_and_csv(fuzz_project, data):
     for _ in range(data.draw(st.integers(1, 3))):
         start = data.draw(st.integers(0, len(text)))
         end = data.draw(st.integers(start, min(len(text), start + 12)))
-        insert = data.draw(st.one_of(st.text(max_size=8), st.sampled_from(['"', ",", "\n", "[", "]]", "=", "\ufeff", "\r", "+", "{", "}"])))
+        insert = data.draw(
+            st.one_of(st.text(max_size=8), st.sampled_from(['"', ",", "\n", "[", "]]", "=", "\ufeff", "\r", "+", "{", "}"]))
+        )
         text = text[:start] + insert + text[end:]
     if target == "deck":
         _expect_clean(fuzz_project, text)
@@ -135,23 +167,48 @@ def test_text_mutations_of_deck_and_csv(fuzz_project, data):
 
 
 TEMPLATE = (ROOT / "templates" / "cards" / "plain.svg.j2").read_text(encoding="utf-8")
-SNIPPETS = ["{{", "}}", "{%", "%}", "{{ card.name }}", "{{ card.nope }}", "{% for x in card.suits %}", "{% endfor %}",
-            "<", ">", "</svg>", "<text>", "&", "&amp;", '"', "{{ symbol('x', 1, 2, 3, 'red') }}", "{{ 1/0 }}",
-            "{{ wrap(card.name, 'Nope', 3, 10) }}", "{{ ''.__class__ }}", "<image href='/etc/passwd'/>", "{{ card.rank.value * 'a' }}",
-            "{% include 'back.svg.j2' %}", "{% extends 'nope' %}", "{{ range(10**9)|list }}"]
+SNIPPETS = [
+    "{{",
+    "}}",
+    "{%",
+    "%}",
+    "{{ card.name }}",
+    "{{ card.nope }}",
+    "{% for x in card.suits %}",
+    "{% endfor %}",
+    "<",
+    ">",
+    "</svg>",
+    "<text>",
+    "&",
+    "&amp;",
+    '"',
+    "{{ symbol('x', 1, 2, 3, 'red') }}",
+    "{{ 1/0 }}",
+    "{{ wrap(card.name, 'Nope', 3, 10) }}",
+    "{{ ''.__class__ }}",
+    "<image href='/etc/passwd'/>",
+    "{{ card.rank.value * 'a' }}",
+    "{% include 'back.svg.j2' %}",
+    "{% extends 'nope' %}",
+    "{{ range(10**9)|list }}",
+]
 
 
 @settings(max_examples=300, **SETTINGS)
 @given(data=st.data())
 def test_mutated_templates(fuzz_project, data):
     from generator.render.drawing import svg_to_drawing
+
     text = TEMPLATE
     for _ in range(data.draw(st.integers(1, 3))):
         start = data.draw(st.integers(0, len(text)))
         end = data.draw(st.integers(start, min(len(text), start + 20)))
         text = text[:start] + data.draw(st.sampled_from(SNIPPETS)) + text[end:]
     (fuzz_project.own.templates / "fuzz.svg.j2").write_text(text, encoding="utf-8")
-    (fuzz_project.decks_dir / "cat" / "deck.toml").write_text(BASE_TEXT.replace('template = "plain"', 'template = "fuzz"'), encoding="utf-8")
+    (fuzz_project.decks_dir / "cat" / "deck.toml").write_text(
+        BASE_TEXT.replace('template = "plain"', 'template = "fuzz"'), encoding="utf-8"
+    )
     (fuzz_project.decks_dir / "cat" / "cards.csv").write_text(BASE_CSV, encoding="utf-8")
     deck = load_definition(fuzz_project.decks_dir / "cat" / "deck.toml", fuzz_project).build(())
     renderer = FaceRenderer(fuzz_project, deck)

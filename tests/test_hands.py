@@ -1,4 +1,5 @@
 """The hand-ranking engine: source examples, textbook counts, properties, cache, command line."""
+
 from __future__ import annotations
 
 import itertools
@@ -19,14 +20,21 @@ from generator.hands import odds as odds_module
 from .conftest import ROOT
 from .lith_examples import EXAMPLES as LITH_EXAMPLES
 
-ALL_TABLES = [("poker", "poker", "full", ()),
-              ("lith", "lith", "extended", ()), ("lith", "lith", "basic", ()),
-              ("lith", "lith", "beggar", ()), ("lith", "lith", "imposter", ()),
-              ("founders-flip", "standard", "standard", ()), ("founders-flip", "standard", "academy", ()),
-              ("founders-flip", "sutet-rots", "standard", ()), ("founders-flip", "gage", "standard", ()),
-              ("founders-flip", "standard", "standard", ("first-great-convocation",)),
-              ("founders-flip", "standard", "standard", ("rainbow",)),
-              ("dragon-poker", "dragon-poker", "full", ()), ("dragon-poker", "dragon-poker", "stripped", ())]
+ALL_TABLES = [
+    ("poker", "poker", "full", ()),
+    ("lith", "lith", "extended", ()),
+    ("lith", "lith", "basic", ()),
+    ("lith", "lith", "beggar", ()),
+    ("lith", "lith", "imposter", ()),
+    ("founders-flip", "standard", "standard", ()),
+    ("founders-flip", "standard", "academy", ()),
+    ("founders-flip", "sutet-rots", "standard", ()),
+    ("founders-flip", "gage", "standard", ()),
+    ("founders-flip", "standard", "standard", ("first-great-convocation",)),
+    ("founders-flip", "standard", "standard", ("rainbow",)),
+    ("dragon-poker", "dragon-poker", "full", ()),
+    ("dragon-poker", "dragon-poker", "stripped", ()),
+]
 
 
 @pytest.fixture(scope="session")
@@ -40,12 +48,21 @@ def ids(names):
 
 # --- the engine's own check: five-card poker -----------------------------------------
 
+
 def test_poker_textbook_counts(tables):
     t = tables[("poker", "poker", "full", ())]
     assert t.total == 2_598_960
     assert {c.name: c.count for c in t.categories} == {
-        "Straight Flush": 40, "Four of a Kind": 624, "Full House": 3_744, "Flush": 5_108, "Straight": 10_200,
-        "Three of a Kind": 54_912, "Two Pair": 123_552, "One Pair": 1_098_240, "High Card": 1_302_540}
+        "Straight Flush": 40,
+        "Four of a Kind": 624,
+        "Full House": 3_744,
+        "Flush": 5_108,
+        "Straight": 10_200,
+        "Three of a Kind": 54_912,
+        "Two Pair": 123_552,
+        "One Pair": 1_098_240,
+        "High Card": 1_302_540,
+    }
     # a flush pattern includes the straight flushes; a straight pattern includes them too
     assert t.categories[3].pattern == 5_108 + 40 and t.categories[4].pattern == 10_200 + 40
 
@@ -57,8 +74,15 @@ def test_poker_ace_low_and_comparisons(project):
     assert compare(project, "poker", six_high, wheel) == 1
     no_wrap = ["queen-hearts", "king-clubs", "ace-clubs", "2-clubs", "3-clubs"]
     assert classify(project, "poker", no_wrap).name == "High Card"
-    assert compare(project, "poker", ["8-spades", "8-hearts", "8-clubs", "2-diamonds", "2-clubs"],
-                   ["7-spades", "7-hearts", "7-clubs", "ace-diamonds", "ace-clubs"]) == 1
+    assert (
+        compare(
+            project,
+            "poker",
+            ["8-spades", "8-hearts", "8-clubs", "2-diamonds", "2-clubs"],
+            ["7-spades", "7-hearts", "7-clubs", "ace-diamonds", "ace-clubs"],
+        )
+        == 1
+    )
 
 
 # --- Lith ----------------------------------------------------------------------------
@@ -109,16 +133,32 @@ def _lith_reference(deck):
         trio = len(set(ranks)) == 1
         pair = len(set(ranks)) <= 2
         kindred = len(shared_types) >= 1
-        rules = [("Doubly Kindred", len(shared_types) >= 2), ("Running Twin Flush", run and len(shared_suits) >= 2),
-                 ("Running Totum", run and totum), ("Pure Twin Flush", len(shared_suits) >= 2 and len(set(suits)) == 2),
-                 ("Full Spread Trio", trio and totum and fortune), ("Totum Trio", trio and totum),
-                 ("Full Spread Pair", pair and totum and fortune), ("Full Spread", totum and fortune),
-                 ("Impure Twin Flush", len(shared_suits) >= 2 and len(set(suits)) > 2), ("Totum Pair", pair and totum),
-                 ("Trio", trio), ("Totum", totum), ("Running Single Flush", run and shared_suits),
-                 ("Kindred Pair", pair and kindred), ("Single Flush Pair", pair and shared_suits),
-                 ("Kindred Single Flush", shared_suits and kindred), ("Run", run),
-                 ("Fortune Single Flush", fortune and shared_suits), ("Fortune Pair", pair and fortune),
-                 ("Kindred", kindred), ("Fortune", fortune), ("Single Flush", shared_suits), ("Pair", pair), ("Void", True)]
+        rules = [
+            ("Doubly Kindred", len(shared_types) >= 2),
+            ("Running Twin Flush", run and len(shared_suits) >= 2),
+            ("Running Totum", run and totum),
+            ("Pure Twin Flush", len(shared_suits) >= 2 and len(set(suits)) == 2),
+            ("Full Spread Trio", trio and totum and fortune),
+            ("Totum Trio", trio and totum),
+            ("Full Spread Pair", pair and totum and fortune),
+            ("Full Spread", totum and fortune),
+            ("Impure Twin Flush", len(shared_suits) >= 2 and len(set(suits)) > 2),
+            ("Totum Pair", pair and totum),
+            ("Trio", trio),
+            ("Totum", totum),
+            ("Running Single Flush", run and shared_suits),
+            ("Kindred Pair", pair and kindred),
+            ("Single Flush Pair", pair and shared_suits),
+            ("Kindred Single Flush", shared_suits and kindred),
+            ("Run", run),
+            ("Fortune Single Flush", fortune and shared_suits),
+            ("Fortune Pair", pair and fortune),
+            ("Kindred", kindred),
+            ("Fortune", fortune),
+            ("Single Flush", shared_suits),
+            ("Pair", pair),
+            ("Void", True),
+        ]
         name = next(n for n, ok in rules if ok)
         counts[name] = counts.get(name, 0) + 1
         cls = "kindred" if kindred else "fortune" if fortune else "neither"
@@ -142,8 +182,13 @@ def test_lith_json_shape(tables):
     assert list(data) == ["game", "ranking", "deck", "hand_size", "total", "categories"]
     assert data["total"] == 13244 and data["hand_size"] == 3
     first = data["categories"][0]
-    assert first == {"name": "Doubly Kindred", "count": 1, "pattern": 1, "probability": 7.55e-05,
-                     "subcounts": {"kindred": 1, "fortune": 0, "neither": 0}}
+    assert first == {
+        "name": "Doubly Kindred",
+        "count": 1,
+        "pattern": 1,
+        "probability": 7.55e-05,
+        "subcounts": {"kindred": 1, "fortune": 0, "neither": 0},
+    }
 
 
 def test_lith_imposter_counts_agree_with_single_hands(project, tables):
@@ -168,6 +213,7 @@ def test_lith_beggar_loses_to_any_card(project):
 
 # --- Founder's Flip --------------------------------------------------------------------
 
+
 def test_founding_cards_never_pair_and_join_straights(project):
     assert classify(project, "founders-flip", ["magist", "mage", "1-houses", "3-armies"]).name == "High Card"
     assert classify(project, "founders-flip", ["6-houses", "7-houses", "ect-houses", "magist"]).name == "Straight Flush"
@@ -176,10 +222,10 @@ def test_founding_cards_never_pair_and_join_straights(project):
 
 def test_founding_order_changes_straights(project):
     # Founding cards belong to every suit, so with one numbered card they are a flush at least
-    hand = ["ect-sails", "magist", "general", "emperor"]        # 8, 9, 11, 12 in the standard order
+    hand = ["ect-sails", "magist", "general", "emperor"]  # 8, 9, 11, 12 in the standard order
     assert classify(project, "founders-flip", hand, deck="standard").name == "Flush"
-    assert classify(project, "founders-flip", hand, deck="academy").name == "Straight Flush"   # 8, 9, 10, 11
-    hand = ["7-sails", "ect-sails", "mage"]                      # the Mage is 9 in the Ministry order, 10 in the standard one
+    assert classify(project, "founders-flip", hand, deck="academy").name == "Straight Flush"  # 8, 9, 10, 11
+    hand = ["7-sails", "ect-sails", "mage"]  # the Mage is 9 in the Ministry order, 10 in the standard one
     assert classify(project, "founders-flip", hand, ranking="sutet-rots", deck="ministry").name == "Straight Flush"
     assert classify(project, "founders-flip", hand, ranking="sutet-rots", deck="standard").name == "Flush"
 
@@ -217,6 +263,7 @@ def test_sutet_rots(project):
 
 # --- Dragon Poker ---------------------------------------------------------------------
 
+
 def test_dragon_poker_source_examples(project):
     d = lambda hand: classify(project, "dragon-poker", hand).name
     assert d(["2-sands", "3-sands", "4-sands", "5-sands", "6-sands"]) == "Straight Flush"
@@ -232,11 +279,18 @@ def test_dragon_poker_source_examples(project):
 def test_dragon_poker_ties(project):
     c = lambda a, b: compare(project, "dragon-poker", a, b)
     # same category: the hand without an Egg wins, even with lower cards
-    assert c(["3-stones", "3-sands", "7-stars", "9-spindles", "10-sands"],
-             ["egg-1", "ace-sands", "7-spindles", "9-stars", "10-stones"]) == 1
+    assert (
+        c(
+            ["3-stones", "3-sands", "7-stars", "9-spindles", "10-sands"],
+            ["egg-1", "ace-sands", "7-spindles", "9-stars", "10-stones"],
+        )
+        == 1
+    )
     # equal values: the suit of the highest card decides
-    assert c(["3-stones", "4-sands", "5-stars", "6-stars", "7-stones"],
-             ["3-stars", "4-stones", "5-spindles", "6-sands", "7-stars"]) == 1
+    assert (
+        c(["3-stones", "4-sands", "5-stars", "6-stars", "7-stones"], ["3-stars", "4-stones", "5-spindles", "6-sands", "7-stars"])
+        == 1
+    )
     # an Egg never makes five of a kind
     assert classify(project, "dragon-poker", ["egg-1", "9-stones", "9-stars", "9-spindles", "9-sands"]).name == "Four of a Kind"
 
@@ -248,8 +302,9 @@ def test_dragon_poker_wild_is_best_reading(project, seed):
     rng = random.Random(seed)
     eggs = ["egg-1"] if seed < 3 else ["egg-1", "egg-2"]
     natural = rng.sample(real, 5 - len(eggs))
-    best = min(ev.evaluate(natural + list(x)).category
-               for x in itertools.combinations([c for c in real if c not in natural], len(eggs)))
+    best = min(
+        ev.evaluate(natural + list(x)).category for x in itertools.combinations([c for c in real if c not in natural], len(eggs))
+    )
     assert ev.evaluate(natural + eggs).category == best
 
 
@@ -263,6 +318,7 @@ def test_dragon_poker_hatching_unreachable_but_counted(tables):
 
 
 # --- properties -----------------------------------------------------------------------
+
 
 def test_counts_sum_to_all_hands(tables):
     for spec, t in tables.items():
@@ -278,7 +334,10 @@ def test_variant_counts_change_with_cards(project, tables):
     a = evaluator(project, "dragon-poker", deck="full")
     ev = odds_module.engines_for(load_games(project)["dragon-poker"], odds_module.load_all(project), None, "full", ())
     assert odds_module.cache_key(a) == odds_module.cache_key(ev)
-    full, stripped = tables[("dragon-poker", "dragon-poker", "full", ())], tables[("dragon-poker", "dragon-poker", "stripped", ())]
+    full, stripped = (
+        tables[("dragon-poker", "dragon-poker", "full", ())],
+        tables[("dragon-poker", "dragon-poker", "stripped", ())],
+    )
     assert [c.count for c in full.categories] != [c.count for c in stripped.categories]
     ext, basic = tables[("lith", "lith", "extended", ())], tables[("lith", "lith", "basic", ())]
     assert [c.count for c in ext.categories] != [c.count for c in basic.categories]
@@ -324,11 +383,13 @@ def test_comparison_is_a_total_order(project, game):
 
 # --- cache, command line, checks -------------------------------------------------------
 
+
 @pytest.fixture
 def small_project(tmp_path, monkeypatch):
     monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "cache"))
     shutil.copytree(ROOT / "decks" / "decktet", tmp_path / "decks" / "decktet")
     from generator.project import Project
+
     return Project(tmp_path)
 
 
@@ -340,6 +401,7 @@ def test_odds_cached_on_disk(small_project, monkeypatch):
 
     def refuse(engine):
         raise AssertionError("counted again")
+
     monkeypatch.setattr(odds_module, "count_raw", refuse)
     again = odds_table(small_project, "lith", deck="basic")
     assert again.to_json() == first.to_json()
@@ -379,8 +441,9 @@ def test_validate_reports_unknown_block(small_project, capsys):
 
 def test_validate_reports_wrong_example(small_project, capsys):
     path = small_project.decks_dir / "decktet" / "lith.toml"
-    text = path.read_text(encoding="utf-8").replace('example = ["the-end", "the-calamity", "the-windfall"]',
-                                                    'example = ["the-end", "the-calamity", "the-pact"]')
+    text = path.read_text(encoding="utf-8").replace(
+        'example = ["the-end", "the-calamity", "the-windfall"]', 'example = ["the-end", "the-calamity", "the-pact"]'
+    )
     path.write_text(text, encoding="utf-8")
     assert main(["--project", str(small_project.root), "validate"]) == 2
     err = capsys.readouterr().err
@@ -397,6 +460,7 @@ def test_counts_change_exactly_when_the_cards_do(data):
     from generator.hands.counting import count
     from generator.hands.engine import Engine
     from generator.project import Project
+
     project = Project(ROOT)
     base = evaluator(project, "lith")
     deck = base.deck
@@ -418,6 +482,7 @@ def test_first_great_convocation_counts_by_readings(project, tables):
     import numpy as np
 
     from generator.hands.bits import lowbit as _lowbit
+
     plain = evaluator(project, "founders-flip")
     hands = np.array(list(itertools.combinations(range(plain.n), 4)), np.int64)
     best = _lowbit(plain.masks(plain.features(hands), 4, len(hands), printed=False))
@@ -439,8 +504,12 @@ def test_first_great_convocation_counts_by_readings(project, tables):
 def test_dragon_poker_flush_ties_on_the_highest_card_then_suit(project):
     c = lambda a, b: compare(project, "dragon-poker", a, b)
     # the same highest card: the higher suit wins, whatever the lower cards
-    assert c(["10-stones", "7-stones", "5-stones", "3-stones", "2-stones"],
-             ["10-stars", "9-stars", "8-stars", "6-stars", "4-stars"]) == 1
+    assert (
+        c(["10-stones", "7-stones", "5-stones", "3-stones", "2-stones"], ["10-stars", "9-stars", "8-stars", "6-stars", "4-stars"])
+        == 1
+    )
     # other categories compare every card before the suit
-    assert c(["9-stones", "9-stars", "8-stones", "7-stones", "2-stones"],
-             ["9-spindles", "9-sands", "8-stars", "7-stars", "3-stars"]) == -1
+    assert (
+        c(["9-stones", "9-stars", "8-stones", "7-stones", "2-stones"], ["9-spindles", "9-sands", "8-stars", "7-stars", "3-stars"])
+        == -1
+    )

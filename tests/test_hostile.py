@@ -1,4 +1,5 @@
 """Nothing lost, nothing leaked: failed builds keep earlier output; decks and templates stay inside."""
+
 from __future__ import annotations
 
 import os
@@ -28,9 +29,12 @@ def test_failed_build_leaves_previous_output_intact(tmp_path, monkeypatch, capsy
     # break the template for one card only, halfway through the deck
     template = root / "templates" / "plain.svg.j2"
     text = template.read_text(encoding="utf-8")
-    template.write_text(text.replace("{% set ink = style.ink %}",
-                                     "{% set ink = style.ink %}{% if card.id == 'owl' %}{{ card.missing_field }}{% endif %}"),
-                        encoding="utf-8")
+    template.write_text(
+        text.replace(
+            "{% set ink = style.ink %}", "{% set ink = style.ink %}{% if card.id == 'owl' %}{{ card.missing_field }}{% endif %}"
+        ),
+        encoding="utf-8",
+    )
     capsys.readouterr()
     assert main(["build", "cat"]) == 2
     assert "'card' has no attribute 'missing_field' (drawing card 'owl' of deck 'cat')" in capsys.readouterr().err
@@ -61,19 +65,24 @@ def test_a_second_deck_failing_does_not_touch_the_first_decks_old_files(tmp_path
     assert _snapshot(root / "output") == before  # decks are all checked before anything is written
 
 
-@pytest.mark.parametrize("expression", [
-    "{{ ''.__class__.__mro__[1].__subclasses__() }}",
-    "{{ cycler.__init__.__globals__.os.environ }}",
-    "{{ self.__init__.__globals__ }}",
-    "{{ lipsum.__globals__['os'].popen('id').read() }}",
-    "{{ deck.__class__.__init__.__globals__ }}",
-    "{{ range.__self__ }}",
-])
+@pytest.mark.parametrize(
+    "expression",
+    [
+        "{{ ''.__class__.__mro__[1].__subclasses__() }}",
+        "{{ cycler.__init__.__globals__.os.environ }}",
+        "{{ self.__init__.__globals__ }}",
+        "{{ lipsum.__globals__['os'].popen('id').read() }}",
+        "{{ deck.__class__.__init__.__globals__ }}",
+        "{{ range.__self__ }}",
+    ],
+)
 def test_templates_cannot_reach_python_internals(tmp_path, monkeypatch, capsys, expression):
     root = make_project(tmp_path, ("plain",))
     monkeypatch.chdir(root)
     template = root / "templates" / "plain.svg.j2"
-    template.write_text(template.read_text(encoding="utf-8").replace("</svg>", f"<desc>{expression}</desc></svg>"), encoding="utf-8")
+    template.write_text(
+        template.read_text(encoding="utf-8").replace("</svg>", f"<desc>{expression}</desc></svg>"), encoding="utf-8"
+    )
     code = main(["build", "cat"])
     _out, err = capsys.readouterr()
     assert code == 2, err
@@ -88,7 +97,9 @@ def test_environment_is_not_visible_to_templates(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(root)
     monkeypatch.setenv("AETHERPRESS_SECRET", "hunter2")
     template = root / "templates" / "plain.svg.j2"
-    template.write_text(template.read_text(encoding="utf-8").replace("</svg>", "<desc>{{ environ }}{{ os }}</desc></svg>"), encoding="utf-8")
+    template.write_text(
+        template.read_text(encoding="utf-8").replace("</svg>", "<desc>{{ environ }}{{ os }}</desc></svg>"), encoding="utf-8"
+    )
     assert main(["build", "cat"]) == 2
     err = capsys.readouterr().err
     assert "hunter2" not in err and "'environ' is undefined" in err
@@ -96,6 +107,7 @@ def test_environment_is_not_visible_to_templates(tmp_path, monkeypatch, capsys):
 
 def test_no_network_or_file_access_through_svg(tmp_path):
     from generator.render.drawing import svg_to_drawing
+
     secret = tmp_path / "secret.txt"
     secret.write_text("TOP SECRET")
     for payload in (
@@ -115,11 +127,14 @@ def test_no_network_or_file_access_through_svg(tmp_path):
 
 def test_inline_references_are_allowed():
     from generator.render.drawing import svg_to_drawing
+
     png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="
-    svg = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10mm" height="10mm" viewBox="0 0 10 10">'
-           '<defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#000"/></linearGradient></defs>'
-           '<rect width="10" height="10" fill="url(#g)"/>'
-           f'<image x="0" y="0" width="5" height="5" xlink:href="data:image/png;base64,{png}"/></svg>')
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10mm" height="10mm" viewBox="0 0 10 10">'
+        '<defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#000"/></linearGradient></defs>'
+        '<rect width="10" height="10" fill="url(#g)"/>'
+        f'<image x="0" y="0" width="5" height="5" xlink:href="data:image/png;base64,{png}"/></svg>'
+    )
     drawing = svg_to_drawing(svg, "inline", None)
     assert drawing.width == pytest.approx(10 * 72 / 25.4, rel=1e-3)
 
@@ -144,12 +159,14 @@ def test_card_images_are_embedded_from_the_deck_folder(tmp_path, monkeypatch, ca
     from generator.definitions import load_definition
     from generator.faces.render import FaceRenderer
     from generator.project import Project
+
     root = make_project(tmp_path)
     project = Project(root)
     deck = load_definition(root / "decks" / "cat" / "deck.toml", project).base
     svg = FaceRenderer(project, deck).face(deck.card("the-wizard"))
     png = (root / "decks" / "cat" / "wizard.png").read_bytes()
     import base64
+
     assert f"data:image/png;base64,{base64.b64encode(png).decode()}" in svg
     monkeypatch.chdir(root)
     assert main(["build", "cat"]) == 0
@@ -158,16 +175,22 @@ def test_card_images_are_embedded_from_the_deck_folder(tmp_path, monkeypatch, ca
 
 def test_raw_html_in_a_rulebook_is_printed_as_text(tmp_path, monkeypatch, capsys):
     from pypdf import PdfReader
+
     root = make_project(tmp_path)
     book = root / "decks" / "cat" / "cat.md"
-    book.write_text(book.read_text(encoding="utf-8").replace(
-        "A <b>pair</b>", 'A <font name="Courier" color="red">pair</font> <img src="/etc/passwd"/>'), encoding="utf-8")
+    book.write_text(
+        book.read_text(encoding="utf-8").replace(
+            "A <b>pair</b>", 'A <font name="Courier" color="red">pair</font> <img src="/etc/passwd"/>'
+        ),
+        encoding="utf-8",
+    )
     monkeypatch.chdir(root)
     assert main(["rulebook", "cat", "--out", "output"]) == 0
     reader = PdfReader(str(root / "output" / "cat.pdf"))
     text = " ".join(page.extract_text() for page in reader.pages)
     assert '<font name="Courier" color="red">pair</font>' in text  # shown, not obeyed
     assert '<img src="/etc/passwd"/>' in text
-    fonts = {str(f.get_object()["/BaseFont"]) for page in reader.pages
-             for f in page.get("/Resources", {}).get("/Font", {}).values()}
+    fonts = {
+        str(f.get_object()["/BaseFont"]) for page in reader.pages for f in page.get("/Resources", {}).get("/Font", {}).values()
+    }
     assert not any("Courier" in name for name in fonts)

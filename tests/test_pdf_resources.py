@@ -4,6 +4,7 @@ Viewers such as pdfium forgive a form that names a shading or graphics state
 it does not carry; poppler, preflight tools and print-shop RIPs drop the
 gradient or the transparency instead.  Card faces use both.
 """
+
 from __future__ import annotations
 
 import re
@@ -34,7 +35,7 @@ def _missing(container, seen, where) -> list[str]:
         if "/" + name.decode() not in table:
             problems.append(f"{where}: {kind} /{name.decode()} used but not in its resources")
     xobjects = resources.get("/XObject")
-    for key, ref in (xobjects.get_object().items() if xobjects is not None else []):
+    for key, ref in xobjects.get_object().items() if xobjects is not None else []:
         obj = ref.get_object()
         if obj.get("/Subtype") == "/Form" and id(obj) not in seen:
             seen.add(id(obj))
@@ -57,8 +58,9 @@ def test_card_sheets_carry_their_resources(tmp_path, project, definitions, deck_
     pdf = next(p for p in build_deck(project, deck, tmp_path, A4_SHEETS) if p.suffix == ".pdf")
     assert check_pdf(pdf) == []
     if shutil.which("pdftoppm"):
-        result = subprocess.run(["pdftoppm", "-r", "8", "-png", str(pdf), str(tmp_path / "page")],
-                                capture_output=True, text=True, check=True)
+        result = subprocess.run(
+            ["pdftoppm", "-r", "8", "-png", str(pdf), str(tmp_path / "page")], capture_output=True, text=True, check=True
+        )
         assert result.stderr == ""
 
 
@@ -76,5 +78,6 @@ def test_the_check_sees_a_form_without_its_shading(tmp_path, project, definition
 
 def test_rulebook_pictures_carry_their_resources(tmp_path, project):
     from generator.rulebook import build_all
+
     paths = [p for p in build_all(project, tmp_path) if p.name.startswith("founders-flip")]
     assert paths and check_pdf(paths[0]) == []

@@ -1,4 +1,5 @@
 """Real print outputs read back: sheet PDFs, single-card PDFs, PNGs, Tabletop Simulator sheets."""
+
 from __future__ import annotations
 
 import io
@@ -73,8 +74,10 @@ def test_letter_gutterfold_and_greyscale(tmp_path, project, pernese):
     assert len(reader.pages) == math.ceil(2 * 54 / per_page)
     assert float(reader.pages[0].mediabox.width) == pytest.approx(215.9 * PT, abs=0.01)
     import pypdfium2 as pdfium
+
     image = pdfium.PdfDocument(str(target))[0].render(scale=0.5).to_pil().convert("RGB")
     from PIL import ImageChops
+
     r, g, b = image.split()
     assert ImageChops.difference(r, g).getextrema()[1] <= 2  # grey everywhere
     assert ImageChops.difference(g, b).getextrema()[1] <= 2
@@ -98,7 +101,9 @@ def test_drivethrucards_pdf_boxes_and_order(tmp_path, project, pernese):
     bleed = 3.175
     for page in reader.pages[:4]:
         assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, 198, 270], abs=0.01)  # 2.75 x 3.75 in
-        assert [float(v) for v in page.trimbox] == pytest.approx([bleed * PT, bleed * PT, 198 - bleed * PT, 270 - bleed * PT], abs=0.01)
+        assert [float(v) for v in page.trimbox] == pytest.approx(
+            [bleed * PT, bleed * PT, 198 - bleed * PT, 270 - bleed * PT], abs=0.01
+        )
         assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, 198, 270], abs=0.01)
     # back 1, front 1, back 2, front 2 ...: the back names the deck, the front its card
     texts = [p.extract_text() for p in reader.pages[:4]]
@@ -195,15 +200,37 @@ def test_calibration_page(tmp_path):
 
 def test_cli_build_options_and_errors(tmp_path, capsys, project):
     root = str(project.root)
-    assert main(["--project", root, "build", "pernese:stripped", "--out", str(tmp_path), "--paper", "letter:landscape",
-                 "--layout", "gutterfold", "--copies", "2", "--no-crop-marks", "--greyscale"]) == 0
+    assert (
+        main(
+            [
+                "--project",
+                root,
+                "build",
+                "pernese:stripped",
+                "--out",
+                str(tmp_path),
+                "--paper",
+                "letter:landscape",
+                "--layout",
+                "gutterfold",
+                "--copies",
+                "2",
+                "--no-crop-marks",
+                "--greyscale",
+            ]
+        )
+        == 0
+    )
     captured = capsys.readouterr()
     assert captured.err == ""  # no progress bar when stderr is not a terminal
     reader = PdfReader(str(tmp_path / "pernese-stripped" / "pernese-stripped-sheets.pdf"))
     assert float(reader.pages[0].mediabox.width) == pytest.approx(279.4 * PT, abs=0.01)
     assert main(["--project", root, "build", "pernese", "--out", str(tmp_path / "x"), "--paper", "60x80mm"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("error: decks/pernese/pernese.toml: deck.size: a 63.5 x 88.9 mm card does not fit") and err.count("\n") == 1
+    assert (
+        err.startswith("error: decks/pernese/pernese.toml: deck.size: a 63.5 x 88.9 mm card does not fit")
+        and err.count("\n") == 1
+    )
     assert not (tmp_path / "x").exists()
     assert main(["--project", root, "build", "pernese", "--offset", "a,b"]) == 2
     assert "--offset 'a,b'" in capsys.readouterr().err
@@ -217,6 +244,7 @@ def test_progress_bar_only_on_a_terminal():
     class Tty(io.StringIO):
         def isatty(self):
             return True
+
     quiet, loud = io.StringIO(), Tty()
     for stream in (quiet, loud):
         bar = ProgressBar("deck", stream)
@@ -284,8 +312,23 @@ def test_per_card_backs_follow_their_fronts(tmp_path, scratch):
 
 
 def test_cli_combines_card_sizes_in_one_file(tmp_path, capsys, project, definitions):
-    assert main(["--project", str(project.root), "build", "imperial:standard", "aetherial", "--combine",
-                 "--paper", "a4", "--out", str(tmp_path)]) == 0
+    assert (
+        main(
+            [
+                "--project",
+                str(project.root),
+                "build",
+                "imperial:standard",
+                "aetherial",
+                "--combine",
+                "--paper",
+                "a4",
+                "--out",
+                str(tmp_path),
+            ]
+        )
+        == 0
+    )
     combined = tmp_path / "combined-sheets.pdf"
     assert str(combined.name) in capsys.readouterr().out
     imperial, aetherial = definitions["imperial"].build(["standard"]), definitions["aetherial"].base
@@ -328,8 +371,9 @@ def test_paper_presets_are_checked(scratch):
     papers = load_papers(scratch)
     assert papers["letter"] == Paper("Letter", 215.9, 279.4) and papers["a3"] == Paper("A3", 297.0, 420.0)
     scratch.own.presets.mkdir()
-    (scratch.own.presets / "papers.toml").write_text('[papers.quarto]\nwidth = 8\nheight = 10\nunit = "inches"\n',
-                                                        encoding="utf-8")
+    (scratch.own.presets / "papers.toml").write_text(
+        '[papers.quarto]\nwidth = 8\nheight = 10\nunit = "inches"\n', encoding="utf-8"
+    )
     with pytest.raises(AetherpressError) as info:
         load_papers(scratch)
     assert "templates/papers.toml:4: papers.quarto.unit: unknown unit 'inches'" in str(info.value.problems[0])

@@ -1,4 +1,5 @@
 """Rulebooks: Markdown features, errors, charts, fonts, outline, booklets, reproducibility."""
+
 from __future__ import annotations
 
 import io
@@ -30,8 +31,8 @@ ROOT = Path(__file__).resolve().parents[1]
 A5 = load_papers(Project(ROOT))["a5"]
 
 
-
 # --- helpers -------------------------------------------------------------------------
+
 
 def pdf_text(data: bytes) -> str:
     reader = PdfReader(io.BytesIO(data))
@@ -54,6 +55,7 @@ def outline_titles(data: bytes) -> list[str]:
                 walk(item)
             else:
                 titles.append(item.title)
+
     walk(reader.outline)
     return titles
 
@@ -68,10 +70,12 @@ def scratch_book(tmp_path: Path, markdown: str, extra_toml: str = "") -> tuple:
     """A project with one test rulebook over the built-in decks and templates."""
     folder = tmp_path / "decks" / "test"
     folder.mkdir(parents=True)
-    (folder / "book.toml").write_text(f'[rulebook]\nid = "test-book"\ntitle = "Test Book"\nsource = "book.md"\n{extra_toml}',
-                                      encoding="utf-8")
+    (folder / "book.toml").write_text(
+        f'[rulebook]\nid = "test-book"\ntitle = "Test Book"\nsource = "book.md"\n{extra_toml}', encoding="utf-8"
+    )
     (folder / "book.md").write_text(markdown, encoding="utf-8")
     from generator.project import Project
+
     project = Project(tmp_path)
     return project, load_rulebooks(project)["test-book"]
 
@@ -99,8 +103,10 @@ class FakeTable:
 
 
 def fake_table(counts: list[tuple[str, int, tuple | None]], hand_size: int, total: int) -> FakeTable:
-    cats = [FakeCategory(name, f"what makes a {name.lower()}", c, "", c / total, (total / c) if c else None, None, ex)
-            for name, c, ex in counts]
+    cats = [
+        FakeCategory(name, f"what makes a {name.lower()}", c, "", c / total, (total / c) if c else None, None, ex)
+        for name, c, ex in counts
+    ]
     return FakeTable("test", "test", "decktet:no-excuse", hand_size, total, cats)
 
 
@@ -147,10 +153,22 @@ def test_markdown_features_all_render(tmp_path):
     project, book = scratch_book(tmp_path, FEATURES)
     data = render_book(BuildContext.create(project), book)
     text = squash(pdf_text(data))
-    for phrase in ["Some emphasis, some strong text, code, and a link to the rules.",
-                   "<b>stays text</b> & so do ampersands", "outer one", "inner alpha", "inner beta",
-                   "outer three", "first step", "second step", "Dragon", "Censor", "A quoted line of wisdom.",
-                   "The Author", "The Desert", "Closing words, number 45."]:
+    for phrase in [
+        "Some emphasis, some strong text, code, and a link to the rules.",
+        "<b>stays text</b> & so do ampersands",
+        "outer one",
+        "inner alpha",
+        "inner beta",
+        "outer three",
+        "first step",
+        "second step",
+        "Dragon",
+        "Censor",
+        "A quoted line of wisdom.",
+        "The Author",
+        "The Desert",
+        "Closing words, number 45.",
+    ]:
         assert squash(phrase) in text, phrase
     assert outline_titles(data) == ["First Chapter", "Lists", "A table", "Second Chapter", "A third-level heading"]
 
@@ -165,16 +183,19 @@ def test_contents_links_to_headings(tmp_path):
     assert len(links) >= 4 and len(dests) >= 4  # the chapters and sections listed link somewhere
 
 
-@pytest.mark.parametrize("snippet, message", [
-    ("    indented code\n", "code blocks are not supported"),
-    ("##### Too deep\n", "heading level 5"),
-    ("A [bad link](file:///etc/passwd).\n", "not allowed"),
-    ("A [dangling link](#nowhere).\n", "no heading has that anchor"),
-    ("Text with ![a picture](card:decktet/the-author) inside.\n", "must stand alone"),
-    ("![](card:decktet/the-autor)\n", "no card 'the-autor'"),
-    ("![](pictures/cat.png)\n", "use card:, back:, hand: or chart:"),
-    ("![](chart:no-such-game)\n", "no game 'no-such-game'"),
-])
+@pytest.mark.parametrize(
+    "snippet, message",
+    [
+        ("    indented code\n", "code blocks are not supported"),
+        ("##### Too deep\n", "heading level 5"),
+        ("A [bad link](file:///etc/passwd).\n", "not allowed"),
+        ("A [dangling link](#nowhere).\n", "no heading has that anchor"),
+        ("Text with ![a picture](card:decktet/the-author) inside.\n", "must stand alone"),
+        ("![](card:decktet/the-autor)\n", "no card 'the-autor'"),
+        ("![](pictures/cat.png)\n", "use card:, back:, hand: or chart:"),
+        ("![](chart:no-such-game)\n", "no game 'no-such-game'"),
+    ],
+)
 def test_unsupported_markdown_is_an_error_naming_the_line(tmp_path, snippet, message):
     project, book = scratch_book(tmp_path, "# Title\n\nFine text.\n\n" + snippet)
     with pytest.raises(AetherpressError) as info:
@@ -204,13 +225,20 @@ def test_rulebook_toml_errors_name_the_key(tmp_path):
 
 # --- charts --------------------------------------------------------------------------------
 
+
 def test_chart_rows_order_pictures_and_numbers(project):
     library = CardLibrary(project)
     deck = library.deck("decktet:no-excuse")
-    table = fake_table([("Best", 3, ("the-end", "the-market", "the-origin")),
-                        ("Middle", 1234, ("the-pact", "the-battle", "the-origin")),
-                        ("Never", 0, None),
-                        ("Worst", 12007, ("the-consul", "the-painter", "ace-of-wyrms"))], 3, 13244)
+    table = fake_table(
+        [
+            ("Best", 3, ("the-end", "the-market", "the-origin")),
+            ("Middle", 1234, ("the-pact", "the-battle", "the-origin")),
+            ("Never", 0, None),
+            ("Worst", 12007, ("the-consul", "the-painter", "ace-of-wyrms")),
+        ],
+        3,
+        13244,
+    )
     styles = make_styles(A5)
     chart = hand_chart(table, deck, library, styles, styles.frame_width)
     _, rows = chart.aetherpress_chart
@@ -218,8 +246,11 @@ def test_chart_rows_order_pictures_and_numbers(project):
     names = [r[0].text.split("<br/>")[0] for r in rows[1:-1]]
     assert names == ["<b>Best</b>", "<b>Middle</b>", "<b>Never</b>", "<b>Worst</b>"]
     assert isinstance(rows[1][1], HandPicture) and len(rows[1][1].arts) == 3
-    assert [a.form for a in rows[2][1].arts] == ["card-decktet-no-excuse-the-pact", "card-decktet-no-excuse-the-battle",
-                                                 "card-decktet-no-excuse-the-origin"]
+    assert [a.form for a in rows[2][1].arts] == [
+        "card-decktet-no-excuse-the-pact",
+        "card-decktet-no-excuse-the-battle",
+        "card-decktet-no-excuse-the-origin",
+    ]
     assert not isinstance(rows[3][1], HandPicture)
     assert [r[2].text for r in rows[1:-1]] == ["3", "1,234", "0", "12,007"]
     assert rows[2][3].text == format_probability(1234 / 13244) == "9.32 %"
@@ -241,12 +272,16 @@ def test_probability_formatting():
 
 # --- booklets -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("pages, expected", [
-    (4, [(3, 0), (1, 2)]),
-    (8, [(7, 0), (1, 6), (5, 2), (3, 4)]),
-    (12, [(11, 0), (1, 10), (9, 2), (3, 8), (7, 4), (5, 6)]),
-    (6, [(None, 0), (1, None), (5, 2), (3, 4)]),
-])
+
+@pytest.mark.parametrize(
+    "pages, expected",
+    [
+        (4, [(3, 0), (1, 2)]),
+        (8, [(7, 0), (1, 6), (5, 2), (3, 4)]),
+        (12, [(11, 0), (1, 10), (9, 2), (3, 8), (7, 4), (5, 6)]),
+        (6, [(None, 0), (1, None), (5, 2), (3, 4)]),
+    ],
+)
 def test_booklet_order(pages, expected):
     assert booklet_order(pages) == expected
     assert padded_count(pages) == 4 * len(expected) // 2
@@ -274,11 +309,16 @@ def test_imposed_sides_carry_the_right_pages(n):
         assert sorted(found) == sorted([left + 1, right + 1])
         # the left page's text lies left of the right page's
         positions = {}
-        side.extract_text(visitor_text=lambda t, cm, tm, fd, fs, positions=positions: positions.setdefault(t.strip(), cm[4] * tm[0] + tm[4] * cm[0]))
+        side.extract_text(
+            visitor_text=lambda t, cm, tm, fd, fs, positions=positions: positions.setdefault(
+                t.strip(), cm[4] * tm[0] + tm[4] * cm[0]
+            )
+        )
         assert positions[f"page{left + 1}"] < positions[f"page{right + 1}"]
 
 
 # --- the real books ---------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def books(project):
@@ -317,7 +357,7 @@ def test_only_embedded_fonts(built, tmp_path):
         rows = lines[2:]
         assert len(rows) >= 4, book_id  # serif, heading and sans faces at least
         for row in rows:
-            assert row[emb:emb + 3] == "yes", row
+            assert row[emb : emb + 3] == "yes", row
             assert "Helvetica" not in row and "Times" not in row, row
 
 
@@ -346,10 +386,15 @@ def test_every_spell_text_is_in_founders_flip(built, definitions):
 def test_chart_counts_equal_the_engines(built, project):
     from generator.hands import odds_table
 
-    charts = {"founders-flip": [("founders-flip", "standard", None), ("founders-flip", "gage", None),
-                                ("founders-flip", "sutet-rots", None)],
-              "lith": [("lith", None, "extended"), ("lith", None, "basic")],
-              "pernese": [("dragon-poker", None, None), ("dragon-poker", None, "stripped")]}
+    charts = {
+        "founders-flip": [
+            ("founders-flip", "standard", None),
+            ("founders-flip", "gage", None),
+            ("founders-flip", "sutet-rots", None),
+        ],
+        "lith": [("lith", None, "extended"), ("lith", None, "basic")],
+        "pernese": [("dragon-poker", None, None), ("dragon-poker", None, "stripped")],
+    }
     for book_id, specs in charts.items():
         text = pdf_text(built[book_id][1])
         for game, ranking, deck in specs:
@@ -374,8 +419,9 @@ def test_command_line_builds_a_book_and_a_booklet(project, tmp_path, built):
     book_id = "fivefold-arrangement"
     assert main(["--project", str(project.root), "rulebook", book_id, "--out", str(tmp_path)]) == 0
     single = PdfReader(str(tmp_path / f"{book_id}.pdf"))
-    assert main(["--project", str(project.root), "rulebook", book_id, "--booklet", "--paper", "Letter",
-                 "--out", str(tmp_path)]) == 0
+    assert (
+        main(["--project", str(project.root), "rulebook", book_id, "--booklet", "--paper", "Letter", "--out", str(tmp_path)]) == 0
+    )
     booklet = PdfReader(str(tmp_path / f"{book_id}-booklet-letter.pdf"))
     assert len(booklet.pages) == padded_count(len(single.pages)) // 2
     assert float(booklet.pages[0].mediabox.width) == pytest.approx(279.4 * mm, abs=0.5)
@@ -384,17 +430,20 @@ def test_command_line_builds_a_book_and_a_booklet(project, tmp_path, built):
     assert main(["--project", str(project.root), "rulebook", "fivefold", "--out", str(tmp_path)]) == 2
     # an imposed booklet is reproducible and embeds every font too
     first = (tmp_path / f"{book_id}-booklet-letter.pdf").read_bytes()
-    assert main(["--project", str(project.root), "rulebook", book_id, "--booklet", "--paper", "Letter",
-                 "--out", str(tmp_path)]) == 0
+    assert (
+        main(["--project", str(project.root), "rulebook", book_id, "--booklet", "--paper", "Letter", "--out", str(tmp_path)]) == 0
+    )
     assert (tmp_path / f"{book_id}-booklet-letter.pdf").read_bytes() == first
-    listing = subprocess.run(["pdffonts", str(tmp_path / f"{book_id}-booklet-letter.pdf")], capture_output=True,
-                             text=True, check=True).stdout.splitlines()
+    listing = subprocess.run(
+        ["pdffonts", str(tmp_path / f"{book_id}-booklet-letter.pdf")], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
     emb = listing[0].index("emb")
-    assert len(listing) > 4 and all(row[emb:emb + 3] == "yes" for row in listing[2:])
+    assert len(listing) > 4 and all(row[emb : emb + 3] == "yes" for row in listing[2:])
 
 
 def test_a_game_id_finds_its_shared_book(books):
     from generator.rulebook.definition import book_for
+
     assert book_for(books, "red-star").id == book_for(books, "dragon-poker").id == "pernese"
 
 
@@ -410,8 +459,7 @@ def test_every_reachable_category_is_pictured(project):
 
     context = BuildContext.create(project)
     styles = make_styles(A5)
-    for game, ranking, deck in [("founders-flip", "gage", None), ("lith", None, "basic"),
-                                ("dragon-poker", None, "stripped")]:
+    for game, ranking, deck in [("founders-flip", "gage", None), ("lith", None, "basic"), ("dragon-poker", None, "stripped")]:
         table = context.odds.table(game, ranking, deck)
         chart_deck = context.library.deck(table.deck_key)
         examples = chart_examples(project, table, {c.id for c in chart_deck.cards})
@@ -479,6 +527,7 @@ def test_no_heading_is_left_at_the_foot_of_a_page(project, books, monkeypatch):
 
 def test_every_book_prints_the_readings_its_odds_rest_on(built, project):
     from generator.hands import load_games
+
     games = load_games(project)
     checked = 0
     for book_id, (book, data, _context) in built.items():

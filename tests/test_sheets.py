@@ -1,4 +1,5 @@
 """Sheet layout math: property tests over random paper, card, margin, gap and bleed sizes."""
+
 from __future__ import annotations
 
 import pytest
@@ -34,10 +35,19 @@ def jobs(draw):
     for w, h in sizes:
         for _ in range(draw(st.integers(1, 25))):
             items.append(Item(len(items), w, h, card_bleed, radius))
-    opts = Layout(paper, mode=draw(st.sampled_from(["grid", "duplex", "gutterfold"])),
-                  flip=draw(st.sampled_from(["long", "short"])), margin=draw(margins), gap=draw(gaps),
-                  bleed=draw(bleeds), offset=draw(offsets), rotate=draw(st.sampled_from(["auto", "never", "always"])),
-                  crop_marks=True, cut_lines=draw(st.booleans()), registration=draw(st.booleans()))
+    opts = Layout(
+        paper,
+        mode=draw(st.sampled_from(["grid", "duplex", "gutterfold"])),
+        flip=draw(st.sampled_from(["long", "short"])),
+        margin=draw(margins),
+        gap=draw(gaps),
+        bleed=draw(bleeds),
+        offset=draw(offsets),
+        rotate=draw(st.sampled_from(["auto", "never", "always"])),
+        crop_marks=True,
+        cut_lines=draw(st.booleans()),
+        registration=draw(st.booleans()),
+    )
     return items, opts
 
 
@@ -69,7 +79,7 @@ def test_no_overlap_inside_printable_and_crop_marks_clear(job):
     for page in pages:
         boxes = [p.box for p in page.placements]
         for i, a in enumerate(boxes):
-            for b in boxes[i + 1:]:
+            for b in boxes[i + 1 :]:
                 assert not a.overlaps(b), (a, b)
         for p in page.placements:
             if page.side == "back":
@@ -88,7 +98,8 @@ def test_no_overlap_inside_printable_and_crop_marks_clear(job):
                 assert not any(line.touches(p.box) for p in page.placements)
         # cut outlines, when asked for, are exactly the trims
         assert [(o.rect, o.radius) for o in page.outlines] == (
-            [(p.trim, items[p.item].radius) for p in page.placements] if opts.cut_lines else [])
+            [(p.trim, items[p.item].radius) for p in page.placements] if opts.cut_lines else []
+        )
         for target in page.targets:
             assert not any(target.box.overlaps(p.box) for p in page.placements)
             assert not any(line.touches(target.box) for line in page.lines if line.kind == "crop")
@@ -129,8 +140,7 @@ def test_backs_mirror_their_fronts_with_the_offset(job):
         for page in pages:
             fold = next(line for line in page.lines if line.kind == "fold")
             half = len(page.placements) // 2
-            pairs += [(f, b, fold.x1 == fold.x2, (0.0, 0.0))
-                      for f, b in zip(page.placements[:half], page.placements[half:])]
+            pairs += [(f, b, fold.x1 == fold.x2, (0.0, 0.0)) for f, b in zip(page.placements[:half], page.placements[half:])]
     assert pairs
     for front, back, mirror_x, offset in pairs:
         assert front.item == back.item and front.side == "front" and back.side == "back"

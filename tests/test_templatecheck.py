@@ -1,4 +1,5 @@
 """The template check flags every SVG feature svglib cannot draw, with file and line."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,7 +16,11 @@ CASES = [
     ("pattern fill", '<pattern id="p" width="2" height="2"><rect width="1" height="1"/></pattern>', "<pattern>"),
     ("group opacity", '<g opacity="0.5"><rect width="5" height="5"/></g>', "group opacity"),
     ("symbol viewBox", '<symbol id="s" viewBox="0 0 2 2"><rect width="1" height="1"/></symbol>', "<symbol viewBox>"),
-    ("nested svg", '<svg x="1" y="1" width="4" height="4" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>', "nested <svg viewBox>"),
+    (
+        "nested svg",
+        '<svg x="1" y="1" width="4" height="4" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>',
+        "nested <svg viewBox>",
+    ),
     ("letter-spacing", '<text x="1" y="5" letter-spacing="0.3">Hi</text>', "letter-spacing"),
     ("letter-spacing in style", '<text x="1" y="5" style="letter-spacing: 1px">Hi</text>', "letter-spacing"),
     ("textPath", '<text><textPath href="#p">Hi</textPath></text>', "<textPath>"),
@@ -23,12 +28,14 @@ CASES = [
     ("mask reference", '<rect width="5" height="5" mask="url(#m)"/>', "masks"),
     ("filter", '<filter id="f"><feGaussianBlur stdDeviation="1"/></filter>', "filters"),
     ("filter reference", '<rect width="5" height="5" filter="url(#f)"/>', "filters"),
-    ("css letter-spacing", '<style>.t { letter-spacing: 2px }</style>', "letter-spacing in CSS"),
+    ("css letter-spacing", "<style>.t { letter-spacing: 2px }</style>", "letter-spacing in CSS"),
 ]
 
-FINE = ('<defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs>\n'
-        '<rect width="5" height="5" fill="url(#g)" fill-opacity="0.5" stroke="#000" stroke-dasharray="1,1"/>\n'
-        '<text x="1" y="5" text-anchor="middle" font-family="Cinzel">ok</text>\n')
+FINE = (
+    '<defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs>\n'
+    '<rect width="5" height="5" fill="url(#g)" fill-opacity="0.5" stroke="#000" stroke-dasharray="1,1"/>\n'
+    '<text x="1" y="5" text-anchor="middle" font-family="Cinzel">ok</text>\n'
+)
 
 
 @pytest.mark.parametrize("name,snippet,expected", CASES, ids=[c[0] for c in CASES])
@@ -62,12 +69,14 @@ def test_jinja_markup_inside_tags_does_not_confuse_the_source_check():
 
 def test_shipped_templates_and_decks_pass(project, definitions):
     from generator.outputs.build import all_targets
+
     assert check_templates(project) == []
     assert check_rendered(project, [t.deck for t in all_targets(definitions)]) == []
 
 
 def test_validate_reports_template_file_and_line(scratch, capsys):
     from .conftest import write_deck
+
     write_deck(scratch, '[deck]\nid = "t"\ntitle = "T"\n\n[[cards]]\nid = "a"\nname = "A"\n')
     bad = scratch.own.templates / "back.svg.j2"
     bad.parent.mkdir()
@@ -82,8 +91,11 @@ def test_validate_reports_template_file_and_line(scratch, capsys):
 
 def test_validate_reports_text_that_does_not_fit_in_every_deck(scratch, capsys):
     from .conftest import write_deck
-    deck = ('[deck]\nid = "{id}"\ntitle = "T"\nstyle = "aetherial"\ntemplate = "spell"\n\n'
-            '[deck.attributes]\ntext = "text"\n\n[[cards]]\nid = "long"\nname = "Long"\ntext = "' + "word " * 600 + '"\n')
+
+    deck = (
+        '[deck]\nid = "{id}"\ntitle = "T"\nstyle = "aetherial"\ntemplate = "spell"\n\n'
+        '[deck.attributes]\ntext = "text"\n\n[[cards]]\nid = "long"\nname = "Long"\ntext = "' + "word " * 600 + '"\n'
+    )
     write_deck(scratch, deck.replace("{id}", "one"), name="one.toml", folder="one")
     write_deck(scratch, deck.replace("{id}", "two"), name="two.toml", folder="two")
     assert main(["--project", str(scratch.root), "validate"]) == 2

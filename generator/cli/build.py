@@ -1,4 +1,5 @@
 """``aetherpress build [DECK[:VARIANT] ...]``: faces, backs and print sheets; every rulebook with no deck named."""
+
 from __future__ import annotations
 
 import argparse
@@ -15,14 +16,22 @@ from .common import add_sheet_arguments, resolve_decks, sheet_options
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("build", help="build decks into output/ (default: every deck and variant of the project, "
-                                     "and its rulebooks)")
-    p.add_argument("decks", nargs="*", metavar="DECK[:VARIANT]", help="e.g. imperial, imperial:ministry, imperial:academy+labelled")
+    p = sub.add_parser(
+        "build", help="build decks into output/ (default: every deck and variant of the project, and its rulebooks)"
+    )
+    p.add_argument(
+        "decks", nargs="*", metavar="DECK[:VARIANT]", help="e.g. imperial, imperial:ministry, imperial:academy+labelled"
+    )
     p.add_argument("--out", type=Path, default=None, help="output folder (default: output/)")
-    p.add_argument("--proof", action="store_true", help="also write a contact sheet per deck: <slug>-proof.png with every face and back")
+    p.add_argument(
+        "--proof", action="store_true", help="also write a contact sheet per deck: <slug>-proof.png with every face and back"
+    )
     add_sheet_arguments(p)
-    p.add_argument("--combine", action="store_true",
-                   help="also put all the named decks in one combined-sheets.pdf, packed card size by card size")
+    p.add_argument(
+        "--combine",
+        action="store_true",
+        help="also put all the named decks in one combined-sheets.pdf, packed card size by card size",
+    )
 
 
 def run(project: Project, args: argparse.Namespace) -> int:

@@ -1,4 +1,5 @@
 """``aetherpress calibrate``: a one-sheet duplex test page that measures a printer's front/back offset."""
+
 from __future__ import annotations
 
 import argparse

@@ -1,4 +1,5 @@
 """What several commands share: reading lengths and numbers, naming decks, paper and print options."""
+
 from __future__ import annotations
 
 import argparse
@@ -28,16 +29,19 @@ def cli_error(message: str) -> AetherpressError:
 
 def length(option: str, maximum: float) -> Callable[[str], float]:
     """An argparse type: a length in mm (or with a unit: 3mm, 0.125in, 9pt)."""
+
     def parse(text: str) -> float:
         try:
             return to_mm(text, what=option, maximum=maximum)
         except UnitError as exc:
             raise argparse.ArgumentTypeError(str(exc)) from None
+
     return parse
 
 
 def whole(option: str, lowest: int, highest: int) -> Callable[[str], int]:
     """An argparse type: a whole number within bounds."""
+
     def parse(text: str) -> int:
         try:
             value = int(text)
@@ -46,11 +50,13 @@ def whole(option: str, lowest: int, highest: int) -> Callable[[str], int]:
         if not lowest <= value <= highest:
             raise argparse.ArgumentTypeError(f"{option} must be {lowest} to {highest:,}, not {value}")
         return value
+
     return parse
 
 
 def number(option: str, lowest: float, highest: float) -> Callable[[str], float]:
     """An argparse type: a finite number within bounds."""
+
     def parse(text: str) -> float:
         try:
             value = float(text)
@@ -59,6 +65,7 @@ def number(option: str, lowest: float, highest: float) -> Callable[[str], float]
         if not (math.isfinite(value) and lowest <= value <= highest):
             raise argparse.ArgumentTypeError(f"{option} must be {lowest:g} to {highest:g}, not {text}")
         return value
+
     return parse
 
 
@@ -92,35 +99,64 @@ def resolve_decks(project: Project, specs: list[str]) -> list[Deck]:
 
 # --- paper and sheets ---------------------------------------------------------
 
+
 def add_paper_arguments(p: argparse.ArgumentParser, default_help: str) -> None:
-    p.add_argument("--paper", default=None, metavar="PAPER",
-                   help="a4, letter, a3, legal, tabloid, a5 (add :landscape), or a size such as "
-                        f"210x297mm or 8.5x11in ({default_help})")
-    p.add_argument("--flip", choices=FLIPS, default="long",
-                   help="duplex: the printer turns the sheet over its long (default) or short edge")
-    p.add_argument("--offset", default="0,0", metavar="DX,DY",
-                   help="move back pages by DX,DY mm to correct a printer (see aetherpress calibrate)")
-    p.add_argument("--margin", type=length("--margin", MAX_MARGIN), default=5.0, metavar="MM",
-                   help="unprinted border (default 5 mm)")
+    p.add_argument(
+        "--paper",
+        default=None,
+        metavar="PAPER",
+        help=f"a4, letter, a3, legal, tabloid, a5 (add :landscape), or a size such as 210x297mm or 8.5x11in ({default_help})",
+    )
+    p.add_argument(
+        "--flip", choices=FLIPS, default="long", help="duplex: the printer turns the sheet over its long (default) or short edge"
+    )
+    p.add_argument(
+        "--offset",
+        default="0,0",
+        metavar="DX,DY",
+        help="move back pages by DX,DY mm to correct a printer (see aetherpress calibrate)",
+    )
+    p.add_argument(
+        "--margin", type=length("--margin", MAX_MARGIN), default=5.0, metavar="MM", help="unprinted border (default 5 mm)"
+    )
 
 
 def add_sheet_arguments(p: argparse.ArgumentParser) -> None:
     """The print-sheet options of ``aetherpress build``."""
     add_paper_arguments(p, "default: a4; a build without --paper also writes letter sheets")
-    p.add_argument("--layout", choices=LAYOUTS, default="duplex",
-                   help="grid (fronts only), duplex (a backs page after each fronts page; default) or "
-                        "gutterfold (fronts and backs either side of a fold line)")
-    p.add_argument("--bleed", action=argparse.BooleanOptionalAction, default=False,
-                   help="keep each card's own bleed (its style's bleed, 3 mm by default) on the sheet, "
-                        "so cards are cut one by one; default: trimmed")
-    p.add_argument("--gap", type=length("--gap", MAX_MARGIN), default=0.0, metavar="MM",
-                   help="space between cards (default 0: one cut serves two cards)")
-    p.add_argument("--crop-marks", action=argparse.BooleanOptionalAction, default=True,
-                   help="thin cut marks outside the cards (default: on)")
+    p.add_argument(
+        "--layout",
+        choices=LAYOUTS,
+        default="duplex",
+        help="grid (fronts only), duplex (a backs page after each fronts page; default) or "
+        "gutterfold (fronts and backs either side of a fold line)",
+    )
+    p.add_argument(
+        "--bleed",
+        action=argparse.BooleanOptionalAction,
+        default=False,
+        help="keep each card's own bleed (its style's bleed, 3 mm by default) on the sheet, "
+        "so cards are cut one by one; default: trimmed",
+    )
+    p.add_argument(
+        "--gap",
+        type=length("--gap", MAX_MARGIN),
+        default=0.0,
+        metavar="MM",
+        help="space between cards (default 0: one cut serves two cards)",
+    )
+    p.add_argument(
+        "--crop-marks", action=argparse.BooleanOptionalAction, default=True, help="thin cut marks outside the cards (default: on)"
+    )
     p.add_argument("--cut-lines", action="store_true", help="outline every card for a cutting machine")
     p.add_argument("--registration", action="store_true", help="registration targets at the grid's corners")
-    p.add_argument("--copies", type=whole("--copies", 1, MAX_COPIES), default=1, metavar="N",
-                   help=f"print every card N times (1 to {MAX_COPIES:,})")
+    p.add_argument(
+        "--copies",
+        type=whole("--copies", 1, MAX_COPIES),
+        default=1,
+        metavar="N",
+        help=f"print every card N times (1 to {MAX_COPIES:,})",
+    )
     p.add_argument("--greyscale", action="store_true", help="ink saver: every colour as grey")
 
 
@@ -134,12 +170,18 @@ def paper_from_args(project: Project, args: argparse.Namespace) -> Paper:
 def layout_from_args(project: Project, args: argparse.Namespace, mode: str | None = None) -> Layout:
     paper = paper_from_args(project, args)
     try:
-        return Layout(paper, mode=mode or str(getattr(args, "layout", "duplex")), flip=args.flip,
-                      margin=args.margin, gap=getattr(args, "gap", 0.0),
-                      bleed=math.inf if getattr(args, "bleed", False) else 0.0,
-                      offset=parse_offset(args.offset),
-                      crop_marks=getattr(args, "crop_marks", True), cut_lines=getattr(args, "cut_lines", False),
-                      registration=getattr(args, "registration", False))
+        return Layout(
+            paper,
+            mode=mode or str(getattr(args, "layout", "duplex")),
+            flip=args.flip,
+            margin=args.margin,
+            gap=getattr(args, "gap", 0.0),
+            bleed=math.inf if getattr(args, "bleed", False) else 0.0,
+            offset=parse_offset(args.offset),
+            crop_marks=getattr(args, "crop_marks", True),
+            cut_lines=getattr(args, "cut_lines", False),
+            registration=getattr(args, "registration", False),
+        )
     except LayoutError as exc:
         raise cli_error(str(exc)) from None
 

@@ -1,4 +1,5 @@
 """``aetherpress export pod|png|svg|tts DECK ...``: card files for print shops, images and virtual tables."""
+
 from __future__ import annotations
 
 import argparse
@@ -25,12 +26,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         return k
 
     def copies(k: argparse.ArgumentParser, what: str) -> None:
-        k.add_argument("--copies", type=whole("--copies", 1, MAX_COPIES), default=1, metavar="N",
-                       help=f"every card N times in {what}")
+        k.add_argument(
+            "--copies", type=whole("--copies", 1, MAX_COPIES), default=1, metavar="N", help=f"every card N times in {what}"
+        )
 
     def bleed(k: argparse.ArgumentParser) -> None:
-        k.add_argument("--bleed", type=length("--bleed", MAX_BLEED), default=POD_BLEED, metavar="MM",
-                       help="bleed round the trim (default 3.175 mm = 1/8 in)")
+        k.add_argument(
+            "--bleed",
+            type=length("--bleed", MAX_BLEED),
+            default=POD_BLEED,
+            metavar="MM",
+            help="bleed round the trim (default 3.175 mm = 1/8 in)",
+        )
 
     k = kind("pod", "DriveThruCards PDF (process CMYK) and The Game Crafter PNGs")
     copies(k, "the print-shop PDF")
@@ -44,8 +51,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     k = kind("tts", "Tabletop Simulator deck sheets, back image and deck object")
     copies(k, "the deck object")
     k.add_argument("--greyscale", action="store_true", help="every colour as grey")
-    k.add_argument("--url-base", default=None, metavar="URL",
-                   help="where the images will be uploaded (default: file:// links to the written files)")
+    k.add_argument(
+        "--url-base",
+        default=None,
+        metavar="URL",
+        help="where the images will be uploaded (default: file:// links to the written files)",
+    )
 
 
 def run(project: Project, args: argparse.Namespace) -> int:

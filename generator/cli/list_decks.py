@@ -1,4 +1,5 @@
 """``aetherpress list``: every deck with its card count and variants."""
+
 from __future__ import annotations
 
 import argparse
@@ -18,9 +19,16 @@ def run(project: Project, args: argparse.Namespace) -> int:
     rows: list[dict[str, Any]] = []
     for definition in load_all(project).values():
         deck = definition.base
-        rows.append({"id": deck.id, "title": deck.title, "cards": deck.card_count,
-                     "variants": list(definition.variant_specs), "source": deck.source,
-                     "builtin": project.layer_of(definition.path).kind == "built-in"})
+        rows.append(
+            {
+                "id": deck.id,
+                "title": deck.title,
+                "cards": deck.card_count,
+                "variants": list(definition.variant_specs),
+                "source": deck.source,
+                "builtin": project.layer_of(definition.path).kind == "built-in",
+            }
+        )
     if args.json:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return 0

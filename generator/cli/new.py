@@ -1,4 +1,5 @@
 """``aetherpress new NAME``: start a new game in a folder of its own."""
+
 from __future__ import annotations
 
 import argparse

@@ -1,4 +1,5 @@
 """``aetherpress odds GAME``: exact odds tables for a game's ranking, and the designer's audit."""
+
 from __future__ import annotations
 
 import argparse
@@ -16,11 +17,19 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("game", nargs="?", help="game id (e.g. lith, founders-flip, dragon-poker, poker)")
     p.add_argument("--ranking", help="ranking name (default: the game's first)")
     p.add_argument("--deck", help="deck name of the game (default: the game's first)")
-    p.add_argument("--modifier", action="append", default=[], metavar="NAME",
-                   help="apply a modifier of the game (a spell or house rule); may be repeated")
+    p.add_argument(
+        "--modifier",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="apply a modifier of the game (a spell or house rule); may be repeated",
+    )
     p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.add_argument("--audit", action="store_true",
-                   help="report unreachable categories and categories out of rarity order (every ranking and deck of the game, or of every game)")
+    p.add_argument(
+        "--audit",
+        action="store_true",
+        help="report unreachable categories and categories out of rarity order (every ranking and deck of the game, or of every game)",
+    )
 
 
 def run(project: Project, args: argparse.Namespace) -> int:
@@ -39,8 +48,10 @@ def run(project: Project, args: argparse.Namespace) -> int:
 
 def format_table(table: OddsTable) -> str:
     mods = f", with {', '.join(table.modifiers)}" if table.modifiers else ""
-    head = (f"{table.title}: {table.ranking_title} ({table.hand_size}-card hands), "
-            f"{table.deck_title}{mods}\n{table.total:,} hands in all\n")
+    head = (
+        f"{table.title}: {table.ranking_title} ({table.hand_size}-card hands), "
+        f"{table.deck_title}{mods}\n{table.total:,} hands in all\n"
+    )
     width = max([len(c.name) for c in table.categories] + [8])
     lines = [head, f"{'category':<{width}}  {'count':>11}  {'probability':>12}  {'1 in':>12}  {'pattern':>11}"]
     for c in table.categories:
@@ -68,10 +79,19 @@ def _audit(project: Project, args: argparse.Namespace, games: dict) -> int:
             for did in decks:
                 table = odds_table(project, gid, rid, did, tuple(args.modifier))
                 found = table.audit()
-                report.append({"game": gid, "ranking": rid, "deck": did, "modifiers": list(args.modifier),
-                               "unreachable": found["unreachable"],
-                               "inverted": [{"higher": h, "higher_count": hc, "lower": lo, "lower_count": lc}
-                                            for h, hc, lo, lc in found["inverted"]]})
+                report.append(
+                    {
+                        "game": gid,
+                        "ranking": rid,
+                        "deck": did,
+                        "modifiers": list(args.modifier),
+                        "unreachable": found["unreachable"],
+                        "inverted": [
+                            {"higher": h, "higher_count": hc, "lower": lo, "lower_count": lc}
+                            for h, hc, lo, lc in found["inverted"]
+                        ],
+                    }
+                )
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
         return 0
@@ -83,7 +103,9 @@ def _audit(project: Project, args: argparse.Namespace, games: dict) -> int:
         for name in row["unreachable"]:
             print(f"  unreachable: {name} (no hand has it as its best category)")
         for inv in row["inverted"]:
-            print(f"  out of order: {inv['higher']} ({inv['higher_count']:,}) ranks above "
-                  f"{inv['lower']} ({inv['lower_count']:,}) but is more common")
+            print(
+                f"  out of order: {inv['higher']} ({inv['higher_count']:,}) ranks above "
+                f"{inv['lower']} ({inv['lower_count']:,}) but is more common"
+            )
     print("(advice for the designer; the rules are not changed)", file=sys.stderr if args.json else sys.stdout)
     return 0

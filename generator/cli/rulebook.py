@@ -1,4 +1,5 @@
 """``aetherpress rulebook GAME``: one game's rulebook as a PDF, or imposed as a booklet."""
+
 from __future__ import annotations
 
 import argparse
@@ -15,18 +16,19 @@ from .common import cli_error
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("rulebook", help="build a game's rulebook as PDF")
     p.add_argument("game", metavar="GAME", help="a game id (founders-flip, lith, ...) or a rulebook id")
-    p.add_argument("--paper", default="a5", metavar="PAPER",
-                   help=f"page size: {', '.join(BOOK_PAPERS)} (default: a5)")
-    p.add_argument("--booklet", action="store_true",
-                   help="impose for saddle-stitch printing: 2-up on A4 (A5/A4 paper) or Letter sheets")
+    p.add_argument("--paper", default="a5", metavar="PAPER", help=f"page size: {', '.join(BOOK_PAPERS)} (default: a5)")
+    p.add_argument(
+        "--booklet", action="store_true", help="impose for saddle-stitch printing: 2-up on A4 (A5/A4 paper) or Letter sheets"
+    )
     p.add_argument("--out", type=Path, default=None, help="output folder (default: output/rulebooks/)")
 
 
 def run(project: Project, args: argparse.Namespace) -> int:
     paper = args.paper.strip().lower()
     if paper not in BOOK_PAPERS:
-        raise cli_error(f"--paper '{args.paper}' is not a rulebook page size{suggest(paper, BOOK_PAPERS)}; "
-                        f"use {', '.join(BOOK_PAPERS)}")
+        raise cli_error(
+            f"--paper '{args.paper}' is not a rulebook page size{suggest(paper, BOOK_PAPERS)}; use {', '.join(BOOK_PAPERS)}"
+        )
     books = load_rulebooks(project)
     book = book_for(books, args.game)
     if book is None:

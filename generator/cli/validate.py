@@ -1,4 +1,5 @@
 """``aetherpress validate [PATH ...]``: check definitions and templates; print every problem."""
+
 from __future__ import annotations
 
 import argparse

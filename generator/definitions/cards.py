@@ -3,6 +3,7 @@
 Each function checks one kind of entry, reports problems to the file's
 context with their key paths, and returns the model values that passed.
 """
+
 from __future__ import annotations
 
 import re
@@ -18,19 +19,46 @@ MAX_CARDS = 10_000
 MAX_TEXT = 10_000
 
 ATTRIBUTE_TYPES: dict[str, Field] = {
-    "str": field(str), "text": field(str), "int": field(int), "float": field(float),
-    "bool": field(bool), "list": field(list, item=str), "image": field(str),
+    "str": field(str),
+    "text": field(str),
+    "int": field(int),
+    "float": field(float),
+    "bool": field(bool),
+    "list": field(list, item=str),
+    "image": field(str),
 }
-SUIT_SPEC = {"id": field(str, required=True), "name": field(str, required=True),
-             "symbol": field(str), "colour": field(str), "order": field(int),
-             "attributes": field(dict)}
-RANK_SPEC = {"id": field(str, required=True), "name": field(str, required=True),
-             "label": field(str), "value": field(int), "attributes": field(dict)}
-GRID_SPEC = {"suits": field(str, list, item=str), "ranks": field(list, item=str),
-             "id": field(str), "name": field(str), "group": field(str), "copies": field(int),
-             "attributes": field(dict)}
-CARD_SPEC = {"id": field(str), "name": field(str, required=True), "rank": field(str),
-             "suits": field(str, list, item=str), "group": field(str), "copies": field(int)}
+SUIT_SPEC = {
+    "id": field(str, required=True),
+    "name": field(str, required=True),
+    "symbol": field(str),
+    "colour": field(str),
+    "order": field(int),
+    "attributes": field(dict),
+}
+RANK_SPEC = {
+    "id": field(str, required=True),
+    "name": field(str, required=True),
+    "label": field(str),
+    "value": field(int),
+    "attributes": field(dict),
+}
+GRID_SPEC = {
+    "suits": field(str, list, item=str),
+    "ranks": field(list, item=str),
+    "id": field(str),
+    "name": field(str),
+    "group": field(str),
+    "copies": field(int),
+    "attributes": field(dict),
+}
+CARD_SPEC = {
+    "id": field(str),
+    "name": field(str, required=True),
+    "rank": field(str),
+    "suits": field(str, list, item=str),
+    "group": field(str),
+    "copies": field(int),
+}
 GRID_FIELDS = ("rank", "suit", "rank_name", "rank_label", "suit_name")
 
 
@@ -69,7 +97,10 @@ def parse_attribute_types(ctx: Context, raw: dict[str, Any]) -> dict[str, str]:
         if name in CARD_SPEC:
             ctx.error(("deck", "attributes", name), f"'{name}' is a built-in card field and cannot be declared as an attribute")
         elif not isinstance(kind, str) or kind not in ATTRIBUTE_TYPES:
-            ctx.error(("deck", "attributes", name), f"unknown attribute type '{kind}'{suggest(str(kind), ATTRIBUTE_TYPES)}; use one of {', '.join(ATTRIBUTE_TYPES)}")
+            ctx.error(
+                ("deck", "attributes", name),
+                f"unknown attribute type '{kind}'{suggest(str(kind), ATTRIBUTE_TYPES)}; use one of {', '.join(ATTRIBUTE_TYPES)}",
+            )
         else:
             out[name] = kind
     return out
@@ -91,9 +122,16 @@ def parse_suits(ctx: Context, raw: list[dict]) -> list[Suit]:
         good = check_table(ctx, entry, SUIT_SPEC, ("suits", i), "a suit")
         if "id" not in good or "name" not in good:
             continue
-        suits.append(Suit(good["id"], good["name"], check_symbol(ctx, good.get("symbol", "diamond"), ("suits", i, "symbol")),
-                          check_colour(ctx, good.get("colour", "#000000"), ("suits", i, "colour")),
-                          good.get("order", len(raw) - i), frozen_mapping(_free_attributes(ctx, good.get("attributes", {}), ("suits", i, "attributes")))))
+        suits.append(
+            Suit(
+                good["id"],
+                good["name"],
+                check_symbol(ctx, good.get("symbol", "diamond"), ("suits", i, "symbol")),
+                check_colour(ctx, good.get("colour", "#000000"), ("suits", i, "colour")),
+                good.get("order", len(raw) - i),
+                frozen_mapping(_free_attributes(ctx, good.get("attributes", {}), ("suits", i, "attributes"))),
+            )
+        )
     check_unique(ctx, suits, ("suits",), "suit")
     return suits
 
@@ -104,8 +142,15 @@ def parse_ranks(ctx: Context, raw: list[dict]) -> list[Rank]:
         good = check_table(ctx, entry, RANK_SPEC, ("ranks", i), "a rank")
         if "id" not in good or "name" not in good:
             continue
-        ranks.append(Rank(good["id"], good["name"], good.get("label", good["name"]), good.get("value", i + 1),
-                          frozen_mapping(_free_attributes(ctx, good.get("attributes", {}), ("ranks", i, "attributes")))))
+        ranks.append(
+            Rank(
+                good["id"],
+                good["name"],
+                good.get("label", good["name"]),
+                good.get("value", i + 1),
+                frozen_mapping(_free_attributes(ctx, good.get("attributes", {}), ("ranks", i, "attributes"))),
+            )
+        )
     check_unique(ctx, ranks, ("ranks",), "rank")
     return ranks
 
@@ -125,8 +170,7 @@ def check_colour(ctx: Context, value: str, path: tuple) -> str:
     return value.lower()
 
 
-def check_unique(ctx: Context, items: list, path: tuple, what: str = "card",
-                  places: list[tuple | None] | None = None) -> None:
+def check_unique(ctx: Context, items: list, path: tuple, what: str = "card", places: list[tuple | None] | None = None) -> None:
     seen: dict[str, int] = {}
     for i, item in enumerate(items):
         if item.id in seen:
@@ -148,7 +192,10 @@ def _suit_list(ctx: Context, value: Any, path: tuple, lookup: Lookup) -> tuple[s
     for _i, name in enumerate(value):
         suit = lookup.suit(name.strip())
         if suit is None:
-            ctx.error(path, f"unknown suit '{name.strip()}'{suggest(name.strip(), [s.id for s in lookup.suits] + [s.name for s in lookup.suits])}")
+            ctx.error(
+                path,
+                f"unknown suit '{name.strip()}'{suggest(name.strip(), [s.id for s in lookup.suits] + [s.name for s in lookup.suits])}",
+            )
         elif suit.id in out:
             ctx.error(path, f"suit '{suit.id}' is listed twice")
         else:
@@ -162,7 +209,10 @@ def card_attributes(ctx: Context, raw: dict[str, Any], path: tuple, attributes: 
         if key in CARD_SPEC:
             continue
         if key not in attributes:
-            ctx.error(path + (key,), f"unknown key '{key}' in a card{suggest(key, list(CARD_SPEC) + list(attributes))}; declare custom fields under [deck.attributes]")
+            ctx.error(
+                path + (key,),
+                f"unknown key '{key}' in a card{suggest(key, list(CARD_SPEC) + list(attributes))}; declare custom fields under [deck.attributes]",
+            )
             continue
         rule = ATTRIBUTE_TYPES[attributes[key]]
         if not _value_ok(value, rule):
@@ -185,8 +235,9 @@ def _value_ok(value: Any, rule: Field) -> bool:
     return True
 
 
-def parse_card(ctx: Context, raw: dict[str, Any], path: tuple, lookup: Lookup, attributes: dict[str, str],
-          origin: Origin | None = None) -> Card | None:
+def parse_card(
+    ctx: Context, raw: dict[str, Any], path: tuple, lookup: Lookup, attributes: dict[str, str], origin: Origin | None = None
+) -> Card | None:
     good = check_table(ctx, raw, CARD_SPEC, path, "a card", extra={k: field(object) for k in raw if k not in CARD_SPEC})
     attrs = card_attributes(ctx, {k: v for k, v in raw.items() if k not in CARD_SPEC}, path, attributes)
     if "name" not in good:
@@ -195,7 +246,10 @@ def parse_card(ctx: Context, raw: dict[str, Any], path: tuple, lookup: Lookup, a
     if good.get("rank"):
         rank = lookup.rank(good["rank"])
         if rank is None:
-            ctx.error(path + ("rank",), f"unknown rank '{good['rank']}'{suggest(good['rank'], [r.id for r in lookup.ranks] + [r.name for r in lookup.ranks])}")
+            ctx.error(
+                path + ("rank",),
+                f"unknown rank '{good['rank']}'{suggest(good['rank'], [r.id for r in lookup.ranks] + [r.name for r in lookup.ranks])}",
+            )
         else:
             rank_id = rank.id
     suits = _suit_list(ctx, good.get("suits", []), path + ("suits",), lookup)
@@ -209,8 +263,7 @@ def parse_card(ctx: Context, raw: dict[str, Any], path: tuple, lookup: Lookup, a
     card_id = good.get("id") or slug(good["name"])
     if not card_id:
         ctx.error(path + ("id",), "card id is empty")
-    return Card(card_id, good["name"], rank_id, suits, good.get("group", "default"), copies, frozen_mapping(attrs),
-                origin)
+    return Card(card_id, good["name"], rank_id, suits, good.get("group", "default"), copies, frozen_mapping(attrs), origin)
 
 
 def parse_grid(ctx: Context, raw: dict[str, Any], path: tuple, lookup: Lookup, attributes: dict[str, str]) -> list[Card]:
@@ -229,7 +282,10 @@ def parse_grid(ctx: Context, raw: dict[str, Any], path: tuple, lookup: Lookup, a
     for key, pattern in (("id", id_format), ("name", name_format)):
         for placeholder in re.findall(r"\{([^{}]*)\}", pattern):
             if placeholder not in GRID_FIELDS:
-                ctx.error(path + (key,), f"unknown placeholder '{{{placeholder}}}'{suggest(placeholder, GRID_FIELDS)}; use {', '.join('{' + f + '}' for f in GRID_FIELDS)}")
+                ctx.error(
+                    path + (key,),
+                    f"unknown placeholder '{{{placeholder}}}'{suggest(placeholder, GRID_FIELDS)}; use {', '.join('{' + f + '}' for f in GRID_FIELDS)}",
+                )
                 return []
     copies = good.get("copies", 1)
     if copies < 1:
@@ -244,12 +300,10 @@ def parse_grid(ctx: Context, raw: dict[str, Any], path: tuple, lookup: Lookup, a
         for rank_id in rank_ids:
             rank = lookup.rank(rank_id)
             assert suit is not None and rank is not None  # ids checked above
-            fields = {"rank": rank.id, "suit": suit.id, "rank_name": rank.name, "rank_label": rank.label,
-                      "suit_name": suit.name}
+            fields = {"rank": rank.id, "suit": suit.id, "rank_name": rank.name, "rank_label": rank.label, "suit_name": suit.name}
             card_id = _substitute(id_format, fields)
             name = _substitute(name_format, fields)
-            cards.append(Card(card_id, name, rank.id, (suit.id,), good.get("group", "default"),
-                              copies, frozen_mapping(attrs)))
+            cards.append(Card(card_id, name, rank.id, (suit.id,), good.get("group", "default"), copies, frozen_mapping(attrs)))
     return cards
 
 

@@ -1,4 +1,5 @@
 """Card lists in CSV beside a deck file: a header of card fields and attributes, a row per card."""
+
 from __future__ import annotations
 
 import csv
@@ -44,7 +45,11 @@ def csv_cards(ctx: Context, relative: str, folder: Path, lookup: Lookup, attribu
             header = [h.strip() for h in header]
             for h in header:
                 if h not in CARD_SPEC and h not in attributes:
-                    csv_ctx.error(None, f"unknown column '{h}'{suggest(h, list(CARD_SPEC) + list(attributes))}; declare custom columns under [deck.attributes]", line=1)
+                    csv_ctx.error(
+                        None,
+                        f"unknown column '{h}'{suggest(h, list(CARD_SPEC) + list(attributes))}; declare custom columns under [deck.attributes]",
+                        line=1,
+                    )
             if "name" not in header:
                 csv_ctx.error(None, "missing required column 'name'", line=1)
             if not csv_ctx.problems:

@@ -5,6 +5,7 @@
 Every problem found is reported with its file and place; nothing half-checked
 escapes.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -25,19 +26,33 @@ from .toml import read_toml
 from .variants import VARIANT_SPEC, apply_variant
 
 DECK_SPEC = {
-    "id": field(str, required=True), "title": field(str, required=True),
-    "description": field(str), "size": field(str, dict), "template": field(str),
-    "back": field(str), "backs": field(dict), "templates": field(dict), "style": field(str),
-    "csv": field(str), "attributes": field(dict),
+    "id": field(str, required=True),
+    "title": field(str, required=True),
+    "description": field(str),
+    "size": field(str, dict),
+    "template": field(str),
+    "back": field(str),
+    "backs": field(dict),
+    "templates": field(dict),
+    "style": field(str),
+    "csv": field(str),
+    "attributes": field(dict),
 }
-TOP_SPEC = {"deck": field(dict, required=True), "style": field(dict), "suits": field(list, item=dict),
-            "ranks": field(list, item=dict), "grid": field(list, item=dict),
-            "cards": field(list, item=dict), "variants": field(dict)}
+TOP_SPEC = {
+    "deck": field(dict, required=True),
+    "style": field(dict),
+    "suits": field(list, item=dict),
+    "ranks": field(list, item=dict),
+    "grid": field(list, item=dict),
+    "cards": field(list, item=dict),
+    "variants": field(dict),
+}
 
 
 @dataclass
 class DeckDefinition:
     """A checked deck file: the base deck and its variants, not yet applied."""
+
     path: Path
     project: Project
     base: Deck
@@ -53,7 +68,12 @@ class DeckDefinition:
         deck = self.base
         for variant_id in variants:
             if variant_id not in self.variant_specs:
-                raise AetherpressError(Problem(display_path(self.path), f"deck '{self.id}' has no variant '{variant_id}'{suggest(variant_id, self.variant_specs)}; it has: {', '.join(self.variant_specs) or 'none'}"))
+                raise AetherpressError(
+                    Problem(
+                        display_path(self.path),
+                        f"deck '{self.id}' has no variant '{variant_id}'{suggest(variant_id, self.variant_specs)}; it has: {', '.join(self.variant_specs) or 'none'}",
+                    )
+                )
             ctx = self._context()
             deck = self._apply(deck, variant_id, ctx, seen=())
             ctx.raise_if_any()
@@ -128,13 +148,22 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
     ctx.raise_if_any()
 
     base = Deck(
-        id=head["id"], title=head["title"], description=head.get("description", ""),
-        source=display_path(path), suits=tuple(suits), ranks=tuple(ranks), cards=tuple(cards),
-        size=size, template=template, back_template=back, backs=frozen_mapping(backs),
+        id=head["id"],
+        title=head["title"],
+        description=head.get("description", ""),
+        source=display_path(path),
+        suits=tuple(suits),
+        ranks=tuple(ranks),
+        cards=tuple(cards),
+        size=size,
+        template=template,
+        back_template=back,
+        backs=frozen_mapping(backs),
         templates=frozen_mapping(face_templates),
         style=frozen_mapping(style),
         variants=tuple(Variant(v, s.get("title", v), s.get("description", "")) for v, s in variant_specs.items()),
-        attribute_types=frozen_mapping(attributes), folder=str(path.parent.resolve()),
+        attribute_types=frozen_mapping(attributes),
+        folder=str(path.parent.resolve()),
     )
     definition = DeckDefinition(path, project, base, variant_specs, style_name, ctx)
     for vid in variant_specs:  # every variant must apply cleanly on its own

@@ -3,6 +3,7 @@
 The project's own files come first and override built-in files of the same
 id; the built-in decks, games and books stay reachable.
 """
+
 from __future__ import annotations
 
 import re
@@ -58,8 +59,13 @@ def load_each(project: Project, kind: str, load: Callable[[Path], T]) -> dict[st
         if item.id in found:  # type: ignore[attr-defined]
             first_layer, first_place = places[item.id]  # type: ignore[attr-defined]
             if first_layer == layer:
-                problems.append(Problem(display_path(path), f"{kind} id '{item.id}' is already used by {first_place}",  # type: ignore[attr-defined]
-                                        key=f"{kind}.id"))
+                problems.append(
+                    Problem(
+                        display_path(path),
+                        f"{kind} id '{item.id}' is already used by {first_place}",  # type: ignore[attr-defined]
+                        key=f"{kind}.id",
+                    )
+                )
             continue
         found[item.id] = item  # type: ignore[attr-defined]
         places[item.id] = (layer, display_path(path))  # type: ignore[attr-defined]
@@ -75,8 +81,7 @@ def load_all(project: Project) -> dict[str, DeckDefinition]:
 
 def own_ids(project: Project, definitions: dict[str, Any]) -> list[str]:
     """The ids among ``definitions`` that belong to the project itself (all of them without a project)."""
-    return [key for key, item in definitions.items()
-            if project.layer_of(_path_of(item)) is project.own]
+    return [key for key, item in definitions.items() if project.layer_of(_path_of(item)) is project.own]
 
 
 def _path_of(item: Any) -> Path:

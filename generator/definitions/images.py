@@ -1,4 +1,5 @@
 """Card pictures: PNG or JPEG files inside the deck's folder, named by an ``image`` attribute."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -2,6 +2,7 @@
 
 Lengths are millimetres.  Nothing here touches the file system.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -12,12 +13,14 @@ from typing import Any
 
 def frozen_mapping(data: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
     """A read-only view of a copy of ``data`` (lists become tuples)."""
+
     def freeze(value: Any) -> Any:
         if isinstance(value, Mapping):
             return MappingProxyType({k: freeze(v) for k, v in value.items()})
         if isinstance(value, (list, tuple)):
             return tuple(freeze(v) for v in value)
         return value
+
     return MappingProxyType({k: freeze(v) for k, v in (data or {}).items()})
 
 
@@ -43,6 +46,7 @@ class Rank:
 @dataclass(frozen=True)
 class Origin:
     """Where something was defined: a file as shown to people, and a line in it."""
+
     file: str
     line: int | None = None
 
@@ -82,6 +86,7 @@ class Variant:
 @dataclass(frozen=True)
 class Deck:
     """A deck as printed: the base definition with zero or more variants applied."""
+
     id: str
     title: str
     description: str

@@ -4,6 +4,7 @@ The built-in presets are in ``templates/``; a project's ``templates/sizes.toml``
 and ``templates/papers.toml`` add to them and override presets of the same name.
 This is the one table of paper sizes every output uses.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -139,8 +140,10 @@ def parse_paper(spec: str, presets: dict[str, Paper]) -> Paper:
         try:
             w, h = parse_size(text, what="paper")
         except UnitError:
-            raise ValueError(f"unknown paper '{spec}'; use one of {', '.join(p.name for p in presets.values())} "
-                             "or a size such as 210x297mm or 8.5x11in") from None
+            raise ValueError(
+                f"unknown paper '{spec}'; use one of {', '.join(p.name for p in presets.values())} "
+                "or a size such as 210x297mm or 8.5x11in"
+            ) from None
         if w <= 0 or h <= 0:
             raise ValueError(f"paper '{spec}' has no area")
         if w > MAX_PAPER or h > MAX_PAPER:
@@ -149,5 +152,3 @@ def parse_paper(spec: str, presets: dict[str, Paper]) -> Paper:
         if landscape is None:
             return paper
     return paper.oriented(landscape) if landscape is not None else paper
-
-

@@ -3,6 +3,7 @@
 ``Context`` collects the problems of one file, each with its key path and,
 through a locator (``toml.TomlLocator``), its line.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -15,6 +16,7 @@ from typing import Any, Protocol
 from ..errors import AetherpressError, Problem
 
 KeyPath = tuple  # of str | int
+
 
 def format_path(path: Iterable) -> str:
     out = ""
@@ -60,8 +62,14 @@ class Field:
     item: type | None = None  # element type for lists
 
     def describe(self) -> str:
-        names = {str: "a string", int: "a whole number", float: "a number", bool: "true or false",
-                 list: "a list", dict: "a table"}
+        names = {
+            str: "a string",
+            int: "a whole number",
+            float: "a number",
+            bool: "true or false",
+            list: "a list",
+            dict: "a table",
+        }
         text = " or ".join(names[t] for t in self.types if t in names)
         if self.item is not None and list in self.types:
             text += f" (of {names[self.item].split(' ', 1)[1]}s)"
@@ -93,8 +101,9 @@ def suggest(name: str, choices: Iterable[str]) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
-def check_table(ctx: Context, data: Any, spec: dict[str, Field], path: KeyPath,
-                what: str, extra: dict[str, Field] | None = None) -> dict[str, Any]:
+def check_table(
+    ctx: Context, data: Any, spec: dict[str, Field], path: KeyPath, what: str, extra: dict[str, Field] | None = None
+) -> dict[str, Any]:
     """Check ``data`` against ``spec``; return only the keys that passed."""
     if not isinstance(data, dict):
         ctx.error(path, f"{what} must be a table")
@@ -125,5 +134,6 @@ def check_table(ctx: Context, data: Any, spec: dict[str, Field], path: KeyPath,
 def type_name(value: Any) -> str:
     if isinstance(value, bool):
         return "true/false"
-    return {str: "a string", int: "a whole number", float: "a number", list: "a list",
-            dict: "a table"}.get(type(value), type(value).__name__)
+    return {str: "a string", int: "a whole number", float: "a number", list: "a list", dict: "a table"}.get(
+        type(value), type(value).__name__
+    )

@@ -8,6 +8,7 @@ keys of its own for its own templates in a ``[custom]`` table.  A deck's
 has; anything else is an error with a suggestion, never a silent default.
 The style ``default`` is the declared defaults alone.
 """
+
 from __future__ import annotations
 
 import copy
@@ -37,26 +38,29 @@ class StyleKey:
     choices: tuple[str, ...] = ()
 
 
-STYLE_KEYS: dict[str, StyleKey] = {key.name: key for key in (
-    StyleKey("bleed", "length", 3.0, "print bleed round the trim; background art runs to its edge"),
-    StyleKey("safe", "length", 3.0, "safe zone inside the trim: every text and index stays in it"),
-    StyleKey("corner_radius", "length", 3.0, "rounded corners in previews and contact sheets (printers cut square)"),
-    StyleKey("min_text_size", "length", 2.2, "the smallest size (about 6 pt) a fitted text may shrink to"),
-    StyleKey("paper", "colour", "#fbf7ee", "the face's background"),
-    StyleKey("ink", "colour", "#1d1a16", "text and fine lines"),
-    StyleKey("accent", "colour", "#6b4a1f", "frames and ornaments"),
-    StyleKey("back_colour", "colour", "#2b2f4a", "the back's field"),
-    StyleKey("back_colour_light", "colour", "#3d4368", "the back's pattern"),
-    StyleKey("back_accent", "colour", "#c9a45c", "the back's emblem, border and title"),
-    StyleKey("back_pattern", "choice", "lattice", "the back's pattern", BACK_PATTERNS),
-    StyleKey("back_emblem", "symbol", "diamond", "the symbol in the middle of the back"),
-    StyleKey("back_title", "text", "", "a title on the back (empty: none)"),
-    StyleKey("title_font", "font", "Cinzel", "names and titles"),
-    StyleKey("text_font", "font", "EB Garamond", "rules and flavour text"),
-    StyleKey("index_font", "font", "Cinzel", "corner indices"),
-    StyleKey("monochrome", "bool", False, "draw in black, white and greys only"),
-    StyleKey("labelled", "bool", False, "print names on faces that otherwise show only symbols"),
-)}
+STYLE_KEYS: dict[str, StyleKey] = {
+    key.name: key
+    for key in (
+        StyleKey("bleed", "length", 3.0, "print bleed round the trim; background art runs to its edge"),
+        StyleKey("safe", "length", 3.0, "safe zone inside the trim: every text and index stays in it"),
+        StyleKey("corner_radius", "length", 3.0, "rounded corners in previews and contact sheets (printers cut square)"),
+        StyleKey("min_text_size", "length", 2.2, "the smallest size (about 6 pt) a fitted text may shrink to"),
+        StyleKey("paper", "colour", "#fbf7ee", "the face's background"),
+        StyleKey("ink", "colour", "#1d1a16", "text and fine lines"),
+        StyleKey("accent", "colour", "#6b4a1f", "frames and ornaments"),
+        StyleKey("back_colour", "colour", "#2b2f4a", "the back's field"),
+        StyleKey("back_colour_light", "colour", "#3d4368", "the back's pattern"),
+        StyleKey("back_accent", "colour", "#c9a45c", "the back's emblem, border and title"),
+        StyleKey("back_pattern", "choice", "lattice", "the back's pattern", BACK_PATTERNS),
+        StyleKey("back_emblem", "symbol", "diamond", "the symbol in the middle of the back"),
+        StyleKey("back_title", "text", "", "a title on the back (empty: none)"),
+        StyleKey("title_font", "font", "Cinzel", "names and titles"),
+        StyleKey("text_font", "font", "EB Garamond", "rules and flavour text"),
+        StyleKey("index_font", "font", "Cinzel", "corner indices"),
+        StyleKey("monochrome", "bool", False, "draw in black, white and greys only"),
+        StyleKey("labelled", "bool", False, "print names on faces that otherwise show only symbols"),
+    )
+}
 CUSTOM_TABLE = "custom"
 MAX_LENGTH = 100.0  # mm; no style length is anywhere near this
 
@@ -73,13 +77,14 @@ def _check_value(key: StyleKey, value: Any) -> tuple[Any, str | None]:
         except UnitError as exc:
             return key.default, str(exc)
     checks: dict[str, Callable[[Any], str | None]] = {
-        "colour": lambda v: None if isinstance(v, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", v)
-        else f"colour '{v}' must be written #rrggbb",
+        "colour": lambda v: (
+            None if isinstance(v, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", v) else f"colour '{v}' must be written #rrggbb"
+        ),
         "font": _font_problem,
-        "symbol": lambda v: None if isinstance(v, str) and v in SYMBOLS
-        else f"unknown symbol '{v}'{suggest(str(v), SYMBOLS)}",
-        "choice": lambda v: None if v in key.choices
-        else f"'{v}' is not one of {', '.join(key.choices)}{suggest(str(v), key.choices)}",
+        "symbol": lambda v: None if isinstance(v, str) and v in SYMBOLS else f"unknown symbol '{v}'{suggest(str(v), SYMBOLS)}",
+        "choice": lambda v: (
+            None if v in key.choices else f"'{v}' is not one of {', '.join(key.choices)}{suggest(str(v), key.choices)}"
+        ),
         "bool": lambda v: None if isinstance(v, bool) else f"must be true or false, not {type_name(v)}",
         "text": lambda v: None if isinstance(v, str) else f"must be a string, not {type_name(v)}",
     }
@@ -89,8 +94,7 @@ def _check_value(key: StyleKey, value: Any) -> tuple[Any, str | None]:
 def _font_problem(value: Any) -> str | None:
     if value in FAMILIES:
         return None
-    return (f"font '{value}' is not shipped with Aetherpress{suggest(str(value), FAMILIES)}; "
-            f"fonts: {', '.join(FAMILIES)}")
+    return f"font '{value}' is not shipped with Aetherpress{suggest(str(value), FAMILIES)}; fonts: {', '.join(FAMILIES)}"
 
 
 def _set(ctx: Context, style: dict[str, Any], key: str, value: Any, path: KeyPath) -> None:
@@ -151,8 +155,9 @@ def load_style(ctx: Context, project: Project, name: str) -> dict[str, Any]:
         return style
     path = style_file(project, name)
     if path is None:
-        ctx.error(("deck", "style"), f"style '{name}' not found in styles/ or the built-in styles"
-                                     f"{suggest(name, style_names(project))}")
+        ctx.error(
+            ("deck", "style"), f"style '{name}' not found in styles/ or the built-in styles{suggest(name, style_names(project))}"
+        )
         return style
     data, file_ctx = read_toml(path)
     custom = data.pop(CUSTOM_TABLE, {})
@@ -161,8 +166,9 @@ def load_style(ctx: Context, project: Project, name: str) -> dict[str, Any]:
         custom = {}
     for key, value in data.items():
         if key not in STYLE_KEYS:
-            file_ctx.error((key,), f"unknown style key '{key}'{suggest(key, STYLE_KEYS)}; "
-                                   f"a style's own keys go in its [custom] table")
+            file_ctx.error(
+                (key,), f"unknown style key '{key}'{suggest(key, STYLE_KEYS)}; a style's own keys go in its [custom] table"
+            )
             continue
         _set(file_ctx, style, key, value, (key,))
     for key, value in custom.items():
@@ -182,10 +188,10 @@ def override(ctx: Context, style: dict[str, Any], changes: Any, path: KeyPath) -
         return out
     for key, value in changes.items():
         if key not in out:
-            ctx.error(path + (key,), f"unknown style key '{key}'{suggest(key, out)}; "
-                                     f"a style file declares its own keys in its [custom] table")
+            ctx.error(
+                path + (key,),
+                f"unknown style key '{key}'{suggest(key, out)}; a style file declares its own keys in its [custom] table",
+            )
             continue
         _set(ctx, out, key, value, path + (key,))
     return out
-
-

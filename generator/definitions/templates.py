@@ -1,4 +1,5 @@
 """Card template names: ``NAME.svg.j2`` in the project's ``templates/`` or among the built-in templates."""
+
 from __future__ import annotations
 
 import re
@@ -36,8 +37,9 @@ def check_template(ctx: Context, name: str, path: KeyPath, project: Project) -> 
     if not _NAME.fullmatch(name) or ".." in name:
         ctx.error(path, f"template name '{name}' must be a plain name of a file in templates/")
     elif template_file(project, name) is None:
-        ctx.error(path, f"template '{name}' not found in templates/ or the built-in templates"
-                        f"{suggest(name, template_names(project))}")
+        ctx.error(
+            path, f"template '{name}' not found in templates/ or the built-in templates{suggest(name, template_names(project))}"
+        )
     return name
 
 

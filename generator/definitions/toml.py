@@ -1,4 +1,5 @@
 """Reading TOML definition files, with the line of every key for messages."""
+
 from __future__ import annotations
 
 import re
@@ -61,13 +62,14 @@ class TomlLocator:
         return None
 
 
-
 def read_toml(path: Path) -> tuple[dict[str, Any], Context]:
     """The data of a TOML file and a context that places its keys; problems name the file."""
     name = display_path(path)
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
-            raise AetherpressError(Problem(name, f"file is larger than {MAX_FILE_BYTES // 1_000_000} MB; split it or shorten its texts"))
+            raise AetherpressError(
+                Problem(name, f"file is larger than {MAX_FILE_BYTES // 1_000_000} MB; split it or shorten its texts")
+            )
         raw = path.read_bytes()
     except OSError as exc:
         raise AetherpressError(Problem(name, f"cannot read file ({exc.strerror})")) from None

@@ -5,6 +5,7 @@ changes cards, ranks and suits by id, and changes the deck's size,
 templates and style; ``extends`` applies other variants first.  Variants
 compose on the command line, left to right.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -19,15 +20,29 @@ from .schema import Context, Field, KeyPath, check_table, field, suggest
 from .templates import check_group_templates, check_template
 
 VARIANT_SPEC = {
-    "title": field(str), "description": field(str), "extends": field(str, list, item=str),
-    "remove_cards": field(list, item=str), "remove_ranks": field(list, item=str),
-    "remove_suits": field(list, item=str), "remove_groups": field(list, item=str),
-    "keep_cards": field(list, item=str), "add_cards": field(list, item=dict),
-    "cards": field(dict), "ranks": field(dict), "suits": field(dict),
-    "deck": field(dict), "style": field(dict),
+    "title": field(str),
+    "description": field(str),
+    "extends": field(str, list, item=str),
+    "remove_cards": field(list, item=str),
+    "remove_ranks": field(list, item=str),
+    "remove_suits": field(list, item=str),
+    "remove_groups": field(list, item=str),
+    "keep_cards": field(list, item=str),
+    "add_cards": field(list, item=dict),
+    "cards": field(dict),
+    "ranks": field(dict),
+    "suits": field(dict),
+    "deck": field(dict),
+    "style": field(dict),
 }
-VARIANT_DECK_SPEC = {"title": field(str), "template": field(str), "back": field(str),
-                     "backs": field(dict), "templates": field(dict), "size": field(str, dict)}
+VARIANT_DECK_SPEC = {
+    "title": field(str),
+    "template": field(str),
+    "back": field(str),
+    "backs": field(dict),
+    "templates": field(dict),
+    "size": field(str, dict),
+}
 
 
 def apply_variant(deck: Deck, spec: dict[str, Any], path: KeyPath, ctx: Context, project: Project) -> Deck:
@@ -53,52 +68,82 @@ def apply_variant(deck: Deck, spec: dict[str, Any], path: KeyPath, ctx: Context,
     def removed(card: Card) -> bool:
         if card.id in keep:
             return False
-        return (card.id in gone_cards or card.group in gone_groups or card.rank in gone_ranks
-                or (bool(card.suits) and set(card.suits) <= gone_suits and len(card.suits) < len(suits)))
+        return (
+            card.id in gone_cards
+            or card.group in gone_groups
+            or card.rank in gone_ranks
+            or (bool(card.suits) and set(card.suits) <= gone_suits and len(card.suits) < len(suits))
+        )
 
     cards = [c for c in cards if not removed(c)]
     cards = [replace(c, suits=tuple(s for s in c.suits if s not in gone_suits)) for c in cards]
     used_before = {c.rank for c in deck.cards}
     used_after = {c.rank for c in cards}
     # a rank leaves the ladder when it is removed, or when the variant removed all its cards
-    ranks = [r for r in ranks if (r.id not in gone_ranks and (r.id in used_after or r.id not in used_before))
-             or (r.id in gone_ranks and r.id in used_after)]
+    ranks = [
+        r
+        for r in ranks
+        if (r.id not in gone_ranks and (r.id in used_after or r.id not in used_before))
+        or (r.id in gone_ranks and r.id in used_after)
+    ]
     suits = [s for s in suits if s.id not in gone_suits]
 
     for rid, change in spec.get("ranks", {}).items():
         index = next((i for i, r in enumerate(ranks) if r.id == rid), None)
         if index is None:
-            ctx.error(path + ("ranks", rid), f"rank '{rid}' does not exist in deck '{deck.id}'{suggest(rid, [r.id for r in ranks])}")
+            ctx.error(
+                path + ("ranks", rid), f"rank '{rid}' does not exist in deck '{deck.id}'{suggest(rid, [r.id for r in ranks])}"
+            )
             continue
         good = check_table(ctx, change, _optional(RANK_SPEC), path + ("ranks", rid), f"rank '{rid}'")
         r = ranks[index]
-        ranks[index] = replace(r, name=good.get("name", r.name), label=good.get("label", r.label),
-                               value=good.get("value", r.value),
-                               attributes=frozen_mapping({**r.attributes, **good.get("attributes", {})}))
+        ranks[index] = replace(
+            r,
+            name=good.get("name", r.name),
+            label=good.get("label", r.label),
+            value=good.get("value", r.value),
+            attributes=frozen_mapping({**r.attributes, **good.get("attributes", {})}),
+        )
     for sid, change in spec.get("suits", {}).items():
         index = next((i for i, s in enumerate(suits) if s.id == sid), None)
         if index is None:
-            ctx.error(path + ("suits", sid), f"suit '{sid}' does not exist in deck '{deck.id}'{suggest(sid, [s.id for s in suits])}")
+            ctx.error(
+                path + ("suits", sid), f"suit '{sid}' does not exist in deck '{deck.id}'{suggest(sid, [s.id for s in suits])}"
+            )
             continue
         good = check_table(ctx, change, _optional(SUIT_SPEC), path + ("suits", sid), f"suit '{sid}'")
         s = suits[index]
         colour = check_colour(ctx, good["colour"], path + ("suits", sid, "colour")) if "colour" in good else s.colour
-        suits[index] = replace(s, name=good.get("name", s.name), symbol=check_symbol(ctx, good["symbol"], path + ("suits", sid, "symbol")) if "symbol" in good else s.symbol, colour=colour,
-                               order=good.get("order", s.order),
-                               attributes=frozen_mapping({**s.attributes, **good.get("attributes", {})}))
+        suits[index] = replace(
+            s,
+            name=good.get("name", s.name),
+            symbol=check_symbol(ctx, good["symbol"], path + ("suits", sid, "symbol")) if "symbol" in good else s.symbol,
+            colour=colour,
+            order=good.get("order", s.order),
+            attributes=frozen_mapping({**s.attributes, **good.get("attributes", {})}),
+        )
 
     lookup = Lookup(suits, ranks)
     for cid, change in spec.get("cards", {}).items():
         index = next((i for i, c in enumerate(cards) if c.id == cid), None)
         if index is None:
-            ctx.error(path + ("cards", cid), f"card '{cid}' does not exist in deck '{deck.id}'{suggest(cid, [c.id for c in cards])}")
+            ctx.error(
+                path + ("cards", cid), f"card '{cid}' does not exist in deck '{deck.id}'{suggest(cid, [c.id for c in cards])}"
+            )
             continue
         if not isinstance(change, dict):
             ctx.error(path + ("cards", cid), "must be a table of changes")
             continue
         old = cards[index]
-        merged = {"id": old.id, "name": old.name, "rank": old.rank or "", "suits": list(old.suits),
-                  "group": old.group, "copies": old.copies, **old.attributes}
+        merged = {
+            "id": old.id,
+            "name": old.name,
+            "rank": old.rank or "",
+            "suits": list(old.suits),
+            "group": old.group,
+            "copies": old.copies,
+            **old.attributes,
+        }
         merged.update(change)
         if "id" in change:
             ctx.error(path + ("cards", cid, "id"), "a variant cannot change a card's id; remove it and add a new card")
@@ -121,12 +166,13 @@ def apply_variant(deck: Deck, spec: dict[str, Any], path: KeyPath, ctx: Context,
         changes["back_template"] = check_template(ctx, head["back"], path + ("deck", "back"), project)
     for key in ("backs", "templates"):
         if key in head:
-            changes[key] = frozen_mapping({**getattr(deck, key), **check_group_templates(ctx, head[key], path + ("deck", key), project)})
+            changes[key] = frozen_mapping(
+                {**getattr(deck, key), **check_group_templates(ctx, head[key], path + ("deck", key), project)}
+            )
     if "size" in head:
         changes["size"] = card_size(ctx, head["size"], path + ("deck", "size"), project)
     style = styles.override(ctx, _thaw(deck.style), spec.get("style", {}), path + ("style",))
-    return replace(deck, suits=tuple(suits), ranks=tuple(ranks), cards=tuple(cards),
-                   style=frozen_mapping(style), **changes)
+    return replace(deck, suits=tuple(suits), ranks=tuple(ranks), cards=tuple(cards), style=frozen_mapping(style), **changes)
 
 
 def _optional(spec: dict[str, Field]) -> dict[str, Field]:

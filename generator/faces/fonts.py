@@ -4,6 +4,7 @@ Templates ask for a family (``font-family="EB Garamond"``) with a weight and a
 style; every combination used maps to one TrueType file in ``generator/fonts``,
 so output never depends on the fonts of the machine.
 """
+
 from __future__ import annotations
 
 from functools import cache
@@ -14,11 +15,14 @@ from ..locations import FONTS_DIR
 FAMILIES: dict[str, dict[tuple[str, str], str]] = {
     "Cinzel": {("normal", "normal"): "Cinzel-Regular", ("bold", "normal"): "Cinzel-Bold"},
     "EB Garamond": {
-        ("normal", "normal"): "EBGaramond-Regular", ("bold", "normal"): "EBGaramond-Bold",
-        ("normal", "italic"): "EBGaramond-Italic", ("bold", "italic"): "EBGaramond-BoldItalic",
+        ("normal", "normal"): "EBGaramond-Regular",
+        ("bold", "normal"): "EBGaramond-Bold",
+        ("normal", "italic"): "EBGaramond-Italic",
+        ("bold", "italic"): "EBGaramond-BoldItalic",
     },
     "Source Sans 3": {
-        ("normal", "normal"): "SourceSans3-Regular", ("bold", "normal"): "SourceSans3-Bold",
+        ("normal", "normal"): "SourceSans3-Regular",
+        ("bold", "normal"): "SourceSans3-Bold",
         ("normal", "italic"): "SourceSans3-Italic",
     },
 }
@@ -52,11 +56,13 @@ def register_fonts() -> None:
     # reportlab's graphics start every drawing in Helvetica, which would then be
     # named (unembedded) in the PDF; start them in a shipped font instead.
     from reportlab.graphics import shapes
+
     shapes.STATE_DEFAULTS["fontName"] = DEFAULT_FONT
 
 
 def text_width(text: str, family: str, size: float, weight: str = "normal", style: str = "normal") -> float:
     """Advance width of ``text`` in the units of ``size``."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
+
     register_fonts()
     return stringWidth(text, font_name(family, weight, style), size)

@@ -10,6 +10,7 @@ browser and wrong in print, so ``aetherpress validate`` flags them:
 * in the SVG every deck actually renders (deck, card and template), which
   also covers markup produced by helpers and macros.
 """
+
 from __future__ import annotations
 
 import re
@@ -54,8 +55,10 @@ def _element_findings(tag: str, attrs: dict[str, str], nested_svg: bool) -> list
         return value is not None and value.strip().startswith("url(")
 
     if is_url(props.get("stroke")):
-        found.append(f"<{tag}> has a gradient or pattern stroke (stroke=\"{props['stroke']}\"); "
-                     "svglib draws it as no stroke: use a solid colour")
+        found.append(
+            f'<{tag}> has a gradient or pattern stroke (stroke="{props["stroke"]}"); '
+            "svglib draws it as no stroke: use a solid colour"
+        )
     if tag in TEXT and is_url(props.get("fill")):
         found.append(f"<{tag}> has a gradient or pattern fill on text; svglib cannot fill text with it: use a solid colour")
     if tag == "pattern":
@@ -63,8 +66,9 @@ def _element_findings(tag: str, attrs: dict[str, str], nested_svg: bool) -> list
     if "opacity" in props and tag in CONTAINERS:
         found.append(f"opacity on <{tag}> (group opacity) is ignored by svglib: use fill-opacity/stroke-opacity on the shapes")
     if tag == "symbol" and "viewbox" in props:
-        found.append("<symbol viewBox> is not scaled by svglib when used through <use>: draw paths with a transform "
-                     "(the symbol() helper)")
+        found.append(
+            "<symbol viewBox> is not scaled by svglib when used through <use>: draw paths with a transform (the symbol() helper)"
+        )
     if tag == "svg" and nested_svg and "viewbox" in props:
         found.append("a nested <svg viewBox> is not scaled by svglib: use a <g transform>")
     for prop in ("letter-spacing", "word-spacing"):
@@ -180,7 +184,10 @@ def check_rendered(project: Project, decks: Iterable) -> list[Problem]:
                 if key in seen:
                     continue
                 seen.add(key)
-                problems.append(Problem(faces.template_file(template),
-                                        f"{finding.message} (in the SVG drawn for {what} of deck '{deck.key}', "
-                                        f"line {finding.line})"))
+                problems.append(
+                    Problem(
+                        faces.template_file(template),
+                        f"{finding.message} (in the SVG drawn for {what} of deck '{deck.key}', line {finding.line})",
+                    )
+                )
     return problems

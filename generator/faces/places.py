@@ -2,6 +2,7 @@
 
 Each place has x, y (mm) and ``rotate`` (degrees), ready for ``symbols(...)``.
 """
+
 from __future__ import annotations
 
 import math
@@ -17,10 +18,19 @@ PIP_LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
     6: ((0.0, 0.0), (1.0, 0.0), (0.0, 0.5), (1.0, 0.5), (0.0, 1.0), (1.0, 1.0)),
     7: ((0.0, 0.0), (1.0, 0.0), (0.5, 0.25), (0.0, 0.5), (1.0, 0.5), (0.0, 1.0), (1.0, 1.0)),
     8: ((0.0, 0.0), (1.0, 0.0), (0.5, 0.25), (0.0, 0.5), (1.0, 0.5), (0.5, 0.75), (0.0, 1.0), (1.0, 1.0)),
-    9: ((0.0, 0.0), (1.0, 0.0), (0.0, 1 / 3), (1.0, 1 / 3), (0.5, 0.5), (0.0, 2 / 3), (1.0, 2 / 3),
-        (0.0, 1.0), (1.0, 1.0)),
-    10: ((0.0, 0.0), (1.0, 0.0), (0.5, 1 / 6), (0.0, 1 / 3), (1.0, 1 / 3), (0.0, 2 / 3), (1.0, 2 / 3),
-         (0.5, 5 / 6), (0.0, 1.0), (1.0, 1.0)),
+    9: ((0.0, 0.0), (1.0, 0.0), (0.0, 1 / 3), (1.0, 1 / 3), (0.5, 0.5), (0.0, 2 / 3), (1.0, 2 / 3), (0.0, 1.0), (1.0, 1.0)),
+    10: (
+        (0.0, 0.0),
+        (1.0, 0.0),
+        (0.5, 1 / 6),
+        (0.0, 1 / 3),
+        (1.0, 1 / 3),
+        (0.0, 2 / 3),
+        (1.0, 2 / 3),
+        (0.5, 5 / 6),
+        (0.0, 1.0),
+        (1.0, 1.0),
+    ),
 }
 
 
@@ -35,8 +45,7 @@ def pip_layout(count: int, box: Any) -> list[Pip]:
     count = int(count)
     if count not in PIP_LAYOUTS:
         raise ValueError(f"no pip layout for {count} pips (1 to 10)")
-    return [Pip(box.x + u * box.w, box.y + v * box.h, 180.0 if v > 0.5 + 1e-9 else 0.0)
-            for u, v in PIP_LAYOUTS[count]]
+    return [Pip(box.x + u * box.w, box.y + v * box.h, 180.0 if v > 0.5 + 1e-9 else 0.0) for u, v in PIP_LAYOUTS[count]]
 
 
 def around(cx: float, cy: float, r: float, count: int, offset: float = 0.0) -> list[Pip]:

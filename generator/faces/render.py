@@ -3,6 +3,7 @@
 Every face is drawn at trim size plus bleed, in millimetres: the SVG's user
 unit is one millimetre and its origin is the bleed corner.
 """
+
 from __future__ import annotations
 
 import base64
@@ -29,6 +30,7 @@ TEMPLATE_SUFFIX = ".svg.j2"
 @dataclass(frozen=True)
 class Geometry:
     """A card's boxes in millimetres, origin at the top-left bleed corner."""
+
     trim_w: float
     trim_h: float
     bleed: float
@@ -59,9 +61,13 @@ class Geometry:
 def geometry(deck: Deck, bleed: float | None = None, style: Mapping[str, Any] | None = None) -> Geometry:
     """The deck's card geometry: trim from its size, bleed, safe zone and corner radius from its style."""
     style = deck.style if style is None else style
-    return Geometry(deck.size.width, deck.size.height,
-                    float(style.get("bleed", 3.0) if bleed is None else bleed),
-                    float(style.get("safe", 3.0)), float(style.get("corner_radius", 0.0)))
+    return Geometry(
+        deck.size.width,
+        deck.size.height,
+        float(style.get("bleed", 3.0) if bleed is None else bleed),
+        float(style.get("safe", 3.0)),
+        float(style.get("corner_radius", 0.0)),
+    )
 
 
 class CardView:
@@ -112,8 +118,9 @@ class FaceRenderer:
         path = template_path(self.env, name + TEMPLATE_SUFFIX)
         return display_path(path) if path is not None else f"templates/{name}{TEMPLATE_SUFFIX}"
 
-    def fit(self, field: str, text: Any, box: Box, family: str, max_size: float, min_size: float | None = None,
-            **options: Any) -> Fitted:
+    def fit(
+        self, field: str, text: Any, box: Box, family: str, max_size: float, min_size: float | None = None, **options: Any
+    ) -> Fitted:
         """Lay ``text`` out in ``box``: the largest size down to ``min_size`` at which it fits, wrapped.
 
         A text that does not fit even at ``min_size`` (default: the style's
@@ -128,9 +135,14 @@ class FaceRenderer:
             card = f"card '{self._card.id}'" if self._card is not None else "the back"
             origin = self._card.origin if self._card is not None else None
             file, line = (origin.file, origin.line) if origin is not None else (self.deck.source, None)
-            raise AetherpressError(Problem(
-                file, f"deck '{self.deck.key}', {card}: {field} {exc} "
-                f"(template '{self._template}'); shorten it or give it a larger box", line)) from None
+            raise AetherpressError(
+                Problem(
+                    file,
+                    f"deck '{self.deck.key}', {card}: {field} {exc} "
+                    f"(template '{self._template}'); shorten it or give it a larger box",
+                    line,
+                )
+            ) from None
         except (KeyError, TypeError, ValueError) as exc:
             raise AetherpressError(Problem(self.template_file(self._template), f"fit() for {field}: {exc}")) from None
         self.text_boxes.append((field, fitted.box))
@@ -144,12 +156,19 @@ class FaceRenderer:
         target, _ = find_image(Path(self.deck.folder), str(path)) if self.deck.folder and path else (None, None)
         where = self.template_file(self._template)
         if target is None:
-            raise AetherpressError(Problem(where, f"image '{path}' is not a file inside the deck's folder "
-                                           f"(drawing card '{self._card.id if self._card else 'back'}')"))
+            raise AetherpressError(
+                Problem(
+                    where,
+                    f"image '{path}' is not a file inside the deck's folder "
+                    f"(drawing card '{self._card.id if self._card else 'back'}')",
+                )
+            )
         data = target.read_bytes()[: MAX_IMAGE_BYTES + 1]
         kind = image_kind(data)
         if kind is None or len(data) > MAX_IMAGE_BYTES:
-            raise AetherpressError(Problem(where, f"image '{path}' is not a PNG or JPEG of at most {MAX_IMAGE_BYTES // 1_000_000} MB"))
+            raise AetherpressError(
+                Problem(where, f"image '{path}' is not a PNG or JPEG of at most {MAX_IMAGE_BYTES // 1_000_000} MB")
+            )
         return f"data:image/{kind};base64," + base64.b64encode(data).decode("ascii")
 
     def keep(self, field: str, box: Box) -> str:
@@ -159,8 +178,15 @@ class FaceRenderer:
 
     def _context(self) -> dict[str, Any]:
         g = self.geometry
-        return {"deck": self.deck, "style": self.style, "g": g, "full": g.full, "trim": g.trim,
-                "safe": g.safe_box, "mono": bool(self.style.get("monochrome", False))}
+        return {
+            "deck": self.deck,
+            "style": self.style,
+            "g": g,
+            "full": g.full,
+            "trim": g.trim,
+            "safe": g.safe_box,
+            "mono": bool(self.style.get("monochrome", False)),
+        }
 
     def _render(self, template_name: str, card: Card | None) -> str:
         file = self.template_file(template_name)
@@ -174,21 +200,44 @@ class FaceRenderer:
             context["card"] = CardView(self.deck, card) if card is not None else None
             return template.render(context)
         except jinja2.TemplateSyntaxError as exc:
-            raise AetherpressError(Problem(display_path(exc.filename) if exc.filename else file,
-                                           f"template syntax error: {exc.message}", exc.lineno)) from None
+            raise AetherpressError(
+                Problem(display_path(exc.filename) if exc.filename else file, f"template syntax error: {exc.message}", exc.lineno)
+            ) from None
         except jinja2.UndefinedError as exc:
             message = re.sub(r"'[\w.]*CardView object'", "'card'", exc.message or "undefined value")
-            raise AetherpressError(Problem(file, f"{message} (drawing card '{card.id if card else 'back'}' of deck '{self.deck.id}')", template_line(exc))) from None
+            raise AetherpressError(
+                Problem(
+                    file, f"{message} (drawing card '{card.id if card else 'back'}' of deck '{self.deck.id}')", template_line(exc)
+                )
+            ) from None
         except jinja2.TemplateNotFound as exc:
             if exc.name == f"{template_name}.svg.j2":
                 raise AetherpressError(Problem(self.deck.source, f"template '{template_name}' not found in templates/")) from None
-            raise AetherpressError(Problem(file, f"template '{exc.name}' not found in templates/ (drawing card '{card.id if card else 'back'}' of deck '{self.deck.id}')", template_line(exc))) from None
+            raise AetherpressError(
+                Problem(
+                    file,
+                    f"template '{exc.name}' not found in templates/ (drawing card '{card.id if card else 'back'}' of deck '{self.deck.id}')",
+                    template_line(exc),
+                )
+            ) from None
         except jinja2.exceptions.SecurityError as exc:
-            raise AetherpressError(Problem(file, f"template tried something not allowed: {exc} (drawing card '{card.id if card else 'back'}' of deck '{self.deck.id}')", template_line(exc))) from None
+            raise AetherpressError(
+                Problem(
+                    file,
+                    f"template tried something not allowed: {exc} (drawing card '{card.id if card else 'back'}' of deck '{self.deck.id}')",
+                    template_line(exc),
+                )
+            ) from None
         except AetherpressError:
             raise
         except Exception as exc:  # an error raised inside the template's own expressions
-            raise AetherpressError(Problem(file, f"template failed on card '{card.id if card else 'back'}' of deck '{self.deck.id}': {exc}", template_line(exc))) from None
+            raise AetherpressError(
+                Problem(
+                    file,
+                    f"template failed on card '{card.id if card else 'back'}' of deck '{self.deck.id}': {exc}",
+                    template_line(exc),
+                )
+            ) from None
         finally:
             CURRENT.reset(token)
 

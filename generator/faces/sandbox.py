@@ -7,6 +7,7 @@ Templates see the values they are given and these helpers: ``symbol`` and
 ``marks``, ``pick`` and ``image``; the ``mm`` filter writes a length.  They
 cannot reach files (beyond other templates), the environment or Python internals.
 """
+
 from __future__ import annotations
 
 import zlib
@@ -29,8 +30,9 @@ from .textfit import Fitted
 class Drawing(Protocol):
     """What the helpers ``fit``, ``keep`` and ``image`` report to: the renderer of the current card."""
 
-    def fit(self, field: str, text: Any, box: Box, family: str, max_size: float, min_size: float | None = None,
-            **options: Any) -> Fitted: ...
+    def fit(
+        self, field: str, text: Any, box: Box, family: str, max_size: float, min_size: float | None = None, **options: Any
+    ) -> Fitted: ...
 
     def keep(self, field: str, box: Box) -> str: ...
 
@@ -92,12 +94,28 @@ def environment(folders: tuple[str, ...]) -> ImmutableSandboxedEnvironment:
     """One sandboxed environment per template search path, so templates compile once per process."""
     env = ImmutableSandboxedEnvironment(
         loader=jinja2.FileSystemLoader(list(folders)),
-        autoescape=True, undefined=jinja2.StrictUndefined,
-        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
     )
-    env.globals.update(symbol=symbol_svg, symbols=symbols_svg, wrap=wrap, text_width=text_width, Markup=Markup,
-                       fit=_fit, box=Box, pips=pip_layout, keep=_keep, pick=pick, around=around, scatter=scatter,
-                       marks=marks, image=_image)
+    env.globals.update(
+        symbol=symbol_svg,
+        symbols=symbols_svg,
+        wrap=wrap,
+        text_width=text_width,
+        Markup=Markup,
+        fit=_fit,
+        box=Box,
+        pips=pip_layout,
+        keep=_keep,
+        pick=pick,
+        around=around,
+        scatter=scatter,
+        marks=marks,
+        image=_image,
+    )
     env.filters["mm"] = mm
     return env
 

@@ -4,6 +4,7 @@ A card's SVG may only refer to things inside itself (``#id``) or carry data
 inline (``data:image/png;base64,...``).  A DOCTYPE, an entity, or a reference
 to a file or a web address is refused with an error naming the element's line.
 """
+
 from __future__ import annotations
 
 import re
@@ -12,8 +13,7 @@ from lxml import etree
 
 from ..errors import AetherpressError, Problem
 
-_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
-                          remove_comments=True, huge_tree=False)
+_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True, huge_tree=False)
 _LOCAL_REF = re.compile(r"^\s*(#[^\s]*|data:image/(png|jpeg);base64,[A-Za-z0-9+/=\s]*)\s*$")
 _URL_IN_STYLE = re.compile(r"url\(\s*['\"]?\s*([^)'\"\s]+)")
 MAX_SVG_BYTES = 5_000_000
@@ -36,12 +36,19 @@ def _parse_svg(svg_text: str, source: str) -> etree._Element:
     declaration = re.search(rb"<!(DOCTYPE|ENTITY)", data, re.I)
     if declaration:
         line = data[: declaration.start()].count(b"\n") + 1
-        raise AetherpressError(Problem(source, f"the SVG declares a DOCTYPE or entities (output line {line}), which are not allowed; remove the <!DOCTYPE ...> block"))
+        raise AetherpressError(
+            Problem(
+                source,
+                f"the SVG declares a DOCTYPE or entities (output line {line}), which are not allowed; remove the <!DOCTYPE ...> block",
+            )
+        )
     try:
         root = etree.fromstring(data, parser=_PARSER)
     except etree.XMLSyntaxError as exc:
         message = re.sub(r", line \d+, column \d+$", "", exc.msg)
-        raise AetherpressError(Problem(source, f"the SVG it makes does not parse: {message} (output line {exc.lineno})")) from None
+        raise AetherpressError(
+            Problem(source, f"the SVG it makes does not parse: {message} (output line {exc.lineno})")
+        ) from None
     if not isinstance(root.tag, str) or etree.QName(root).localname != "svg":
         raise AetherpressError(Problem(source, "the template's output is not an <svg> document"))
     _check_references(root, source)
@@ -62,8 +69,16 @@ def _check_references(root: etree._Element, source: str) -> None:
             for ref in refs:
                 if not _LOCAL_REF.match(ref) and not (local != "href" and ref.startswith("#")):
                     shown = ref if len(ref) < 60 else ref[:57] + "..."
-                    raise AetherpressError(Problem(
-                        source, f"<{etree.QName(element).localname}> (output line {element.sourceline}) refers to "
-                        f"'{shown}'; a card may only use '#id' references and inline data:image/png or data:image/jpeg images"))
-        if etree.QName(element).localname == "style" and element.text and re.search(r"@import|url\(\s*['\"]?\s*[^#'\"\s)]", element.text):
+                    raise AetherpressError(
+                        Problem(
+                            source,
+                            f"<{etree.QName(element).localname}> (output line {element.sourceline}) refers to "
+                            f"'{shown}'; a card may only use '#id' references and inline data:image/png or data:image/jpeg images",
+                        )
+                    )
+        if (
+            etree.QName(element).localname == "style"
+            and element.text
+            and re.search(r"@import|url\(\s*['\"]?\s*[^#'\"\s)]", element.text)
+        ):
             raise AetherpressError(Problem(source, f"<style> (output line {element.sourceline}) may not import or load anything"))

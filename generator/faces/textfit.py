@@ -4,6 +4,7 @@ Lengths are millimetres (a font size in mm is the size of the em square).  A
 :class:`Fitted` text knows its lines, their positions and the box they
 actually cover, so a layout can be checked against the card's safe zone.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ class TextDoesNotFit(Exception):
 def _metrics(font: str) -> tuple[float, float]:
     """(ascent, descent) of a registered font, as fractions of the font size (descent positive)."""
     from reportlab.pdfbase.pdfmetrics import getFont
+
     register_fonts()
     face = getFont(font).face
     return face.ascent / 1000.0, -face.descent / 1000.0
@@ -30,6 +32,7 @@ def _metrics(font: str) -> tuple[float, float]:
 
 def _width(text: str, font: str, size: float) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth
+
     return stringWidth(text, font, size)
 
 
@@ -69,6 +72,7 @@ class Line:
 @dataclass(frozen=True)
 class Fitted:
     """A text laid out in a box: lines with baselines, the size chosen and the box covered."""
+
     lines: tuple[Line, ...]
     size: float
     family: str
@@ -89,13 +93,16 @@ class Fitted:
         return self.box.bottom
 
     def svg(self, extra: str = "") -> Markup:
-        attrs = (f' font-family="{escape(self.family)}" font-size="{_fmt(self.size)}" fill="{escape(self.fill)}"'
-                 + (f' font-weight="{self.weight}"' if self.weight != "normal" else "")
-                 + (f' font-style="{self.style}"' if self.style != "normal" else "")
-                 + (f' text-anchor="{self.anchor}"' if self.anchor != "start" else "")
-                 + extra)
-        return Markup("".join(f'<text x="{_fmt(line.x)}" y="{_fmt(line.y)}"{attrs}>{escape(line.text)}</text>'
-                              for line in self.lines))
+        attrs = (
+            f' font-family="{escape(self.family)}" font-size="{_fmt(self.size)}" fill="{escape(self.fill)}"'
+            + (f' font-weight="{self.weight}"' if self.weight != "normal" else "")
+            + (f' font-style="{self.style}"' if self.style != "normal" else "")
+            + (f' text-anchor="{self.anchor}"' if self.anchor != "start" else "")
+            + extra
+        )
+        return Markup(
+            "".join(f'<text x="{_fmt(line.x)}" y="{_fmt(line.y)}"{attrs}>{escape(line.text)}</text>' for line in self.lines)
+        )
 
     def __html__(self) -> str:
         return str(self.svg())
@@ -109,21 +116,49 @@ def _fmt(v: float) -> str:
 ANCHORS = {"start": "start", "left": "start", "middle": "middle", "center": "middle", "end": "end", "right": "end"}
 
 
-def fit_lines(text: str, box: Box, family: str, max_size: float, min_size: float, *,
-              weight: str = "normal", style: str = "normal", align: str = "middle", valign: str = "top",
-              leading: float = 1.2, wrap: bool = True, max_lines: int | None = None,
-              fill: str = "#000000", step: float = 0.05) -> Fitted:
+def fit_lines(
+    text: str,
+    box: Box,
+    family: str,
+    max_size: float,
+    min_size: float,
+    *,
+    weight: str = "normal",
+    style: str = "normal",
+    align: str = "middle",
+    valign: str = "top",
+    leading: float = 1.2,
+    wrap: bool = True,
+    max_lines: int | None = None,
+    fill: str = "#000000",
+    step: float = 0.05,
+) -> Fitted:
     """The largest size from ``max_size`` down to ``min_size`` at which ``text`` fits ``box``.
 
     Raises :class:`TextDoesNotFit` when even ``min_size`` is too large.
     """
-    return _fit_cached(str(text), box, family, float(max_size), float(min_size), weight, style, align, valign,
-                       float(leading), bool(wrap), max_lines, fill, float(step))
+    return _fit_cached(
+        str(text),
+        box,
+        family,
+        float(max_size),
+        float(min_size),
+        weight,
+        style,
+        align,
+        valign,
+        float(leading),
+        bool(wrap),
+        max_lines,
+        fill,
+        float(step),
+    )
 
 
 @lru_cache(maxsize=4096)
-def _fit_cached(text, box, family, max_size, min_size, weight, style, align, valign, leading, wrap, max_lines,
-                fill, step) -> Fitted:
+def _fit_cached(
+    text, box, family, max_size, min_size, weight, style, align, valign, leading, wrap, max_lines, fill, step
+) -> Fitted:
     anchor = ANCHORS.get(align)
     if anchor is None:
         raise ValueError(f"align must be one of {', '.join(ANCHORS)}, not '{align}'")
@@ -148,8 +183,9 @@ def _fit_cached(text, box, family, max_size, min_size, weight, style, align, val
         lo, hi = 1, len(sizes) - 1  # sizes[0] fails
         last = attempt(sizes[hi])
         if last is None:
-            raise TextDoesNotFit(f"does not fit its {_fmt(box.w)} × {_fmt(box.h)} mm box even at the minimum "
-                                 f"size {_fmt(min_size)} mm")
+            raise TextDoesNotFit(
+                f"does not fit its {_fmt(box.w)} × {_fmt(box.h)} mm box even at the minimum size {_fmt(min_size)} mm"
+            )
         best, best_lines = hi, last
         hi -= 1
         while lo <= hi:
@@ -184,5 +220,4 @@ def _fit_cached(text, box, family, max_size, min_size, weight, style, align, val
         left, right = min(left, start), max(right, start + width)
     if right < left:  # empty text
         left = right = x
-    return Fitted(tuple(lines), size, family, weight, style, font, anchor, fill,
-                  Box(left, top, right - left, height), box)
+    return Fitted(tuple(lines), size, family, weight, style, font, anchor, fill, Box(left, top, right - left, height), box)

@@ -7,6 +7,7 @@ family and PostScript names.  Run with those packages installed:
 
     python -m generator.fonts.make_static
 """
+
 from __future__ import annotations
 
 import importlib

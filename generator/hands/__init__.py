@@ -1,8 +1,21 @@
 """Hand rankings as data: classify, compare and count hands for any game."""
+
 from .check import load_games
 from .games import load_game
 from .odds import OddsTable, classify, compare, evaluator, odds_table
 from .rankings import Category, DeckChoice, Game, Modifier, Ranking
 
-__all__ = ["Category", "DeckChoice", "Game", "Modifier", "OddsTable", "Ranking", "classify", "compare",
-           "evaluator", "load_game", "load_games", "odds_table"]
+__all__ = [
+    "Category",
+    "DeckChoice",
+    "Game",
+    "Modifier",
+    "OddsTable",
+    "Ranking",
+    "classify",
+    "compare",
+    "evaluator",
+    "load_game",
+    "load_games",
+    "odds_table",
+]

@@ -5,6 +5,7 @@ value of an attribute or per card selector; a hand's features are the sums
 of its cards' numbers, so a building block is a handful of vectorised
 integer operations over millions of hands at once.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -14,7 +15,7 @@ import numpy as np
 
 U64 = np.uint64
 ALL16 = sum(1 << (4 * i) for i in range(16))  # 1 in every 4-bit field
-G8 = 8 * ALL16                                  # the top bit of every field
+G8 = 8 * ALL16  # the top bit of every field
 
 
 def u64(value: int) -> np.uint64:
@@ -30,8 +31,7 @@ def at_least(x: np.ndarray, t: int) -> np.ndarray:
     return popcount((x + u64((8 - t) * ALL16)) & u64(G8))
 
 
-def combinations(n: int, k: int, tables: Sequence[np.ndarray], keep: bool = False
-                 ) -> tuple[np.ndarray | None, list[np.ndarray]]:
+def combinations(n: int, k: int, tables: Sequence[np.ndarray], keep: bool = False) -> tuple[np.ndarray | None, list[np.ndarray]]:
     """Every k-subset of range(n) in lexicographic order, with the sum of each table over it.
 
     Returns (combos or None, [sums]).  Sums are built one card at a time, so the
@@ -71,8 +71,8 @@ def lex_index_drop(combos: np.ndarray, n: int, binom: np.ndarray) -> list[np.nda
     j = j1 - 1
     top = comb(n, j) - 1
     c = combos.astype(np.int64)
-    same = [binom[n - 1 - c[:, col], j - col] for col in range(j1)]          # column stays at its place
-    shift = [binom[n - 1 - c[:, col], j - col + 1] for col in range(j1)]     # column moves one place left
+    same = [binom[n - 1 - c[:, col], j - col] for col in range(j1)]  # column stays at its place
+    shift = [binom[n - 1 - c[:, col], j - col + 1] for col in range(j1)]  # column moves one place left
     out = []
     for i in range(j1):
         s = np.zeros(m, np.int64)
@@ -100,5 +100,3 @@ def unrank(index: int, n: int, k: int) -> list[int]:
         out.append(x)
         x += 1
     return out
-
-

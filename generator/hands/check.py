@@ -1,4 +1,5 @@
 """Games checked against their decks: every ranking compiled on every deck, every example hand classified."""
+
 from __future__ import annotations
 
 import re
@@ -16,19 +17,40 @@ from .games import load_game
 from .rankings import Game
 
 
-def engines_for(game: Game, definitions: dict[str, DeckDefinition], ranking: str | None = None, deck: str | None = None,
-                modifiers: Sequence[str] = ()) -> Engine:
+def engines_for(
+    game: Game,
+    definitions: dict[str, DeckDefinition],
+    ranking: str | None = None,
+    deck: str | None = None,
+    modifiers: Sequence[str] = (),
+) -> Engine:
     rid = ranking or game.default_ranking
     if rid not in game.rankings:
-        raise AetherpressError(Problem(game.source, f"game '{game.id}' has no ranking '{rid}'{suggest(rid, game.rankings)}; rankings: {', '.join(game.rankings)}"))
+        raise AetherpressError(
+            Problem(
+                game.source,
+                f"game '{game.id}' has no ranking '{rid}'{suggest(rid, game.rankings)}; rankings: {', '.join(game.rankings)}",
+            )
+        )
     did = deck or game.default_deck
     if did not in game.decks:
-        raise AetherpressError(Problem(game.source, f"game '{game.id}' has no deck '{did}'{suggest(did, game.decks)}; decks: {', '.join(game.decks)}"))
+        raise AetherpressError(
+            Problem(
+                game.source, f"game '{game.id}' has no deck '{did}'{suggest(did, game.decks)}; decks: {', '.join(game.decks)}"
+            )
+        )
     for m in modifiers:
         if m not in game.modifiers:
-            raise AetherpressError(Problem(game.source, f"game '{game.id}' has no modifier '{m}'{suggest(m, game.modifiers)}; modifiers: {', '.join(game.modifiers) or 'none'}"))
+            raise AetherpressError(
+                Problem(
+                    game.source,
+                    f"game '{game.id}' has no modifier '{m}'{suggest(m, game.modifiers)}; modifiers: {', '.join(game.modifiers) or 'none'}",
+                )
+            )
     if game.deck_id not in definitions:
-        raise AetherpressError(Problem(game.source, f"unknown deck '{game.deck_id}'{suggest(game.deck_id, definitions)}", key="game.deck"))
+        raise AetherpressError(
+            Problem(game.source, f"unknown deck '{game.deck_id}'{suggest(game.deck_id, definitions)}", key="game.deck")
+        )
     choice = game.decks[did]
     built = definitions[game.deck_id].build(choice.variants)
     mods = [game.modifiers[m] for m in choice.modifiers] + [game.modifiers[m] for m in modifiers if m not in choice.modifiers]
@@ -48,14 +70,19 @@ def check_game(game: Game, definitions: dict[str, DeckDefinition], path: Path) -
     for name, choice in game.decks.items():
         for i, v in enumerate(choice.variants):
             if v not in definition.variant_specs:
-                ctx.error(("decks", name, "variants", i), f"deck '{game.deck_id}' has no variant '{v}'{suggest(v, definition.variant_specs)}")
+                ctx.error(
+                    ("decks", name, "variants", i),
+                    f"deck '{game.deck_id}' has no variant '{v}'{suggest(v, definition.variant_specs)}",
+                )
     ctx.raise_if_any()
     base_cards = [c.id for c in definition.base.cards]
     for rid, ranking in game.rankings.items():
         checked_examples: set[int] = set()
         compiled = True
         for did in game.decks:
-            combos = [()] + [(m,) for m in game.modifiers if m not in game.decks[did].modifiers] if did == game.default_deck else [()]
+            combos = (
+                [()] + [(m,) for m in game.modifiers if m not in game.decks[did].modifiers] if did == game.default_deck else [()]
+            )
             for mods in combos:
                 try:
                     engine = engines_for(game, definitions, rid, did, mods)
@@ -88,7 +115,10 @@ def check_game(game: Game, definitions: dict[str, DeckDefinition], path: Path) -
                 continue
             unknown = [c for c in cat.example if c not in base_cards]
             if unknown:
-                ctx.error(cat.path + ("example",), f"unknown card '{unknown[0]}' in deck '{game.deck_id}'{suggest(unknown[0], base_cards)}")
+                ctx.error(
+                    cat.path + ("example",),
+                    f"unknown card '{unknown[0]}' in deck '{game.deck_id}'{suggest(unknown[0], base_cards)}",
+                )
             else:
                 ctx.error(cat.path + ("example",), "the example hand is not a hand of any of the game's decks")
     problems.extend(ctx.problems)

@@ -6,6 +6,7 @@ carried down to the smaller sets of natural cards that a wild card completes
 (a hand with w wild cards is worth the best of the real hands that contain
 its natural cards).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -36,7 +37,7 @@ def count(engine: Engine) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, dict
         best_counts += np.bincount(best, minlength=ncat)[:ncat]
         for i in range(ncat):
             pattern[i] += int(np.count_nonzero(mask & u64(1 << i)))
-        sub += np.bincount(best * ncls + cls, minlength=ncat * ncls)[:ncat * ncls].reshape(ncat, ncls)
+        sub += np.bincount(best * ncls + cls, minlength=ncat * ncls)[: ncat * ncls].reshape(ncat, ncls)
         _find_examples(engine, best, None, 0, examples, lambda idx: unrank(idx, engine.n, k))
         return best_counts, pattern, sub, sum(int(x) for x in best_counts), examples
     # with wild cards: classify every real hand, then carry results down
@@ -76,17 +77,25 @@ def count(engine: Engine) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, dict
         best_counts += weight * np.bincount(bst, minlength=ncat)[:ncat]
         for i in range(ncat):
             pattern[i] += weight * int(np.count_nonzero(full & u64(1 << i)))
-        sub += weight * np.bincount(bst * ncls + cl, minlength=ncat * ncls)[:ncat * ncls].reshape(ncat, ncls)
+        sub += weight * np.bincount(bst * ncls + cl, minlength=ncat * ncls)[: ncat * ncls].reshape(ncat, ncls)
         total += weight * mm
         _find_examples(engine, bst, nat, w, examples, None)
     return best_counts, pattern, sub, total, examples
+
 
 def _wild_ids(engine: Engine, w: int) -> list[str]:
     wilds = [c.id for c in engine.blank_wilds] + [c.id for c in engine.universe if c.wild]
     return wilds[:w]
 
-def _find_examples(engine: Engine, best: np.ndarray, nat: np.ndarray | None, w: int, examples: dict,
-                   unrank_hand: Callable[[int], list[int]] | None) -> None:
+
+def _find_examples(
+    engine: Engine,
+    best: np.ndarray,
+    nat: np.ndarray | None,
+    w: int,
+    examples: dict,
+    unrank_hand: Callable[[int], list[int]] | None,
+) -> None:
     for i in range(len(engine.ranking.categories)):
         if i in examples:
             continue

@@ -4,6 +4,7 @@ Every card becomes a few 64-bit numbers with 4-bit fields (one field per
 rank on the ladder, per suit, per value of an attribute, per card selector);
 the features of a hand are the sums of its cards' numbers.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -26,11 +27,12 @@ class RankingError(AetherpressError):
 @dataclass(frozen=True)
 class Info:
     """One physical card as the engine sees it."""
+
     id: str
     card: Card
     rank: str | None
-    pos: int | None     # field on the rank ladder
-    value: int          # rank value for comparisons (-1: no rank)
+    pos: int | None  # field on the rank ladder
+    value: int  # rank value for comparisons (-1: no rank)
     suits: tuple[int, ...]
     wild: bool
 
@@ -42,8 +44,14 @@ class Info:
 class Encoding:
     """A deck's cards encoded for one ranking and its modifiers."""
 
-    def __init__(self, ranking: Ranking, deck: Deck, modifiers: Iterable[Modifier] = (), file: str = "ranking",
-                 base_ids: dict | None = None):
+    def __init__(
+        self,
+        ranking: Ranking,
+        deck: Deck,
+        modifiers: Iterable[Modifier] = (),
+        file: str = "ranking",
+        base_ids: dict | None = None,
+    ):
         self._base_ids = base_ids or {}
         self.ranking = ranking
         self.deck = deck
@@ -73,8 +81,12 @@ class Encoding:
         return card.group == sel.value
 
     def check_selector(self, sel: Selector, path: KeyPath) -> None:
-        known = {"card": [c.id for c in self.deck.cards], "rank": [r.id for r in self.deck.ranks],
-                 "suit": [s.id for s in self.deck.suits], "group": sorted({c.group for c in self.deck.cards})}[sel.kind]
+        known = {
+            "card": [c.id for c in self.deck.cards],
+            "rank": [r.id for r in self.deck.ranks],
+            "suit": [s.id for s in self.deck.suits],
+            "group": sorted({c.group for c in self.deck.cards}),
+        }[sel.kind]
         # a card or rank that a variant removed is not an error: the block just never matches
         if sel.value not in known and not (sel.kind in ("card", "rank") and sel.value in self._base_ids.get(sel.kind, ())):
             self.error(path, f"unknown {sel.kind} '{sel.value}' in deck '{self.deck.key}'{suggest(sel.value, known)}")
@@ -86,7 +98,10 @@ class Encoding:
             for j, c in enumerate(self.universe):
                 if self.matches(s, c.card, tuple(self.deck.suits[x].id for x in c.suits)):
                     if j in seen and seen[j] != i:
-                        self.error(path + (i,), f"{s.describe()} overlaps entry {seen[j] + 1} of the same list (card '{c.id}'); the entries of one contains list must pick different cards")
+                        self.error(
+                            path + (i,),
+                            f"{s.describe()} overlaps entry {seen[j] + 1} of the same list (card '{c.id}'); the entries of one contains list must pick different cards",
+                        )
                         return
                     seen[j] = i
 
@@ -161,9 +176,17 @@ class Encoding:
                 suits = tuple(suit_ids)
             is_wild = any(self.matches(s, card, card.suits) for s in wild)
             for _copy in range(card.copies):
-                infos.append(Info(card.id, card, card.rank, pos.get(card.rank) if card.rank else None,
-                                  self.rank_value.get(card.rank, -1) if card.rank else -1,
-                                  tuple(suit_ids.index(s) for s in suits), is_wild))
+                infos.append(
+                    Info(
+                        card.id,
+                        card,
+                        card.rank,
+                        pos.get(card.rank) if card.rank else None,
+                        self.rank_value.get(card.rank, -1) if card.rank else -1,
+                        tuple(suit_ids.index(s) for s in suits),
+                        is_wild,
+                    )
+                )
         # the real cards, grouped by rank in ladder order; blank wild cards stand outside
         order = sorted(range(len(infos)), key=lambda i: (infos[i].pos if infos[i].pos is not None else 99, i))
         self.universe = [infos[i] for i in order if not (infos[i].wild and infos[i].blank)]
@@ -203,7 +226,7 @@ class Encoding:
                 v = card.attributes.get(a)
                 if v is None:
                     continue
-                for item in (v if isinstance(v, (list, tuple)) else [v]):
+                for item in v if isinstance(v, (list, tuple)) else [v]:
                     if item not in values:
                         values.append(item)
             if not values:

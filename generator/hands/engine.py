@@ -12,6 +12,7 @@ different cards.  A hand is worth the best category over all such readings.
 Categories marked ``printed`` are matched on the printed cards instead, wild
 cards counting as blanks.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -37,12 +38,13 @@ Compiled = list[tuple[str, Any]]  # a category's blocks: (name, value)
 @dataclass(frozen=True)
 class HandResult:
     """What the engine makes of one hand."""
+
     category: int
     name: str
     tie_class: str | None
     key: tuple
     reading: tuple[str, ...]  # the real cards the hand counts as (its natural cards when no reading is needed)
-    fits: int = 0             # bit i set: the hand fits the pattern of category i (under some reading)
+    fits: int = 0  # bit i set: the hand fits the pattern of category i (under some reading)
 
     def fits_category(self, index: int) -> bool:
         return bool(self.fits >> index & 1)
@@ -51,8 +53,14 @@ class HandResult:
 class Engine(Encoding):
     """A ranking compiled against one deck and its modifiers."""
 
-    def __init__(self, ranking: Ranking, deck: Deck, modifiers: Iterable[Modifier] = (), file: str = "ranking",
-                 base_ids: dict | None = None):
+    def __init__(
+        self,
+        ranking: Ranking,
+        deck: Deck,
+        modifiers: Iterable[Modifier] = (),
+        file: str = "ranking",
+        base_ids: dict | None = None,
+    ):
         super().__init__(ranking, deck, modifiers, file, base_ids)
         self._compile()
         if self.problems:
@@ -71,8 +79,7 @@ class Engine(Encoding):
         self.printed = np.array([c.printed for c in r.categories], bool)
 
     def _compile_blocks(self, blocks: Mapping[str, Any], path: KeyPath) -> Compiled:
-        return [(name, value) for name, value in blocks.items()
-                if BLOCKS[name].check(self, value, tuple(path) + (name,))]
+        return [(name, value) for name, value in blocks.items() if BLOCKS[name].check(self, value, tuple(path) + (name,))]
 
     # --- many hands at once -------------------------------------------------------
     def _eval(self, fns: Compiled, feats: dict, memo: dict, k: int, w: int, m: int) -> np.ndarray:
@@ -109,7 +116,9 @@ class Engine(Encoding):
     # --- one hand ------------------------------------------------------------------
     def _resolve(self, cards: Sequence[str]) -> tuple[list[int], int]:
         if len(cards) != self.k:
-            raise AetherpressError(Problem(self.file, f"a hand of '{self.ranking.id}' has {self.k} cards, not {len(cards)}: {', '.join(cards)}"))
+            raise AetherpressError(
+                Problem(self.file, f"a hand of '{self.ranking.id}' has {self.k} cards, not {len(cards)}: {', '.join(cards)}")
+            )
         natural: list[int] = []
         w = 0
         blank_left: dict[str, int] = {}
@@ -125,7 +134,9 @@ class Engine(Encoding):
                 continue
             options = self.index_of.get(cid)
             if not options:
-                raise AetherpressError(Problem(self.file, f"no card '{cid}' in deck '{self.deck.key}'{suggest(cid, self.index_of)}"))
+                raise AetherpressError(
+                    Problem(self.file, f"no card '{cid}' in deck '{self.deck.key}'{suggest(cid, self.index_of)}")
+                )
             n_used = used.get(cid, 0)
             if n_used >= len(options):
                 raise AetherpressError(Problem(self.file, f"card '{cid}' is in the hand more often than in the deck"))
@@ -163,15 +174,23 @@ class Engine(Encoding):
             cand = np.flatnonzero(own == own.min())
         cand = cand[cls[cand] == cls[cand].min()]
         if best in own:
-            best_key, best_reading = max(((self._tiebreak(best, readings[i], int(cls[i]), w, bool(low_only[i])),
-                                           readings[i]) for i in cand), key=lambda pair: pair[0])
+            best_key, best_reading = max(
+                ((self._tiebreak(best, readings[i], int(cls[i]), w, bool(low_only[i])), readings[i]) for i in cand),
+                key=lambda pair: pair[0],
+            )
         else:  # only a printed category fits: the natural cards as they are
             best_reading = np.array(sorted(natural))
             best_key = self._tiebreak(best, best_reading, int(cls[cand[0]]), w, False)
         names = [c.name for c in self.ranking.classes]
         tie_class = (names[int(cls[cand[0]])] if int(cls[cand[0]]) < len(names) else None) if names else None
-        return HandResult(best, self.ranking.categories[best].name, tie_class, (-best,) + best_key,
-                          tuple(self.universe[int(i)].id for i in best_reading), int(full))
+        return HandResult(
+            best,
+            self.ranking.categories[best].name,
+            tie_class,
+            (-best,) + best_key,
+            tuple(self.universe[int(i)].id for i in best_reading),
+            int(full),
+        )
 
     def _tiebreak(self, category: int, reading: np.ndarray, cls: int, w: int, low_ace: bool) -> tuple:
         """What decides between two hands of the same category, step by step (bigger wins).
@@ -191,8 +210,14 @@ class Engine(Encoding):
         for c in cards:
             if c.rank is not None:
                 counts[c.rank] = counts.get(c.rank, 0) + 1
-        order = sorted(range(len(cards)), key=lambda i: (-(counts.get(cards[i].rank, 0)), -values[i],
-                                                         tuple(-self.suit_order[s] for s in sorted(cards[i].suits, key=lambda s: -self.suit_order[s]))))
+        order = sorted(
+            range(len(cards)),
+            key=lambda i: (
+                -(counts.get(cards[i].rank, 0)),
+                -values[i],
+                tuple(-self.suit_order[s] for s in sorted(cards[i].suits, key=lambda s: -self.suit_order[s])),
+            ),
+        )
         key: list[Any] = []
         steps = self.ranking.categories[category].tiebreak or self.ranking.tiebreak
         for step in steps:

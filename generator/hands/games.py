@@ -7,6 +7,7 @@ modifiers (spells, house rules) that change how cards count.  Every ranking
 is an ordered list of categories, best first; a category is a combination of
 the building blocks in :data:`~.blocks.BLOCKS`.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,20 +22,49 @@ from .blocks import BLOCKS
 from .blocks.selectors import parse_selectors
 from .rankings import LADDERS, MAX_HAND, TIEBREAK_STEPS, AceLow, Category, DeckChoice, Game, Modifier, Ranking, TieClass
 
-GAME_TOP = {"game": field(dict, required=True), "decks": field(dict), "rankings": field(dict, required=True),
-            "modifiers": field(dict)}
-GAME_SPEC = {"id": field(str, required=True), "title": field(str, required=True), "deck": field(str, required=True),
-             "description": field(str), "notes": field(list, item=str)}
-DECK_CHOICE_SPEC = {"title": field(str), "variants": field(list, item=str), "modifiers": field(list, item=str),
-                    "description": field(str)}
-MODIFIER_SPEC = {"title": field(str, required=True), "description": field(str), "wild": field(list, item=dict),
-                 "every_suit": field(list, item=dict)}
-RANKING_SPEC = {"title": field(str), "hand_size": field(int, required=True), "ladder": field(str),
-                "ace_low": field(dict), "tiebreak": field(list, item=str), "classes": field(list, item=dict),
-                "categories": field(list, item=dict, required=True), "description": field(str)}
+GAME_TOP = {
+    "game": field(dict, required=True),
+    "decks": field(dict),
+    "rankings": field(dict, required=True),
+    "modifiers": field(dict),
+}
+GAME_SPEC = {
+    "id": field(str, required=True),
+    "title": field(str, required=True),
+    "deck": field(str, required=True),
+    "description": field(str),
+    "notes": field(list, item=str),
+}
+DECK_CHOICE_SPEC = {
+    "title": field(str),
+    "variants": field(list, item=str),
+    "modifiers": field(list, item=str),
+    "description": field(str),
+}
+MODIFIER_SPEC = {
+    "title": field(str, required=True),
+    "description": field(str),
+    "wild": field(list, item=dict),
+    "every_suit": field(list, item=dict),
+}
+RANKING_SPEC = {
+    "title": field(str),
+    "hand_size": field(int, required=True),
+    "ladder": field(str),
+    "ace_low": field(dict),
+    "tiebreak": field(list, item=str),
+    "classes": field(list, item=dict),
+    "categories": field(list, item=dict, required=True),
+    "description": field(str),
+}
 ACE_LOW_SPEC = {"rank": field(str, required=True), "below": field(str, required=True)}
-CATEGORY_SPEC = {"name": field(str, required=True), "description": field(str), "example": field(list, item=str),
-                 "printed": field(bool), "tiebreak": field(list, item=str)}
+CATEGORY_SPEC = {
+    "name": field(str, required=True),
+    "description": field(str),
+    "example": field(list, item=str),
+    "printed": field(bool),
+    "tiebreak": field(list, item=str),
+}
 CLASS_SPEC = {"name": field(str, required=True), "description": field(str)}
 BLOCK_SPECS = {name: block.spec for name, block in BLOCKS.items()}
 
@@ -68,10 +98,14 @@ def load_game(path: Path, project: Project | None = None) -> Game:
         g = check_table(ctx, raw, MODIFIER_SPEC, p, f"modifier '{mid}'")
         if "title" not in g:
             continue
-        modifiers[mid] = Modifier(mid, g["title"], g.get("description", ""),
-                                  parse_selectors(ctx, g.get("wild", []), p + ("wild",)),
-                                  parse_selectors(ctx, g.get("every_suit", []), p + ("every_suit",)),
-                                  json.dumps(raw, sort_keys=True))
+        modifiers[mid] = Modifier(
+            mid,
+            g["title"],
+            g.get("description", ""),
+            parse_selectors(ctx, g.get("wild", []), p + ("wild",)),
+            parse_selectors(ctx, g.get("every_suit", []), p + ("every_suit",)),
+            json.dumps(raw, sort_keys=True),
+        )
 
     decks: dict[str, DeckChoice] = {}
     for name, raw in (top.get("decks") or {"default": {}}).items():
@@ -80,8 +114,9 @@ def load_game(path: Path, project: Project | None = None) -> Game:
         for i, m in enumerate(g.get("modifiers", [])):
             if m not in modifiers:
                 ctx.error(p + ("modifiers", i), f"unknown modifier '{m}'{suggest(m, modifiers)}")
-        decks[name] = DeckChoice(name, g.get("title", name), g.get("description", ""),
-                                 tuple(g.get("variants", [])), tuple(g.get("modifiers", [])))
+        decks[name] = DeckChoice(
+            name, g.get("title", name), g.get("description", ""), tuple(g.get("variants", [])), tuple(g.get("modifiers", []))
+        )
 
     rankings: dict[str, Ranking] = {}
     for rid, raw in top["rankings"].items():
@@ -91,8 +126,18 @@ def load_game(path: Path, project: Project | None = None) -> Game:
     if not top["rankings"]:
         ctx.error(("rankings",), "a game needs at least one ranking")
     ctx.raise_if_any()
-    return Game(head["id"], head["title"], head.get("description", ""), head["deck"], source,
-                rankings, decks, modifiers, tuple(head.get("notes", [])), path)
+    return Game(
+        head["id"],
+        head["title"],
+        head.get("description", ""),
+        head["deck"],
+        source,
+        rankings,
+        decks,
+        modifiers,
+        tuple(head.get("notes", [])),
+        path,
+    )
 
 
 def _ranking(ctx: Context, rid: str, raw: Any, source: str) -> Ranking | None:
@@ -127,8 +172,11 @@ def _ranking(ctx: Context, rid: str, raw: Any, source: str) -> Ranking | None:
         cp = p + ("categories", i)
         for key in craw if isinstance(craw, dict) else ():
             if key not in CATEGORY_SPEC and key not in BLOCKS:
-                ctx.error(cp + (key,), f"unknown building block '{key}'{suggest(key, list(BLOCKS) + list(CATEGORY_SPEC))}; "
-                          f"blocks: {', '.join(BLOCKS)}")
+                ctx.error(
+                    cp + (key,),
+                    f"unknown building block '{key}'{suggest(key, list(BLOCKS) + list(CATEGORY_SPEC))}; "
+                    f"blocks: {', '.join(BLOCKS)}",
+                )
         known = {k: v for k, v in craw.items() if k in CATEGORY_SPEC or k in BLOCKS} if isinstance(craw, dict) else craw
         cg = check_table(ctx, known, CATEGORY_SPEC, cp, "category", extra=BLOCK_SPECS)
         if "name" not in cg:
@@ -148,12 +196,25 @@ def _ranking(ctx: Context, rid: str, raw: Any, source: str) -> Ranking | None:
         ctx.error(categories[-1].path, "the last category must take every other hand: give it no building blocks")
     if len(categories) > 62:
         ctx.error(p + ("categories",), "at most 62 categories")
-    return Ranking(rid, g.get("title", rid), g.get("description", ""), k, ladder, ace_low, tiebreak, tuple(classes),
-                   tuple(categories), source, json.dumps(raw, sort_keys=True))
+    return Ranking(
+        rid,
+        g.get("title", rid),
+        g.get("description", ""),
+        k,
+        ladder,
+        ace_low,
+        tiebreak,
+        tuple(classes),
+        tuple(categories),
+        source,
+        json.dumps(raw, sort_keys=True),
+    )
 
 
 def _steps(ctx: Context, steps: list, path: tuple) -> tuple[str, ...]:
     for i, step in enumerate(steps):
         if step not in TIEBREAK_STEPS:
-            ctx.error(path + (i,), f"unknown tie-break step '{step}'{suggest(step, TIEBREAK_STEPS)}; steps: {', '.join(TIEBREAK_STEPS)}")
+            ctx.error(
+                path + (i,), f"unknown tie-break step '{step}'{suggest(step, TIEBREAK_STEPS)}; steps: {', '.join(TIEBREAK_STEPS)}"
+            )
     return tuple(steps)

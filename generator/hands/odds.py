@@ -1,4 +1,5 @@
 """Odds tables: exact counts per category, cached on disk, and the designer's audit."""
+
 from __future__ import annotations
 
 import hashlib
@@ -47,14 +48,23 @@ class OddsTable:
     cards: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"game": self.game, "ranking": self.ranking, "deck": self.deck,
-                               "hand_size": self.hand_size, "total": self.total}
+        out: dict[str, Any] = {
+            "game": self.game,
+            "ranking": self.ranking,
+            "deck": self.deck,
+            "hand_size": self.hand_size,
+            "total": self.total,
+        }
         if self.modifiers:
             out["modifiers"] = list(self.modifiers)
         cats = []
         for c in self.categories:
-            row: dict[str, Any] = {"name": c.name, "count": c.count, "pattern": c.pattern,
-                                   "probability": float(f"{c.probability:.3g}")}
+            row: dict[str, Any] = {
+                "name": c.name,
+                "count": c.count,
+                "pattern": c.pattern,
+                "probability": float(f"{c.probability:.3g}"),
+            }
             if c.subcounts is not None:
                 row["subcounts"] = dict(c.subcounts)
             cats.append(row)
@@ -88,12 +98,15 @@ def game_table(project: Project) -> dict[str, Game]:
 def _game(project: Project, game_id: str) -> Game:
     games = game_table(project)
     if game_id not in games:
-        raise AetherpressError(Problem("command line", f"unknown game '{game_id}'{suggest(game_id, games)}; games: {', '.join(games) or 'none'}"))
+        raise AetherpressError(
+            Problem("command line", f"unknown game '{game_id}'{suggest(game_id, games)}; games: {', '.join(games) or 'none'}")
+        )
     return games[game_id]
 
 
-def evaluator(project: Project, game_id: str, ranking: str | None = None, deck: str | None = None,
-              modifiers: Sequence[str] = ()) -> Engine:
+def evaluator(
+    project: Project, game_id: str, ranking: str | None = None, deck: str | None = None, modifiers: Sequence[str] = ()
+) -> Engine:
     """The compiled engine for a game's ranking on one of its decks."""
     game = _game(project, game_id)
     key = (project.key, game_id, ranking or game.default_ranking, deck or game.default_deck, tuple(modifiers))
@@ -102,14 +115,27 @@ def evaluator(project: Project, game_id: str, ranking: str | None = None, deck: 
     return _ENGINES[key]
 
 
-def classify(project: Project, game_id: str, cards: Sequence[str], ranking: str | None = None,
-             deck: str | None = None, modifiers: Sequence[str] = ()) -> HandResult:
+def classify(
+    project: Project,
+    game_id: str,
+    cards: Sequence[str],
+    ranking: str | None = None,
+    deck: str | None = None,
+    modifiers: Sequence[str] = (),
+) -> HandResult:
     """The category of a hand (card ids), with its tie-break key."""
     return evaluator(project, game_id, ranking, deck, modifiers).evaluate(cards)
 
 
-def compare(project: Project, game_id: str, a: Sequence[str], b: Sequence[str], ranking: str | None = None,
-            deck: str | None = None, modifiers: Sequence[str] = ()) -> int:
+def compare(
+    project: Project,
+    game_id: str,
+    a: Sequence[str],
+    b: Sequence[str],
+    ranking: str | None = None,
+    deck: str | None = None,
+    modifiers: Sequence[str] = (),
+) -> int:
     """1 if hand ``a`` beats ``b``, -1 if ``b`` wins, 0 for a tie."""
     ev = evaluator(project, game_id, ranking, deck, modifiers)
     ka, kb = ev.evaluate(a).key, ev.evaluate(b).key
@@ -118,21 +144,42 @@ def compare(project: Project, game_id: str, a: Sequence[str], b: Sequence[str], 
 
 def deck_content(deck) -> list:
     """What of a deck the counts depend on (not its looks)."""
-    cards = [[c.id, c.rank, list(c.suits), c.group, c.copies,
-              {k: (list(v) if isinstance(v, tuple) else v) for k, v in sorted(c.attributes.items()) if not k.startswith("_")}]
-             for c in deck.cards]
+    cards = [
+        [
+            c.id,
+            c.rank,
+            list(c.suits),
+            c.group,
+            c.copies,
+            {k: (list(v) if isinstance(v, tuple) else v) for k, v in sorted(c.attributes.items()) if not k.startswith("_")},
+        ]
+        for c in deck.cards
+    ]
     return [cards, [[r.id, r.value] for r in deck.ranks], [[s.id, s.order] for s in deck.suits]]
 
 
 def cache_key(engine: Engine) -> str:
-    payload = json.dumps({"engine": ENGINE_VERSION, "ranking": engine.ranking.data,
-                          "modifiers": [m.data for m in engine.modifiers], "deck": deck_content(engine.deck)},
-                         sort_keys=True, default=str)
+    payload = json.dumps(
+        {
+            "engine": ENGINE_VERSION,
+            "ranking": engine.ranking.data,
+            "modifiers": [m.data for m in engine.modifiers],
+            "deck": deck_content(engine.deck),
+        },
+        sort_keys=True,
+        default=str,
+    )
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:32]
 
 
-def odds_table(project: Project, game_id: str, ranking: str | None = None, deck: str | None = None,
-               modifiers: Sequence[str] = (), use_cache: bool = True) -> OddsTable:
+def odds_table(
+    project: Project,
+    game_id: str,
+    ranking: str | None = None,
+    deck: str | None = None,
+    modifiers: Sequence[str] = (),
+    use_cache: bool = True,
+) -> OddsTable:
     """Exact counts for a game's ranking on one of its decks (defaults: the first of each)."""
     game = _game(project, game_id)
     ranking = ranking or game.default_ranking
@@ -175,9 +222,13 @@ def _example(engine: Engine, index: int, raw: dict) -> tuple[tuple[str, ...] | N
 
 def count_raw(engine: Engine) -> dict:
     counts, pattern, sub, total, examples = count(engine)
-    return {"counts": [int(x) for x in counts], "pattern": [int(x) for x in pattern],
-            "subcounts": [[int(x) for x in row] for row in sub], "total": int(total),
-            "examples": {str(i): list(v) for i, v in examples.items()}}
+    return {
+        "counts": [int(x) for x in counts],
+        "pattern": [int(x) for x in pattern],
+        "subcounts": [[int(x) for x in row] for row in sub],
+        "total": int(total),
+        "examples": {str(i): list(v) for i, v in examples.items()},
+    }
 
 
 def _table(game: Game, engine: Engine, ranking: str, deck: str, modifiers: tuple, raw: dict) -> OddsTable:
@@ -193,8 +244,31 @@ def _table(game: Game, engine: Engine, ranking: str, deck: str, modifiers: tuple
         if class_names:
             sub = {name: raw["subcounts"][i][j] for j, name in enumerate(class_names)}
         example, given = _example(engine, i, raw)
-        cats.append(CategoryOdds(cat.name, cat.description, count, raw["pattern"][i], count / total if total else 0.0,
-                                 (total / count) if count else None, sub, example, given))
+        cats.append(
+            CategoryOdds(
+                cat.name,
+                cat.description,
+                count,
+                raw["pattern"][i],
+                count / total if total else 0.0,
+                (total / count) if count else None,
+                sub,
+                example,
+                given,
+            )
+        )
     choice = game.decks[deck]
-    return OddsTable(game.id, ranking, deck, r.hand_size, total, tuple(cats), modifiers, engine.deck.key,
-                     game.title, r.title, choice.title, engine.n + len(engine.blank_wilds))
+    return OddsTable(
+        game.id,
+        ranking,
+        deck,
+        r.hand_size,
+        total,
+        tuple(cats),
+        modifiers,
+        engine.deck.key,
+        game.title,
+        r.title,
+        choice.title,
+        engine.n + len(engine.blank_wilds),
+    )

@@ -1,4 +1,5 @@
 """Games and their hand rankings as values: categories of building blocks, tie classes, modifiers, decks."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -14,6 +15,7 @@ LADDERS = ("deck", "values")
 @dataclass(frozen=True)
 class Selector:
     """Which cards a block means: by card id, rank, suit or group (one of them)."""
+
     kind: str  # card | rank | suit | group
     value: str
     count: int = 1
@@ -82,6 +84,7 @@ class Modifier:
 @dataclass(frozen=True)
 class DeckChoice:
     """A deck the game's odds are counted on: deck variants plus modifiers."""
+
     name: str
     title: str
     description: str

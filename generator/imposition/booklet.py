@@ -4,6 +4,7 @@ Pages are padded with blanks to a multiple of four and placed two to a side
 of a landscape sheet, in the order that makes a booklet once the sheets are
 printed double-sided (flip on the short edge), stacked, folded and stapled.
 """
+
 from __future__ import annotations
 
 

@@ -1,4 +1,5 @@
 """Grids of equal cells: how many cards fit in a region, and where each goes."""
+
 from __future__ import annotations
 
 import math
@@ -16,6 +17,7 @@ class LayoutError(ValueError):
 @dataclass(frozen=True)
 class Grid:
     """A block of equal cells centred in a region."""
+
     cols: int
     rows: int
     rotated: bool
@@ -60,7 +62,4 @@ def grid_in(region: Box, w: float, h: float, bleed: float, gap: float, rotate: s
     _, _, cols, rows, rotated, cw, ch = max(options)
     used_w = cols * cw + (cols - 1) * gap
     used_h = rows * ch + (rows - 1) * gap
-    return Grid(cols, rows, rotated, cw, ch, bleed, gap,
-                region.x + (region.w - used_w) / 2, region.y + (region.h - used_h) / 2)
-
-
+    return Grid(cols, rows, rotated, cw, ch, bleed, gap, region.x + (region.w - used_w) / 2, region.y + (region.h - used_h) / 2)

@@ -6,6 +6,7 @@ margins, gap, bleed, duplex or gutterfold...) into :class:`Page` values
 holding :class:`Placement` (a card's trim box on the page and its rotation)
 and :class:`Line` (crop marks, cut lines, fold line) and registration targets.
 """
+
 from __future__ import annotations
 
 import math
@@ -27,6 +28,7 @@ FLIPS = ("long", "short")
 @dataclass(frozen=True)
 class Layout:
     """How to lay cards out.  Lengths in mm."""
+
     paper: Paper
     mode: str = "duplex"  # grid (fronts only), duplex, gutterfold
     flip: str = "long"  # duplex: the sheet turns over its long or its short edge
@@ -80,9 +82,11 @@ def _groups(items: Sequence[Item], bleed: float) -> list[tuple[tuple[float, floa
 
 def _too_big(w: float, h: float, bleed: float, layout: Layout, where: str) -> LayoutError:
     extra = f" with {format_mm(bleed)} mm bleed" if bleed else ""
-    return LayoutError(f"a {format_mm(w)} x {format_mm(h)} mm card{extra} does not fit {where} of "
-                       f"{layout.paper.name} paper ({format_mm(layout.paper.width)} x {format_mm(layout.paper.height)} mm) "
-                       f"with {format_mm(layout.margin)} mm margins")
+    return LayoutError(
+        f"a {format_mm(w)} x {format_mm(h)} mm card{extra} does not fit {where} of "
+        f"{layout.paper.name} paper ({format_mm(layout.paper.width)} x {format_mm(layout.paper.height)} mm) "
+        f"with {format_mm(layout.margin)} mm margins"
+    )
 
 
 def _marks(layout: Layout, placements: Sequence[Placement], limit: Box) -> tuple[list[Line], list[Target]]:
@@ -107,19 +111,29 @@ def layout(items: Sequence[Item], opts: Layout) -> tuple[Page, ...]:
         if grid is None:
             raise _too_big(w, h, bleed, opts, "on a page")
         for start in range(0, len(indices), grid.capacity):
-            chunk = indices[start:start + grid.capacity]
-            fronts = tuple(Placement(i, "front", grid.trim(n), 90 if grid.rotated else 0, bleed, items[i].radius)
-                           for n, i in enumerate(chunk))
+            chunk = indices[start : start + grid.capacity]
+            fronts = tuple(
+                Placement(i, "front", grid.trim(n), 90 if grid.rotated else 0, bleed, items[i].radius)
+                for n, i in enumerate(chunk)
+            )
             lines, targets = _marks(opts, fronts, page_rect)
             cuts = lambda ps: tuple(cut_outlines(ps)) if opts.cut_lines else ()
             pages.append(Page(W, H, "front", fronts, tuple(lines), tuple(targets), outlines=cuts(fronts)))
             if opts.mode == "duplex":
                 mx = opts.mirrors_x()
                 backs = tuple(mirror_placement(p, W, H, mx, opts.offset) for p in fronts)
-                pages.append(Page(W, H, "back", backs,
-                                  tuple(mirror_line(line, W, H, mx, opts.offset) for line in lines),
-                                  tuple(mirror_target(t, W, H, mx, opts.offset) for t in targets),
-                                  front_page=len(pages) - 1, outlines=cuts(backs)))
+                pages.append(
+                    Page(
+                        W,
+                        H,
+                        "back",
+                        backs,
+                        tuple(mirror_line(line, W, H, mx, opts.offset) for line in lines),
+                        tuple(mirror_target(t, W, H, mx, opts.offset) for t in targets),
+                        front_page=len(pages) - 1,
+                        outlines=cuts(backs),
+                    )
+                )
     return tuple(pages)
 
 
@@ -129,7 +143,7 @@ def _gutter_grid(w: float, h: float, bleed: float, opts: Layout) -> tuple[bool, 
     p, g = opts.printable, opts.gutter
     choices: list[tuple[int, int, bool, Grid, Box]] = []
     # fold across the long side first (the usual), then the other way
-    for fold_x in ((True, False) if W >= H else (False, True)):
+    for fold_x in (True, False) if W >= H else (False, True):
         if fold_x:  # vertical fold line at W/2: fronts left, backs right
             half = Box(p.x, p.y, W / 2 - g - p.x, p.h)
             limit = Box(0.0, 0.0, W / 2, H)
@@ -155,16 +169,26 @@ def _gutterfold(items: Sequence[Item], opts: Layout) -> tuple[Page, ...]:
         fold_x, grid, limit = _gutter_grid(w, h, bleed, opts)
         fold = Line(W / 2, 0.0, W / 2, H, "fold") if fold_x else Line(0.0, H / 2, W, H / 2, "fold")
         for start in range(0, len(indices), grid.capacity):
-            chunk = indices[start:start + grid.capacity]
-            fronts = tuple(Placement(i, "front", grid.trim(n), 90 if grid.rotated else 0, bleed, items[i].radius)
-                           for n, i in enumerate(chunk))
+            chunk = indices[start : start + grid.capacity]
+            fronts = tuple(
+                Placement(i, "front", grid.trim(n), 90 if grid.rotated else 0, bleed, items[i].radius)
+                for n, i in enumerate(chunk)
+            )
             lines, targets = _marks(opts, fronts, limit)
             backs = tuple(mirror_placement(f, W, H, fold_x) for f in fronts)
             back_lines = [mirror_line(line, W, H, fold_x) for line in lines]
             back_targets = [mirror_target(t, W, H, fold_x) for t in targets]
-            pages.append(Page(W, H, "both", fronts + backs, tuple(lines + back_lines + [fold]),
-                              tuple(targets + back_targets),
-                              outlines=tuple(cut_outlines(fronts + backs)) if opts.cut_lines else ()))
+            pages.append(
+                Page(
+                    W,
+                    H,
+                    "both",
+                    fronts + backs,
+                    tuple(lines + back_lines + [fold]),
+                    tuple(targets + back_targets),
+                    outlines=tuple(cut_outlines(fronts + backs)) if opts.cut_lines else (),
+                )
+            )
     return tuple(pages)
 
 

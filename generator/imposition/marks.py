@@ -1,4 +1,5 @@
 """Marks outside the cards: crop marks in line with every cut, cut outlines, registration targets."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -61,11 +62,13 @@ def registration_targets(placements: Sequence[Placement], limit: Box, radius: fl
     box = bounds(p.box for p in placements)
     d = distance + radius
     out = []
-    for x, y in ((box.x - d, box.y - d), (box.right + d, box.y - d),
-                 (box.x - d, box.bottom + d), (box.right + d, box.bottom + d)):
+    for x, y in (
+        (box.x - d, box.y - d),
+        (box.right + d, box.y - d),
+        (box.x - d, box.bottom + d),
+        (box.right + d, box.bottom + d),
+    ):
         target = Target(x, y, radius)
         if target.box.within(limit):
             out.append(target)
     return out
-
-

@@ -1,4 +1,5 @@
 """Duplex and gutterfold: where the back of a card lands once the sheet is turned or folded."""
+
 from __future__ import annotations
 
 from ..geometry import Box
@@ -20,23 +21,20 @@ def mirror_rotation(rotation: int, mirror_x: bool) -> int:
     return (-rotation) % 360 if mirror_x else (180 - rotation) % 360
 
 
-def mirror_placement(p: Placement, page_w: float, page_h: float, mirror_x: bool,
-                     offset: tuple[float, float] = (0.0, 0.0)) -> Placement:
+def mirror_placement(
+    p: Placement, page_w: float, page_h: float, mirror_x: bool, offset: tuple[float, float] = (0.0, 0.0)
+) -> Placement:
     trim = mirror_rect(p.trim, page_w, page_h, mirror_x).shift(*offset)
     return Placement(p.item, "back", trim, mirror_rotation(p.rotation, mirror_x), p.bleed, p.radius)
 
 
-def mirror_line(line: Line, page_w: float, page_h: float, mirror_x: bool,
-                offset: tuple[float, float] = (0.0, 0.0)) -> Line:
+def mirror_line(line: Line, page_w: float, page_h: float, mirror_x: bool, offset: tuple[float, float] = (0.0, 0.0)) -> Line:
     dx, dy = offset
     if mirror_x:
         return Line(page_w - line.x1 + dx, line.y1 + dy, page_w - line.x2 + dx, line.y2 + dy, line.kind)
     return Line(line.x1 + dx, page_h - line.y1 + dy, line.x2 + dx, page_h - line.y2 + dy, line.kind)
 
 
-def mirror_target(t: Target, page_w: float, page_h: float, mirror_x: bool,
-                  offset: tuple[float, float] = (0.0, 0.0)) -> Target:
+def mirror_target(t: Target, page_w: float, page_h: float, mirror_x: bool, offset: tuple[float, float] = (0.0, 0.0)) -> Target:
     x, y = (page_w - t.x, t.y) if mirror_x else (t.x, page_h - t.y)
     return Target(x + offset[0], y + offset[1], t.r)
-
-

@@ -3,6 +3,7 @@
 Coordinates are millimetres from the top-left corner of the page, y down.
 Rotations are clockwise, in degrees, as seen on the page.
 """
+
 from __future__ import annotations
 
 import math
@@ -22,6 +23,7 @@ def bounds(rects: Iterable[Box]) -> Box:
 @dataclass(frozen=True)
 class Item:
     """One printed card (each copy is its own item) as the layout sees it."""
+
     key: int  # the caller's index of the card
     width: float  # trim width, mm, unrotated
     height: float
@@ -66,6 +68,7 @@ class Line:
 @dataclass(frozen=True)
 class Outline:
     """A card's trim outline with rounded corners, for cutting machines."""
+
     rect: Box
     radius: float = 0.0
 
@@ -73,6 +76,7 @@ class Outline:
 @dataclass(frozen=True)
 class Target:
     """A registration target: a circle with a cross, centred at (x, y)."""
+
     x: float
     y: float
     r: float
@@ -96,5 +100,3 @@ class Page:
     @property
     def rect(self) -> Box:
         return Box(0.0, 0.0, self.width, self.height)
-
-

@@ -1,4 +1,5 @@
 """Building decks into files: faces and backs as SVG, print sheets as PDF."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -42,12 +43,14 @@ def check_fits(decks: Sequence[Deck], options: SheetOptions) -> None:
         try:
             cards_per_page(g.trim_w, g.trim_h, options.layout, g.bleed)
         except LayoutError as exc:
-            raise AetherpressError(Problem(deck.source, f"{exc}; choose larger paper (--paper) or a smaller card size",
-                                           key="deck.size")) from None
+            raise AetherpressError(
+                Problem(deck.source, f"{exc}; choose larger paper (--paper) or a smaller card size", key="deck.size")
+            ) from None
 
 
-def build_deck(project: Project, deck: Deck, out: Path, sheets: Sequence[tuple[str, SheetOptions]],
-               progress: Progress | None = None) -> list[Path]:
+def build_deck(
+    project: Project, deck: Deck, out: Path, sheets: Sequence[tuple[str, SheetOptions]], progress: Progress | None = None
+) -> list[Path]:
     """Write one deck's SVG faces and backs and its print-sheet PDFs; return the paths.
 
     ``sheets`` gives each sheets PDF as (suffix, options): ``<slug>-sheets<suffix>.pdf``
@@ -68,9 +71,10 @@ def build_deck(project: Project, deck: Deck, out: Path, sheets: Sequence[tuple[s
             rendered[path] = faces.back(card)
     if not deck.cards:
         rendered[folder / "backs" / f"{deck.back_template}.svg"] = faces.back()
-    written = [write_sheets(project, deck, folder / f"{deck.slug}-sheets{suffix}.pdf", options,
-                            progress=progress if n == 0 else None)
-               for n, (suffix, options) in enumerate(sheets)]
+    written = [
+        write_sheets(project, deck, folder / f"{deck.slug}-sheets{suffix}.pdf", options, progress=progress if n == 0 else None)
+        for n, (suffix, options) in enumerate(sheets)
+    ]
     for path, text in rendered.items():
         written.append(write_text(path, text))
     return written

@@ -7,6 +7,7 @@ you, and read where the front's lines cross the scales: the horizontal scale
 gives DX, the vertical one DY.  Build with ``--offset DX,DY`` (add the
 reading to the offset the page was printed with, shown on it).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ BOLD_FONT = "SourceSans3-Bold"
 @dataclass(frozen=True)
 class Probe:
     """A cross on the front at (x, y) and the origin of its scales on the back."""
+
     front: tuple[float, float]
     back: tuple[float, float]
 
@@ -54,8 +56,13 @@ def _fmt(v: float) -> str:
 def write_calibration(target: Path, layout: Layout) -> Path:
     W, H = layout.paper.width, layout.paper.height
     with atomic_output(target) as tmp:
-        canvas = new_canvas(tmp, (W, H), f"Duplex calibration ({layout.paper.name}, {layout.flip}-edge flip)",
-                            "Printer front/back offset test", f"calibration, {layout.paper.name}, {layout.flip}")
+        canvas = new_canvas(
+            tmp,
+            (W, H),
+            f"Duplex calibration ({layout.paper.name}, {layout.flip}-edge flip)",
+            "Printer front/back offset test",
+            f"calibration, {layout.paper.name}, {layout.flip}",
+        )
 
         def y(v: float) -> float:
             return (H - v) * mm
@@ -69,8 +76,12 @@ def write_calibration(target: Path, layout: Layout) -> Path:
             canvas.circle(x0 * mm, y(y0), 1.5 * mm, stroke=1, fill=0)
         lines = [
             ("Duplex calibration", BOLD_FONT, 14),
-            (f"{layout.paper.name}, {layout.flip}-edge flip, printed with offset "
-             f"{_fmt(layout.offset[0])},{_fmt(layout.offset[1])} mm", LABEL_FONT, 9),
+            (
+                f"{layout.paper.name}, {layout.flip}-edge flip, printed with offset "
+                f"{_fmt(layout.offset[0])},{_fmt(layout.offset[1])} mm",
+                LABEL_FONT,
+                9,
+            ),
             ("1. Print this sheet on both sides at 100 % (no 'fit to page'), with the same flip setting.", LABEL_FONT, 9),
             ("2. Hold it against a light with the back facing you; the front's crosses shine through.", LABEL_FONT, 9),
             ("3. Read where each cross's vertical line meets the horizontal scale (DX) and its", LABEL_FONT, 9),

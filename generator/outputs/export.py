@@ -10,6 +10,7 @@
 
 Everything goes to ``<output>/<slug>/<kind>/``.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -37,8 +38,9 @@ def card_sides(deck: Deck) -> list[tuple[Card, str, str]]:
     return out
 
 
-def export_png(project: Project, deck: Deck, folder: Path, dpi: float = 300, bleed: float = POD_BLEED,
-               greyscale: bool = False, progress=None) -> list[Path]:
+def export_png(
+    project: Project, deck: Deck, folder: Path, dpi: float = 300, bleed: float = POD_BLEED, greyscale: bool = False, progress=None
+) -> list[Path]:
     """One RGB PNG per face (``<card id>.png``) and per back (``back-<name>.png``), with bleed."""
     sides = card_sides(deck)
     pdf = card_pdf_bytes(project, deck, bleed, [(card, side) for card, side, _ in sides], greyscale)
@@ -59,9 +61,9 @@ def export_svg(project: Project, deck: Deck, folder: Path, bleed: float = POD_BL
     return [write_text(path, text) for path, text in rendered.items()]
 
 
-def export_pod(project: Project, deck: Deck, folder: Path, greyscale: bool = False, copies: int = 1,
-               progress=None) -> list[Path]:
-    written = [write_card_pdf(project, deck, folder / f"{deck.slug}-drivethrucards.pdf", POD_BLEED,
-                              greyscale, copies, process=True)]
+def export_pod(project: Project, deck: Deck, folder: Path, greyscale: bool = False, copies: int = 1, progress=None) -> list[Path]:
+    written = [
+        write_card_pdf(project, deck, folder / f"{deck.slug}-drivethrucards.pdf", POD_BLEED, greyscale, copies, process=True)
+    ]
     written += export_png(project, deck, folder / "thegamecrafter", 300, POD_BLEED, greyscale, progress)
     return written

@@ -1,4 +1,5 @@
 """Progress of long jobs: a one-line bar on a terminal, nothing otherwise."""
+
 from __future__ import annotations
 
 import sys

@@ -6,6 +6,7 @@ sheet is laid out as a one-page PDF and rendered to PNG with pdfium, so it
 goes through the same drawing path as the print files; the bytes are the same
 on every run.
 """
+
 from __future__ import annotations
 
 import io
@@ -51,8 +52,7 @@ def proof_pdf(project: Project, deck: Deck, columns: int | None = None) -> bytes
     page_w = 2 * MARGIN + cols * cell_w - GUTTER
     page_h = 2 * MARGIN + HEADER + rows * cell_h - GUTTER
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(page_w * mm, page_h * mm), invariant=1,
-                    initialFontName=DEFAULT_FONT, initialFontSize=10)
+    canvas = Canvas(buffer, pagesize=(page_w * mm, page_h * mm), invariant=1, initialFontName=DEFAULT_FONT, initialFontSize=10)
     canvas.setTitle(f"{deck.title} ({deck.key}) - contact sheet")
     canvas.setCreator("Aetherpress")
     canvas.setFillColorRGB(*BACKGROUND)
@@ -61,9 +61,11 @@ def proof_pdf(project: Project, deck: Deck, columns: int | None = None) -> bytes
     canvas.setFont(font_name("Cinzel", "bold"), 14)
     canvas.drawString(MARGIN * mm, (page_h - MARGIN - 6) * mm, deck.title)
     canvas.setFont(DEFAULT_FONT, 10)
-    canvas.drawRightString((page_w - MARGIN) * mm, (page_h - MARGIN - 6) * mm,
-                           f"{deck.key} · {len(deck.cards)} faces, {deck.card_count} cards · "
-                           f"{g.trim_w:g} × {g.trim_h:g} mm, bleed {g.bleed:g} mm")
+    canvas.drawRightString(
+        (page_w - MARGIN) * mm,
+        (page_h - MARGIN - 6) * mm,
+        f"{deck.key} · {len(deck.cards)} faces, {deck.card_count} cards · {g.trim_w:g} × {g.trim_h:g} mm, bleed {g.bleed:g} mm",
+    )
     radius = min(g.radius, g.trim_w / 2, g.trim_h / 2)
     for i, (label, svg) in enumerate(items):
         col, row = i % cols, i // cols

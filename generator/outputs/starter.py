@@ -4,6 +4,7 @@ The project holds a deck with a CSV card list, a copy of the plain face
 template to edit, a style file listing every style key, a hand ranking, a
 rulebook source, a README and a ``.gitignore`` for ``output/``.
 """
+
 from __future__ import annotations
 
 import re
@@ -16,9 +17,16 @@ from ..project.files import write_text
 
 STARTER = Path(__file__).resolve().parent / "starter"
 NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
-STYLE_LOOK = {"paper": "#fcf8ef", "ink": "#1f1b16", "accent": "#8a5a2b", "back_colour": "#27324a",
-              "back_colour_light": "#36466a", "back_accent": "#d8b56a", "back_pattern": "rings",
-              "back_emblem": "star8"}
+STYLE_LOOK = {
+    "paper": "#fcf8ef",
+    "ink": "#1f1b16",
+    "accent": "#8a5a2b",
+    "back_colour": "#27324a",
+    "back_colour_light": "#36466a",
+    "back_accent": "#d8b56a",
+    "back_pattern": "rings",
+    "back_emblem": "star8",
+}
 
 
 def _title(name: str) -> str:
@@ -35,14 +43,21 @@ def _toml_value(value: object) -> str:
 
 def style_text(title: str) -> str:
     """A style file naming every style key with its meaning, ready to edit."""
-    lines = [f"# {title}: the look of the cards.  Every key a style may set is here;",
-             "# lengths are millimetres unless they carry a unit (\"3mm\", \"0.125in\").", ""]
+    lines = [
+        f"# {title}: the look of the cards.  Every key a style may set is here;",
+        '# lengths are millimetres unless they carry a unit ("3mm", "0.125in").',
+        "",
+    ]
     for key in STYLE_KEYS.values():
         value = STYLE_LOOK.get(key.name, key.default)
         choices = f" ({', '.join(key.choices)})" if key.choices else ""
         lines.append(f"{key.name} = {_toml_value(value)}".ljust(32) + f"# {key.meaning}{choices}")
-    lines += ["", "[custom]                        # keys of your own, for your own templates: style.NAME",
-              "# gold = \"#b08d3c\"", ""]
+    lines += [
+        "",
+        "[custom]                        # keys of your own, for your own templates: style.NAME",
+        '# gold = "#b08d3c"',
+        "",
+    ]
     return "\n".join(lines)
 
 
@@ -50,8 +65,12 @@ def create(folder: Path) -> list[Path]:
     """Write a new project into ``folder`` (which must not exist, or be empty); return the files written."""
     name = folder.name
     if not NAME.fullmatch(name):
-        raise AetherpressError(Problem("command line", f"project name '{name}' must be lower-case letters, digits "
-                                                       "and dashes, starting with a letter or digit"))
+        raise AetherpressError(
+            Problem(
+                "command line",
+                f"project name '{name}' must be lower-case letters, digits and dashes, starting with a letter or digit",
+            )
+        )
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise AetherpressError(Problem(display_path(folder), "already exists and is not empty; choose another name"))
     title = _title(name)
@@ -66,8 +85,9 @@ def create(folder: Path) -> list[Path]:
         deck / f"{name}.game.toml": fill((STARTER / "game.toml").read_text(encoding="utf-8")),
         deck / f"{name}.rulebook.toml": fill((STARTER / "rulebook.toml").read_text(encoding="utf-8")),
         deck / f"{name}.md": fill((STARTER / "rulebook.md").read_text(encoding="utf-8")),
-        folder / "templates" / f"{name}.svg.j2":
-            (builtin_root() / "templates" / "cards" / "plain.svg.j2").read_text(encoding="utf-8"),
+        folder / "templates" / f"{name}.svg.j2": (builtin_root() / "templates" / "cards" / "plain.svg.j2").read_text(
+            encoding="utf-8"
+        ),
         folder / "styles" / f"{name}.toml": style_text(title),
         folder / "README.md": fill((STARTER / "README.md").read_text(encoding="utf-8")),
         folder / ".gitignore": (STARTER / "gitignore").read_text(encoding="utf-8"),

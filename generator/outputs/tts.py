@@ -5,6 +5,7 @@ each side (Tabletop Simulator's limits); a larger deck takes several sheets.
 Hidden cards show the back (``BackIsHidden``), so all 70 cells hold cards.
 Several copies of a card share one cell: copies repeat its ``CardID``.
 """
+
 from __future__ import annotations
 
 import io
@@ -67,8 +68,9 @@ def sheet_grids(count: int, trim_w: float, trim_h: float) -> list[tuple[SheetGri
     return out
 
 
-def _sheet_png(project: Project, deck: Deck, faces: FaceRenderer, cards: Sequence[Card], grid: SheetGrid,
-               side: str, greyscale: bool) -> bytes:
+def _sheet_png(
+    project: Project, deck: Deck, faces: FaceRenderer, cards: Sequence[Card], grid: SheetGrid, side: str, greyscale: bool
+) -> bytes:
     """Draw the trimmed cards in the grid on one PDF page, then rasterise it to the sheet's pixels."""
     g = faces.geometry
     page_w, page_h = grid.cols * g.trim_w, grid.rows * g.trim_h
@@ -82,46 +84,101 @@ def _sheet_png(project: Project, deck: Deck, faces: FaceRenderer, cards: Sequenc
     for n, card in enumerate(cards):
         x, y = (n % grid.cols) * g.trim_w, (n // grid.cols) * g.trim_h
         key = forms.side(0, card, side)
-        place(canvas, page_h, (x, y, g.trim_w, g.trim_h), (x, y, g.trim_w, g.trim_h), (g.width, g.height), 0,
-              partial(forms.draw, key, card))
+        place(
+            canvas,
+            page_h,
+            (x, y, g.trim_w, g.trim_h),
+            (x, y, g.trim_w, g.trim_h),
+            (g.width, g.height),
+            0,
+            partial(forms.draw, key, card),
+        )
     canvas.showPage()
     canvas.save()
     image = next(render_pages(buffer.getvalue(), grid.size))
     return png_bytes(image)
 
 
-def deck_object(deck: Deck, sheets: Sequence[tuple[SheetGrid, list[Card], str, str]], copies: dict[str, int],
-                unique_back: bool) -> dict:
+def deck_object(
+    deck: Deck, sheets: Sequence[tuple[SheetGrid, list[Card], str, str]], copies: dict[str, int], unique_back: bool
+) -> dict:
     """The saved-object JSON of a custom deck: one CustomDeck entry per sheet, cards by CardID."""
     custom, contained, ids = {}, [], []
     for number, (grid, cards, face_url, back_url) in enumerate(sheets, start=1):
-        custom[str(number)] = {"FaceURL": face_url, "BackURL": back_url, "NumWidth": grid.cols,
-                               "NumHeight": grid.rows, "BackIsHidden": True, "UniqueBack": unique_back,
-                               "Type": 0}
+        custom[str(number)] = {
+            "FaceURL": face_url,
+            "BackURL": back_url,
+            "NumWidth": grid.cols,
+            "NumHeight": grid.rows,
+            "BackIsHidden": True,
+            "UniqueBack": unique_back,
+            "Type": 0,
+        }
         for n, card in enumerate(cards):
             card_id = number * 100 + n
             for _ in range(copies[card.id]):
                 ids.append(card_id)
-                contained.append({"Name": "Card", "Nickname": card.name, "Description": "", "CardID": card_id,
-                                  "CustomDeck": {str(number): custom[str(number)]},
-                                  "Transform": _transform()})
-    deck_obj: dict[str, Any] = {"Name": "DeckCustom" if len(ids) > 1 else "Card", "Nickname": deck.title,
-                "Description": deck.key, "Transform": _transform(), "DeckIDs": ids,
-                "CustomDeck": custom, "ContainedObjects": contained}
+                contained.append(
+                    {
+                        "Name": "Card",
+                        "Nickname": card.name,
+                        "Description": "",
+                        "CardID": card_id,
+                        "CustomDeck": {str(number): custom[str(number)]},
+                        "Transform": _transform(),
+                    }
+                )
+    deck_obj: dict[str, Any] = {
+        "Name": "DeckCustom" if len(ids) > 1 else "Card",
+        "Nickname": deck.title,
+        "Description": deck.key,
+        "Transform": _transform(),
+        "DeckIDs": ids,
+        "CustomDeck": custom,
+        "ContainedObjects": contained,
+    }
     if len(ids) == 1:
         deck_obj = {**contained[0], "Nickname": contained[0]["Nickname"], "Transform": _transform()}
-    return {"SaveName": "", "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
-            "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": [deck_obj], "TabStates": {},
-            "VersionNumber": ""}
+    return {
+        "SaveName": "",
+        "GameMode": "",
+        "Date": "",
+        "Table": "",
+        "Sky": "",
+        "Note": "",
+        "Rules": "",
+        "XmlUI": "",
+        "LuaScript": "",
+        "LuaScriptState": "",
+        "ObjectStates": [deck_obj],
+        "TabStates": {},
+        "VersionNumber": "",
+    }
 
 
 def _transform() -> dict:
-    return {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
-            "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+    return {
+        "posX": 0.0,
+        "posY": 1.0,
+        "posZ": 0.0,
+        "rotX": 0.0,
+        "rotY": 180.0,
+        "rotZ": 180.0,
+        "scaleX": 1.0,
+        "scaleY": 1.0,
+        "scaleZ": 1.0,
+    }
 
 
-def export_tts(project: Project, deck: Deck, folder: Path, url_base: str | None = None, copies: int = 1,
-               greyscale: bool = False, progress=None) -> list[Path]:
+def export_tts(
+    project: Project,
+    deck: Deck,
+    folder: Path,
+    url_base: str | None = None,
+    copies: int = 1,
+    greyscale: bool = False,
+    progress=None,
+) -> list[Path]:
     """Write ``<slug>-sheet-N.png``, the back image(s) and ``<slug>-tts.json`` into ``folder``.
 
     Image URLs in the JSON are ``url_base`` + file name (default: ``file://`` URIs
@@ -141,7 +198,7 @@ def export_tts(project: Project, deck: Deck, folder: Path, url_base: str | None 
     start = 0
     plan = sheet_grids(len(cards), g.trim_w, g.trim_h)
     for number, (grid, n) in enumerate(plan, start=1):
-        chunk = cards[start:start + n]
+        chunk = cards[start : start + n]
         start += n
         face_path = folder / f"{deck.slug}-sheet-{number}.png"
         images[face_path] = _sheet_png(project, deck, faces, chunk, grid, "front", greyscale)
@@ -152,8 +209,7 @@ def export_tts(project: Project, deck: Deck, folder: Path, url_base: str | None 
             back_path = folder / f"{deck.slug}-back.png"
             if back_path not in images:
                 single = SheetGrid(1, 1, grid.cell_w, grid.cell_h)
-                images[back_path] = _sheet_png(project, deck, faces, chunk[:1], single, "back", greyscale) \
-                    if chunk else b""
+                images[back_path] = _sheet_png(project, deck, faces, chunk[:1], single, "back", greyscale) if chunk else b""
         sheets.append((grid, chunk, url(face_path), url(back_path)))
         if progress:
             progress(number, len(plan))

@@ -2,6 +2,7 @@
 
 A failed or interrupted write leaves whatever was there before untouched.
 """
+
 from __future__ import annotations
 
 import contextlib

@@ -1,4 +1,5 @@
 """Paths a definition names, kept inside the folders it may read."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -15,8 +16,7 @@ def safe_join(base: Path, relative: str, *allowed: Path) -> Path | None:
 
     Absolute paths, drive letters, ``..`` escapes and links that lead outside are refused.
     """
-    if not relative or "\x00" in relative or Path(relative).is_absolute() or relative.startswith(("/", "\\")) \
-            or ":" in relative:
+    if not relative or "\x00" in relative or Path(relative).is_absolute() or relative.startswith(("/", "\\")) or ":" in relative:
         return None
     path = base / relative
     if ".." in Path(relative).parts or not inside(path, *(allowed or (base,))):

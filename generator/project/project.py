@@ -7,6 +7,7 @@ underneath, so a project file overrides the built-in one of the same name and
 every built-in deck stays reachable.  Without a project, the built-in data is
 all there is and output goes to ``./output``.
 """
+
 from __future__ import annotations
 
 import os
@@ -20,6 +21,7 @@ from ..locations import FONTS_DIR, builtin_root, display_path
 @dataclass(frozen=True)
 class Layer:
     """One place files come from: a designer's project, or the built-in data."""
+
     kind: str  # "project" or "built-in"
     root: Path
     decks: Path  # deck, game and rulebook definitions
@@ -31,13 +33,19 @@ class Layer:
 
 def _builtin_layer() -> Layer:
     root = builtin_root()
-    return Layer("built-in", root, root / "decks", root / "templates" / "cards", root / "templates" / "styles",
-                 root / "templates", FONTS_DIR)
+    return Layer(
+        "built-in",
+        root,
+        root / "decks",
+        root / "templates" / "cards",
+        root / "templates" / "styles",
+        root / "templates",
+        FONTS_DIR,
+    )
 
 
 def _project_layer(root: Path) -> Layer:
-    return Layer("project", root, root / "decks", root / "templates", root / "styles", root / "templates",
-                 root / "fonts")
+    return Layer("project", root, root / "decks", root / "templates", root / "styles", root / "templates", root / "fonts")
 
 
 class Project:
@@ -130,6 +138,10 @@ class Project:
         if not folder.is_dir():
             raise AetherpressError(Problem(display_path(folder), "--project: no such folder"))
         if not (folder / "decks").is_dir():
-            raise AetherpressError(Problem(display_path(folder), "--project: not an Aetherpress project (it has no "
-                                                                 "decks/ folder); start one with: aetherpress new NAME"))
+            raise AetherpressError(
+                Problem(
+                    display_path(folder),
+                    "--project: not an Aetherpress project (it has no decks/ folder); start one with: aetherpress new NAME",
+                )
+            )
         return cls(folder, output)

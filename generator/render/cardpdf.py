@@ -1,4 +1,5 @@
 """Card PDFs: one page per card side, trim plus bleed, with TrimBox and BleedBox (print shops, PNG)."""
+
 from __future__ import annotations
 
 import io
@@ -18,8 +19,16 @@ from .forms import Forms
 from .sheetpdf import Progress, job_cards
 
 
-def draw_card_pages(target, project: Project, deck: Deck, bleed: float, sides: Sequence[tuple[Card, str]],
-                    greyscale: bool = False, progress: Progress | None = None, process: bool = False) -> None:
+def draw_card_pages(
+    target,
+    project: Project,
+    deck: Deck,
+    bleed: float,
+    sides: Sequence[tuple[Card, str]],
+    greyscale: bool = False,
+    progress: Progress | None = None,
+    process: bool = False,
+) -> None:
     """A PDF with one page per (card, "front"|"back"): trim plus ``bleed``, TrimBox and BleedBox set.
 
     ``target`` is a path or a binary file object.  ``process`` draws every colour
@@ -27,12 +36,19 @@ def draw_card_pages(target, project: Project, deck: Deck, bleed: float, sides: S
     """
     faces = FaceRenderer(project, deck, bleed=bleed)
     g = faces.geometry
-    boxes = {"trimBox": (bleed * mm, bleed * mm, (bleed + g.trim_w) * mm, (bleed + g.trim_h) * mm),
-             "bleedBox": (0, 0, g.width * mm, g.height * mm)}
-    canvas = new_canvas(target, (g.width, g.height), f"{deck.title} ({deck.key}) - cards with bleed",
-                        deck.description, f"{deck.key}, {format_mm(bleed, 3)} mm bleed"
-                        + (", greyscale" if greyscale else "") + (", CMYK" if process else ""),
-                        process=process, **boxes)
+    boxes = {
+        "trimBox": (bleed * mm, bleed * mm, (bleed + g.trim_w) * mm, (bleed + g.trim_h) * mm),
+        "bleedBox": (0, 0, g.width * mm, g.height * mm),
+    }
+    canvas = new_canvas(
+        target,
+        (g.width, g.height),
+        f"{deck.title} ({deck.key}) - cards with bleed",
+        deck.description,
+        f"{deck.key}, {format_mm(bleed, 3)} mm bleed" + (", greyscale" if greyscale else "") + (", CMYK" if process else ""),
+        process=process,
+        **boxes,
+    )
     forms = Forms(canvas, [deck], [faces], colour_converter(greyscale, process))
     for card, side in sides:
         key = forms.side(0, card, side)
@@ -47,15 +63,24 @@ def draw_card_pages(target, project: Project, deck: Deck, bleed: float, sides: S
     canvas.save()
 
 
-def card_pdf_bytes(project: Project, deck: Deck, bleed: float, sides: Sequence[tuple[Card, str]],
-                   greyscale: bool = False) -> bytes:
+def card_pdf_bytes(
+    project: Project, deck: Deck, bleed: float, sides: Sequence[tuple[Card, str]], greyscale: bool = False
+) -> bytes:
     buffer = io.BytesIO()
     draw_card_pages(buffer, project, deck, bleed, sides, greyscale)
     return buffer.getvalue()
 
 
-def write_card_pdf(project: Project, deck: Deck, target: Path, bleed: float, greyscale: bool = False,
-                   copies: int = 1, progress: Progress | None = None, process: bool = False) -> Path:
+def write_card_pdf(
+    project: Project,
+    deck: Deck,
+    target: Path,
+    bleed: float,
+    greyscale: bool = False,
+    copies: int = 1,
+    progress: Progress | None = None,
+    process: bool = False,
+) -> Path:
     """Every printed card as two pages, back then front (the DriveThruCards order), with ``bleed``;
     in process CMYK when ``process``."""
     sides = [(job.card, side) for job in job_cards([deck], copies) for side in ("back", "front")]

@@ -1,4 +1,5 @@
 """How card colours are printed: as designed (RGB), as greys, or as process CMYK within an ink limit."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -43,5 +44,3 @@ def colour_converter(greyscale: bool = False, process: bool = False):
     if process:
         return cmyk
     return grey if greyscale else None
-
-

@@ -3,6 +3,7 @@
 The SVG is read by :func:`~generator.faces.svg.parse_svg` first, so nothing
 that refers outside the card reaches svglib.
 """
+
 from __future__ import annotations
 
 import logging
@@ -69,8 +70,7 @@ def _svg_to_drawing(svg_text: str, source: str, place: str | None = None, color_
     register_fonts()
     _speed_up_svglib()
     root = parse_svg(svg_text, source, place)
-    renderer = SvgRenderer(source, color_converter=color_converter,
-                           external_reference_root="/nonexistent-aetherpress-root")
+    renderer = SvgRenderer(source, color_converter=color_converter, external_reference_root="/nonexistent-aetherpress-root")
     # reportlab checks every attribute set on a shape against its schema, which costs
     # about a fifth of the conversion; svglib sets only valid attributes.
     checking = rl_config.shapeChecking

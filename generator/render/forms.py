@@ -1,4 +1,5 @@
 """Card drawings in a PDF: each side drawn once, stored as a form XObject when it appears more than once."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -22,8 +23,14 @@ class Forms:
     """Card drawings by (deck, side, name): drawn once and stored as a form XObject
     when they appear more than once in the file, else drawn in place."""
 
-    def __init__(self, canvas: Canvas, decks: Sequence[Deck], renderers: Sequence[FaceRenderer], converter=None,
-                 uses: dict[tuple, int] | None = None):
+    def __init__(
+        self,
+        canvas: Canvas,
+        decks: Sequence[Deck],
+        renderers: Sequence[FaceRenderer],
+        converter=None,
+        uses: dict[tuple, int] | None = None,
+    ):
         self.canvas = canvas
         self.decks = decks
         self.renderers = renderers
@@ -43,10 +50,18 @@ class Forms:
         d, side, _name = key
         deck, faces = self.decks[d], self.renderers[d]
         if side == "face":
-            return card_drawing(faces.face(card), faces.template_file(deck.template_for(card)),
-                                f"card '{card.id}' of deck '{deck.id}'", self.converter)
-        return card_drawing(faces.back(card), faces.template_file(deck.back_for(card)),
-                            f"back of card '{card.id}' of deck '{deck.id}'", self.converter)
+            return card_drawing(
+                faces.face(card),
+                faces.template_file(deck.template_for(card)),
+                f"card '{card.id}' of deck '{deck.id}'",
+                self.converter,
+            )
+        return card_drawing(
+            faces.back(card),
+            faces.template_file(deck.back_for(card)),
+            f"back of card '{card.id}' of deck '{deck.id}'",
+            self.converter,
+        )
 
     def draw(self, key: tuple, card: Card) -> None:
         """Draw the card side with its bleed corner at the current origin."""
@@ -67,5 +82,3 @@ class Forms:
     def side(self, d: int, card: Card, side: str) -> tuple:
         deck = self.decks[d]
         return self.face_key(d, deck, card) if side == "front" else self.back_key(d, deck, card)
-
-

@@ -1,4 +1,5 @@
 """Booklet imposition: a PDF's pages placed two to a side of landscape sheets, in booklet order."""
+
 from __future__ import annotations
 
 import io

@@ -7,6 +7,7 @@ forgives that, but poppler, Acrobat's preflight and print-shop RIPs do not,
 and gradients or opacity silently vanish.  :func:`end_form` closes a form
 with a full resource dictionary, exactly as reportlab does for a page.
 """
+
 from __future__ import annotations
 
 from reportlab.pdfbase import pdfdoc
@@ -40,8 +41,9 @@ def end_form(canvas: Canvas) -> None:
     """Like ``canvas.endForm()``, but the form keeps every resource it names."""
     name, lowerx, lowery, upperx, uppery = canvas._formData
     width, height = canvas._pagesize
-    form = _CompleteForm(lowerx=lowerx, lowery=lowery,
-                         upperx=width if upperx is None else upperx, uppery=height if uppery is None else uppery)
+    form = _CompleteForm(
+        lowerx=lowerx, lowery=lowery, upperx=width if upperx is None else upperx, uppery=height if uppery is None else uppery
+    )
     form.compression = canvas._pageCompression
     form.setStreamList([canvas._preamble] + canvas._code)
     canvas._setColorSpace(form)

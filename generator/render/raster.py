@@ -4,6 +4,7 @@ Cards are rasterised from the same vector drawing as the print sheets (one
 drawing path), page by page, each page stretched to exactly the asked pixel
 size.  PNG files are written without timestamps, so they are reproducible.
 """
+
 from __future__ import annotations
 
 import io
@@ -55,4 +56,5 @@ def png_bytes(image, dpi: float | None = None) -> bytes:
 
 def write_png(target: Path, image, dpi: float | None = None) -> Path:
     from ..project.files import write_bytes
+
     return write_bytes(target, png_bytes(image, dpi))

@@ -7,6 +7,7 @@ once as a form XObject and referenced at every place; one that appears once
 is drawn in place.  Files are reproducible (``invariant``) and name only
 embedded fonts.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -38,19 +39,25 @@ Progress = Callable[[int, int], None]
 @dataclass
 class JobCard:
     """One printed copy of a card: its deck (by index) and the card."""
+
     deck: int
     card: Card
 
 
 def job_cards(decks: Sequence[Deck], copies: int = 1) -> list[JobCard]:
     """Every card of every deck, each as many times as it is printed."""
-    return [JobCard(d, card) for d, deck in enumerate(decks) for card in deck.cards
-            for _ in range(card.copies * copies)]
+    return [JobCard(d, card) for d, deck in enumerate(decks) for card in deck.cards for _ in range(card.copies * copies)]
 
 
-def place(canvas: Canvas, page_h: float, box: tuple[float, float, float, float],
-          clip: tuple[float, float, float, float] | None, size: tuple[float, float], rotation: int,
-          draw: Callable[[], None]) -> None:
+def place(
+    canvas: Canvas,
+    page_h: float,
+    box: tuple[float, float, float, float],
+    clip: tuple[float, float, float, float] | None,
+    size: tuple[float, float],
+    rotation: int,
+    draw: Callable[[], None],
+) -> None:
     """Call ``draw`` (a w x h mm picture at the origin) centred on ``box`` (x, y, w, h mm from
     the page top), turned by ``rotation`` degrees clockwise, clipped to ``clip``."""
     x, y, w, h = box
@@ -118,8 +125,15 @@ def draw_page(canvas: Canvas, page: Page, cards: Sequence[JobCard], forms: Forms
         g = forms.renderers[job.deck].geometry
         key = forms.side(job.deck, job.card, p.side)
         b = p.box
-        place(canvas, page.height, (p.trim.x, p.trim.y, p.trim.w, p.trim.h), (b.x, b.y, b.w, b.h),
-              (g.width, g.height), p.rotation, partial(forms.draw, key, job.card))
+        place(
+            canvas,
+            page.height,
+            (p.trim.x, p.trim.y, p.trim.w, p.trim.h),
+            (b.x, b.y, b.w, b.h),
+            (g.width, g.height),
+            p.rotation,
+            partial(forms.draw, key, job.card),
+        )
     draw_outlines(canvas, page.height, page.outlines)
     draw_lines(canvas, page.height, page.lines)
     draw_targets(canvas, page.height, page.targets)
@@ -128,34 +142,44 @@ def draw_page(canvas: Canvas, page: Page, cards: Sequence[JobCard], forms: Forms
 @dataclass(frozen=True)
 class SheetOptions:
     """Everything about a sheets PDF beyond the decks: layout, copies, ink saving."""
+
     layout: Layout
     copies: int = 1
     greyscale: bool = False
 
 
-def layout_job(decks: Sequence[Deck], renderers: Sequence[FaceRenderer], options: SheetOptions
-               ) -> tuple[list[JobCard], tuple[Page, ...]]:
+def layout_job(
+    decks: Sequence[Deck], renderers: Sequence[FaceRenderer], options: SheetOptions
+) -> tuple[list[JobCard], tuple[Page, ...]]:
     cards = job_cards(decks, options.copies)
     geometries = [r.geometry for r in renderers]
-    items = [Item(i, geometries[c.deck].trim_w, geometries[c.deck].trim_h, geometries[c.deck].bleed,
-                  geometries[c.deck].radius) for i, c in enumerate(cards)]
+    items = [
+        Item(i, geometries[c.deck].trim_w, geometries[c.deck].trim_h, geometries[c.deck].bleed, geometries[c.deck].radius)
+        for i, c in enumerate(cards)
+    ]
     return cards, lay_out(items, options.layout)
 
 
-def write_job(project: Project, decks: Sequence[Deck], target: Path, options: SheetOptions,
-              progress: Progress | None = None, title: str | None = None) -> Path:
+def write_job(
+    project: Project,
+    decks: Sequence[Deck],
+    target: Path,
+    options: SheetOptions,
+    progress: Progress | None = None,
+    title: str | None = None,
+) -> Path:
     """Write print sheets for several decks in one PDF, packed size by size."""
     renderers = [FaceRenderer(project, deck) for deck in decks]
     try:
         cards, pages = layout_job(decks, renderers, options)
     except LayoutError as exc:
-        raise AetherpressError(Problem(decks[0].source if decks else "layout", str(exc),
-                                       key="deck.size" if decks else None)) from None
+        raise AetherpressError(
+            Problem(decks[0].source if decks else "layout", str(exc), key="deck.size" if decks else None)
+        ) from None
     lay = options.layout
     names = " + ".join(f"{d.title} ({d.key})" for d in decks)
     title = title or f"{names} - print sheets"
-    keywords = ", ".join([*(d.key for d in decks), lay.paper.name, lay.mode]
-                         + (["greyscale"] if options.greyscale else []))
+    keywords = ", ".join([*(d.key for d in decks), lay.paper.name, lay.mode] + (["greyscale"] if options.greyscale else []))
     subject = " / ".join(d.description for d in decks if d.description)
     with atomic_output(target) as tmp:
         canvas = new_canvas(tmp, (lay.paper.width, lay.paper.height), title, subject, keywords)
@@ -177,13 +201,19 @@ def write_job(project: Project, decks: Sequence[Deck], target: Path, options: Sh
     return target
 
 
-def write_sheets(project: Project, deck: Deck, target: Path, layout: Layout | SheetOptions,
-                 *, copies: int = 1, greyscale: bool = False, progress: Progress | None = None) -> Path:
+def write_sheets(
+    project: Project,
+    deck: Deck,
+    target: Path,
+    layout: Layout | SheetOptions,
+    *,
+    copies: int = 1,
+    greyscale: bool = False,
+    progress: Progress | None = None,
+) -> Path:
     """Write one deck's print sheets with ``layout`` (paper, duplex, marks...)."""
     if isinstance(layout, SheetOptions):
         options = layout
     else:
         options = SheetOptions(layout, copies, greyscale)
     return write_job(project, [deck], target, options, progress)
-
-

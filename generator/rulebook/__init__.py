@@ -6,6 +6,7 @@ card pictures from ``pictures``, hand charts from ``charts``) -> ``document``
 (title page, contents, outline, footers; ``multiBuild``) -> ``impose``
 (optional saddle-stitch booklet).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ BOOKLET_SHEETS = {"a5": ("a5", "a4"), "a4": ("a5", "a4"), "letter": ("half-lette
 @dataclass
 class BuildContext:
     """What several books built in one run share: decks, card drawings and odds."""
+
     project: Project
     library: CardLibrary
     odds: OddsSource
@@ -83,8 +85,13 @@ def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a
 
 
 def _game_title(game_id: str) -> str:
-    return {"founders-flip": "Founder’s Flip", "lith": "Lith", "fivefold-arrangement": "Fivefold Arrangement",
-            "dragon-poker": "Dragon Poker", "red-star": "Red Star"}.get(game_id, game_id.replace("-", " ").title())
+    return {
+        "founders-flip": "Founder’s Flip",
+        "lith": "Lith",
+        "fivefold-arrangement": "Fivefold Arrangement",
+        "dragon-poker": "Dragon Poker",
+        "red-star": "Red Star",
+    }.get(game_id, game_id.replace("-", " ").title())
 
 
 def _chart_deck(context: BuildContext, table, game: str, where: str):
@@ -104,21 +111,21 @@ def _chart_deck(context: BuildContext, table, game: str, where: str):
     return context.library.deck(base, where)
 
 
-def build_book(context: BuildContext, book: RulebookDefinition, out: Path, paper: str = "a5",
-               booklet: bool = False) -> Path:
+def build_book(context: BuildContext, book: RulebookDefinition, out: Path, paper: str = "a5", booklet: bool = False) -> Path:
     """Write one book (or its booklet) into ``out``; return the path."""
     name, data = render_file(context, book, paper, booklet)
     return write_bytes(out / name, data)
 
 
-def render_file(context: BuildContext, book: RulebookDefinition, paper: str = "a5",
-                booklet: bool = False) -> tuple[str, bytes]:
+def render_file(context: BuildContext, book: RulebookDefinition, paper: str = "a5", booklet: bool = False) -> tuple[str, bytes]:
     """The file name and PDF bytes of one book (or its booklet)."""
     if booklet:
         from ..render.impose import impose
+
         page_paper, sheet_paper = BOOKLET_SHEETS[paper]
         data = render_book(context, book, page_paper)
         from ..units import pt
+
         sheet = context.paper(sheet_paper)
         data = impose(data, (pt(sheet.width), pt(sheet.height)))
         name = f"{book.id}-booklet-{sheet_paper}.pdf"

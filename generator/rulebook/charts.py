@@ -5,6 +5,7 @@ as small card pictures, and the engine's exact count, probability and
 "1 in N".  Rows never split (a table row is atomic in reportlab) and the
 header row repeats on every page the chart continues on.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -29,18 +30,32 @@ def chart_card_width(hand_size: int, room_mm: float, largest: float = 13.0) -> f
     return max(7.0, min(largest, width))
 
 
-def hand_chart(table: Any, deck: Deck, library: CardLibrary, styles: Styles, avail_width: float,
-               example_for: Callable[[int], tuple | None] | None = None) -> Table:
+def hand_chart(
+    table: Any,
+    deck: Deck,
+    library: CardLibrary,
+    styles: Styles,
+    avail_width: float,
+    example_for: Callable[[int], tuple | None] | None = None,
+) -> Table:
     """The chart of ``table`` (an engine odds table) as a splittable Table."""
     s = styles
-    numbers_all = [(format_count(c.count), format_probability(c.probability) if c.count else "–",
-                    format_one_in(c.one_in) if c.count else "never") for c in table.categories]
+    numbers_all = [
+        (
+            format_count(c.count),
+            format_probability(c.probability) if c.count else "–",
+            format_one_in(c.one_in) if c.count else "never",
+        )
+        for c in table.categories
+    ]
     pad = 2 * s.cell_pad
     num_widths = []
     for i, head_text in enumerate(("Hands", "Chance", "Odds")):
         texts = [n[i] for n in numbers_all] + [format_count(table.total)]
-        widest = max([stringWidth(t, s.chart_num.fontName, s.chart_num.fontSize) for t in texts]
-                     + [stringWidth(head_text, s.chart_head.fontName, s.chart_head.fontSize)])
+        widest = max(
+            [stringWidth(t, s.chart_num.fontName, s.chart_num.fontSize) for t in texts]
+            + [stringWidth(head_text, s.chart_head.fontName, s.chart_head.fontSize)]
+        )
         num_widths.append(widest + pad + 1)
     hand_min = max(32 * mm, avail_width * 0.26)
     room = avail_width - sum(num_widths) - hand_min - pad
@@ -53,27 +68,42 @@ def hand_chart(table: Any, deck: Deck, library: CardLibrary, styles: Styles, ava
     for index, category in enumerate(table.categories):
         desc = f"<b>{escape(category.name)}</b>"
         if category.description:
-            desc += f"<br/><font size=\"{s.chart_desc_size}\">{escape(category.description)}</font>"
+            desc += f'<br/><font size="{s.chart_desc_size}">{escape(category.description)}</font>'
         subcounts = getattr(category, "subcounts", None)
         if subcounts:
             parts = ", ".join(f"{escape(str(k))} {format_count(int(v))}" for k, v in subcounts.items())
-            desc += f"<br/><font size=\"{s.chart_desc_size}\" color=\"#6b645a\"><i>Of these: {parts}</i></font>"
+            desc += f'<br/><font size="{s.chart_desc_size}" color="#6b645a"><i>Of these: {parts}</i></font>'
         example = (example_for(index) if example_for else category.example) if category.count else None
         if example:
             arts = [library.art(deck, library.card(deck, cid, "hand chart")) for cid in example]
             picture: Any = HandPicture(arts, card_w, STEP)
         elif not category.count and category.pattern:
-            picture = Paragraph(f"never the best reading: all {format_count(int(category.pattern))} hands that "
-                                f"hold it count as a higher hand", s.chart_note)
+            picture = Paragraph(
+                f"never the best reading: all {format_count(int(category.pattern))} hands that hold it count as a higher hand",
+                s.chart_note,
+            )
         else:
             picture = Paragraph("cannot occur with this deck" if not category.count else "no example", s.chart_note)
         numbers = numbers_all[len(rows) - 1]
-        rows.append([Paragraph(desc, s.chart_cell), picture,
-                     Paragraph(numbers[0], s.chart_num), Paragraph(numbers[1], s.chart_num),
-                     Paragraph(numbers[2], s.chart_num)])
+        rows.append(
+            [
+                Paragraph(desc, s.chart_cell),
+                picture,
+                Paragraph(numbers[0], s.chart_num),
+                Paragraph(numbers[1], s.chart_num),
+                Paragraph(numbers[2], s.chart_num),
+            ]
+        )
     total = ("All hands", format_count(table.total), "100 %", "")
-    rows.append([Paragraph(f"<b>{total[0]}</b>", s.chart_cell), "",
-                 Paragraph(total[1], s.chart_num), Paragraph(total[2], s.chart_num), ""])
+    rows.append(
+        [
+            Paragraph(f"<b>{total[0]}</b>", s.chart_cell),
+            "",
+            Paragraph(total[1], s.chart_num),
+            Paragraph(total[2], s.chart_num),
+            "",
+        ]
+    )
 
     # columns: numbers as wide as their longest text, the example as wide as the
     # widest fanned hand, the name and description take what is left

@@ -14,6 +14,7 @@ cover = ["card:imperial/emperor"] # optional card pictures on the title page
 ```
 The deck loader skips these files: they have no ``[deck]`` table.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -30,9 +31,14 @@ from ..errors import AetherpressError, Problem, display_path
 from ..project import Project, safe_join
 
 SPEC = {
-    "id": field(str, required=True), "title": field(str, required=True), "subtitle": field(str),
-    "games": field(list, item=str), "decks": field(list, item=str), "source": field(str),
-    "cover": field(list, item=str), "data": field(dict),
+    "id": field(str, required=True),
+    "title": field(str, required=True),
+    "subtitle": field(str),
+    "games": field(list, item=str),
+    "decks": field(list, item=str),
+    "source": field(str),
+    "cover": field(list, item=str),
+    "data": field(dict),
 }
 
 
@@ -51,6 +57,7 @@ class RulebookDefinition:
 
 def is_rulebook_file(path: Path) -> bool:
     from ..definitions.discovery import definition_kind
+
     return definition_kind(path) == "rulebook"
 
 
@@ -70,9 +77,17 @@ def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
         ctx.error(("rulebook", "source"), f"no such file '{source_name}' beside {path.name}")
     ctx.raise_if_any()
     assert source is not None
-    return RulebookDefinition(book_id, checked["title"], checked.get("subtitle", ""),
-                              tuple(checked.get("games", [book_id])), tuple(checked.get("decks", [])),
-                              source, tuple(checked.get("cover", [])), path, frozen_mapping(checked.get("data", {})))
+    return RulebookDefinition(
+        book_id,
+        checked["title"],
+        checked.get("subtitle", ""),
+        tuple(checked.get("games", [book_id])),
+        tuple(checked.get("decks", [])),
+        source,
+        tuple(checked.get("cover", [])),
+        path,
+        frozen_mapping(checked.get("data", {})),
+    )
 
 
 def load_rulebooks(project: Project) -> dict[str, RulebookDefinition]:

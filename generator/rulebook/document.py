@@ -5,6 +5,7 @@ left), even pages left-hand.  The footer carries the page number on the outer
 side, the book's title on left-hand pages and the current chapter on
 right-hand pages.  ``multiBuild`` runs until the contents' page numbers settle.
 """
+
 from __future__ import annotations
 
 import functools
@@ -37,23 +38,35 @@ class BookDocument(BaseDocTemplate):
         self.s = styles
         self.book_title = title
         self.chapter = ""
-        super().__init__(target, pagesize=styles.page, invariant=1, title=title, author="Aetherpress",
-                         subject=subject, creator="Aetherpress", producer="Aetherpress",
-                         leftMargin=styles.margins[0], rightMargin=styles.margins[1],
-                         topMargin=styles.margins[2], bottomMargin=styles.margins[3],
-                         initialFontName=styles.body.fontName, initialFontSize=styles.body.fontSize)
+        super().__init__(
+            target,
+            pagesize=styles.page,
+            invariant=1,
+            title=title,
+            author="Aetherpress",
+            subject=subject,
+            creator="Aetherpress",
+            producer="Aetherpress",
+            leftMargin=styles.margins[0],
+            rightMargin=styles.margins[1],
+            topMargin=styles.margins[2],
+            bottomMargin=styles.margins[3],
+            initialFontName=styles.body.fontName,
+            initialFontSize=styles.body.fontSize,
+        )
         w, h = styles.page
         inner, outer, top, bottom = styles.margins
         fw, fh = w - inner - outer, h - top - bottom
         right = Frame(inner, bottom, fw, fh, id="right", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         left = Frame(outer, bottom, fw, fh, id="left", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        title_frame = Frame(inner, bottom, fw, fh, id="title", leftPadding=0, rightPadding=0, topPadding=0,
-                            bottomPadding=0)
-        self.addPageTemplates([
-            PageTemplate("title", [title_frame], autoNextPageTemplate="left"),
-            PageTemplate("left", [left], onPageEnd=self._footer, autoNextPageTemplate="right"),
-            PageTemplate("right", [right], onPageEnd=self._footer, autoNextPageTemplate="left"),
-        ])
+        title_frame = Frame(inner, bottom, fw, fh, id="title", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        self.addPageTemplates(
+            [
+                PageTemplate("title", [title_frame], autoNextPageTemplate="left"),
+                PageTemplate("left", [left], onPageEnd=self._footer, autoNextPageTemplate="right"),
+                PageTemplate("right", [right], onPageEnd=self._footer, autoNextPageTemplate="left"),
+            ]
+        )
 
     def handle_documentBegin(self):
         self.chapter = ""
@@ -97,16 +110,26 @@ def title_page(styles: Styles, title: str, subtitle: str, games_line: str, cover
     longest = max(stringWidth(w, s.title.fontName, s.title.fontSize) for w in title.split())
     if len(title) > 16 or longest > s.frame_width * 0.9:
         title_style = s.title.clone("title-long", fontSize=s.title.fontSize * 0.78, leading=s.title.leading * 0.8)
-    flow: list = [Spacer(1, fh * 0.14), Paragraph(escape(title), title_style),
-                  HRFlowable(width="22%", thickness=0.8, color=s.accent, spaceBefore=10, spaceAfter=4, hAlign="CENTER")]
+    flow: list = [
+        Spacer(1, fh * 0.14),
+        Paragraph(escape(title), title_style),
+        HRFlowable(width="22%", thickness=0.8, color=s.accent, spaceBefore=10, spaceAfter=4, hAlign="CENTER"),
+    ]
     if subtitle:
         flow += [Spacer(1, 8), Paragraph(escape(subtitle), s.subtitle)]
     flow.append(Spacer(1, fh * 0.08))
     if cover:
         widths = [c.wrap(1e6, 1e6)[0] + 4 * mm for c in cover]
         row = Table([cover], colWidths=widths, hAlign="CENTER")
-        row.setStyle(TableStyle([("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                                 ("FONTNAME", (0, 0), (-1, -1), SANS)]))
+        row.setStyle(
+            TableStyle(
+                [
+                    ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                    ("FONTNAME", (0, 0), (-1, -1), SANS),
+                ]
+            )
+        )
         flow.append(row)
         flow.append(Spacer(1, fh * 0.08))
     if games_line:
@@ -118,9 +141,15 @@ def title_page(styles: Styles, title: str, subtitle: str, games_line: str, cover
 
 def contents(styles: Styles) -> list:
     toc = TableOfContents(levelStyles=styles.toc_levels, dotsMinLevel=1)
-    toc.tableStyle = TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                                 ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
-                                 ("FONTNAME", (0, 0), (-1, -1), SANS)])
+    toc.tableStyle = TableStyle(
+        [
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
+            ("FONTNAME", (0, 0), (-1, -1), SANS),
+        ]
+    )
     return [Paragraph("Contents", styles.h1), toc, PageBreak()]
 
 

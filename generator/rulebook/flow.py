@@ -13,6 +13,7 @@ Images name what to draw by their address:
 card's width in millimetres.  A paragraph holding only images shows them in
 a row with their alt texts as captions.
 """
+
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
@@ -62,8 +63,13 @@ class Heading(Paragraph):
 class Converter:
     """Turns one book's element tree into flowables."""
 
-    def __init__(self, styles: Styles, library: CardLibrary, source: SourceMap,
-                 chart_for: Callable[[str, str | None, str | None, ET.Element], Flowable]):
+    def __init__(
+        self,
+        styles: Styles,
+        library: CardLibrary,
+        source: SourceMap,
+        chart_for: Callable[[str, str | None, str | None, ET.Element], Flowable],
+    ):
         self.s = styles
         self.library = library
         self.source = source
@@ -102,8 +108,10 @@ class Converter:
         if tag == "blockquote":
             return [self.blockquote(el, width)]
         if tag == "hr":
-            return [Spacer(1, 4), HRFlowable(width="40%", thickness=0.6, color=self.s.rule_light, spaceBefore=4,
-                                             spaceAfter=10, hAlign="CENTER")]
+            return [
+                Spacer(1, 4),
+                HRFlowable(width="40%", thickness=0.6, color=self.s.rule_light, spaceBefore=4, spaceAfter=10, hAlign="CENTER"),
+            ]
         if tag in ("h5", "h6"):
             raise self.source.error(el, f"heading level {tag[1]} is not supported (use # to ####)")
         if tag == "pre":
@@ -130,8 +138,12 @@ class Converter:
 
     def paragraph(self, el: ET.Element, width: float, style) -> list[Flowable]:
         children = list(el)
-        if children and all(c.tag == "img" for c in children) and not (el.text or "").strip() \
-                and not any((c.tail or "").strip() for c in children):
+        if (
+            children
+            and all(c.tag == "img" for c in children)
+            and not (el.text or "").strip()
+            and not any((c.tail or "").strip() for c in children)
+        ):
             return self.images(children, el, width)
         if plain_text(el).endswith(":"):  # an introduction stays with what it introduces
             style = _keep_with_next(style)
@@ -146,8 +158,13 @@ class Converter:
                 raise self.source.error(li, f"unexpected <{li.tag}> in a list")
             items.append(ListItem(self.list_item(li, width - indent, depth)))
         start = el.get("start")
-        kwargs: dict[str, Any] = {"leftIndent": indent, "bulletFontName": SERIF, "bulletFontSize": self.s.body.fontSize,
-                                      "spaceBefore": 0, "spaceAfter": self.s.body.spaceAfter * (1 if depth == 0 else 0.3)}
+        kwargs: dict[str, Any] = {
+            "leftIndent": indent,
+            "bulletFontName": SERIF,
+            "bulletFontSize": self.s.body.fontSize,
+            "spaceBefore": 0,
+            "spaceAfter": self.s.body.spaceAfter * (1 if depth == 0 else 0.3),
+        }
         if ordered:
             kwargs.update(bulletType="1", bulletFormat="%s.", start=int(start) if start else 1)
         else:
@@ -184,9 +201,18 @@ class Converter:
             else:
                 inner.extend(self.block(child, width - 14))
         box = Table([[inner]], colWidths=[width - 6], hAlign="RIGHT")
-        box.setStyle(TableStyle([("LINEBEFORE", (0, 0), (0, -1), 1.6, self.s.rule_light), ("FONTNAME", (0, 0), (-1, -1), SANS),
-                                 ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                                 ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+        box.setStyle(
+            TableStyle(
+                [
+                    ("LINEBEFORE", (0, 0), (0, -1), 1.6, self.s.rule_light),
+                    ("FONTNAME", (0, 0), (-1, -1), SANS),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 8),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 1),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                ]
+            )
+        )
         return KeepTogether([box, Spacer(1, self.s.body.spaceAfter)])
 
     # --- images -------------------------------------------------------------------
@@ -231,14 +257,15 @@ class Converter:
 
     def images(self, imgs: list[ET.Element], block: ET.Element, width: float) -> list[Flowable]:
         if len(imgs) == 1 and imgs[0].get("src", "").startswith("chart:"):
-            return [CondPageBreak(self.s.page[1] * 0.2), self.picture(imgs[0], block),
-                    Spacer(1, self.s.body.spaceAfter * 1.5)]
+            return [CondPageBreak(self.s.page[1] * 0.2), self.picture(imgs[0], block), Spacer(1, self.s.body.spaceAfter * 1.5)]
         pictures = [self.picture(img, block) for img in imgs]
         captions = [img.get("alt", "").strip() for img in imgs]
         gap = 2.5 * mm
         cap = self.s.caption
-        widths = [max(p.wrap(width, 1e6)[0], max([stringWidth(w, cap.fontName, cap.fontSize) for w in c.split()] + [0]))
-                  + gap for p, c in zip(pictures, captions)]
+        widths = [
+            max(p.wrap(width, 1e6)[0], max([stringWidth(w, cap.fontName, cap.fontSize) for w in c.split()] + [0])) + gap
+            for p, c in zip(pictures, captions)
+        ]
         rows: list[list[int]] = [[]]
         used = 0.0
         for i, w in enumerate(widths):
@@ -255,10 +282,19 @@ class Converter:
             if has_caption:
                 data.append([Paragraph(escape(captions[i]), self.s.caption) for i in row])
             table = Table(data, colWidths=[widths[i] for i in row], hAlign="CENTER")
-            table.setStyle(TableStyle([("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                                       ("FONTNAME", (0, 0), (-1, -1), SANS),
-                                       ("LEFTPADDING", (0, 0), (-1, -1), gap / 2), ("RIGHTPADDING", (0, 0), (-1, -1), gap / 2),
-                                       ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
+            table.setStyle(
+                TableStyle(
+                    [
+                        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                        ("FONTNAME", (0, 0), (-1, -1), SANS),
+                        ("LEFTPADDING", (0, 0), (-1, -1), gap / 2),
+                        ("RIGHTPADDING", (0, 0), (-1, -1), gap / 2),
+                        ("TOPPADDING", (0, 0), (-1, -1), 1),
+                        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+                    ]
+                )
+            )
             flow.append(table)
         flow.append(Spacer(1, self.s.body.spaceAfter))
         return [KeepTogether(flow)]
@@ -270,6 +306,7 @@ class Converter:
         align = (el.get("align") or "").lower() or _style_align(el.get("style", ""))
         if align in ("right", "center"):
             from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+
             style = style.clone(style.name + "-" + align, alignment=TA_RIGHT if align == "right" else TA_CENTER)
         imgs = [c for c in el if c.tag == "img"]
         if imgs:

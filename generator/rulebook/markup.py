@@ -5,6 +5,7 @@ switched off, so ``<b>`` in a source is printed as the characters ``<b>``.
 Every piece of text that goes into a reportlab Paragraph passes through
 ``escape`` first: Paragraph's own mini-markup only ever comes from here.
 """
+
 from __future__ import annotations
 
 import html
@@ -76,6 +77,7 @@ class SourceMap:
     for its text: first in the source file as written, then in the text after
     templating (which is what the message then says).
     """
+
     file: str
     written: str
     rendered: str
@@ -138,11 +140,16 @@ class Inline:
             if href.startswith("#"):
                 anchor = href[1:]
                 if anchor not in self.anchors:
-                    raise self.source.error(block, f"link to '#{anchor}', but no heading has that anchor (anchors are heading texts in lower case with dashes)")
+                    raise self.source.error(
+                        block,
+                        f"link to '#{anchor}', but no heading has that anchor (anchors are heading texts in lower case with dashes)",
+                    )
                 return f'<a href="#{escape(anchor)}" color="{self.link_colour}">{inner}</a>'
             if href.startswith(LINK_SCHEMES):
                 return f'<a href="{escape(href).replace(chr(34), "%22")}" color="{self.link_colour}">{inner}</a>'
             raise self.source.error(block, f"link target '{href}' is not allowed; use #heading, http(s):// or mailto:")
         if tag == "img":
-            raise self.source.error(block, "an image must stand alone in its paragraph (or with other images only) or in a table cell")
+            raise self.source.error(
+                block, "an image must stand alone in its paragraph (or with other images only) or in a table cell"
+            )
         raise self.source.error(block, f"unsupported inline Markdown element <{tag}>")

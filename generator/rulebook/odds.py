@@ -4,6 +4,7 @@ The engine (``generator.hands``) enumerates every hand; this module only asks
 it for tables and formats its numbers.  Nothing here computes or types in an
 odd.
 """
+
 from __future__ import annotations
 
 import math
@@ -43,9 +44,13 @@ class OddsSource:
             try:
                 self._tables[key] = odds_table(self.project, game, ranking=ranking, deck=deck)
             except AetherpressError as exc:
-                raise AetherpressError([Problem(where, f"odds for {game}/{ranking or 'default'}/{deck or 'default'}: {p}") for p in exc.problems]) from None
+                raise AetherpressError(
+                    [Problem(where, f"odds for {game}/{ranking or 'default'}/{deck or 'default'}: {p}") for p in exc.problems]
+                ) from None
             except (KeyError, ValueError) as exc:
-                raise AetherpressError(Problem(where, f"no odds for game '{game}', ranking '{ranking}', deck '{deck}': {exc}")) from None
+                raise AetherpressError(
+                    Problem(where, f"no odds for game '{game}', ranking '{ranking}', deck '{deck}': {exc}")
+                ) from None
         return self._tables[key]
 
 
@@ -105,6 +110,7 @@ def chart_examples(project: Project, table: Any, deck_card_ids: set[str]) -> dic
     from ..hands import evaluator
     from ..hands.odds import cache_key
     from ..project.files import write_text
+
     engine = evaluator(project, table.game, table.ranking, table.deck)
     ids = [c.id for c in engine.deck.cards if c.id in deck_card_ids]
     digest = hashlib.sha256(json.dumps([cache_key(engine), ids, missing]).encode()).hexdigest()[:32]

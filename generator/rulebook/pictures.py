@@ -5,6 +5,7 @@ with bleed), becomes a reportlab Drawing once per card, and is stored in the
 PDF once as a form XObject; every picture of that card reuses the form and
 clips it to the trim.
 """
+
 from __future__ import annotations
 
 import re
@@ -30,6 +31,7 @@ BORDER = (0.55, 0.55, 0.55)
 @dataclass(frozen=True)
 class CardArt:
     """One card face ready to draw: the drawing and the card's geometry (mm)."""
+
     form: str
     drawing: object
     trim_w: float

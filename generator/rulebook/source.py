@@ -11,6 +11,7 @@ A source sees:
 Templates cannot reach files outside the book's folder, the environment or
 Python internals; a missing name is an error, never an empty string.
 """
+
 from __future__ import annotations
 
 import re
@@ -39,10 +40,17 @@ def render_source(book: RulebookDefinition, library: CardLibrary, odds: OddsSour
         raise AetherpressError(Problem(name, f"cannot read the rulebook source: {exc}")) from None
     env = ImmutableSandboxedEnvironment(
         loader=jinja2.FileSystemLoader(str(book.source.parent)),
-        autoescape=False, undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
+        autoescape=False,
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
     )
-    env.filters.update(count=format_count, probability=format_probability, one_in=format_one_in, cell=_cell,
-                       sort_by_value=lambda ranks: sorted(ranks, key=lambda r: r.value))
+    env.filters.update(
+        count=format_count,
+        probability=format_probability,
+        one_in=format_one_in,
+        cell=_cell,
+        sort_by_value=lambda ranks: sorted(ranks, key=lambda r: r.value),
+    )
     env.globals.update(
         deck=lambda spec: library.deck(spec, name),
         odds=lambda game, ranking=None, deck=None: odds.table(game, ranking, deck, name),
@@ -56,7 +64,9 @@ def render_source(book: RulebookDefinition, library: CardLibrary, odds: OddsSour
     except jinja2.TemplateSyntaxError as exc:
         raise AetherpressError(Problem(name, f"template syntax error: {exc.message}", exc.lineno)) from None
     except jinja2.UndefinedError as exc:
-        message = re.sub(r"'generator\.[\w.]*\.(\w+) object'", lambda m: f"'{m.group(1).lower()}'", exc.message or "undefined value")
+        message = re.sub(
+            r"'generator\.[\w.]*\.(\w+) object'", lambda m: f"'{m.group(1).lower()}'", exc.message or "undefined value"
+        )
         raise AetherpressError(Problem(name, message, _line(exc, book.source))) from None
     except jinja2.exceptions.SecurityError as exc:
         raise AetherpressError(Problem(name, f"template tried something not allowed: {exc}", _line(exc, book.source))) from None

@@ -3,6 +3,7 @@
 Body text is EB Garamond, headings Cinzel, tables and charts Source Sans 3:
 all shipped TrueType fonts, embedded as subsets.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -73,39 +74,89 @@ def make_styles(paper: Paper) -> Styles:
     size = 10.0 if small else 11.0
     lead = size * 1.3
     margins = ((16 if small else 22) * mm, (14 if small else 20) * mm, (15 if small else 20) * mm, (18 if small else 22) * mm)
-    body = ParagraphStyle("body", fontName=SERIF, fontSize=size, leading=lead, textColor=INK,
-                          alignment=TA_JUSTIFY, spaceAfter=size * 0.55, hyphenationLang=None)
+    body = ParagraphStyle(
+        "body",
+        fontName=SERIF,
+        fontSize=size,
+        leading=lead,
+        textColor=INK,
+        alignment=TA_JUSTIFY,
+        spaceAfter=size * 0.55,
+        hyphenationLang=None,
+    )
     heading = {"fontName": TITLE, "textColor": ACCENT, "keepWithNext": 1, "alignment": TA_LEFT}
-    h1 = ParagraphStyle("h1", parent=body, fontSize=size * 1.75, leading=size * 2.1, spaceBefore=size * 1.6,
-                        spaceAfter=size * 0.9, **heading)
-    h2 = ParagraphStyle("h2", parent=body, fontSize=size * 1.3, leading=size * 1.6, spaceBefore=size * 1.1,
-                        spaceAfter=size * 0.45, **heading)
-    h3 = ParagraphStyle("h3", parent=body, fontSize=size * 1.05, leading=size * 1.3, spaceBefore=size * 0.8,
-                        spaceAfter=size * 0.3, fontName=SERIF_BOLD, textColor=INK, keepWithNext=1, alignment=TA_LEFT)
+    h1 = ParagraphStyle(
+        "h1", parent=body, fontSize=size * 1.75, leading=size * 2.1, spaceBefore=size * 1.6, spaceAfter=size * 0.9, **heading
+    )
+    h2 = ParagraphStyle(
+        "h2", parent=body, fontSize=size * 1.3, leading=size * 1.6, spaceBefore=size * 1.1, spaceAfter=size * 0.45, **heading
+    )
+    h3 = ParagraphStyle(
+        "h3",
+        parent=body,
+        fontSize=size * 1.05,
+        leading=size * 1.3,
+        spaceBefore=size * 0.8,
+        spaceAfter=size * 0.3,
+        fontName=SERIF_BOLD,
+        textColor=INK,
+        keepWithNext=1,
+        alignment=TA_LEFT,
+    )
     h4 = ParagraphStyle("h4", parent=h3, fontName=SERIF_ITALIC, fontSize=size, spaceBefore=size * 0.5)
     quote = ParagraphStyle("quote", parent=body, fontName=SERIF_ITALIC, alignment=TA_LEFT, spaceAfter=size * 0.3)
     list_item = ParagraphStyle("li", parent=body, spaceAfter=size * 0.25)
     cs = size * 0.82
     cell = ParagraphStyle("cell", fontName=SANS, fontSize=cs, leading=cs * 1.25, textColor=INK, alignment=TA_LEFT)
     cell_head = ParagraphStyle("cell_head", parent=cell, fontName=SANS_BOLD)
-    caption = ParagraphStyle("caption", parent=cell, fontSize=cs * 0.9, leading=cs * 1.1, alignment=TA_CENTER,
-                             textColor=MUTED)
+    caption = ParagraphStyle("caption", parent=cell, fontSize=cs * 0.9, leading=cs * 1.1, alignment=TA_CENTER, textColor=MUTED)
     chs = size * 0.78
     chart_cell = ParagraphStyle("chart_cell", parent=cell, fontSize=chs, leading=chs * 1.2)
     chart_head = ParagraphStyle("chart_head", parent=chart_cell, fontName=SANS_BOLD)
     chart_head_num = ParagraphStyle("chart_head_num", parent=chart_head, alignment=TA_RIGHT)
     chart_num = ParagraphStyle("chart_num", parent=chart_cell, alignment=TA_RIGHT)
     chart_note = ParagraphStyle("chart_note", parent=chart_cell, fontName=SANS_ITALIC, textColor=MUTED)
-    toc1 = ParagraphStyle("toc1", fontName=SERIF_BOLD, fontSize=size, leading=size * 1.45, textColor=INK,
-                          leftIndent=0, firstLineIndent=0, spaceBefore=size * 0.35)
-    toc2 = ParagraphStyle("toc2", parent=toc1, fontName=SERIF, leftIndent=size * 1.2, spaceBefore=0,
-                          leading=size * 1.3)
-    title = ParagraphStyle("title", fontName=TITLE_BOLD, fontSize=size * 2.8, leading=size * 3.3, textColor=ACCENT,
-                           alignment=TA_CENTER)
-    subtitle = ParagraphStyle("subtitle", fontName=SERIF_ITALIC, fontSize=size * 1.3, leading=size * 1.7,
-                              textColor=INK, alignment=TA_CENTER)
-    title_small = ParagraphStyle("title_small", fontName=TITLE, fontSize=size * 0.85, leading=size * 1.2,
-                                 textColor=MUTED, alignment=TA_CENTER)
-    return Styles((w * mm, h * mm), margins, body, h1, h2, h3, h4, quote, list_item, cell, cell_head, caption,
-                  chart_head, chart_head_num, chart_cell, chart_num, chart_note, chs * 0.92, [toc1, toc2],
-                  title, subtitle, title_small)
+    toc1 = ParagraphStyle(
+        "toc1",
+        fontName=SERIF_BOLD,
+        fontSize=size,
+        leading=size * 1.45,
+        textColor=INK,
+        leftIndent=0,
+        firstLineIndent=0,
+        spaceBefore=size * 0.35,
+    )
+    toc2 = ParagraphStyle("toc2", parent=toc1, fontName=SERIF, leftIndent=size * 1.2, spaceBefore=0, leading=size * 1.3)
+    title = ParagraphStyle(
+        "title", fontName=TITLE_BOLD, fontSize=size * 2.8, leading=size * 3.3, textColor=ACCENT, alignment=TA_CENTER
+    )
+    subtitle = ParagraphStyle(
+        "subtitle", fontName=SERIF_ITALIC, fontSize=size * 1.3, leading=size * 1.7, textColor=INK, alignment=TA_CENTER
+    )
+    title_small = ParagraphStyle(
+        "title_small", fontName=TITLE, fontSize=size * 0.85, leading=size * 1.2, textColor=MUTED, alignment=TA_CENTER
+    )
+    return Styles(
+        (w * mm, h * mm),
+        margins,
+        body,
+        h1,
+        h2,
+        h3,
+        h4,
+        quote,
+        list_item,
+        cell,
+        cell_head,
+        caption,
+        chart_head,
+        chart_head_num,
+        chart_cell,
+        chart_num,
+        chart_note,
+        chs * 0.92,
+        [toc1, toc2],
+        title,
+        subtitle,
+        title_small,
+    )

@@ -9,6 +9,7 @@ and the median wall time is reported with the PDF size.
 
 Targets: Aetherpress no slower than protograf, and its PDF at most 300 KB.
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -20,7 +21,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PROTOGRAF_SCRIPT = '''
+PROTOGRAF_SCRIPT = """
 import os
 from protograf import *
 Create(filename=os.environ["BENCH_OUT"], paper="A4", margin=0.5, units="cm")
@@ -30,7 +31,7 @@ Card("*", rectangle(x=0.5, y=0.5, width=5.35, height=7.89, stroke="black", fill=
      text(text="Second line", x=3.175, y=7.5, font_size=10),
      circle(cx=3.175, cy=4.445, radius=1.2, fill="firebrick"))
 Save()
-'''
+"""
 
 
 def timed(command: list[str], cwd: Path, env: dict | None = None) -> float:
@@ -44,6 +45,7 @@ def timed(command: list[str], cwd: Path, env: dict | None = None) -> float:
 
 def main() -> None:
     import os
+
     repeat = int(sys.argv[1]) if len(sys.argv) > 1 else 5
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -53,8 +55,10 @@ def main() -> None:
         ours_size = ours_pdf.stat().st_size
         pages = subprocess.run(["pdfinfo", str(ours_pdf)], capture_output=True, text=True).stdout
         ours_pages = next((row.split()[-1] for row in pages.splitlines() if row.startswith("Pages:")), "?")
-        print(f"aetherpress build pernese (54 cards, duplex with crop marks, A4 + Letter PDFs, SVGs): median {statistics.median(ours):.3f} s "
-              f"(min {min(ours):.3f} s over {repeat}), A4 PDF {ours_size / 1024:.1f} KB, {ours_pages} pages")
+        print(
+            f"aetherpress build pernese (54 cards, duplex with crop marks, A4 + Letter PDFs, SVGs): median {statistics.median(ours):.3f} s "
+            f"(min {min(ours):.3f} s over {repeat}), A4 PDF {ours_size / 1024:.1f} KB, {ours_pages} pages"
+        )
 
         if importlib.util.find_spec("protograf") is None:
             print("protograf is not installed (pip install protograf): no baseline to compare with")
@@ -65,11 +69,15 @@ def main() -> None:
         env = {**os.environ, "BENCH_OUT": str(theirs_pdf)}
         theirs = [timed([sys.executable, str(script)], tmp, env) for _ in range(repeat)]
         theirs_size = theirs_pdf.stat().st_size
-        print(f"protograf plain 54-card deck (A4, fronts only, grid marks): median {statistics.median(theirs):.3f} s "
-              f"(min {min(theirs):.3f} s over {repeat}), PDF {theirs_size / 1024:.1f} KB")
+        print(
+            f"protograf plain 54-card deck (A4, fronts only, grid marks): median {statistics.median(theirs):.3f} s "
+            f"(min {min(theirs):.3f} s over {repeat}), PDF {theirs_size / 1024:.1f} KB"
+        )
         ratio = statistics.median(ours) / statistics.median(theirs)
-        print(f"time ratio aetherpress / protograf: {ratio:.2f} ({'meets' if ratio <= 1 else 'misses'} 'no slower');"
-              f" PDF {ours_size / 1024:.1f} KB ({'within' if ours_size <= 300 * 1024 else 'over'} 300 KB)")
+        print(
+            f"time ratio aetherpress / protograf: {ratio:.2f} ({'meets' if ratio <= 1 else 'misses'} 'no slower');"
+            f" PDF {ours_size / 1024:.1f} KB ({'within' if ours_size <= 300 * 1024 else 'over'} 300 KB)"
+        )
 
 
 if __name__ == "__main__":

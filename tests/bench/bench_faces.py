@@ -16,6 +16,7 @@ machine does not count against it; the process is pinned to one core.
 
 Run:  python tests/bench/bench_faces.py
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -46,8 +47,14 @@ def big_decks(project: Project):
         cards = []
         for i in range(PER_DECK):
             card = deck.cards[i % len(deck.cards)]
-            cards.append(dataclasses.replace(card, id=f"{card.id}-{i}", name=f"{card.name} {i // len(deck.cards) + 1}"
-                                             if i >= len(deck.cards) else card.name, copies=1))
+            cards.append(
+                dataclasses.replace(
+                    card,
+                    id=f"{card.id}-{i}",
+                    name=f"{card.name} {i // len(deck.cards) + 1}" if i >= len(deck.cards) else card.name,
+                    copies=1,
+                )
+            )
         out.append(dataclasses.replace(deck, cards=tuple(cards)))
     return out
 
@@ -57,6 +64,7 @@ def cold_caches() -> None:
     (only compiled templates and registered fonts are kept from the warm-up)."""
     from generator.faces import symbols, textfit
     from generator.render import drawing as svgdraw
+
     textfit._fit_cached.cache_clear()
     symbols.placed_path.cache_clear()
     svgdraw._normalised_path.cache_clear()
@@ -124,12 +132,18 @@ def main() -> None:
         svg_only = min(run_svg_only(project, decks) for _ in range(REPEAT))
         base = min(run_baseline(svgs, folder) for _ in range(REPEAT))
     print(f"best of {REPEAT} runs each; deck: {count} cards ({PER_DECK} from each of {', '.join(DECKS)}), one core")
-    print(f"aetherpress  faces -> SVG + print PDF : {ours:6.2f} s  {count / ours:7.1f} cards/s  "
-          f"({1000 * ours / count:.2f} ms a card)")
-    print(f"  of which   faces -> SVG text only   : {svg_only:6.2f} s  {count / svg_only:7.1f} cards/s  "
-          f"(templates and text fitting, once; the sheet writer renders each face again)")
-    print(f"baseline     plain svglib + draw only : {base:6.2f} s  {count / base:7.1f} cards/s  "
-          f"({1000 * base / count:.2f} ms a card; same SVG, no templates)")
+    print(
+        f"aetherpress  faces -> SVG + print PDF : {ours:6.2f} s  {count / ours:7.1f} cards/s  "
+        f"({1000 * ours / count:.2f} ms a card)"
+    )
+    print(
+        f"  of which   faces -> SVG text only   : {svg_only:6.2f} s  {count / svg_only:7.1f} cards/s  "
+        f"(templates and text fitting, once; the sheet writer renders each face again)"
+    )
+    print(
+        f"baseline     plain svglib + draw only : {base:6.2f} s  {count / base:7.1f} cards/s  "
+        f"({1000 * base / count:.2f} ms a card; same SVG, no templates)"
+    )
     print(f"ratio        aetherpress / baseline   : {base / ours:5.2f}x the baseline's speed")
     print(f"target 150 cards/s: {'met' if count / ours >= 150 else 'NOT met'}")
 

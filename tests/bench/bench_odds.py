@@ -7,6 +7,7 @@ ratio, and the times of the Dragon Poker (full deck, two wild Eggs) and
 Convocation of the Gage tables.  Targets: ratio >= 5, each of the two other
 tables under 3 s on one core.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -23,6 +24,7 @@ from generator.project import Project  # noqa: E402
 
 def treys_all_hands() -> tuple[float, int]:
     from treys import Card, Evaluator
+
     ev = Evaluator()
     deck = [Card.new(r + s) for r in "23456789TJQKA" for s in "shdc"]
     classes = [0] * 10

@@ -6,6 +6,7 @@ Prints the time of a full rulebook build (all books, one shared context, as
 measured in the same run: the print-sheet PDF of the Imperial deck.
 Target: all rulebooks in under 5 s.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -48,19 +49,23 @@ def main() -> int:
     imperial = load_all(project)["imperial"].build(())
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
-        baseline = statistics.median(timed(lambda: write_sheets(project, imperial, out / "sheets.pdf"))
-                                     for _ in range(args.rounds))
+        baseline = statistics.median(
+            timed(lambda: write_sheets(project, imperial, out / "sheets.pdf")) for _ in range(args.rounds)
+        )
         full = [timed(lambda: build_all(project, out / "rulebooks")) for _ in range(args.rounds)]
         per_book = {}
         for book_id, book in books.items():
-            per_book[book_id] = statistics.median(timed(lambda book=book: render_book(BuildContext.create(project), book))
-                                                  for _ in range(args.rounds))
+            per_book[book_id] = statistics.median(
+                timed(lambda book=book: render_book(BuildContext.create(project), book)) for _ in range(args.rounds)
+            )
     best, median = min(full), statistics.median(full)
     print(f"baseline  imperial print sheets (36 cards): {baseline:.3f} s")
     for book_id, t in per_book.items():
         print(f"book      {book_id:<22} {t:.3f} s  ({t / baseline:.1f}x baseline)")
-    print(f"all rulebooks (build_all, {len(books)} books): median {median:.3f} s, best {best:.3f} s "
-          f"({median / baseline:.1f}x baseline); target < 5 s: {'met' if median < 5 else 'NOT met'}")
+    print(
+        f"all rulebooks (build_all, {len(books)} books): median {median:.3f} s, best {best:.3f} s "
+        f"({median / baseline:.1f}x baseline); target < 5 s: {'met' if median < 5 else 'NOT met'}"
+    )
     return 0 if median < 5 else 1
 
 

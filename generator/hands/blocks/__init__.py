@@ -7,6 +7,7 @@ of the cards it reads (``needs``), what it checks against a deck
 (``check``), and how it tells, for millions of hands at once, which fit
 (``evaluate``).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 @dataclass
 class Needs:
     """The feature tables the blocks of a ranking read, in the order first asked for."""
+
     attributes: list[str] = field(default_factory=list)
     selectors: list[Selector] = field(default_factory=list)
     mask: bool = False
@@ -40,6 +42,7 @@ class Needs:
 
 class Block:
     """One building block.  Subclasses set ``name``, ``spec`` and ``help`` and implement ``evaluate``."""
+
     name: str = ""
     spec: Field
     help: str = ""

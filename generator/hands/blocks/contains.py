@@ -1,4 +1,5 @@
 """``contains = [{ rank = "ace", count = 1 }]``: named cards, ranks, suits or groups, each entry its own cards."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -13,7 +14,7 @@ from .selectors import parse_selectors
 class Contains(Block):
     name = "contains"
     spec = field(list, item=dict)
-    help = "named cards, ranks, groups: contains = [{ card = \"mage\" }, { rank = \"7\" }]"
+    help = 'named cards, ranks, groups: contains = [{ card = "mage" }, { rank = "7" }]'
 
     def parse(self, ctx: Context, value: Any, path: KeyPath, hand_size: int) -> Any | None:
         return parse_selectors(ctx, value, path) or None

@@ -1,4 +1,5 @@
 """``distinct = { of = "suits", min = 3 }``: how many different values of suits or an attribute a hand holds."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -12,11 +13,10 @@ from . import Block, Needs, register
 class Distinct(Block):
     name = "distinct"
     spec = field(dict)
-    help = "number of different values: distinct = { of = \"suits\", min = 3 }"
+    help = 'number of different values: distinct = { of = "suits", min = 3 }'
 
     def parse(self, ctx: Context, value: Any, path: KeyPath, hand_size: int) -> Any | None:
-        g = check_table(ctx, value, {"of": field(str, required=True), "min": field(int), "max": field(int)}, path,
-                        "distinct")
+        g = check_table(ctx, value, {"of": field(str, required=True), "min": field(int), "max": field(int)}, path, "distinct")
         return (g["of"], g.get("min", 0), g.get("max", 99)) if "of" in g else None
 
     def needs(self, value: Any, needs: Needs) -> None:

@@ -1,4 +1,5 @@
 """``each_once = "suits"``: every value of suits (or of an attribute, or of each in a list) exactly once."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -13,12 +14,12 @@ from . import Block, Needs, register
 class EachOnce(Block):
     name = "each_once"
     spec = field(str, list)
-    help = "each suit or attribute value exactly once: each_once = \"suits\""
+    help = 'each suit or attribute value exactly once: each_once = "suits"'
 
     def parse(self, ctx: Context, value: Any, path: KeyPath, hand_size: int) -> Any | None:
         items = [value] if isinstance(value, str) else value
         if not items or not all(isinstance(v, str) for v in items):
-            ctx.error(path, "each_once must be \"suits\", an attribute name, or a list of them")
+            ctx.error(path, 'each_once must be "suits", an attribute name, or a list of them')
             return None
         return tuple(items)
 

@@ -1,4 +1,5 @@
 """``flush = true``: all cards share a suit."""
+
 from __future__ import annotations
 
 from typing import Any

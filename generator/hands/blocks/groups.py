@@ -1,4 +1,5 @@
 """``groups = [3, 2]``: n of a kind, several groups (three of one rank and two of another)."""
+
 from __future__ import annotations
 
 from typing import Any

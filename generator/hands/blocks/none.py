@@ -1,4 +1,5 @@
 """``none = [{ rank = "ww" }]``: the hand holds no card of these."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -13,7 +14,7 @@ from .selectors import parse_selectors
 class NoneOf(Block):
     name = "none"
     spec = field(list, item=dict)
-    help = "contains no such card: none = [{ rank = \"ww\" }]"
+    help = 'contains no such card: none = [{ rank = "ww" }]'
 
     def parse(self, ctx: Context, value: Any, path: KeyPath, hand_size: int) -> Any | None:
         return parse_selectors(ctx, value, path) or None

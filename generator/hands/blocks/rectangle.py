@@ -5,6 +5,7 @@ for some set of m suits and n ranks, each rank has m different cards that
 can each stand for a different one of those suits (a matching, since a card
 may belong to several suits).
 """
+
 from __future__ import annotations
 
 import itertools
@@ -42,8 +43,9 @@ class Rectangle(Block):
     help = "ranks in the same suits: rectangle = { ranks = 2, suits = 2 }"
 
     def parse(self, ctx: Context, value: Any, path: KeyPath, hand_size: int) -> Any | None:
-        g = check_table(ctx, value, {"ranks": field(int, list, required=True), "suits": field(int, required=True)},
-                        path, "rectangle")
+        g = check_table(
+            ctx, value, {"ranks": field(int, list, required=True), "suits": field(int, required=True)}, path, "rectangle"
+        )
         if "ranks" not in g or "suits" not in g:
             return None
         ranks = g["ranks"]
@@ -87,7 +89,7 @@ class Rectangle(Block):
         mask = feats["mask"]
         out = np.zeros(m, bool)
         for start in range(0, len(subsets), 12):
-            chunk = subsets[start:start + 12]
+            chunk = subsets[start : start + 12]
             acc = np.zeros(m, U64)
             for p in positions:
                 off, cnt = engine.rank_span[p]

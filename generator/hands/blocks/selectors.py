@@ -1,4 +1,5 @@
 """Card selectors: which cards an entry means, by card id, rank, suit or group (exactly one)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -6,8 +7,14 @@ from typing import Any
 from ...definitions.schema import Context, KeyPath, check_table, field
 from ..rankings import Selector
 
-SELECTOR_SPEC = {"card": field(str), "rank": field(str), "suit": field(str), "group": field(str),
-                 "count": field(int), "max": field(int)}
+SELECTOR_SPEC = {
+    "card": field(str),
+    "rank": field(str),
+    "suit": field(str),
+    "group": field(str),
+    "count": field(int),
+    "max": field(int),
+}
 
 
 def parse_selector(ctx: Context, raw: Any, path: KeyPath) -> Selector | None:

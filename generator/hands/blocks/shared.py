@@ -1,4 +1,5 @@
 """``shared = { of = "types", count = 2 }``: all cards share n values of their suits or an attribute."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -12,7 +13,7 @@ from . import Block, Needs, register
 class Shared(Block):
     name = "shared"
     spec = field(dict)
-    help = "all cards share values: shared = { of = \"types\", count = 2 }"
+    help = 'all cards share values: shared = { of = "types", count = 2 }'
 
     def parse(self, ctx: Context, value: Any, path: KeyPath, hand_size: int) -> Any | None:
         g = check_table(ctx, value, {"of": field(str, required=True), "count": field(int)}, path, "shared")

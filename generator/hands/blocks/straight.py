@@ -1,4 +1,5 @@
 """``straight = true``: all cards on consecutive steps of the rank ladder (an ace may also play low)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -14,7 +15,7 @@ def runs(engine, feats: dict, memo: dict, k: int) -> tuple[np.ndarray, np.ndarra
     """(is a run, is a run only with the ace low) for every hand."""
     if ("straight",) in memo:
         return memo[("straight",)]
-    present = (feats["rank"] + u64(7 * ALL16)) & u64(G8)   # bit 4p+3 for every rank present
+    present = (feats["rank"] + u64(7 * ALL16)) & u64(G8)  # bit 4p+3 for every rank present
     distinct = popcount(present) == k
     run = u64(sum(1 << (4 * i) for i in range(k)))
 

@@ -1,4 +1,5 @@
 """``wild = { min = 2 }``: how many wild cards a hand holds (printed categories only)."""
+
 from __future__ import annotations
 
 from typing import Any
