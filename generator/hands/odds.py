@@ -29,7 +29,6 @@ class CategoryOdds:
     one_in: float | None
     subcounts: dict | None
     example: tuple[str, ...] | None
-    example_given: bool  # True: the example comes from the game file; False: the first hand the count found
 
 
 @dataclass(frozen=True)
@@ -206,7 +205,7 @@ def odds_table(
     return _table(game, engine, ranking, deck, tuple(modifiers), raw)
 
 
-def _example(engine: Engine, index: int, raw: dict) -> tuple[tuple[str, ...] | None, bool]:
+def _example(engine: Engine, index: int, raw: dict) -> tuple[str, ...] | None:
     """The game's example for a category when it is a hand of this deck and takes
     that category here (or, for a category no hand takes, fits it); otherwise the
     first hand the count found; None when there is none."""
@@ -215,9 +214,9 @@ def _example(engine: Engine, index: int, raw: dict) -> tuple[tuple[str, ...] | N
     if cat.example is not None and set(cat.example) <= ids:
         got = engine.evaluate(cat.example)
         if got.category == index or (raw["counts"][index] == 0 and got.fits_category(index)):
-            return cat.example, True
+            return cat.example
     found = raw["examples"].get(str(index))
-    return (tuple(found) if found else None), False
+    return tuple(found) if found else None
 
 
 def count_raw(engine: Engine) -> dict:
@@ -243,7 +242,7 @@ def _table(game: Game, engine: Engine, ranking: str, deck: str, modifiers: tuple
         sub = None
         if class_names:
             sub = {name: raw["subcounts"][i][j] for j, name in enumerate(class_names)}
-        example, given = _example(engine, i, raw)
+        example = _example(engine, i, raw)
         cats.append(
             CategoryOdds(
                 cat.name,
@@ -254,7 +253,6 @@ def _table(game: Game, engine: Engine, ranking: str, deck: str, modifiers: tuple
                 (total / count) if count else None,
                 sub,
                 example,
-                given,
             )
         )
     choice = game.decks[deck]

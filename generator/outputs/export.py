@@ -23,7 +23,6 @@ from ..render.cardpdf import card_pdf_bytes, write_card_pdf
 from ..render.raster import pixels, png_bytes, render_pages
 
 POD_BLEED = 3.175  # 1/8 inch
-KINDS = ("pod", "tts", "png", "svg")
 
 
 def card_sides(deck: Deck) -> list[tuple[Card, str, str]]:

@@ -103,11 +103,6 @@ class Project:
         home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
         return Path(home) / "aetherpress"
 
-    @property
-    def read_roots(self) -> tuple[Path, ...]:
-        """Every file a definition reads must lie inside one of these (links resolved)."""
-        return tuple(layer.root.resolve() for layer in self.layers)
-
     def layer_of(self, path: Path) -> Layer:
         resolved = path.resolve()
         for layer in self.layers:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -52,9 +51,3 @@ def png_bytes(image, dpi: float | None = None) -> bytes:
         options["dpi"] = (dpi, dpi)
     image.convert("RGB").save(buffer, **options)
     return buffer.getvalue()
-
-
-def write_png(target: Path, image, dpi: float | None = None) -> Path:
-    from ..project.files import write_bytes
-
-    return write_bytes(target, png_bytes(image, dpi))

@@ -55,12 +55,6 @@ class RulebookDefinition:
     data: Mapping[str, Any] = field_(default_factory=frozen_mapping)  # free data for the source's templates (``book.data``)
 
 
-def is_rulebook_file(path: Path) -> bool:
-    from ..definitions.discovery import definition_kind
-
-    return definition_kind(path) == "rulebook"
-
-
 def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
     data, ctx = read_toml(path)
     raw = data.get("rulebook")

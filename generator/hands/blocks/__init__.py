@@ -2,7 +2,7 @@
 
 A category (or tie class) of a ranking is a combination of blocks
 (``groups = [2, 2]``, ``flush = true`` ...).  Each block knows how it is
-written in a game file (``spec``, ``help``, ``parse``), what feature tables
+written in a game file (``spec``, ``parse``), what feature tables
 of the cards it reads (``needs``), what it checks against a deck
 (``check``), and how it tells, for millions of hands at once, which fit
 (``evaluate``).
@@ -11,15 +11,36 @@ of the cards it reads (``needs``), what it checks against a deck
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
+from ...definitions.model import Deck
 from ...definitions.schema import Context, Field, KeyPath
+from ...errors import Problem
 from ..rankings import Selector
 
-if TYPE_CHECKING:
-    from ..engine import Engine
+
+class Engine(Protocol):
+    """What a block sees of the engine it is compiled into (see :mod:`..encoding`)."""
+
+    deck: Deck
+    file: str
+    pos: dict[str, int]
+    ace_low: tuple[str, int] | None
+    domains: dict[str, list]
+    rank_span: dict[int, tuple[int, int]]
+    universe: list[Any]
+    memo: dict
+
+    def error(self, path: KeyPath, message: str) -> None: ...
+    def fail(self, problem: Problem) -> None: ...
+    def check_selector(self, sel: Selector, path: KeyPath) -> None: ...
+    def check_disjoint(self, sels: tuple[Selector, ...], path: KeyPath) -> None: ...
+    def known_attribute(self, name: str, path: KeyPath) -> bool: ...
+    def table_of(self, of: str) -> str: ...
+    def at_least(self, feats: dict, memo: dict, name: str, t: int) -> np.ndarray: ...
+    def selector_count(self, feats: dict, s: Selector) -> np.ndarray: ...
 
 
 @dataclass
@@ -41,11 +62,10 @@ class Needs:
 
 
 class Block:
-    """One building block.  Subclasses set ``name``, ``spec`` and ``help`` and implement ``evaluate``."""
+    """One building block.  Subclasses set ``name`` and ``spec`` and implement ``evaluate``."""
 
     name: str = ""
     spec: Field
-    help: str = ""
 
     def parse(self, ctx: Context, value: Any, path: KeyPath, hand_size: int) -> Any | None:
         """The block's value as the engine uses it, or None (the block is left out; problems go to ``ctx``)."""

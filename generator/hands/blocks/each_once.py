@@ -8,13 +8,12 @@ import numpy as np
 
 from ...definitions.schema import Context, KeyPath, field
 from ..bits import u64
-from . import Block, Needs, register
+from . import Block, Engine, Needs, register
 
 
 class EachOnce(Block):
     name = "each_once"
     spec = field(str, list)
-    help = 'each suit or attribute value exactly once: each_once = "suits"'
 
     def parse(self, ctx: Context, value: Any, path: KeyPath, hand_size: int) -> Any | None:
         items = [value] if isinstance(value, str) else value
@@ -27,10 +26,10 @@ class EachOnce(Block):
         for name in value:
             needs.attribute(name)
 
-    def check(self, engine, value: Any, path: KeyPath) -> bool:
+    def check(self, engine: Engine, value: Any, path: KeyPath) -> bool:
         return all(engine.known_attribute(name, path) for name in value)
 
-    def evaluate(self, engine, feats: dict, memo: dict, k: int, w: int, m: int, value: Any) -> np.ndarray:
+    def evaluate(self, engine: Engine, feats: dict, memo: dict, k: int, w: int, m: int, value: Any) -> np.ndarray:
         ok = np.ones(m, bool)
         for of in value:
             ones = sum(1 << (4 * i) for i in range(len(engine.domains[of])))

@@ -7,13 +7,12 @@ from typing import Any
 import numpy as np
 
 from ...definitions.schema import Context, KeyPath, field
-from . import Block, register
+from . import Block, Engine, register
 
 
 class Groups(Block):
     name = "groups"
     spec = field(list, item=int)
-    help = "n of a kind, several groups: groups = [3, 2]"
 
     def parse(self, ctx: Context, value: Any, path: KeyPath, hand_size: int) -> Any | None:
         if not value or any(g < 1 for g in value) or sum(value) > hand_size:
@@ -21,7 +20,7 @@ class Groups(Block):
             return None
         return tuple(sorted(value, reverse=True))
 
-    def evaluate(self, engine, feats: dict, memo: dict, k: int, w: int, m: int, value: Any) -> np.ndarray:
+    def evaluate(self, engine: Engine, feats: dict, memo: dict, k: int, w: int, m: int, value: Any) -> np.ndarray:
         ok = np.ones(m, bool)
         for t in sorted(set(value)):
             ok &= engine.at_least(feats, memo, "rank", t) >= sum(1 for g in value if g >= t)

@@ -16,7 +16,7 @@ import numpy as np
 from ...definitions.schema import Context, KeyPath, check_table, field
 from ...errors import Problem
 from ..bits import U64, u64
-from . import Block, Needs, register
+from . import Block, Engine, Needs, register
 
 
 def _matching(suits: list[int], cards: list[set]) -> bool:
@@ -40,7 +40,6 @@ def _matching(suits: list[int], cards: list[set]) -> bool:
 class Rectangle(Block):
     name = "rectangle"
     spec = field(dict)
-    help = "ranks in the same suits: rectangle = { ranks = 2, suits = 2 }"
 
     def parse(self, ctx: Context, value: Any, path: KeyPath, hand_size: int) -> Any | None:
         g = check_table(
@@ -65,7 +64,7 @@ class Rectangle(Block):
     def needs(self, value: Any, needs: Needs) -> None:
         needs.mask = True
 
-    def check(self, engine, value: Any, path: KeyPath) -> bool:
+    def check(self, engine: Engine, value: Any, path: KeyPath) -> bool:
         ranks, _ = value
         if isinstance(ranks, tuple):
             for i, rid in enumerate(ranks):
@@ -73,7 +72,7 @@ class Rectangle(Block):
                     engine.error(path + ("ranks", i), f"unknown rank '{rid}' in deck '{engine.deck.key}'")
         return True
 
-    def evaluate(self, engine, feats: dict, memo: dict, k: int, w: int, m: int, value: Any) -> np.ndarray:
+    def evaluate(self, engine: Engine, feats: dict, memo: dict, k: int, w: int, m: int, value: Any) -> np.ndarray:
         ranks, b = value
         if isinstance(ranks, tuple):
             positions = [engine.pos[r] for r in ranks if r in engine.pos]
@@ -102,7 +101,7 @@ class Rectangle(Block):
         return out
 
 
-def _table(engine, p: int, chunk: list) -> np.ndarray:
+def _table(engine: Engine, p: int, chunk: list) -> np.ndarray:
     """For rank position ``p``: which suit sets of ``chunk`` each subset of its cards can cover (5 bits each)."""
     cache = engine.memo.setdefault("rectangle", {})
     key = (p, tuple(chunk))

@@ -7,13 +7,12 @@ from typing import Any
 import numpy as np
 
 from ...definitions.schema import Context, KeyPath, check_table, field
-from . import Block, Needs, register
+from . import Block, Engine, Needs, register
 
 
 class Shared(Block):
     name = "shared"
     spec = field(dict)
-    help = 'all cards share values: shared = { of = "types", count = 2 }'
 
     def parse(self, ctx: Context, value: Any, path: KeyPath, hand_size: int) -> Any | None:
         g = check_table(ctx, value, {"of": field(str, required=True), "count": field(int)}, path, "shared")
@@ -22,10 +21,10 @@ class Shared(Block):
     def needs(self, value: Any, needs: Needs) -> None:
         needs.attribute(value[0])
 
-    def check(self, engine, value: Any, path: KeyPath) -> bool:
+    def check(self, engine: Engine, value: Any, path: KeyPath) -> bool:
         return engine.known_attribute(value[0], path)
 
-    def evaluate(self, engine, feats: dict, memo: dict, k: int, w: int, m: int, value: Any) -> np.ndarray:
+    def evaluate(self, engine: Engine, feats: dict, memo: dict, k: int, w: int, m: int, value: Any) -> np.ndarray:
         of, count = value
         return engine.at_least(feats, memo, engine.table_of(of), k) >= count
 

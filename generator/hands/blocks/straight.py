@@ -8,10 +8,10 @@ import numpy as np
 
 from ...definitions.schema import Context, KeyPath, field
 from ..bits import ALL16, G8, popcount, u64
-from . import Block, register
+from . import Block, Engine, register
 
 
-def runs(engine, feats: dict, memo: dict, k: int) -> tuple[np.ndarray, np.ndarray]:
+def runs(engine: Engine, feats: dict, memo: dict, k: int) -> tuple[np.ndarray, np.ndarray]:
     """(is a run, is a run only with the ace low) for every hand."""
     if ("straight",) in memo:
         return memo[("straight",)]
@@ -38,12 +38,11 @@ def runs(engine, feats: dict, memo: dict, k: int) -> tuple[np.ndarray, np.ndarra
 class Straight(Block):
     name = "straight"
     spec = field(bool)
-    help = "consecutive ranks on the ladder: straight = true"
 
     def parse(self, ctx: Context, value: Any, path: KeyPath, hand_size: int) -> Any | None:
         return True if value else None
 
-    def evaluate(self, engine, feats: dict, memo: dict, k: int, w: int, m: int, value: Any) -> np.ndarray:
+    def evaluate(self, engine: Engine, feats: dict, memo: dict, k: int, w: int, m: int, value: Any) -> np.ndarray:
         return runs(engine, feats, memo, k)[0]
 
 

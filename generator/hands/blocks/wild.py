@@ -7,19 +7,18 @@ from typing import Any
 import numpy as np
 
 from ...definitions.schema import Context, KeyPath, check_table, field
-from . import Block, register
+from . import Block, Engine, register
 
 
 class Wild(Block):
     name = "wild"
     spec = field(dict)
-    help = "wild cards held, for printed categories: wild = { min = 2 }"
 
     def parse(self, ctx: Context, value: Any, path: KeyPath, hand_size: int) -> Any | None:
         g = check_table(ctx, value, {"min": field(int), "max": field(int)}, path, "wild")
         return (g.get("min", 1), g.get("max", 99))
 
-    def evaluate(self, engine, feats: dict, memo: dict, k: int, w: int, m: int, value: Any) -> np.ndarray:
+    def evaluate(self, engine: Engine, feats: dict, memo: dict, k: int, w: int, m: int, value: Any) -> np.ndarray:
         lo, hi = value
         return np.full(m, lo <= w <= hi, bool)
 

@@ -1,0 +1,143 @@
+"""The shape of the code: packages by pipeline stage, no import cycles, small modules, tools clean."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "generator"
+MAX_LINES = 500
+
+# Each package may import from the packages listed before it (and from itself).
+# ``validation`` and ``cli`` sit on top and may import anything.
+LAYERS = ["base", "project", "definitions", "faces", "imposition", "render", "outputs", "hands", "rulebook", "top"]
+PACKAGE_LAYER = {
+    "errors": "base",
+    "locations": "base",
+    "units": "base",
+    "geometry": "base",
+    "project": "project",
+    "definitions": "definitions",
+    "faces": "faces",
+    "imposition": "imposition",
+    "render": "render",
+    "outputs": "outputs",
+    "hands": "hands",
+    "rulebook": "rulebook",
+    "validation": "top",
+    "cli": "top",
+    "fonts": "base",
+    "__main__": "top",
+    "__init__": "base",
+}
+# the definitions stage checks font families and symbol names against these two catalogue modules
+ALLOWED_UPWARD = {("definitions", "generator.faces.fonts"), ("definitions", "generator.faces.symbols")}
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        if "builtin" in path.parts:
+            continue
+        name = ".".join(("generator",) + path.relative_to(PACKAGE).with_suffix("").parts).removesuffix(".__init__")
+        found[name] = path
+    return found
+
+
+def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """Every module of the package that ``name`` imports, at any place in the file."""
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            candidates = [base] + [f"{base}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Import):
+            candidates = [alias.name for alias in node.names]
+        else:
+            continue
+        out |= {c for c in candidates if c in known and c != name}
+    return out
+
+
+GRAPH = {name: imports(name, path, modules()) for name, path in modules().items()}
+
+
+def test_no_import_cycles():
+    """Strongly connected components of the import graph (a package and its own modules aside) are single modules."""
+
+    def related(a: str, b: str) -> bool:
+        return a.startswith(b + ".") or b.startswith(a + ".")
+
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+    sys.setrecursionlimit(10_000)
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in GRAPH[v]:
+            if related(v, w):
+                continue
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                cycles.append(sorted(component))
+
+    for v in GRAPH:
+        if v not in index:
+            visit(v)
+    assert cycles == []
+
+
+def test_stages_import_only_earlier_stages():
+    wrong = []
+    for name, targets in GRAPH.items():
+        layer = PACKAGE_LAYER[name.split(".")[1] if "." in name else "__init__"]
+        for target in targets:
+            target_layer = PACKAGE_LAYER[target.split(".")[1] if "." in target else "__init__"]
+            if (
+                LAYERS.index(target_layer) > LAYERS.index(layer)
+                and (layer, target) not in ALLOWED_UPWARD
+                and (layer, target.rsplit(".", 1)[0]) not in ALLOWED_UPWARD
+            ):
+                wrong.append(f"{name} -> {target}")
+    assert wrong == []
+
+
+def test_modules_are_small():
+    big = {name: n for name, path in modules().items() if (n := len(path.read_text().splitlines())) > MAX_LINES}
+    assert big == {}
+
+
+@pytest.mark.parametrize(
+    "tool", [["ruff", "check", "generator", "tests"], ["ruff", "format", "--check", "generator", "tests"], ["mypy"]]
+)
+def test_tools_are_clean(tool):
+    executable = shutil.which(tool[0], path=str(Path(sys.executable).parent))
+    assert executable is not None, f"{tool[0]} is not installed: pip install '.[test]'"
+    result = subprocess.run([executable, *tool[1:]], cwd=PACKAGE.parent, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -1,0 +1,185 @@
+"""A designer's project: ``aetherpress new``, ``--project``, project files over the built-in data, the wheel."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from generator.definitions import load_all
+from generator.errors import AetherpressError
+from generator.project import Project
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def game(tmp_path, monkeypatch) -> Path:
+    """A new project made by ``aetherpress new`` in an empty folder."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", "my-game"]) == 0
+    return tmp_path / "my-game"
+
+
+def test_new_project_builds_at_once(game, monkeypatch, capsys):
+    for name in (
+        "decks/my-game/my-game.toml",
+        "decks/my-game/cards.csv",
+        "templates/my-game.svg.j2",
+        "styles/my-game.toml",
+        "decks/my-game/my-game.md",
+        "decks/my-game/my-game.rulebook.toml",
+        "README.md",
+        ".gitignore",
+    ):
+        assert (game / name).is_file(), name
+    assert (game / ".gitignore").read_text() == "output/\n"
+    monkeypatch.chdir(game)
+    assert main(["validate"]) == 0
+    assert main(["build"]) == 0
+    out = capsys.readouterr().out
+    assert "output/my-game/my-game-sheets.pdf" in out and "output/rulebooks/my-game.pdf" in out
+    faces = sorted(p.stem for p in (game / "output" / "my-game" / "faces").glob("*.svg"))
+    rows = (game / "decks" / "my-game" / "cards.csv").read_text().splitlines()[1:]
+    assert len(faces) == len(rows) == 12
+    assert not (game / "output" / "imperial").exists()  # a plain build covers the project's own decks only
+    assert main(["odds", "my-game", "--json"]) == 0
+    table = json.loads(capsys.readouterr().out)
+    assert sum(c["count"] for c in table["categories"]) == table["total"] == 220  # C(12, 3)
+
+
+def test_new_project_sees_edits(game, monkeypatch):
+    monkeypatch.chdir(game)
+    csv = game / "decks" / "my-game" / "cards.csv"
+    csv.write_text(csv.read_text().replace("Dawn,1,suns,Draw a card.", "Daybreak,1,suns,Draw three cards."))
+    template = game / "templates" / "my-game.svg.j2"
+    template.write_text(template.read_text().replace("</svg>", "<desc>edited template</desc></svg>"))
+    assert main(["build", "my-game"]) == 0
+    face = (game / "output" / "my-game" / "faces" / "daybreak.svg").read_text()
+    assert "Daybreak" in face and "edited template" in face
+
+
+@pytest.mark.parametrize("name, message", [("My Game", "must be lower-case letters"), ("my_game", "must be lower-case")])
+def test_new_refuses_bad_names(tmp_path, monkeypatch, capsys, name, message):
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", name]) == 2
+    assert message in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_new_refuses_a_folder_in_use(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken" / "notes.txt").write_text("mine")
+    assert main(["new", "taken"]) == 2
+    assert "taken: already exists and is not empty" in capsys.readouterr().err
+    assert [p.name for p in (tmp_path / "taken").iterdir()] == ["notes.txt"]
+
+
+def test_without_a_project_the_built_in_decks_are_used(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["list", "--json"]) == 0
+    rows = {r["id"]: r for r in json.loads(capsys.readouterr().out)}
+    assert {"imperial", "aetherial", "decktet", "dragons-gambit", "pernese"} <= set(rows)
+    assert all(r["builtin"] for r in rows.values())
+    assert main(["build", "imperial", "--out", "X"]) == 0
+    assert (tmp_path / "X" / "imperial" / "imperial-sheets.pdf").is_file()
+
+
+def test_project_files_override_built_in_ones_and_built_in_decks_stay_reachable(game, monkeypatch, capsys):
+    monkeypatch.chdir(game)
+    # a project template and a project style of a built-in name replace the built-in ones for this project
+    (game / "templates" / "back.svg.j2").write_text(
+        (ROOT / "templates" / "cards" / "back.svg.j2").read_text().replace("</svg>", "<desc>project back</desc></svg>")
+    )
+    assert main(["build", "my-game", "imperial"]) == 0
+    assert "project back" in (game / "output" / "my-game" / "backs" / "back.svg").read_text()
+    assert (game / "output" / "imperial" / "imperial-sheets.pdf").is_file()
+    # a project deck with a built-in deck's id replaces it
+    deck = game / "decks" / "my-game" / "my-game.toml"
+    (game / "decks" / "mine").mkdir()
+    (game / "decks" / "mine" / "imperial.toml").write_text(
+        deck.read_text().replace('id = "my-game"', 'id = "imperial"').replace('csv = "cards.csv"', 'csv = "../my-game/cards.csv"')
+    )
+    with pytest.raises(AetherpressError):  # card lists stay inside their deck's folder
+        load_all(Project(game))
+    (game / "decks" / "mine" / "cards.csv").write_text((game / "decks" / "my-game" / "cards.csv").read_text())
+    (game / "decks" / "mine" / "imperial.toml").write_text(deck.read_text().replace('id = "my-game"', 'id = "imperial"'))
+    definitions = load_all(Project(game))
+    assert definitions["imperial"].base.card_count == 12 and "aetherial" in definitions
+
+
+def test_project_option(tmp_path, game, capsys):
+    assert main(["--project", str(game), "list"]) == 0
+    assert "my-game" in capsys.readouterr().out
+    assert main(["--project", str(tmp_path / "nowhere"), "list"]) == 2
+    assert "--project: no such folder" in capsys.readouterr().err
+    (tmp_path / "plain").mkdir()
+    assert main(["--project", str(tmp_path / "plain"), "list"]) == 2
+    assert "not an Aetherpress project (it has no decks/ folder)" in capsys.readouterr().err
+
+
+def test_the_project_is_found_from_a_folder_inside_it(game, monkeypatch, capsys):
+    monkeypatch.chdir(game / "decks" / "my-game")
+    assert main(["validate"]) == 0
+    assert "1 deck file checked" in capsys.readouterr().out
+
+
+def test_lengths_with_units_in_styles(game, monkeypatch, capsys):
+    deck = game / "decks" / "my-game" / "my-game.toml"
+    deck.write_text(deck.read_text() + '\n[style]\nbleed = "1/8in"\nsafe = "4mm"\n')
+    built = load_all(Project(game))["my-game"].base
+    assert built.style["bleed"] == pytest.approx(3.175) and built.style["safe"] == 4.0
+    deck.write_text(deck.read_text().replace('bleed = "1/8in"', 'bleed = "3 furlongs"'))
+    monkeypatch.chdir(game)
+    assert main(["validate"]) == 2
+    assert "style.bleed: unknown unit 'furlongs'" in capsys.readouterr().err
+
+
+def test_unknown_style_keys_are_errors_with_suggestions(game, monkeypatch, capsys):
+    monkeypatch.chdir(game)
+    deck = game / "decks" / "my-game" / "my-game.toml"
+    deck.write_text(deck.read_text() + '\n[style]\nback_colur = "#000000"\nback_pattern = "stripes"\n')
+    assert main(["validate"]) == 2
+    err = capsys.readouterr().err
+    assert "style.back_colur: unknown style key 'back_colur' (did you mean 'back_colour'?)" in err
+    assert "style.back_pattern: 'stripes' is not one of lattice, rings, none" in err
+    style = game / "styles" / "my-game.toml"
+    deck.write_text(deck.read_text().replace('back_colur = "#000000"\nback_pattern = "stripes"', 'gold = "#000000"'))
+    style.write_text(style.read_text() + 'gold = "#b08d3c"\n')  # a key of the style's own, in its [custom] table
+    assert main(["validate"]) == 0
+
+
+def test_the_wheel_carries_the_built_in_data(tmp_path):
+    """A non-editable install finds the templates, styles, presets and example decks inside the package."""
+    source = tmp_path / "source"
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / name, source / name)
+    for name in ("generator", "templates", "decks"):
+        shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "builtin"))
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(source)],
+        check=True,
+        capture_output=True,
+    )
+    wheel = next(tmp_path.glob("aetherpress-*.whl"))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for name in (
+        "generator/builtin/templates/cards/plain.svg.j2",
+        "generator/builtin/templates/styles/imperial.toml",
+        "generator/builtin/templates/sizes.toml",
+        "generator/builtin/templates/papers.toml",
+        "generator/builtin/decks/imperial/imperial.toml",
+        "generator/builtin/decks/decktet/lith.md",
+        "generator/fonts/EBGaramond-Regular.ttf",
+        "generator/outputs/starter/deck.toml",
+    ):
+        assert name in names, name
+    assert not any(name.startswith("output/") or "__pycache__" in name for name in names)
