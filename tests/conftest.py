@@ -43,3 +43,16 @@ def write_deck(project: Project, text: str, name: str = "test.toml", folder: str
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
+
+
+@pytest.fixture(scope="session", autouse=True)
+def repository_output_untouched():
+    """No test writes into the repository's own output/ folder."""
+    folder = ROOT / "output"
+
+    def listing() -> set[str]:
+        return {str(p.relative_to(folder)) for p in folder.rglob("*")} if folder.exists() else set()
+
+    before = listing()
+    yield
+    assert listing() == before, "a test wrote into the repository's output/"
