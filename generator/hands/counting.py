@@ -16,10 +16,13 @@ import numpy as np
 
 from .bits import U64, combinations, lex_index_drop, lowbit, subsets, u64, unrank
 from .engine import Engine
+from .values import count_by_hand
 
 
 def count(engine: Engine) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, dict[int, tuple[str, ...]]]:
     """Exact counts: (weights per category, pattern counts, subcounts[cat][class], total, first hands)."""
+    if engine.by_hand:
+        return count_by_hand(engine)
     ncat = len(engine.ranking.categories)
     ncls = max(1, len(engine.class_fns) + (1 if engine.class_fns else 0))
     k = engine.k
