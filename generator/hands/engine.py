@@ -126,13 +126,13 @@ class Engine(Encoding):
         return out
 
     def best_place(self, mask: np.ndarray) -> np.ndarray:
-        """The place in the order in force of the best category each mask fits (a mask of 0 sorts last)."""
+        """The place, in the order in force, of the category each mask stands for: the best
+        category it fits in the ranking's own order (a hand keeps its category when a spell
+        reorders them).  A mask of 0 sorts after every place."""
         if not self.flipped:
             return lowbit(mask)
-        out = np.full(len(mask), len(self.order), np.int64)
-        for place, cat in reversed(list(enumerate(self.order))):
-            out[(mask >> u64(cat)) & U64(1) == U64(1)] = place
-        return out
+        place = np.append(self.place, len(self.order))
+        return place[np.minimum(lowbit(mask), len(self.order))]
 
     def classes(self, feats: dict, k: int, m: int) -> np.ndarray:
         memo: dict = {}
