@@ -10,7 +10,7 @@ from math import comb
 from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem
 from ..hands.check import resolve
-from ..hands.odds import OddsTable, game_table, odds_table
+from ..hands.odds import OddsTable, game_table, odds_table, row_table
 from ..hands.simulate import CONFIDENCE, DEFAULT_SEED, DEFAULT_TRIALS
 from ..project import Project
 
@@ -50,6 +50,8 @@ def run(project: Project, args: argparse.Namespace) -> int:
         return _audit(project, args, games)
     if not args.game:
         raise AetherpressError(Problem("command line", f"name a game: {', '.join(games) or 'no games found'}"))
+    if args.game in games and games[args.game].arrangement is not None:
+        return _rows(project, args)
     table = odds_table(
         project,
         args.game,
@@ -97,6 +99,41 @@ def format_table(table: OddsTable) -> str:
     noun = "deals" if table.total != comb(table.cards, table.hand_size) else "hands"
     lines.append(f"count: {noun} whose best category this is; pattern: {noun} that fit it at all.")
     return "\n".join(lines)
+
+
+def _rows(project: Project, args: argparse.Namespace) -> int:
+    """A game of rows: the best and worst kinds of row of every setup, and how they fare head to head."""
+    for option in ("ranking", "deck", "modifier", "trials", "seed", "simulate"):
+        if getattr(args, option):
+            raise AetherpressError(
+                Problem("command line", f"game '{args.game}' is a game of rows: --{option} does not apply (its odds are exact)")
+            )
+    setups = row_table(project, args.game)
+    if args.json:
+        data = {"game": args.game, "method": "exact", "setups": [s.to_json() for s in setups.values()]}
+        print(json.dumps(data, indent=1, ensure_ascii=False))
+        return 0
+    for setup in setups.values():
+        print(f"{setup.title}: {len(setup.all_rows)} kinds of row, scored against all {setup.total:,} ways the draws fall")
+        width = max(len(setup.row_label(r)) for r in setup.all_rows)
+        head = f"  {'row':<{width}}  {'orders':>6}  {'expected':>8}  {'no points':>9}  {'beats a random row':>18}  {'ties':>6}"
+        for title, rows in (("best", setup.best(5)), ("worst", setup.worst(5))):
+            print(f"\n {title} rows:\n{head}")
+            for r in rows:
+                print(
+                    f"  {setup.row_label(r):<{width}}  {r.orders:>6}  {float(r.expected):>8.3f}  "
+                    f"{float(r.chance(0)) * 100:>7.2f} %  {float(r.win) * 100:>16.2f} %  {float(r.tie) * 100:>4.1f} %"
+                )
+        print("\n head to head (row of the line against row of the column: wins / ties):")
+        picked = setup.best(3) + setup.worst(1)
+        for a in picked:
+            cells = []
+            for b in picked:
+                win, tie, _lose = setup.head_to_head(a, b)
+                cells.append(f"{float(win) * 100:5.1f} / {float(tie) * 100:4.1f} %")
+            print(f"  {setup.row_label(a):<{width}}  " + "   ".join(cells))
+        print()
+    return 0
 
 
 def _audit(project: Project, args: argparse.Namespace, games: dict) -> int:

@@ -12,6 +12,7 @@ from ..definitions.schema import suggest
 from ..definitions.toml import read_toml
 from ..errors import AetherpressError, Problem
 from ..project import Project
+from .arrangement import check_arrangement
 from .engine import Engine
 from .games import load_game
 from .rankings import Game
@@ -22,6 +23,8 @@ def resolve(
 ) -> tuple[str, str, tuple[str, ...]]:
     """(ranking id, deck name, modifier ids) for a request: aliases become modifier ids, and a
     modifier that plays its own ranking (a spell that changes the hand size) chooses it."""
+    if not game.rankings:
+        raise AetherpressError(Problem(game.source, f"game '{game.id}' is a game of rows and has no hand rankings"))
     mods: list[str] = []
     for m in modifiers:
         mid = game.modifier_id(m)
@@ -92,6 +95,8 @@ def check_game(game: Game, definitions: dict[str, DeckDefinition], path: Path) -
                     ("decks", name, "variants", i),
                     f"deck '{game.deck_id}' has no variant '{v}'{suggest(v, definition.variant_specs)}",
                 )
+    if game.arrangement is not None:
+        check_arrangement(ctx, game.arrangement, definition.build(()))
     if game.spells is not None and game.spells not in definitions:
         ctx.error(("game", "spells"), f"unknown deck '{game.spells}'{suggest(game.spells, definitions)}")
     ctx.raise_if_any()

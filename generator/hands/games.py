@@ -18,6 +18,7 @@ from ..definitions.schema import Context, check_table, field, suggest
 from ..definitions.toml import read_toml
 from ..errors import display_path
 from ..project import Project
+from .arrangement import parse_arrangement
 from .blocks import BLOCKS, parse_blocks
 from .modifiers import check_modifiers, parse_modifier
 from .rankings import LADDERS, MAX_HAND, TIEBREAK_STEPS, AceLow, Category, DeckChoice, Game, Modifier, Ranking, TieClass
@@ -25,8 +26,9 @@ from .rankings import LADDERS, MAX_HAND, TIEBREAK_STEPS, AceLow, Category, DeckC
 GAME_TOP = {
     "game": field(dict, required=True),
     "decks": field(dict),
-    "rankings": field(dict, required=True),
+    "rankings": field(dict),
     "modifiers": field(dict),
+    "arrangement": field(dict),
 }
 GAME_SPEC = {
     "id": field(str, required=True),
@@ -79,7 +81,8 @@ def load_game(path: Path, project: Project | None = None) -> Game:
         modifier = parse_modifier(ctx, mid, raw)
         if modifier is not None:
             modifiers[mid] = modifier
-    aliases = check_modifiers(ctx, modifiers, top["rankings"] if isinstance(top["rankings"], dict) else {})
+    aliases = check_modifiers(ctx, modifiers, top.get("rankings", {}))
+    arrangement = parse_arrangement(ctx, top["arrangement"]) if "arrangement" in top else None
 
     decks: dict[str, DeckChoice] = {}
     for name, raw in (top.get("decks") or {"default": {}}).items():
@@ -97,12 +100,12 @@ def load_game(path: Path, project: Project | None = None) -> Game:
         )
 
     rankings: dict[str, Ranking] = {}
-    for rid, raw in top["rankings"].items():
+    for rid, raw in top.get("rankings", {}).items():
         ranking = _ranking(ctx, rid, raw, source)
         if ranking is not None:
             rankings[rid] = ranking
-    if not top["rankings"]:
-        ctx.error(("rankings",), "a game needs at least one ranking")
+    if not top.get("rankings") and "arrangement" not in top:
+        ctx.error(("rankings",), "a game needs at least one ranking (or an [arrangement] of rows)")
     ctx.raise_if_any()
     return Game(
         head["id"],
@@ -117,6 +120,7 @@ def load_game(path: Path, project: Project | None = None) -> Game:
         path,
         aliases,
         head.get("spells"),
+        arrangement,
     )
 
 

@@ -17,6 +17,7 @@ from .check import engines_for, load_games, resolve
 from .counting import count
 from .engine import ENGINE_VERSION, Engine, HandResult
 from .rankings import Game
+from .rows import SetupOdds, row_odds
 from .simulate import CONFIDENCE, DEFAULT_SEED, DEFAULT_TRIALS, MAX_TRIALS, wilson
 from .spells import EXACT_LIMIT, built_raw, exact_size
 
@@ -170,6 +171,20 @@ def compare(
     ev = evaluator(project, game_id, ranking, deck, modifiers)
     ka, kb = ev.evaluate(a).key, ev.evaluate(b).key
     return (ka > kb) - (ka < kb)
+
+
+_ROWS: dict[tuple, dict[str, SetupOdds]] = {}
+
+
+def row_table(project: Project, game_id: str) -> dict[str, SetupOdds]:
+    """Every row of a game of rows (Fivefold Arrangement) in each of its setups, counted exactly."""
+    game = _game(project, game_id)
+    if game.arrangement is None:
+        raise AetherpressError(Problem("command line", f"game '{game_id}' has hand rankings, not rows"))
+    key = (project.key, game_id)
+    if key not in _ROWS:
+        _ROWS[key] = row_odds(game.arrangement, load_all(project)[game.deck_id].build(()))
+    return _ROWS[key]
 
 
 def deck_content(deck) -> list:

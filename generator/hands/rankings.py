@@ -119,6 +119,31 @@ class Modifier:
 
 
 @dataclass(frozen=True)
+class Setup:
+    """One way to play a game of rows (Fivefold Arrangement's Twofold or Fivefold)."""
+
+    id: str
+    title: str
+    points: str  # the rank attribute that gives a card's points
+    shared_draws: bool  # every player's row is turned by the same cards
+    draw_deck: Mapping[str, int]  # rank id -> cards of that rank in the draw deck
+    traditional: Mapping[str, Any]
+    path: tuple = ()
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """A game of rows: lay out ``row`` of one's own cards (one per rank), turn ``draws`` cards;
+    a row's points are its best run of face-up neighbours."""
+
+    row: int
+    draws: int
+    replacement: bool
+    setups: Mapping[str, Setup]
+    path: tuple = ("arrangement",)
+
+
+@dataclass(frozen=True)
 class DeckChoice:
     """A deck the game's odds are counted on: deck variants plus modifiers."""
 
@@ -143,6 +168,7 @@ class Game:
     path: Path | None = None  # the game file
     aliases: Mapping[str, str] = field(default_factory=dict)  # short names of modifiers -> their ids
     spells: str | None = None  # the deck whose cards are the game's spells (modifiers named by card id)
+    arrangement: Arrangement | None = None  # a game of rows instead of hands (no rankings)
 
     def modifier_id(self, name: str) -> str:
         """A modifier's id from its id or one of its aliases (unknown names are returned as they are)."""
@@ -150,7 +176,7 @@ class Game:
 
     @property
     def default_ranking(self) -> str:
-        return next(iter(self.rankings))
+        return next(iter(self.rankings), "")
 
     @property
     def default_deck(self) -> str:
