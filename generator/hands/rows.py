@@ -109,7 +109,24 @@ class SetupOdds:
         return f"{self.labels[slot[0]]}–{self.labels[slot[-1]]}"
 
     def row_label(self, row: RowOdds) -> str:
-        return " · ".join(self.slot_label(slot) for slot in row.slots)
+        """A kind of row in short, left to right: "1–5·1–5·C/I·C/I·D"."""
+        return "·".join(self.slot_label(slot) for slot in row.slots)
+
+    def row_words(self, row: RowOdds) -> str:
+        """A kind of row in words, left to right, neighbours of the same sort together."""
+        parts = []
+        for slot, group in itertools.groupby(row.slots):
+            n = len(list(group))
+            names = [self.names[r] for r in slot]
+            if n == 1:
+                parts.append(self.slot_names(slot))
+            elif n == len(slot) == 2:
+                parts.append(f"the {names[0]} and the {names[1]} in either order")
+            elif n == len(slot):
+                parts.append(f"the {_and(names)} in any order")
+            else:
+                parts.append(f"{NUMBERS.get(n, str(n))} of the {_and(names)}")
+        return ", then ".join(parts)
 
     def slot_names(self, slot: Sequence[str]) -> str:
         """A place of a kind of row in words: "the Dragon", "the Censor or the Immaculate", "a One, Two or Three"."""
@@ -119,6 +136,20 @@ class SetupOdds:
         if len(names) == 2:
             return f"the {names[0]} or the {names[1]}"
         return f"a {', '.join(names[:-1])} or {names[-1]}"
+
+    @property
+    def classes(self) -> list[tuple[str, str]]:
+        """Each set of interchangeable ranks, lowest first: (short label, in words)."""
+        out = []
+        for members in sorted({tuple(g) for g in self.kind_of}):
+            slot = tuple(self.ranks[i] for i in members)
+            out.append((self.slot_label(slot), self.slot_names(slot)))
+        return out
+
+    @property
+    def orders(self) -> int:
+        """How many rows there are: every choice of cards, in every order."""
+        return len(self.rows)
 
     def best(self, n: int = 5) -> list[RowOdds]:
         return self.all_rows[:n]
@@ -197,6 +228,13 @@ class SetupOdds:
                 for w, t, lo in [self.head_to_head(a, b)]
             ],
         }
+
+
+NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _turned_ranks(arrangement: Arrangement, setup: Setup, ranks: list[str]) -> tuple[np.ndarray, np.ndarray, int]:

@@ -37,7 +37,12 @@ class OddsSource:
         return tuple(games[game].notes)
 
     def table(
-        self, game: str, ranking: str | None = None, deck: str | None = None, where: str = "rulebook", modifiers: Sequence[str] = ()
+        self,
+        game: str,
+        ranking: str | None = None,
+        deck: str | None = None,
+        where: str = "rulebook",
+        modifiers: Sequence[str] = (),
     ):
         key = (game, ranking, deck, tuple(modifiers))
         if key not in self._tables:
@@ -55,7 +60,6 @@ class OddsSource:
                     Problem(where, f"no odds for game '{game}', ranking '{ranking}', deck '{deck}': {exc}")
                 ) from None
         return self._tables[key]
-
 
     def modifiers(self, game: str, where: str = "rulebook") -> dict[str, Any]:
         """A game's modifiers (spells and house rules) by id, in the order of its file."""
