@@ -43,7 +43,12 @@ def test_every_hand_changing_spell_has_its_odds_in_the_book(project, texts):
                 if c.interval is not None:
                     assert squash(format_interval(c.interval)) in part, (mid, c.name)
     simulated = odds_table(project, "founders-flip", modifiers=["in-wrought-arcanum"])
-    assert squash(f"simulated with {simulated.trials:,} deals (seed {simulated.seed})") in section
+    assert squash(f"Simulated with {simulated.trials:,} deals (seed {simulated.seed})") in section
+    kept = section[section.index(squash("Card kept")) :]
+    for rank in simulated.kept:
+        cells = [simulated.kept_share(rank, best)[0] for best in ("Straight", "Flush", "One Pair")]
+        cells[2] = 1 - cells[2]
+        assert squash(" ".join(format_probability(x) for x in cells)) in kept, rank
 
 
 def test_spells_that_leave_hands_alone_are_named(project, texts, definitions):

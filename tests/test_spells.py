@@ -350,6 +350,20 @@ def test_arcanum_is_simulated_and_reproducible(project):
     assert sum(x.count for x in a.categories) == 20_000
 
 
+def test_arcanum_by_the_card_kept(project):
+    table = odds_table(project, GAME, modifiers=["arcanum"], trials=30_000, seed=2)
+    assert table.kept is not None and list(table.kept) == ["1", "2", "3", "4", "5", "6", "7", "ect", *ref.FOUNDING]
+    assert [sum(col) for col in zip(*table.kept.values())] == [c.count for c in table.categories]
+    names = [c.name for c in table.categories]
+    for founding in ref.FOUNDING:  # a Founding card never pairs: no hand of two pairs or four alike with it
+        for name in ("Four of a Kind", "Convocation", "Two Pair"):
+            assert table.kept[founding][names.index(name)] == 0, (founding, name)
+    share, (lo, hi) = table.kept_share("4", "Straight")
+    assert lo <= share <= hi and share == sum(table.kept["4"][: names.index("Straight") + 1]) / sum(table.kept["4"])
+    rows = table.to_json()["by_kept_card"]
+    assert [r["rank"] for r in rows] == list(table.kept) and sum(r["trials"] for r in rows) == 30_000
+
+
 def test_wilson_interval_textbook_value():
     from generator.hands.simulate import wilson
 

@@ -54,10 +54,19 @@ class OddsTable:
     seed: int | None = None
     modifier_titles: tuple[str, ...] = ()
     losing: str | None = None  # the category of hands a requirement leaves without value
+    kept: dict | None = None  # a simulated grid with one kept card: rank -> counts per category (in this order)
 
     @property
     def simulated(self) -> bool:
         return self.method == "simulation"
+
+    def kept_share(self, rank: str, best: str) -> tuple[float, tuple[float, float]]:
+        """Under a grid with one kept card: the share of deals, with the kept card of this rank, whose
+        hand is ``best`` or better, and its 95 % interval."""
+        counts = (self.kept or {})[rank]
+        names = [c.name for c in self.categories]
+        hits = sum(counts[: names.index(best) + 1])
+        return hits / sum(counts), wilson(hits, sum(counts))
 
     def category(self, name: str) -> CategoryOdds:
         for c in self.categories:
@@ -78,6 +87,15 @@ class OddsTable:
             out.update(trials=self.trials, seed=self.seed, confidence=CONFIDENCE)
         if self.modifiers:
             out["modifiers"] = list(self.modifiers)
+        if self.kept:
+            out["by_kept_card"] = [
+                {
+                    "rank": rank,
+                    "trials": sum(counts),
+                    "counts": {c.name: n for c, n in zip(self.categories, counts)},
+                }
+                for rank, counts in self.kept.items()
+            ]
         cats = []
         for c in self.categories:
             row: dict[str, Any] = {
@@ -344,4 +362,5 @@ def _table(game: Game, engine: Engine, ranking: str, deck: str, modifiers: tuple
         raw.get("seed"),
         tuple(m.title for m in engine.modifiers if m.id in modifiers),
         next((m.require.name for m in engine.modifiers if m.require is not None), None),
+        {rank: [counts[i] for i in engine.order] for rank, counts in raw["kept"]} if raw.get("kept") else None,
     )

@@ -192,11 +192,25 @@ def grid_simulated(engine: Engine, grid: Grid, trials: int, seed: int) -> dict:
     own = tuple(range(grid.own))
     hands = [own + tuple(grid.own + c for c in line) for line in grid_lines(grid.size)]
     tally = Tally(engine)
+    # with one kept card: the same deals, sorted by the rank of the card kept
+    ranks = list(dict.fromkeys(c.rank for c in engine.universe if c.rank is not None))
+    rank_of = np.array([ranks.index(c.rank) if c.rank is not None else len(ranks) for c in engine.universe], np.int64)
+    kept = np.zeros((len(ranks) + 1, tally.ncat), np.int64)
     for rows in deals(engine.n, grid.own + grid.size**2, trials, seed):
         vals, fit = _looked_up(engine, rows, hands, value, fits)
         best, union = _best(vals, fit, list(range(len(hands))), None)
         tally.add(best, union)
-    return _simulated(tally, trials, seed)
+        if grid.own == 1:
+            np.add.at(kept, (rank_of[rows[:, 0]], best // tally.ncls), 1)
+    raw = _simulated(tally, trials, seed)
+    if grid.own == 1:
+        by_rank = []  # in ladder order, lowest first
+        for i, rank in enumerate(ranks):
+            counts = np.zeros(tally.ncat, np.int64)
+            counts[engine.order] = kept[i]
+            by_rank.append([str(rank), [int(x) for x in counts]])
+        raw["kept"] = by_rank
+    return raw
 
 
 def _looked_up(engine: Engine, rows: np.ndarray, hands: list, value: np.ndarray, fits: np.ndarray) -> tuple:

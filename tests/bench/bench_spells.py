@@ -81,7 +81,9 @@ def main() -> None:
     deck = definitions[fivefold.deck_id].build(())
     t_rows, setups = timed(lambda: row_odds(fivefold.arrangement, deck))
     rows = sum(s.orders for s in setups.values())
-    print(f"fivefold-arrangement: {rows:,} rows of {len(setups)} setups counted in {t_rows:.3f} s (target: under {ROWS_TARGET} s)")
+    print(
+        f"fivefold-arrangement: {rows:,} rows of {len(setups)} setups counted in {t_rows:.3f} s (target: under {ROWS_TARGET} s)"
+    )
     setup = setups["twofold"]
     points = dict(zip(setup.ranks, (int(p) for p in setup.points)))
     cards = [r for r, n in setup.setup.draw_deck.items() for _ in range(n)]
