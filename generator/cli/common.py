@@ -6,11 +6,12 @@ import argparse
 import math
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 from ..definitions import Deck, load_all, parse_deck_spec
 from ..definitions.presets import Paper, load_papers, parse_paper
 from ..definitions.schema import suggest
-from ..errors import AetherpressError, Problem
+from ..errors import AetherpressError, Problem, display_path
 from ..imposition.grids import LayoutError
 from ..imposition.layout import FLIPS, LAYOUTS, Layout
 from ..outputs.build import all_targets
@@ -80,6 +81,24 @@ def parse_offset(text: str) -> tuple[float, float]:
     if abs(dx) > MAX_OFFSET or abs(dy) > MAX_OFFSET:
         raise cli_error(f"--offset '{text}' is more than {MAX_OFFSET:g} mm; the offset is in millimetres")
     return dx, dy
+
+
+def output_folder(path: Path) -> Path:
+    """The ``--out`` folder (or the project's output/), refused if it is a file; made when first written to."""
+    folder = path.resolve()
+    blocked = next((f for f in (folder, *folder.parents) if f.exists()), None)
+    if blocked is not None and not blocked.is_dir():
+        raise AetherpressError(Problem(display_path(path), "the output folder is a file; choose a folder with --out"))
+    return folder
+
+
+def check_slugs(decks: list[Deck]) -> None:
+    """Two decks (with variants) must not share an output folder, even in letter case."""
+    seen: dict[str, str] = {}
+    for deck in decks:
+        other = seen.setdefault(deck.slug.lower(), deck.key)
+        if other != deck.key:
+            raise cli_error(f"'{other}' and '{deck.key}' would both write {deck.slug}/; build them one at a time")
 
 
 def resolve_decks(project: Project, specs: list[str]) -> list[Deck]:

@@ -10,7 +10,9 @@ from ..outputs.export import POD_BLEED, export_png, export_pod, export_svg
 from ..outputs.progress import ProgressBar
 from ..outputs.tts import export_tts
 from ..project import Project
-from .common import MAX_COPIES, length, number, resolve_decks, whole
+from ..project.files import writing_into
+from ..project.staging import stage, staged_folders
+from .common import MAX_COPIES, check_slugs, length, number, output_folder, resolve_decks, whole
 
 MAX_BLEED = 10.0  # mm
 
@@ -61,20 +63,25 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(project: Project, args: argparse.Namespace) -> int:
     decks = resolve_decks(project, args.decks)
-    out = (args.out or project.output_dir).resolve()
-    for deck in decks:
-        folder = out / deck.slug / args.kind
-        bar = ProgressBar(f"{deck.key} {args.kind}")
-        try:
-            if args.kind == "pod":
-                written = export_pod(project, deck, folder, args.greyscale, args.copies, bar)
-            elif args.kind == "png":
-                written = export_png(project, deck, folder, args.dpi, args.bleed, args.greyscale, bar)
-            elif args.kind == "svg":
-                written = export_svg(project, deck, folder, args.bleed)
-            else:
-                written = export_tts(project, deck, folder, args.url_base, args.copies, args.greyscale, bar)
-        finally:
-            bar.close()
-        print(f"{deck.key}: {len(written)} files in {display_path(folder)}")
+    check_slugs(decks)
+    out = output_folder(args.out or project.output_dir)
+    report = []
+    with writing_into(out), staged_folders() as stages:
+        for deck in decks:
+            target = out / deck.slug / args.kind
+            folder = stage(stages, target)
+            bar = ProgressBar(f"{deck.key} {args.kind}")
+            try:
+                if args.kind == "pod":
+                    written = export_pod(project, deck, folder, args.greyscale, args.copies, bar)
+                elif args.kind == "png":
+                    written = export_png(project, deck, folder, args.dpi, args.bleed, args.greyscale, bar)
+                elif args.kind == "svg":
+                    written = export_svg(project, deck, folder, args.bleed)
+                else:
+                    written = export_tts(project, deck, folder, args.url_base, args.copies, args.greyscale, bar, target)
+            finally:
+                bar.close()
+            report.append(f"{deck.key}: {len(written)} files in {display_path(target)}")
+    print("\n".join(report))
     return 0

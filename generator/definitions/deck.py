@@ -18,6 +18,7 @@ from ..project import Project
 from . import styles
 from .cards import MAX_CARDS, Lookup, check_unique, parse_attribute_types, parse_card, parse_grid, parse_ranks, parse_suits
 from .csvcards import csv_cards
+from .ids import check_id
 from .model import Card, Deck, Variant, frozen_mapping
 from .presets import card_size
 from .schema import Context, KeyPath, check_table, field, suggest
@@ -109,6 +110,7 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
     head = check_table(ctx, top.get("deck", {}), DECK_SPEC, ("deck",), "[deck]")
     ctx.raise_if_any()
 
+    check_id(ctx, head["id"], ("deck", "id"), "deck")
     attributes = parse_attribute_types(ctx, head.get("attributes", {}))
     suits = parse_suits(ctx, top.get("suits", []))
     ranks = parse_ranks(ctx, top.get("ranks", []))
@@ -143,6 +145,8 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
 
     variant_specs: dict[str, dict[str, Any]] = {}
     for vid, spec in top.get("variants", {}).items():
+        if not check_id(ctx, vid, ("variants", vid), "variant"):
+            continue
         good = check_table(ctx, spec, VARIANT_SPEC, ("variants", vid), f"variant '{vid}'")
         variant_specs[vid] = good
     ctx.raise_if_any()

@@ -10,7 +10,7 @@ from ..project import Project
 from .schema import Context, KeyPath, suggest, type_name
 
 TEMPLATE_SUFFIX = ".svg.j2"
-_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 
 
 def template_file(project: Project, name: str) -> Path | None:

@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..definitions.ids import check_id
 from ..definitions.schema import Context, KeyPath, check_table, field, suggest
 from ..definitions.toml import read_toml
 from ..errors import display_path
@@ -125,6 +126,10 @@ def load_game(path: Path, project: Project | None = None) -> Game:
             rankings[rid] = ranking
     if not top["rankings"]:
         ctx.error(("rankings",), "a game needs at least one ranking")
+    check_id(ctx, head["id"], ("game", "id"), "game")
+    for kind, table in (("ranking", rankings), ("deck", decks), ("modifier", modifiers)):
+        for name in table:
+            check_id(ctx, name, (kind + "s", name), kind)
     ctx.raise_if_any()
     return Game(
         head["id"],

@@ -12,7 +12,7 @@ from ..definitions.discovery import load_all
 from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem
 from ..project import Project
-from ..project.files import write_text
+from ..project.files import write_text, writing_into
 from .check import engines_for, load_games
 from .counting import count
 from .engine import ENGINE_VERSION, Engine, HandResult
@@ -200,7 +200,8 @@ def odds_table(
             raw = count_raw(engine)
             raw["key"] = key
         if use_cache:
-            write_text(path, json.dumps(raw, sort_keys=True) + "\n")
+            with writing_into(project.cache_dir):
+                write_text(path, json.dumps(raw, sort_keys=True) + "\n")
     _TABLES[key] = raw
     return _table(game, engine, ranking, deck, tuple(modifiers), raw)
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..definitions.discovery import load_each
+from ..definitions.ids import check_id
 from ..definitions.model import frozen_mapping
 from ..definitions.schema import check_table, field
 from ..definitions.toml import read_toml
@@ -63,6 +64,8 @@ def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
     checked = check_table(ctx, raw, SPEC, ("rulebook",), "rulebook")
     ctx.raise_if_any()
     book_id = checked["id"]
+    if not check_id(ctx, book_id, ("rulebook", "id"), "rulebook"):
+        ctx.raise_if_any()
     source_name = checked.get("source", f"{book_id}.md")
     source = safe_join(path.parent, source_name, project.layer_of(path).decks)
     if source is None:

@@ -109,7 +109,7 @@ def chart_examples(project: Project, table: Any, deck_card_ids: set[str]) -> dic
         return examples
     from ..hands import evaluator
     from ..hands.odds import cache_key
-    from ..project.files import write_text
+    from ..project.files import write_text, writing_into
 
     engine = evaluator(project, table.game, table.ranking, table.deck)
     ids = [c.id for c in engine.deck.cards if c.id in deck_card_ids]
@@ -127,7 +127,8 @@ def chart_examples(project: Project, table: Any, deck_card_ids: set[str]) -> dic
                 wanted.discard(category)
                 if not wanted:
                     break
-        write_text(path, json.dumps(found, sort_keys=True) + "\n")
+        with writing_into(project.cache_dir):
+            write_text(path, json.dumps(found, sort_keys=True) + "\n")
     for index in missing:
         if str(index) in found:
             examples[index] = tuple(found[str(index)])
