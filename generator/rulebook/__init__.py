@@ -50,7 +50,7 @@ def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a
     from .charts import hand_chart
     from .document import contents, render_pdf, title_page
     from .flow import Converter
-    from .markup import SourceMap, parse
+    from .markup import SourceMap, check_limits, parse
     from .odds import chart_examples
     from .source import render_source
     from .style import make_styles
@@ -58,6 +58,7 @@ def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a
     styles = make_styles(context.paper(paper))
     written, rendered = render_source(book, context.library, context.odds)
     source_map = SourceMap(display_path(book.source), written, rendered)
+    check_limits(source_map)
 
     def chart_for(game: str, ranking: str | None, deck: str | None, element: ET.Element):
         where = source_map.file

@@ -42,6 +42,7 @@ from .pictures import CardLibrary, CardPicture, HandPicture
 from .style import SANS, SANS_BOLD, SERIF, Styles
 
 DEFAULT_CARD_MM = 16.0
+MIN_PICTURE_MM, MAX_PICTURE_MM = 3.0, 180.0
 BLOCK_TAGS = {"p", "ul", "ol", "blockquote", "table", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "div"}
 
 
@@ -233,6 +234,10 @@ class Converter:
             width = float(params.get("w", default_w))
         except ValueError:
             raise self.source.error(block, f"image '{src}': w= must be a width in millimetres") from None
+        if not MIN_PICTURE_MM <= width <= MAX_PICTURE_MM:  # NaN fails both
+            raise self.source.error(
+                block, f"image '{src}': w= must be {MIN_PICTURE_MM:g} to {MAX_PICTURE_MM:g} mm, not {params.get('w', default_w)}"
+            )
         path = unquote(path)
         where = self.source.file
         if scheme in ("card", "back", "hand"):
