@@ -14,7 +14,7 @@ from ..faces.symbols import SYMBOLS
 from .ids import check_id
 from .images import image_ok
 from .model import Card, Origin, Rank, Suit, frozen_mapping
-from .schema import Context, Field, KeyPath, check_table, field, suggest, type_name, type_ok
+from .schema import Context, Field, KeyPath, check_table, field, number_problem, suggest, type_name, type_ok
 
 MAX_CARDS = 10_000
 MAX_TEXT = 10_000
@@ -227,6 +227,10 @@ def card_attributes(ctx: Context, raw: dict[str, Any], path: tuple, attributes: 
         rule = ATTRIBUTE_TYPES[attributes[key]]
         if not _value_ok(value, rule):
             ctx.error(path + (key,), f"must be {rule.describe()}, not {type_name(value)}")
+            continue
+        problem = number_problem(value)
+        if problem:
+            ctx.error(path + (key,), problem)
             continue
         if isinstance(value, str) and len(value) > MAX_TEXT:
             ctx.error(path + (key,), f"text is {len(value):,} characters long; the limit is {MAX_TEXT:,}")

@@ -39,6 +39,7 @@ DECK_SPEC = {
     "csv": field(str),
     "attributes": field(dict),
 }
+MAX_EXTENDS = 16
 TOP_SPEC = {
     "deck": field(dict, required=True),
     "style": field(dict),
@@ -76,7 +77,7 @@ class DeckDefinition:
                     )
                 )
             ctx = self._context()
-            deck = self._apply(deck, variant_id, ctx, seen=())
+            deck = self._apply(deck, variant_id, ctx, seen=(), done=set())
             ctx.raise_if_any()
         return replace(deck, applied=tuple(variants))
 
@@ -85,18 +86,25 @@ class DeckDefinition:
         ctx.folder = self.path.parent
         return ctx
 
-    def _apply(self, deck: Deck, variant_id: str, ctx: Context, seen: tuple[str, ...]) -> Deck:
+    def _apply(self, deck: Deck, variant_id: str, ctx: Context, seen: tuple[str, ...], done: set[str]) -> Deck:
+        """``deck`` with ``variant_id`` applied after the variants it extends; each variant at most once."""
         spec = self.variant_specs[variant_id]
         path: KeyPath = ("variants", variant_id)
         if variant_id in seen:
             ctx.error(path + ("extends",), f"variant '{variant_id}' extends itself through {' -> '.join(seen)}")
             return deck
+        if len(seen) >= MAX_EXTENDS:
+            ctx.error(path + ("extends",), f"variants extend each other more than {MAX_EXTENDS} deep")
+            return deck
+        if variant_id in done:
+            return deck
+        done.add(variant_id)
         extends = spec.get("extends", [])
         for parent in [extends] if isinstance(extends, str) else extends:
             if parent not in self.variant_specs:
                 ctx.error(path + ("extends",), f"unknown variant '{parent}'{suggest(parent, self.variant_specs)}")
             else:
-                deck = self._apply(deck, parent, ctx, seen + (variant_id,))
+                deck = self._apply(deck, parent, ctx, seen + (variant_id,), done)
         return apply_variant(deck, spec, path, ctx, self.project)
 
 
@@ -172,7 +180,7 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
     definition = DeckDefinition(path, project, base, variant_specs, style_name, ctx)
     for vid in variant_specs:  # every variant must apply cleanly on its own
         vctx = definition._context()
-        definition._apply(base, vid, vctx, seen=())
+        definition._apply(base, vid, vctx, seen=(), done=set())
         ctx.problems.extend(vctx.problems)
     ctx.raise_if_any()
     return definition
