@@ -16,6 +16,7 @@ import sys
 import traceback
 from pathlib import Path
 from types import ModuleType
+from typing import NoReturn
 
 from .. import __version__
 from ..errors import AetherpressError, display_path
@@ -38,8 +39,16 @@ def _module(command: str) -> ModuleType:
     return importlib.import_module(f".{COMMANDS[command]}", __name__)
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, with a mistake on the command line reported like every other problem: one line, exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix("aetherpress").strip()
+        self.exit(2, f"error: command line: {message} (see aetherpress {command + ' ' if command else ''}--help)\n")
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="aetherpress", description="Card decks and rulebooks from data, ready for print.")
+    p = OneLineParser(prog="aetherpress", description="Card decks and rulebooks from data, ready for print.")
     p.add_argument("--version", action="version", version=f"aetherpress {__version__}")
     p.add_argument("--debug", action="store_true", help="show a traceback on errors")
     p.add_argument("--verbose", action="store_true", help="also show notes, such as a damaged cache being recounted")
@@ -58,7 +67,10 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    try:
+        args = parser().parse_args(argv)
+    except SystemExit as exc:  # --help, --version, or a mistake on the command line (already reported)
+        return exc.code if isinstance(exc.code, int) else 2
     if args.verbose:
         _show_notes()
     try:
@@ -67,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     except AetherpressError as exc:
         if args.debug:
             traceback.print_exc()
-        for problem in exc.problems:
+        for problem in dict.fromkeys(exc.problems):  # the same problem found twice is said once
             print(f"error: {problem}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:

@@ -28,43 +28,43 @@ def cli_error(message: str) -> AetherpressError:
     return AetherpressError(Problem("command line", message))
 
 
-def length(option: str, maximum: float) -> Callable[[str], float]:
+def length(maximum: float) -> Callable[[str], float]:
     """An argparse type: a length in mm (or with a unit: 3mm, 0.125in, 9pt)."""
 
     def parse(text: str) -> float:
         try:
-            return to_mm(text, what=option, maximum=maximum)
+            return to_mm(text, what="the length", maximum=maximum)
         except UnitError as exc:
             raise argparse.ArgumentTypeError(str(exc)) from None
 
     return parse
 
 
-def whole(option: str, lowest: int, highest: int) -> Callable[[str], int]:
+def whole(lowest: int, highest: int) -> Callable[[str], int]:
     """An argparse type: a whole number within bounds."""
 
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{option} '{text}' is not a whole number") from None
+            raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
         if not lowest <= value <= highest:
-            raise argparse.ArgumentTypeError(f"{option} must be {lowest} to {highest:,}, not {value}")
+            raise argparse.ArgumentTypeError(f"must be {lowest} to {highest:,}, not {value}")
         return value
 
     return parse
 
 
-def number(option: str, lowest: float, highest: float) -> Callable[[str], float]:
+def number(lowest: float, highest: float) -> Callable[[str], float]:
     """An argparse type: a finite number within bounds."""
 
     def parse(text: str) -> float:
         try:
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{option} '{text}' is not a number") from None
+            raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
         if not (math.isfinite(value) and lowest <= value <= highest):
-            raise argparse.ArgumentTypeError(f"{option} must be {lowest:g} to {highest:g}, not {text}")
+            raise argparse.ArgumentTypeError(f"must be {lowest:g} to {highest:g}, not {text}")
         return value
 
     return parse
@@ -135,9 +135,7 @@ def add_paper_arguments(p: argparse.ArgumentParser, default_help: str) -> None:
         metavar="DX,DY",
         help="move back pages by DX,DY mm to correct a printer (see aetherpress calibrate)",
     )
-    p.add_argument(
-        "--margin", type=length("--margin", MAX_MARGIN), default=5.0, metavar="MM", help="unprinted border (default 5 mm)"
-    )
+    p.add_argument("--margin", type=length(MAX_MARGIN), default=5.0, metavar="MM", help="unprinted border (default 5 mm)")
 
 
 def add_sheet_arguments(p: argparse.ArgumentParser) -> None:
@@ -159,7 +157,7 @@ def add_sheet_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--gap",
-        type=length("--gap", MAX_MARGIN),
+        type=length(MAX_MARGIN),
         default=0.0,
         metavar="MM",
         help="space between cards (default 0: one cut serves two cards)",
@@ -171,7 +169,7 @@ def add_sheet_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--registration", action="store_true", help="registration targets at the grid's corners")
     p.add_argument(
         "--copies",
-        type=whole("--copies", 1, MAX_COPIES),
+        type=whole(1, MAX_COPIES),
         default=1,
         metavar="N",
         help=f"print every card N times (1 to {MAX_COPIES:,})",

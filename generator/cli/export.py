@@ -28,14 +28,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         return k
 
     def copies(k: argparse.ArgumentParser, what: str) -> None:
-        k.add_argument(
-            "--copies", type=whole("--copies", 1, MAX_COPIES), default=1, metavar="N", help=f"every card N times in {what}"
-        )
+        k.add_argument("--copies", type=whole(1, MAX_COPIES), default=1, metavar="N", help=f"every card N times in {what}")
 
     def bleed(k: argparse.ArgumentParser) -> None:
         k.add_argument(
             "--bleed",
-            type=length("--bleed", MAX_BLEED),
+            type=length(MAX_BLEED),
             default=POD_BLEED,
             metavar="MM",
             help="bleed round the trim (default 3.175 mm = 1/8 in)",
@@ -45,7 +43,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     copies(k, "the print-shop PDF")
     k.add_argument("--greyscale", action="store_true", help="ink saver: every colour as grey")
     k = kind("png", "one PNG per face and per back")
-    k.add_argument("--dpi", type=number("--dpi", 10, 1200), default=300, help="resolution (default 300)")
+    k.add_argument("--dpi", type=number(10, 1200), default=300, help="resolution (default 300)")
     bleed(k)
     k.add_argument("--greyscale", action="store_true", help="every colour as grey")
     k = kind("svg", "one SVG per face and per back")

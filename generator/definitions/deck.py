@@ -93,8 +93,7 @@ class DeckDefinition:
         if variant_id in seen:
             ctx.error(path + ("extends",), f"variant '{variant_id}' extends itself through {' -> '.join(seen)}")
             return deck
-        if len(seen) >= MAX_EXTENDS:
-            ctx.error(path + ("extends",), f"variants extend each other more than {MAX_EXTENDS} deep")
+        if len(seen) >= MAX_EXTENDS:  # reported once by _extends_too_deep
             return deck
         if variant_id in done:
             return deck
@@ -106,6 +105,21 @@ class DeckDefinition:
             else:
                 deck = self._apply(deck, parent, ctx, seen + (variant_id,), done)
         return apply_variant(deck, spec, path, ctx, self.project)
+
+
+def _extends_too_deep(specs: dict[str, dict[str, Any]]) -> str | None:
+    """The first variant whose chain of ``extends`` is longer than :data:`MAX_EXTENDS`, if any."""
+    depth: dict[str, int] = {}
+
+    def chain(vid: str, stack: tuple[str, ...]) -> int:
+        if vid in depth or vid in stack or vid not in specs or len(stack) > MAX_EXTENDS:
+            return depth.get(vid, 0)
+        parents = specs[vid].get("extends", [])
+        parents = [parents] if isinstance(parents, str) else parents
+        depth[vid] = 1 + max((chain(p, stack + (vid,)) for p in parents), default=0)
+        return depth[vid]
+
+    return next((vid for vid in specs if chain(vid, ()) > MAX_EXTENDS), None)
 
 
 def load_definition(path: Path, project: Project | None = None) -> DeckDefinition:
@@ -177,6 +191,10 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
         attribute_types=frozen_mapping(attributes),
         folder=str(path.parent.resolve()),
     )
+    deepest = _extends_too_deep(variant_specs)
+    if deepest is not None:
+        ctx.error(("variants", deepest, "extends"), f"variants extend each other more than {MAX_EXTENDS} deep")
+        ctx.raise_if_any()
     definition = DeckDefinition(path, project, base, variant_specs, style_name, ctx)
     for vid in variant_specs:  # every variant must apply cleanly on its own
         vctx = definition._context()

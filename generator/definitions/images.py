@@ -35,8 +35,8 @@ def _decode_problem(path: str, size: int, mtime: int) -> str | None:
                     "(scale it down; 300 to 600 dpi at the printed size is plenty)"
                 )
             image.load()  # decodes everything: a truncated or damaged file fails here, not in the middle of a build
-    except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as exc:
-        return f"cannot be read as an image ({str(exc).splitlines()[0][:80]})"
+    except (OSError, SyntaxError, ValueError, Image.DecompressionBombError):
+        return "cannot be read: the file is damaged or cut short"
     return None
 
 
@@ -44,6 +44,8 @@ def find_image(folder: Path, value: str) -> tuple[Path | None, str | None]:
     """The image file ``value`` names in ``folder``, or the problem with it."""
     target = safe_join(folder, value)
     if target is None:
+        if safe_join(folder, value, Path("/")) is not None:  # a plain relative path, but a link leads out
+            return None, f"image '{value}' is a link to a place outside the deck's folder"
         return None, f"image path '{value}' must be a relative path inside the deck's folder"
     if not target.is_file():
         return None, f"image '{value}' not found in {display_path(folder)}"

@@ -43,8 +43,14 @@ def _env_number(name: str, default: float) -> float:
     return value if value > 0 else default
 
 
-TEMPLATE_SECONDS = _env_number("AETHERPRESS_TEMPLATE_SECONDS", 10.0)  # one card face or back
-RULEBOOK_SECONDS = _env_number("AETHERPRESS_RULEBOOK_SECONDS", 120.0)  # one rulebook source
+def template_seconds() -> float:
+    """How long one card face or back may take (``AETHERPRESS_TEMPLATE_SECONDS``, default 10)."""
+    return _env_number("AETHERPRESS_TEMPLATE_SECONDS", 10.0)
+
+
+def rulebook_seconds() -> float:
+    """How long one rulebook source may take to fill in (``AETHERPRESS_RULEBOOK_SECONDS``, default 120)."""
+    return _env_number("AETHERPRESS_RULEBOOK_SECONDS", 120.0)
 
 
 class LimitExceeded(Exception):
@@ -103,13 +109,13 @@ class LimitedSandbox(ImmutableSandboxedEnvironment):
         if operator == "**":
             big = isinstance(left, int) and isinstance(right, int) and abs(left) > 1 and right > 0
             if big and right * max(abs(left), 2).bit_length() > MAX_VALUE * 3:
-                raise LimitExceeded(f"a power would be larger than {MAX_VALUE:,} digits")
+                raise LimitExceeded(f"made a number of more than {MAX_VALUE:,} digits")
         elif operator == "*":
             for seq, count in ((left, right), (right, left)):
                 if isinstance(count, int) and _size(seq) and _size(seq) * max(count, 0) > MAX_VALUE:
-                    raise LimitExceeded(f"a value would be longer than {MAX_VALUE:,}")
+                    raise LimitExceeded(f"made a text or list longer than {MAX_VALUE:,}")
         elif operator == "+" and _size(left) + _size(right) > MAX_VALUE:
-            raise LimitExceeded(f"a value would be longer than {MAX_VALUE:,}")
+            raise LimitExceeded(f"made a text or list longer than {MAX_VALUE:,}")
         return super().call_binop(context, operator, left, right)
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:

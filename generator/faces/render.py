@@ -21,7 +21,7 @@ from ..definitions.model import Card, Deck
 from ..errors import AetherpressError, Problem, display_path
 from ..geometry import Box
 from ..project import Project
-from .limits import TEMPLATE_SECONDS, LimitExceeded, deadline, render_bounded
+from .limits import LimitExceeded, deadline, render_bounded, template_seconds
 from .sandbox import CURRENT, OutsideProject, environment, template_line, template_path
 from .svg import MAX_OUTPUT_CHARS, parse_svg
 from .textfit import Fitted, TextDoesNotFit, fit_lines
@@ -201,7 +201,7 @@ class FaceRenderer:
             template = self.env.get_template(f"{template_name}.svg.j2")
             context = self._context()
             context["card"] = CardView(self.deck, card) if card is not None else None
-            with deadline(TEMPLATE_SECONDS):
+            with deadline(template_seconds()):
                 text = render_bounded(template.generate(context), MAX_OUTPUT_CHARS)
         except jinja2.TemplateSyntaxError as exc:
             raise AetherpressError(

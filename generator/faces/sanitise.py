@@ -210,6 +210,8 @@ def _css_problem(text: str) -> str | None:
 
 
 def _stylesheet_problem(text: str) -> str | None:
+    if "\\" in text or "@" in text:
+        return _css_problem(text)
     rest = CSS_RULE.sub("", text)
     if rest.strip():
         return "a <style> may hold only rules of the form 'selector { property: value }'"

@@ -59,7 +59,7 @@ def walk_toml(folder: Path, root: Path, problems: list[Problem]) -> list[Path]:
             return
         seen.add(real)
         for entry in sorted(current.iterdir()):
-            if entry.is_symlink() and not entry.resolve().is_relative_to(root):
+            if entry.is_symlink() and (entry.is_dir() or entry.suffix == ".toml") and not entry.resolve().is_relative_to(root):
                 problems.append(
                     Problem(display_path(entry), "is a link to a place outside the project; copy the files in instead")
                 )

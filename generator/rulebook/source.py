@@ -21,7 +21,7 @@ from typing import Any
 import jinja2
 
 from ..errors import AetherpressError, Problem, display_path
-from ..faces.limits import RULEBOOK_SECONDS, LimitedSandbox, LimitExceeded, deadline, render_bounded
+from ..faces.limits import LimitedSandbox, LimitExceeded, deadline, render_bounded, rulebook_seconds
 from ..faces.sandbox import ConfinedLoader, OutsideProject
 from .definition import RulebookDefinition
 from .odds import OddsSource, format_count, format_one_in, format_probability
@@ -67,11 +67,19 @@ def render_source(book: RulebookDefinition, library: CardLibrary, odds: OddsSour
     try:
         template = env.from_string(written)
         template.filename = str(book.source)
-        with deadline(RULEBOOK_SECONDS):
+        with deadline(rulebook_seconds()):
             rendered = render_bounded(template.generate(), MAX_RENDERED_CHARS)
     except OutsideProject as exc:
         raise AetherpressError(
             Problem(name, f"'{exc.name}' is a link to a file outside the project", _line(exc, book.source))
+        ) from None
+    except jinja2.TemplateNotFound as exc:
+        raise AetherpressError(
+            Problem(
+                name,
+                f"'{exc.name}' is not a file in the rulebook's folder (includes stay inside the project)",
+                _line(exc, book.source),
+            )
         ) from None
     except jinja2.TemplateSyntaxError as exc:
         raise AetherpressError(Problem(name, f"template syntax error: {exc.message}", exc.lineno)) from None
