@@ -17,6 +17,7 @@ from ..errors import AetherpressError, Problem, display_path
 from ..project import Project
 from . import styles
 from .cards import MAX_CARDS, Lookup, check_unique, parse_attribute_types, parse_card, parse_grid, parse_ranks, parse_suits
+from .credits import parse_credits
 from .csvcards import csv_cards
 from .model import Card, Deck, Variant, frozen_mapping
 from .presets import card_size
@@ -37,6 +38,7 @@ DECK_SPEC = {
     "style": field(str),
     "csv": field(str),
     "attributes": field(dict),
+    "credits": field(dict),
 }
 TOP_SPEC = {
     "deck": field(dict, required=True),
@@ -110,6 +112,7 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
     ctx.raise_if_any()
 
     attributes = parse_attribute_types(ctx, head.get("attributes", {}))
+    credits = parse_credits(ctx, head.get("credits"), ("deck", "credits"))
     suits = parse_suits(ctx, top.get("suits", []))
     ranks = parse_ranks(ctx, top.get("ranks", []))
     size = card_size(ctx, head.get("size", "poker"), ("deck", "size"), project)
@@ -164,6 +167,7 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
         variants=tuple(Variant(v, s.get("title", v), s.get("description", "")) for v, s in variant_specs.items()),
         attribute_types=frozen_mapping(attributes),
         folder=str(path.parent.resolve()),
+        credits=credits,
     )
     definition = DeckDefinition(path, project, base, variant_specs, style_name, ctx)
     for vid in variant_specs:  # every variant must apply cleanly on its own
