@@ -48,6 +48,7 @@ def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a
     from reportlab.platypus import Spacer
 
     from .charts import hand_chart
+    from .colophon import colophon, gather_credits
     from .document import contents, render_pdf, title_page
     from .flow import Converter
     from .markup import SourceMap, parse
@@ -59,12 +60,17 @@ def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a
     written, rendered = render_source(book, context.library, context.odds)
     source_map = SourceMap(display_path(book.source), written, rendered)
 
-    def chart_for(game: str, ranking: str | None, deck: str | None, element: ET.Element):
+    def chart_for(game: str, ranking: str | None, deck: str | None, also: list[str], element: ET.Element):
         where = source_map.file
         table = context.odds.table(game, ranking, deck, where)
         deck_obj = _chart_deck(context, table, game, where)
         examples = chart_examples(context.project, table, {c.id for c in deck_obj.cards})
-        return hand_chart(table, deck_obj, context.library, styles, styles.frame_width, examples.get)
+        extra = []
+        for other in also:
+            other_table = context.odds.table(game, ranking, other, where)
+            extra.append((_deck_label(_chart_deck(context, other_table, game, where)), other_table))
+        label = _deck_label(deck_obj) if extra else ""
+        return hand_chart(table, deck_obj, context.library, styles, styles.frame_width, examples.get, extra, label)
 
     converter = Converter(styles, context.library, source_map, chart_for)
     body = converter.convert(parse(rendered))
@@ -77,7 +83,11 @@ def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a
     games_line = " · ".join(_game_title(g) for g in book.games)
     if games_line.replace("’", "'") == book.title.replace("’", "'"):
         games_line = ""
-    story = title_page(styles, book.title, book.subtitle, games_line, cover, paper)
+    games = context.odds.games(source_map.file)
+    decks = [context.library.deck(d, source_map.file) for d in book.decks]
+    credits = gather_credits(book, games, decks)
+    verso = colophon(styles, book.title, book.edition, credits, undated=not any(c.date for c in credits))
+    story = title_page(styles, book.title, book.subtitle, games_line, cover, verso)
     story += contents(styles)
     story += body
     story.append(Spacer(1, 2 * mm))
@@ -92,6 +102,11 @@ def _game_title(game_id: str) -> str:
         "dragon-poker": "Dragon Poker",
         "red-star": "Red Star",
     }.get(game_id, game_id.replace("-", " ").title())
+
+
+def _deck_label(deck) -> str:
+    """A chart column's heading for a deck: its size, which is what changes between decks of one game."""
+    return f"{deck.card_count} cards"
 
 
 def _chart_deck(context: BuildContext, table, game: str, where: str):

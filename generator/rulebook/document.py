@@ -29,6 +29,7 @@ from reportlab.platypus import (
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from .flow import Heading
+from .keeping import BreakOut, KeepWithStart
 from .markup import escape
 from .style import SANS, TITLE, Styles
 
@@ -54,15 +55,20 @@ class BookDocument(BaseDocTemplate):
             initialFontName=styles.body.fontName,
             initialFontSize=styles.body.fontSize,
         )
+        self.keepTogetherClass = KeepWithStart  # keep-with-next that may split a long table after its start
         w, h = styles.page
         inner, outer, top, bottom = styles.margins
-        fw, fh = w - inner - outer, h - top - bottom
-        right = Frame(inner, bottom, fw, fh, id="right", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        left = Frame(outer, bottom, fw, fh, id="left", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        title_frame = Frame(inner, bottom, fw, fh, id="title", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        # frames are as wide as the measure of the text; charts break out to the margins' edge
+        fw, fh, inset = styles.measure, h - top - bottom, styles.inset
+        pad = {"leftPadding": 0, "rightPadding": 0, "topPadding": 0, "bottomPadding": 0}
+        right = Frame(inner + inset, bottom, fw, fh, id="right", **pad)
+        left = Frame(outer + inset, bottom, fw, fh, id="left", **pad)
+        title_frame = Frame(inner + inset, bottom, fw, fh, id="title", **pad)
+        verso = Frame(outer + inset, bottom, fw, fh, id="verso", **pad)
         self.addPageTemplates(
             [
-                PageTemplate("title", [title_frame], autoNextPageTemplate="left"),
+                PageTemplate("title", [title_frame], autoNextPageTemplate="verso"),
+                PageTemplate("verso", [verso], autoNextPageTemplate="right"),
                 PageTemplate("left", [left], onPageEnd=self._footer, autoNextPageTemplate="right"),
                 PageTemplate("right", [right], onPageEnd=self._footer, autoNextPageTemplate="left"),
             ]
@@ -103,12 +109,12 @@ class BookDocument(BaseDocTemplate):
         canv.restoreState()
 
 
-def title_page(styles: Styles, title: str, subtitle: str, games_line: str, cover: list, paper: str) -> list:
+def title_page(styles: Styles, title: str, subtitle: str, games_line: str, cover: list, colophon) -> list:
     s = styles
     fh = s.page[1] - s.margins[2] - s.margins[3]
     title_style = s.title
     longest = max(stringWidth(w, s.title.fontName, s.title.fontSize) for w in title.split())
-    if len(title) > 16 or longest > s.frame_width * 0.9:
+    if len(title) > 16 or longest > s.measure * 0.9:
         title_style = s.title.clone("title-long", fontSize=s.title.fontSize * 0.78, leading=s.title.leading * 0.8)
     flow: list = [
         Spacer(1, fh * 0.14),
@@ -130,12 +136,12 @@ def title_page(styles: Styles, title: str, subtitle: str, games_line: str, cover
                 ]
             )
         )
-        flow.append(row)
+        flow.append(BreakOut(row, s.inset))
         flow.append(Spacer(1, fh * 0.08))
     if games_line:
         flow += [Paragraph(escape(games_line), s.title_small), Spacer(1, 6)]
     flow.append(Paragraph("Aetherpress edition", s.title_small))
-    flow += [NextPageTemplate("left"), PageBreak()]
+    flow += [NextPageTemplate("verso"), PageBreak(), colophon, NextPageTemplate("right"), PageBreak()]
     return flow
 
 
