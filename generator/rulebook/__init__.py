@@ -20,6 +20,7 @@ from .definition import RulebookDefinition, load_rulebooks
 from .odds import OddsSource
 from .pictures import CardLibrary
 
+SPACINGS = (1.0, 0.9, 1.12, 0.8)  # paragraph spacings tried, in turn, to keep widow pages out
 BOOK_PAPERS = ("a5", "a4", "letter")  # page sizes a book is designed for
 BOOKLET_SHEETS = {"a5": ("a5", "a4"), "a4": ("a5", "a4"), "letter": ("half-letter", "letter")}  # (pages, sheets)
 
@@ -42,6 +43,29 @@ class BuildContext:
 
 def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a5") -> bytes:
     """The book as PDF bytes at page size ``paper`` (a paper preset's name)."""
+    from .document import render_pdf
+    from .markup import SourceMap
+    from .source import render_source
+    from .style import make_styles
+
+    written, rendered = render_source(book, context.library, context.odds)
+    source_map = SourceMap(display_path(book.source), written, rendered)
+    best: tuple[int, bytes] | None = None
+    for spacing in SPACINGS:  # the first spacing that leaves no widow page and no half-empty page
+        styles = make_styles(context.paper(paper), spacing)
+        data, bad = render_pdf(
+            styles, book.title, book.subtitle or book.title, _story(context, book, paper, styles, source_map, rendered)
+        )
+        if best is None or len(bad) < best[0]:
+            best = (len(bad), data)
+        if not bad:
+            break
+    assert best is not None
+    return best[1]
+
+
+def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, source_map, rendered: str) -> list:
+    """Every flowable of the book, title page to the end."""
     import xml.etree.ElementTree as ET
 
     from reportlab.lib.units import mm
@@ -49,16 +73,10 @@ def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a
 
     from .charts import hand_chart
     from .colophon import colophon, gather_credits
-    from .document import contents, render_pdf, title_page
+    from .document import contents, title_page
     from .flow import Converter
-    from .markup import SourceMap, parse
+    from .markup import parse
     from .odds import chart_examples
-    from .source import render_source
-    from .style import make_styles
-
-    styles = make_styles(context.paper(paper))
-    written, rendered = render_source(book, context.library, context.odds)
-    source_map = SourceMap(display_path(book.source), written, rendered)
 
     def chart_for(game: str, ranking: str | None, deck: str | None, also: list[str], element: ET.Element):
         where = source_map.file
@@ -91,7 +109,7 @@ def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a
     story += contents(styles)
     story += body
     story.append(Spacer(1, 2 * mm))
-    return render_pdf(styles, book.title, book.subtitle or book.title, story)
+    return story
 
 
 def _game_title(game_id: str) -> str:

@@ -29,7 +29,9 @@ from reportlab.platypus import (
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from .flow import Heading
-from .keeping import BreakOut, KeepWithStart
+from .keeping import HALF, BreakOut, KeepWithStart
+
+WIDOW = 0.2  # a chapter's last page holding less than this share of a page is a widow page
 from .markup import escape
 from .style import SANS, TITLE, Styles
 
@@ -56,7 +58,7 @@ class BookDocument(BaseDocTemplate):
             initialFontSize=styles.body.fontSize,
         )
         self.keepTogetherClass = KeepWithStart  # keep-with-next that may split a long table after its start
-        w, h = styles.page
+        _w, h = styles.page
         inner, outer, top, bottom = styles.margins
         # frames are as wide as the measure of the text; charts break out to the margins' edge
         fw, fh, inset = styles.measure, h - top - bottom, styles.inset
@@ -76,12 +78,33 @@ class BookDocument(BaseDocTemplate):
 
     def handle_documentBegin(self):
         self.chapter = ""
+        self.fills: dict[int, float] = {}  # page -> share of the frame's height in use when the page ended
+        self.chapter_pages: set[int] = set()
         super().handle_documentBegin()
+
+    def handle_pageEnd(self):
+        frame = self.frame
+        height = frame._y2 - frame._y1
+        self.fills[self.page] = (frame._y2 - frame._y) / height if height else 0.0
+        super().handle_pageEnd()
+
+    def widows(self) -> list[int]:
+        """Pages of the body that end a chapter holding less than a fifth of a page, or are under half full mid-chapter."""
+        last = max(self.fills, default=0)
+        first = min(self.chapter_pages, default=last + 1)
+        bad = []
+        for page in range(first, last + 1):
+            ends_chapter = page == last or page + 1 in self.chapter_pages
+            fill = self.fills.get(page, 1.0)
+            if (ends_chapter and page not in self.chapter_pages and fill < WIDOW) or (not ends_chapter and fill < HALF):
+                bad.append(page)
+        return bad
 
     def afterFlowable(self, flowable):
         if isinstance(flowable, Heading):
             if flowable.level == 0:
                 self.chapter = flowable.title
+                self.chapter_pages.add(self.page)
             if flowable.level <= 1:
                 self.notify("TOCEntry", (flowable.level, escape(flowable.title), self.page, flowable.key))
 
@@ -159,8 +182,9 @@ def contents(styles: Styles) -> list:
     return [Paragraph("Contents", styles.h1), toc, PageBreak()]
 
 
-def render_pdf(styles: Styles, title: str, subject: str, story: list) -> bytes:
+def render_pdf(styles: Styles, title: str, subject: str, story: list) -> tuple[bytes, list[int]]:
+    """The PDF, and the pages that are widows or under half full (see ``BookDocument.widows``)."""
     buffer = io.BytesIO()
     doc = BookDocument(buffer, styles, title, subject)
     doc.multiBuild(story, canvasmaker=functools.partial(Canvas, initialFontName=styles.body.fontName))
-    return buffer.getvalue()
+    return buffer.getvalue(), doc.widows()

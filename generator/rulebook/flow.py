@@ -170,7 +170,9 @@ class Converter:
             first = int(start) if start else 1
             widest = max(stringWidth(f"{n}.", SERIF, self.s.body.fontSize) for n in range(first, first + len(items)))
             indent = widest + self.s.body.fontSize * 0.45
-            kwargs.update(bulletType="1", bulletFormat="%s.", start=first, leftIndent=indent, bulletDedent=indent, bulletAlign="left")
+            kwargs.update(
+                bulletType="1", bulletFormat="%s.", start=first, leftIndent=indent, bulletDedent=indent, bulletAlign="left"
+            )
         else:
             kwargs.update(bulletType="bullet", start="•" if depth == 0 else "–")
         return ListFlowable(items, **kwargs)

@@ -46,7 +46,7 @@ class KeepWithStart(KeepTogether):
         frame_h = _frame_height(self)
         if len(content) >= 2 and frame_h:
             self.wrap(aW, aH)
-            if self._H > aH:
+            if aH < self._H:
                 head, last = content[:-1], content[-1]
                 used = sum(f.wrap(aW, aH)[1] + _space(f) for f in head) + 2.0
                 room = aH - used - last.getSpaceBefore()

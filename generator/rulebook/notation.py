@@ -75,9 +75,11 @@ class HandNotation(Flowable):
                 used = 0.0
             used += (gap if self.lines[-1] else 0) + w
             self.lines[-1].append(i)
-        self.width = max(
-            sum(self._token_width(i) for i in line) + gap * (len(line) - 1) for line in self.lines if line
-        ) if self.tokens else 0
+        self.width = (
+            max(sum(self._token_width(i) for i in line) + gap * (len(line) - 1) for line in self.lines if line)
+            if self.tokens
+            else 0
+        )
         self.height = len(self.lines) * self.size * 1.2
         return self.width, self.height
 

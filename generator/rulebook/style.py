@@ -85,7 +85,8 @@ class Styles:
         return max(0.0, (self.frame_width - self.measure) / 2)
 
 
-def make_styles(paper: Paper) -> Styles:
+def make_styles(paper: Paper, spacing: float = 1.0) -> Styles:
+    """The styles for ``paper``; ``spacing`` scales the space between paragraphs and before headings."""
     register_fonts()
     w, h = paper.width, paper.height
     small = w < 160
@@ -160,8 +161,17 @@ def make_styles(paper: Paper) -> Styles:
     title_small = ParagraphStyle(
         "title_small", fontName=TITLE, fontSize=size * 0.85, leading=size * 1.2, textColor=MUTED, alignment=TA_CENTER
     )
+    for style in (body, list_item, quote):
+        style.spaceAfter *= spacing
+    for style in (h1, h2, h3, h4):
+        style.spaceBefore *= spacing
     colophon = ParagraphStyle(
-        "colophon", parent=body, fontSize=size * 0.78, leading=size * 1.0, alignment=TA_LEFT, spaceAfter=size * 0.45,
+        "colophon",
+        parent=body,
+        fontSize=size * 0.78,
+        leading=size * 1.0,
+        alignment=TA_LEFT,
+        spaceAfter=size * 0.45,
         hyphenationLang=None,
     )
     return Styles(
