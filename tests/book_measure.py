@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ctypes
 import io
+import itertools
 from dataclasses import dataclass
 
 import numpy as np
@@ -67,7 +68,7 @@ def page_fill(data: bytes, margins: tuple[float, float, float, float], dpi: int 
     ``margins`` are (inner, outer, top, bottom) in points; the footer, below the
     bottom margin, is not counted.
     """
-    inner, outer, top, bottom = margins
+    _inner, _outer, top, bottom = margins
     pdf = pdfium.PdfDocument(data)
     fills = []
     scale = dpi / 72
@@ -91,7 +92,7 @@ def chapter_pages(data: bytes) -> list[int]:
 def hyphenated_breaks(lines: list[Line], words: set[str]) -> list[str]:
     """Words broken across two lines by hyphenation: a line ends in 'xx-' and the next begins 'yy', and 'xxyy' is a word."""
     found = []
-    for a, b in zip(lines, lines[1:]):
+    for a, b in itertools.pairwise(lines):
         head = a.text.rstrip().replace("\x02", "-").replace("\u00ad", "-")  # pdfium reports a line-end hyphen as 0x02
         if a.page != b.page or not head.endswith("-") or not b.text.strip():
             continue

@@ -87,6 +87,7 @@ def test_poker_ace_low_and_comparisons(project):
 
 # --- Lith ----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("category,upper,lower", LITH_EXAMPLES, ids=[e[0] for e in LITH_EXAMPLES])
 def test_lith_source_examples(project, category, upper, lower):
     for hand in [upper, lower]:

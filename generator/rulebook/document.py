@@ -30,10 +30,10 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from .flow import Heading
 from .keeping import HALF, BreakOut, KeepWithStart
-
-WIDOW = 0.2  # a chapter's last page holding less than this share of a page is a widow page
 from .markup import escape
 from .style import SANS, TITLE, Styles
+
+WIDOW = 0.2  # a chapter's last page holding less than this share of a page is a widow page
 
 
 class BookDocument(BaseDocTemplate):
