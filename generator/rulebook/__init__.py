@@ -104,7 +104,7 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
     games = context.odds.games(source_map.file)
     decks = [context.library.deck(d, source_map.file) for d in book.decks]
     credits = gather_credits(book, games, decks)
-    verso = colophon(styles, book.title, book.edition, credits, undated=not any(c.date for c in credits))
+    verso = colophon(styles, book.title, book.edition, credits, undated=bool(credits) and not any(c.date for c in credits))
     story = title_page(styles, book.title, book.subtitle, games_line, cover, verso)
     story += contents(styles)
     story += body

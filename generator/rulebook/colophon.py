@@ -77,14 +77,15 @@ def colophon(styles: Styles, title: str, edition: str, credits: list[Credits], u
         paras.append(Paragraph("The source texts carry no date; this edition follows them as they stand.", s))
     for lic in dict.fromkeys(c.licence for c in credits if c.licence is not None and c.licence.share_alike):
         paras.append(Paragraph(licence_paragraph(lic), s))
-    paras.append(
-        Paragraph(
-            "The rules are retold in this edition’s own words; names, numbers and notices are as the sources give them, "
-            "and passages quoted from the sources are marked as such. Every chance in this book was counted exactly, "
-            "hand by hand. Set in EB Garamond, Cinzel and Source Sans 3.",
-            s,
+    if credits:  # a book made from others' sources says how it treats them
+        paras.append(
+            Paragraph(
+                "The rules are retold in this edition’s own words; names, numbers and notices are as the sources give them, "
+                "and passages quoted from the sources are marked as such. Every chance in this book was counted exactly, "
+                "hand by hand. Set in EB Garamond, Cinzel and Source Sans 3.",
+                s,
+            )
         )
-    )
     return AtFoot(paras)
 
 
