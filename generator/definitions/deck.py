@@ -17,6 +17,7 @@ from ..errors import AetherpressError, Problem, display_path
 from ..project import Project
 from . import styles
 from .cards import MAX_CARDS, Lookup, check_unique, parse_attribute_types, parse_card, parse_grid, parse_ranks, parse_suits
+from .credits import parse_credits
 from .csvcards import csv_cards
 from .ids import check_id
 from .model import Card, Deck, Variant, frozen_mapping
@@ -38,6 +39,7 @@ DECK_SPEC = {
     "style": field(str),
     "csv": field(str),
     "attributes": field(dict),
+    "credits": field(dict),
 }
 MAX_EXTENDS = 16
 TOP_SPEC = {
@@ -134,6 +136,7 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
 
     check_id(ctx, head["id"], ("deck", "id"), "deck")
     attributes = parse_attribute_types(ctx, head.get("attributes", {}))
+    credits = parse_credits(ctx, head.get("credits"), ("deck", "credits"))
     suits = parse_suits(ctx, top.get("suits", []))
     ranks = parse_ranks(ctx, top.get("ranks", []))
     size = card_size(ctx, head.get("size", "poker"), ("deck", "size"), project)
@@ -190,6 +193,7 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
         variants=tuple(Variant(v, s.get("title", v), s.get("description", "")) for v, s in variant_specs.items()),
         attribute_types=frozen_mapping(attributes),
         folder=str(path.parent.resolve()),
+        credits=credits,
     )
     deepest = _extends_too_deep(variant_specs)
     if deepest is not None:

@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..definitions.credits import parse_credits
 from ..definitions.ids import check_id
 from ..definitions.schema import Context, KeyPath, check_table, field, suggest
 from ..definitions.toml import read_toml
@@ -35,6 +36,7 @@ GAME_SPEC = {
     "deck": field(str, required=True),
     "description": field(str),
     "notes": field(list, item=str),
+    "credits": field(dict),
 }
 DECK_CHOICE_SPEC = {
     "title": field(str),
@@ -91,6 +93,7 @@ def load_game(path: Path, project: Project | None = None) -> Game:
     top = check_table(ctx, data, GAME_TOP, (), "a game file")
     ctx.raise_if_any()
     head = check_table(ctx, top["game"], GAME_SPEC, ("game",), "[game]")
+    credits = parse_credits(ctx, head.get("credits"), ("game", "credits"))
     ctx.raise_if_any()
 
     modifiers: dict[str, Modifier] = {}
@@ -142,6 +145,7 @@ def load_game(path: Path, project: Project | None = None) -> Game:
         modifiers,
         tuple(head.get("notes", [])),
         path,
+        credits,
     )
 
 

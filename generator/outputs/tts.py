@@ -131,7 +131,7 @@ def deck_object(
     deck_obj: dict[str, Any] = {
         "Name": "DeckCustom" if len(ids) > 1 else "Card",
         "Nickname": deck.title,
-        "Description": deck.key,
+        "Description": deck.key + (f"\n{deck.credits.line()}" if deck.credits else ""),
         "Transform": _transform(),
         "DeckIDs": ids,
         "CustomDeck": custom,
@@ -145,7 +145,7 @@ def deck_object(
         "Date": "",
         "Table": "",
         "Sky": "",
-        "Note": "",
+        "Note": "\n".join(deck.credits.text_lines()) if deck.credits else "",
         "Rules": "",
         "XmlUI": "",
         "LuaScript": "",
