@@ -48,6 +48,14 @@ def read_manifest(folder: Path) -> set[str]:
         return set()
 
 
+def _remove(path: Path) -> None:
+    """Remove a folder we made, or a link in its place (never what a link points to)."""
+    if path.is_symlink() or path.is_file():
+        path.unlink(missing_ok=True)
+    elif path.exists():
+        shutil.rmtree(path, ignore_errors=True)
+
+
 def _files(folder: Path) -> list[str]:
     return sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file() or p.is_symlink())
 
@@ -72,12 +80,12 @@ def recover(parent: Path) -> None:
         if entry.name.startswith(OLD_PREFIX) and (entry / MANIFEST).exists():
             name = entry.name[len(OLD_PREFIX) :].rsplit("-", 1)[0]
             target = parent / name
-            if not target.exists():
+            if not target.exists() and not target.is_symlink():
                 os.replace(entry, target)
             else:
-                shutil.rmtree(entry, ignore_errors=True)
-        elif entry.name.startswith(STAGING_PREFIX) and entry.is_dir() and not _running(entry.name):
-            shutil.rmtree(entry, ignore_errors=True)
+                _remove(entry)
+        elif entry.name.startswith(STAGING_PREFIX) and not _running(entry.name):
+            _remove(entry)
 
 
 class Staged:
@@ -85,7 +93,7 @@ class Staged:
 
     def __init__(self, target: Path):
         self.target = target
-        missing = [f for f in (target, *target.parents) if not f.exists()]
+        missing = [f for f in (target, *target.parents) if not f.exists() and not f.is_symlink()]
         self.created = missing[-1] if missing else None  # the outermost folder this stage makes
         make_folder(target.parent)
         recover(target.parent)
@@ -93,8 +101,11 @@ class Staged:
         make_folder(self.folder)
 
     def _carry_over(self) -> None:
-        """Files in the old folder that Aetherpress did not write go into the new one."""
-        if not self.target.is_dir():
+        """Files in the old folder that Aetherpress did not write go into the new one.
+
+        A link in place of the old folder is not followed: whatever it points to is not ours to read.
+        """
+        if self.target.is_symlink() or not self.target.is_dir():
             return
         ours = read_manifest(self.target) | {MANIFEST}
         for name in _files(self.target):
@@ -112,14 +123,14 @@ class Staged:
         try:
             self._carry_over()
             write_text(self.folder / MANIFEST, json.dumps({"files": written}, indent=1) + "\n")
-            if self.target.is_dir() and _exchange(self.folder, self.target):
-                shutil.rmtree(self.folder, ignore_errors=True)  # now the old contents
+            if (self.target.is_dir() or self.target.is_symlink()) and _exchange(self.folder, self.target):
+                _remove(self.folder)  # now the old contents (or the link that stood there)
                 return
-            if self.target.exists():
+            if self.target.exists() or self.target.is_symlink():
                 old = self.target.parent / f"{OLD_PREFIX}{self.target.name}-{secrets.token_hex(4)}"
                 os.replace(self.target, old)
                 os.replace(self.folder, self.target)
-                shutil.rmtree(old, ignore_errors=True)
+                _remove(old)
             else:
                 os.replace(self.folder, self.target)
         except OSError as exc:
@@ -127,7 +138,7 @@ class Staged:
             raise cannot_write(self.target, exc) from None
 
     def abort(self) -> None:
-        shutil.rmtree(self.folder, ignore_errors=True)
+        _remove(self.folder)
         if self.created is not None and self.created.is_dir() and not any(p.is_file() for p in self.created.rglob("*")):
             shutil.rmtree(self.created, ignore_errors=True)  # leave no empty folders behind
 
