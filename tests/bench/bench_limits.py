@@ -71,8 +71,8 @@ def main(rounds: int = 3) -> None:
             with bounds_off():
                 off.append(full_build(Path(tmp) / f"off-{n}"))
     with_bounds, without = statistics.median(on), statistics.median(off)
-    print(f"full build with the bounds:    median {with_bounds:.2f} s  {['%.2f' % t for t in on]}")
-    print(f"full build without the bounds: median {without:.2f} s  {['%.2f' % t for t in off]}")
+    print(f"full build with the bounds:    median {with_bounds:.2f} s  {', '.join(f'{t:.2f}' for t in on)}")
+    print(f"full build without the bounds: median {without:.2f} s  {', '.join(f'{t:.2f}' for t in off)}")
     print(f"the bounds cost {100 * (with_bounds / without - 1):+.1f} % (target: under 5 %)")
 
 
