@@ -10,7 +10,9 @@ from ..outputs.export import POD_BLEED, export_png, export_pod, export_svg
 from ..outputs.progress import ProgressBar
 from ..outputs.tts import export_tts
 from ..project import Project
-from .common import MAX_COPIES, length, number, resolve_decks, whole
+from ..project.files import writing_into
+from ..project.staging import stage, staged_folders
+from .common import MAX_COPIES, check_slugs, length, number, output_folder, resolve_decks, whole
 
 MAX_BLEED = 10.0  # mm
 
@@ -26,14 +28,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         return k
 
     def copies(k: argparse.ArgumentParser, what: str) -> None:
-        k.add_argument(
-            "--copies", type=whole("--copies", 1, MAX_COPIES), default=1, metavar="N", help=f"every card N times in {what}"
-        )
+        k.add_argument("--copies", type=whole(1, MAX_COPIES), default=1, metavar="N", help=f"every card N times in {what}")
 
     def bleed(k: argparse.ArgumentParser) -> None:
         k.add_argument(
             "--bleed",
-            type=length("--bleed", MAX_BLEED),
+            type=length(MAX_BLEED),
             default=POD_BLEED,
             metavar="MM",
             help="bleed round the trim (default 3.175 mm = 1/8 in)",
@@ -43,7 +43,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     copies(k, "the print-shop PDF")
     k.add_argument("--greyscale", action="store_true", help="ink saver: every colour as grey")
     k = kind("png", "one PNG per face and per back")
-    k.add_argument("--dpi", type=number("--dpi", 10, 1200), default=300, help="resolution (default 300)")
+    k.add_argument("--dpi", type=number(10, 1200), default=300, help="resolution (default 300)")
     bleed(k)
     k.add_argument("--greyscale", action="store_true", help="every colour as grey")
     k = kind("svg", "one SVG per face and per back")
@@ -61,20 +61,25 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(project: Project, args: argparse.Namespace) -> int:
     decks = resolve_decks(project, args.decks)
-    out = (args.out or project.output_dir).resolve()
-    for deck in decks:
-        folder = out / deck.slug / args.kind
-        bar = ProgressBar(f"{deck.key} {args.kind}")
-        try:
-            if args.kind == "pod":
-                written = export_pod(project, deck, folder, args.greyscale, args.copies, bar)
-            elif args.kind == "png":
-                written = export_png(project, deck, folder, args.dpi, args.bleed, args.greyscale, bar)
-            elif args.kind == "svg":
-                written = export_svg(project, deck, folder, args.bleed)
-            else:
-                written = export_tts(project, deck, folder, args.url_base, args.copies, args.greyscale, bar)
-        finally:
-            bar.close()
-        print(f"{deck.key}: {len(written)} files in {display_path(folder)}")
+    check_slugs(decks)
+    out = output_folder(args.out or project.output_dir)
+    report = []
+    with writing_into(out), staged_folders() as stages:
+        for deck in decks:
+            target = out / deck.slug / args.kind
+            folder = stage(stages, target)
+            bar = ProgressBar(f"{deck.key} {args.kind}")
+            try:
+                if args.kind == "pod":
+                    written = export_pod(project, deck, folder, args.greyscale, args.copies, bar)
+                elif args.kind == "png":
+                    written = export_png(project, deck, folder, args.dpi, args.bleed, args.greyscale, bar)
+                elif args.kind == "svg":
+                    written = export_svg(project, deck, folder, args.bleed)
+                else:
+                    written = export_tts(project, deck, folder, args.url_base, args.copies, args.greyscale, bar, target)
+            finally:
+                bar.close()
+            report.append(f"{deck.key}: {len(written)} files in {display_path(target)}")
+    print("\n".join(report))
     return 0

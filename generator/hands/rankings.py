@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..definitions.credits import Credits
+
 MAX_HAND = 7
 TIEBREAK_STEPS = ("classes", "no_wild", "ranks", "top", "suits")
 LADDERS = ("deck", "values")
@@ -169,6 +171,7 @@ class Game:
     aliases: Mapping[str, str] = field(default_factory=dict)  # short names of modifiers -> their ids
     spells: str | None = None  # the deck whose cards are the game's spells (modifiers named by card id)
     arrangement: Arrangement | None = None  # a game of rows instead of hands (no rankings)
+    credits: Credits | None = None  # who made the game, its source and licence
 
     def modifier_id(self, name: str) -> str:
         """A modifier's id from its id or one of its aliases (unknown names are returned as they are)."""

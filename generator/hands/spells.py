@@ -100,7 +100,7 @@ class Tally:
         return {
             "counts": [int(x) for x in counts],
             "pattern": [int(x) for x in self.pattern],
-            "subcounts": [[0] * self.ncls for _ in range(self.ncat)],
+            "subcounts": [[int(n)] + [0] * (self.ncls - 1) for n in counts],  # tie classes are not told apart here
             "total": int(self.total),
             "examples": {},
         }

@@ -105,5 +105,5 @@ def proof_png(project: Project, deck: Deck, dpi: float = 72.0) -> bytes:
 
 
 def write_proof(project: Project, deck: Deck, folder: Path, dpi: float = 72.0) -> Path:
-    """Write ``<folder>/<slug>/<slug>-proof.png`` and return its path."""
-    return write_bytes(folder / deck.slug / f"{deck.slug}-proof.png", proof_png(project, deck, dpi))
+    """Write ``<folder>/<slug>-proof.png`` (``folder``: the deck's output folder) and return its path."""
+    return write_bytes(folder / f"{deck.slug}-proof.png", proof_png(project, deck, dpi))
