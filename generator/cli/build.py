@@ -51,7 +51,7 @@ def run(project: Project, args: argparse.Namespace) -> int:
             print(f"{deck.key}: {display_path(pdf)}")
         print(f"{deck.key}: {len(written) - len(pdfs)} SVG files in {display_path(out / deck.slug)}")
         if args.proof:
-            print(f"{deck.key}: {display_path(write_proof(project, deck, out))}")
+            print(f"{deck.key}: {display_path(write_proof(project, deck, out, greyscale=args.greyscale))}")
     if args.combine and decks:
         for suffix, options in sheets:
             print(f"combined: {display_path(write_job(project, decks, out / f'combined-sheets{suffix}.pdf', options))}")
