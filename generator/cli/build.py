@@ -9,9 +9,11 @@ from ..errors import display_path
 from ..outputs.build import build_deck, check_fits
 from ..outputs.progress import ProgressBar
 from ..outputs.proof import write_proof
+from ..outputs.tuckbox import plan_box, write_box
 from ..project import Project
 from ..render.sheetpdf import write_job
 from ..rulebook import build_all
+from .box import add_card_thickness
 from .common import add_sheet_arguments, resolve_decks, sheet_options
 
 
@@ -27,6 +29,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "--proof", action="store_true", help="also write a contact sheet per deck: <slug>-proof.png with every face and back"
     )
     add_sheet_arguments(p)
+    p.add_argument("--box", action="store_true", help="also write a tuck box per deck: <slug>-box.pdf on the sheets' paper")
+    add_card_thickness(p)
     p.add_argument(
         "--combine",
         action="store_true",
@@ -39,6 +43,8 @@ def run(project: Project, args: argparse.Namespace) -> int:
     decks = resolve_decks(project, args.decks)
     for _, options in sheets:
         check_fits(decks, options)
+        for deck in decks if args.box else ():
+            plan_box(deck, options.layout.paper, args.card_thickness)
     out = (args.out or project.output_dir).resolve()
     for deck in decks:
         bar = ProgressBar(deck.key)
@@ -52,6 +58,10 @@ def run(project: Project, args: argparse.Namespace) -> int:
         print(f"{deck.key}: {len(written) - len(pdfs)} SVG files in {display_path(out / deck.slug)}")
         if args.proof:
             print(f"{deck.key}: {display_path(write_proof(project, deck, out, greyscale=args.greyscale))}")
+        for suffix, options in sheets if args.box else ():
+            target = out / deck.slug / f"{deck.slug}-box{suffix}.pdf"
+            box = write_box(project, deck, target, options.layout.paper, args.card_thickness, args.greyscale)
+            print(f"{deck.key}: {display_path(box)}")
     if args.combine and decks:
         for suffix, options in sheets:
             print(f"combined: {display_path(write_job(project, decks, out / f'combined-sheets{suffix}.pdf', options))}")
