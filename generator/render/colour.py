@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -32,7 +32,6 @@ Converter = Callable[[Any], Any]
 LUMA = (0.2126, 0.7152, 0.0722)  # Rec. 709
 _PICTURES: OrderedDict[tuple, Image.Image] = OrderedDict()
 _PICTURES_KEPT = 256
-_COLOURS: dict[tuple, Any] = {}
 _COLOURS_KEPT = 100_000
 
 
@@ -90,26 +89,30 @@ class ProcessColour:
     profile: OutputProfile
     ink_limit: float
     greyscale: bool = False
+    _colours: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     def __call__(self, colour):
         if colour is None or not hasattr(colour, "red") or isinstance(colour, colors.CMYKColor):
             return colour
         alpha = getattr(colour, "alpha", 1)
-        rgb = tuple(min(255, max(0, round(v * 255))) for v in (colour.red, colour.green, colour.blue))
-        key = (self, rgb, alpha)
-        found = _COLOURS.get(key)
+        key = (colour.red, colour.green, colour.blue, alpha)
+        found = self._colours.get(key)
         if found is None:
-            if self.greyscale:
-                level = round(sum(w * v for w, v in zip(LUMA, rgb)))
-                c = m = y = 0
-                k = int(self.profile.black_for_grey[min(255, level)])
-            else:
-                c, m, y, k = self.profile.separate(Image.new("RGB", (1, 1), rgb), self.ink_limit).getpixel((0, 0))  # type: ignore[misc]
-            found = colors.CMYKColor(*(round(v / 255, 4) for v in (c, m, y, k)), alpha=alpha)
-            if len(_COLOURS) > _COLOURS_KEPT:
-                _COLOURS.clear()
-            _COLOURS[key] = found
+            found = self._convert(colour, alpha)
+            if len(self._colours) > _COLOURS_KEPT:
+                self._colours.clear()
+            self._colours[key] = found
         return found
+
+    def _convert(self, colour, alpha):
+        rgb = tuple(min(255, max(0, round(v * 255))) for v in (colour.red, colour.green, colour.blue))
+        if self.greyscale:
+            level = round(sum(w * v for w, v in zip(LUMA, rgb)))
+            c = m = y = 0
+            k = int(self.profile.black_for_grey[min(255, level)])
+        else:
+            c, m, y, k = self.profile.separate(Image.new("RGB", (1, 1), rgb), self.ink_limit).getpixel((0, 0))  # type: ignore[misc]
+        return colors.CMYKColor(*(round(v / 255, 4) for v in (c, m, y, k)), alpha=alpha)
 
     def picture(self, image: Image.Image) -> Image.Image:
         """A picture as printed: CMYK within the ink limit, or (greyscale) DeviceGray levels of black ink."""

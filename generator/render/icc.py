@@ -111,15 +111,12 @@ class OutputProfile:
 
     def separate(self, image: Image.Image, ink_limit: float) -> Image.Image:
         """An RGB picture as CMYK on this printer, total ink at most ``ink_limit`` (3.0 = 300 %)."""
-        cmyk = ImageCms.applyTransform(image.convert("RGB"), self._to_cmyk)
-        assert cmyk is not None
+        cmyk = _apply(self._to_cmyk, image.convert("RGB"), "CMYK")
         return Image.fromarray(limit_ink(np.asarray(cmyk), ink_limit), "CMYK")
 
     def view(self, image: Image.Image) -> Image.Image:
         """A CMYK picture as sRGB: what this printer's inks look like on screen."""
-        rgb = ImageCms.applyTransform(image, self._to_rgb)
-        assert rgb is not None
-        return rgb
+        return _apply(self._to_rgb, image.convert("CMYK"), "RGB")
 
     @cached_property
     def black_for_grey(self) -> np.ndarray:
@@ -146,6 +143,18 @@ class OutputProfile:
         # np.interp needs rising x: walk the black ramp from dark to light
         black = np.interp(wanted, printed[::-1], levels[::-1].astype(float))
         return np.clip(np.round(black), 0, 255).astype(np.uint8)
+
+
+def _apply(transform: ImageCms.ImageCmsTransform, image: Image.Image, mode: str) -> Image.Image:
+    """``transform`` applied to ``image``, straight through littleCMS.
+
+    ``ImageCms.applyTransform`` also serialises the output profile into the new
+    image's info on every call (about 1 ms for a printer profile), which would
+    dominate converting a deck's colours one by one.
+    """
+    out = Image.new(mode, image.size)
+    transform.transform.apply(image.getim(), out.getim())
+    return out
 
 
 def limit_ink(cmyk: np.ndarray, ink_limit: float) -> np.ndarray:

@@ -21,12 +21,15 @@ import os
 import shutil
 import subprocess
 import uuid
-
-import pikepdf
-from pikepdf import Name, String
+import zlib
+from functools import cache
+from typing import TYPE_CHECKING
 
 from ..errors import AetherpressError, Problem
 from .icc import REGISTRY, OutputProfile
+
+if TYPE_CHECKING:
+    import pikepdf
 
 PDFX_LEVELS = ("4", "1a")
 FLATTEN_DPI = 600
@@ -36,6 +39,9 @@ FIXED_EPOCH = "946684800"  # 2000-01-01, the date reportlab's invariant files ca
 
 def make_pdfx(pdf: bytes, profile: OutputProfile, level: str = "4") -> bytes:
     """The CMYK ``pdf`` as PDF/X-4 or PDF/X-1a:2001 with ``profile`` as its output intent."""
+    import pikepdf  # only print-shop files need it
+    from pikepdf import Name, String
+
     if level not in PDFX_LEVELS:
         raise ValueError(f"unknown PDF/X level {level!r}")
     with pikepdf.open(io.BytesIO(pdf)) as source:
@@ -65,14 +71,23 @@ def make_pdfx(pdf: bytes, profile: OutputProfile, level: str = "4") -> bytes:
             deterministic_id=True,
             force_version="1.3" if level == "1a" else "",
             min_version="1.4" if level == "4" else "",
-            object_stream_mode=pikepdf.ObjectStreamMode.disable,
+            object_stream_mode=pikepdf.ObjectStreamMode.preserve,  # none: reportlab and Ghostscript write none
             fix_metadata_version=level == "4",
         )
     return out.getvalue()
 
 
+@cache
+def _compressed(profile: OutputProfile) -> bytes:
+    return zlib.compress(profile.data, 9)
+
+
 def _output_intent(doc: pikepdf.Pdf, profile: OutputProfile) -> None:
-    icc = doc.make_stream(profile.data)
+    import pikepdf
+    from pikepdf import Name, String
+
+    icc = pikepdf.Stream(doc, _compressed(profile))  # compressed once per profile, not once per file
+    icc[Name.Filter] = Name.FlateDecode
     icc[Name.N] = 4
     intent = pikepdf.Dictionary(
         Type=Name.OutputIntent,
@@ -97,6 +112,8 @@ def _xmp_date(pdf_date: str) -> str:
 
 def _xmp(doc: pikepdf.Pdf, drawn: bytes) -> None:
     """XMP metadata matching the document information, with PDF/X-4's identifiers."""
+    from pikepdf import Name
+
     info = doc.docinfo
     created = _xmp_date(str(info.get(Name.CreationDate, "D:20000101000000Z")))
     modified = _xmp_date(str(info.get(Name.ModDate, info.get(Name.CreationDate, "D:20000101000000Z"))))
