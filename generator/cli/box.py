@@ -14,10 +14,17 @@ from .common import length, paper_from_args, resolve_decks
 MAX_THICKNESS = 5.0  # mm
 
 
+def thickness(text: str) -> float:
+    value = length("--card-thickness", MAX_THICKNESS)(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"--card-thickness must be more than 0 mm, not {text}")
+    return value
+
+
 def add_card_thickness(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--card-thickness",
-        type=length("--card-thickness", MAX_THICKNESS),
+        type=thickness,
         default=CARD_THICKNESS,
         metavar="MM",
         help=f"the thickness of one card, which sets the box's depth (default {CARD_THICKNESS:g} mm)",

@@ -106,8 +106,8 @@ class BoxPainter:
         self.label(box.panels["back"])
         for name in ("side-1", "side-2"):
             self.spine(box.panels[name])
-        self.lid(box.panels["lid"])
-        self.lid(box.panels["bottom"], turned=True)
+        self.lid(box.panels["lid"], turned=True)  # reads upright from the front once folded
+        self.lid(box.panels["bottom"])
         self.lines()
 
     def art(self, panel: Box) -> None:
@@ -141,7 +141,7 @@ class BoxPainter:
         (c.drawCentredString if centred else c.drawString)(x * mm, -y * mm, text)
 
     def front_title(self, panel: Box) -> None:
-        plate = Box(panel.x + 5, panel.y + panel.h * 0.7, panel.w - 10, panel.h * 0.2)  # over a back's lower ornament
+        plate = Box(panel.x + 5, panel.y + panel.h * 0.66, panel.w - 10, panel.h * 0.26)  # over a back's lower ornament
         self.plate(plate)
         size = _fit(self.deck.title, TITLE_FONT, 14, (plate.w - 6) * mm)
         self.text(plate.cx, plate.cy + size * 0.35 / mm * 0.9, self.deck.title, TITLE_FONT, size, self.accent)
@@ -220,7 +220,11 @@ def draw_box_page(
     BoxPainter(canvas, project, deck, box, greyscale).paint()
     canvas.restoreState()
     canvas.setFillColorRGB(0.3, 0.3, 0.3)
-    canvas.setFont(DEFAULT_FONT, 8)
-    canvas.drawString(5 * mm, 3.5 * mm, caption)
+    size = _fit(caption, DEFAULT_FONT, 8, (paper.width - 20) * mm)
+    canvas.setFont(DEFAULT_FONT, size)
+    net_h = box.size[0] if sheet.turned else box.size[1]
+    below = sheet.y + net_h + BLEED + 6  # just under the net, clear of the printer's margin
+    y = below if below <= paper.height - 8 else max(8.0, sheet.y - BLEED - 4)
+    canvas.drawCentredString(paper.width / 2 * mm, (paper.height - y) * mm, caption)
     canvas.showPage()
     canvas.save()
