@@ -28,6 +28,7 @@ COMMANDS = {
     "validate": "validate",
     "build": "build",
     "export": "export",
+    "box": "box",
     "calibrate": "calibrate",
     "odds": "odds",
     "rulebook": "rulebook",

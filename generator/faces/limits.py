@@ -100,12 +100,17 @@ def _size(value: Any) -> int:
     return 0
 
 
+_PLAIN_NUMBERS = (float, int, bool)
+
+
 class LimitedSandbox(ImmutableSandboxedEnvironment):
     """The sandbox with bounded values and a deadline checked at every call."""
 
     intercepted_binops = frozenset({"*", "**", "+"})
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if type(left) in _PLAIN_NUMBERS and type(right) in _PLAIN_NUMBERS and operator != "**":
+            return self.binop_table[operator](left, right)  # arithmetic on numbers: nothing to grow
         if operator == "**":
             big = isinstance(left, int) and isinstance(right, int) and abs(left) > 1 and right > 0
             if big and right * max(abs(left), 2).bit_length() > MAX_VALUE * 3:
