@@ -17,6 +17,7 @@ from ..render.sheetpdf import write_job
 from ..rulebook import build_all
 from .box import add_card_thickness
 from .common import add_sheet_arguments, check_slugs, output_folder, resolve_decks, sheet_options
+from .watching import rebuild_on_save
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -38,9 +39,16 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="also put all the named decks in one combined-sheets.pdf, packed card size by card size",
     )
+    p.add_argument(
+        "--watch",
+        action="store_true",
+        help="build again after every save to a deck, card list, template, style, font or image (Ctrl-C stops)",
+    )
 
 
 def run(project: Project, args: argparse.Namespace) -> int:
+    if getattr(args, "watch", False):
+        return rebuild_on_save(project, lambda: run(project, argparse.Namespace(**{**vars(args), "watch": False})))
     sheets = sheet_options(project, args)
     decks = resolve_decks(project, args.decks)
     check_slugs(decks)
