@@ -266,7 +266,10 @@ class Handler(BaseHTTPRequestHandler):
             events.unsubscribe(listener)
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
-        """Malformed requests (refused by the standard library before routing) get a short plain answer too."""
+        """Malformed requests (refused by the standard library before routing) get a short plain answer too,
+        with the usual headers, and never an echo of what was sent."""
         self.close_connection = True
+        if self.request_version == "HTTP/0.9":  # a request line that could not be read: answer in HTTP/1.0 all the same
+            self.request_version = "HTTP/1.0"
         with contextlib.suppress(OSError, ValueError):
-            self._text(code, f"{code} {message or HTTPStatus(code).phrase}")
+            self._text(code, f"{code} {HTTPStatus(code).phrase}")
