@@ -56,8 +56,8 @@ def _default_interrupt() -> None:
 class Command:
     """``python -m generator ARGS`` in ``cwd``; stdout and stderr gathered line by line as they come."""
 
-    def __init__(self, args: list[str], cwd: Path):
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
+    def __init__(self, args: list[str], cwd: Path, env: dict[str, str] | None = None):
+        env = dict(env if env is not None else os.environ, PYTHONUNBUFFERED="1")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "generator", *args],
             cwd=cwd,
@@ -91,10 +91,13 @@ class Command:
 
 
 class Server(Command):
-    """``aetherpress serve --no-browser --port 0`` on a project; its URL is the first line it prints."""
+    """``aetherpress serve --no-browser --port 0`` on a project; its URL is the first line it prints.
 
-    def __init__(self, project: Path, *args: str):
-        super().__init__(["--project", str(project), "serve", "--no-browser", "--port", "0", *args], project)
+    With ``env``, the server runs in that environment and may open a browser (``BROWSER`` says which)."""
+
+    def __init__(self, project: Path, *args: str, env: dict[str, str] | None = None):
+        browser = [] if env is not None else ["--no-browser"]  # a test that sets the environment watches the browser open
+        super().__init__(["--project", str(project), "serve", *browser, "--port", "0", *args], project, env)
         wait_for(lambda: self.out or self.process.poll() is not None, 30)
         assert self.out, f"the server did not start: {self.err}"
         self.url = self.out[0]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import re
 import threading
 import time
@@ -220,3 +221,27 @@ def test_a_port_in_use_is_a_one_line_error(server, game):
     time.sleep(0.05)
     assert taken.out == [] and len(taken.err) == 1
     assert taken.err[0].startswith(f"error: command line: --port {server.port}: ") and "--port 0" in taken.err[0]
+
+
+def test_the_browser_opens_at_the_address(game, tmp_path):
+    opened = tmp_path / "opened.txt"
+    browser = tmp_path / "browser.sh"
+    browser.write_text(f'#!/bin/sh\necho "$1" > {opened}\n')
+    browser.chmod(0o755)
+    served = Server(game, env={**os.environ, "BROWSER": str(browser)})
+    try:
+        wait_for(opened.exists, 10)
+        assert wait_for(lambda: opened.read_text().strip(), 5) == served.url.strip()
+    finally:
+        served.kill()
+
+
+def test_without_a_display_no_browser_takes_over_the_terminal(game):
+    quiet = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "BROWSER")}
+    served = Server(game, env=quiet)
+    try:
+        wait_for(lambda: served.err, 10)
+        assert served.err == ["note: no browser window can be opened here; open the address above in one"]
+        assert served.out == [served.url]
+    finally:
+        served.kill()

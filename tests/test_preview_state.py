@@ -173,6 +173,35 @@ def test_a_card_that_cannot_be_drawn_is_a_problem_of_its_own(game, capsys):
     assert preview.problems() == [] and "Look at the top" in preview.snapshot.side("game", FACE, "noon").svg
 
 
+def test_where_the_renderer_has_a_draft_mode_an_overflowing_card_is_shown_in_it(game, monkeypatch):
+    from generator.faces.render import FaceRenderer
+    from generator.preview import sides
+
+    class WithDraft(FaceRenderer):
+        def __init__(self, project, deck, bleed=None, draft: bool = False):
+            super().__init__(project, deck, bleed)
+            self.draft = draft
+
+        @property
+        def options(self):
+            return {**super().options, "draft": self.draft}
+
+        def face(self, card):
+            if self.draft:
+                return '<svg xmlns="http://www.w3.org/2000/svg"><text fill="red">cut 120 characters</text></svg>'
+            return super().face(card)
+
+    monkeypatch.setattr(sides, "FaceRenderer", WithDraft)
+    csv = game / "decks" / "game" / "cards.csv"
+    edit(csv, "Noon,2,suns,Look at the top card of the deck.", "Noon,2,suns," + "Look again. " * 150)
+    preview = preview_of(game)
+    preview.refresh()
+    settle(preview)
+    noon = preview.snapshot.side("game", FACE, "noon")
+    assert noon.draft and "cut 120 characters" in noon.svg and "does not fit" in noon.problems[0]
+    assert preview.snapshot.side("game", FACE, "dawn").draft is False
+
+
 def test_a_removed_card_leaves_and_the_structure_changes(game):
     preview = preview_of(game)
     preview.refresh()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import webbrowser
@@ -24,6 +25,13 @@ def _watch(project: Project, worker: Worker, stop: threading.Event) -> None:
         print(f"note: cannot watch the project for changes ({exc}); restart the preview to see edits", file=sys.stderr)
 
 
+def can_open_a_window() -> bool:
+    """Whether a browser window can be opened here; elsewhere a text browser would take over the terminal."""
+    if sys.platform == "darwin" or sys.platform.startswith("win"):
+        return True
+    return any(os.environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "BROWSER"))
+
+
 def serve(project: Project, choose: Callable[[], list[Deck]], port: int, open_browser: bool = True) -> int:
     """Serve the decks ``choose`` names on ``http://127.0.0.1:PORT/`` until Ctrl-C; the first line printed is the URL."""
     preview = Preview(project, choose)
@@ -38,8 +46,10 @@ def serve(project: Project, choose: Callable[[], list[Deck]], port: int, open_br
     stop = threading.Event()
     threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, name="preview-server", daemon=True).start()
     threading.Thread(target=_watch, args=(project, worker, stop), name="preview-watcher", daemon=True).start()
-    if open_browser:
+    if open_browser and can_open_a_window():
         threading.Thread(target=webbrowser.open, args=(server.url,), name="preview-browser", daemon=True).start()
+    elif open_browser:
+        print("note: no browser window can be opened here; open the address above in one", file=sys.stderr, flush=True)
     try:
         worker.run(stop)
     finally:

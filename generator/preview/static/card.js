@@ -75,7 +75,10 @@
         children.push(node, guides(g));
       }
     } else {
-      children.push(guides(g));
+      const trouble = el("div", { class: "cannot", id: "cannot" }, el("strong", {}, "This " + (kind === "face" ? "card" : "back") +
+        " cannot be drawn"), side.problems[0] || "");
+      trouble.style.inset = (100 * g.bleed / g.height) + "% " + (100 * g.bleed / g.width) + "%";
+      children.push(trouble, guides(g));
     }
     real.replaceChildren(...children);
     document.getElementById("measure").textContent = measure(g) + " trim \u00b7 " +

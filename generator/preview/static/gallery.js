@@ -6,8 +6,10 @@
   const main = document.getElementById("gallery");
   const tiles = new Map(); // "deck|kind|name" -> { link, box, geometry, side }
   let structure = null;
+  let version = -1; // the server's version of the state last read
   let loading = null;
   let again = false;
+  let missed = []; // sides heard while the state was being read
 
   const keyOf = (side) => side.deck + "|" + side.kind + "|" + side.name;
 
@@ -20,8 +22,10 @@
       try {
         do {
           again = false;
+          missed = [];
           const state = await getJSON("/api/state");
           structure = state.structure;
+          version = state.version;
           document.getElementById("project").textContent = state.project;
           document.title = state.project + " \u00b7 Aetherpress preview";
           render(state);
@@ -31,6 +35,8 @@
       } finally {
         loading = null;
       }
+      for (const data of missed) if (data.version > version) update(data.sides);
+      missed = [];
     })();
     return loading;
   }
@@ -116,7 +122,7 @@
   });
   document.getElementById("filter").addEventListener("input", applyFilter);
 
-  Preview.on("sides", (data) => update(data.sides));
+  Preview.on("sides", (data) => (loading ? missed.push(data) : update(data.sides)));
   Preview.on("state", (state) => {
     if (structure !== null && state.structure !== structure) load();
   });

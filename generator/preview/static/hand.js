@@ -15,6 +15,9 @@
   let zoom = 1;
   let structure = null;
   let first = true;
+  let version = -1; // the server's version of the state last read
+  let loading = false;
+  let missed = []; // sides heard while the state was being read
 
   const wanted = new URLSearchParams(location.search).get("cards");
 
@@ -96,8 +99,16 @@
   }
 
   async function load() {
-    const state = await getJSON("/api/state");
+    loading = true;
+    missed = [];
+    let state;
+    try {
+      state = await getJSON("/api/state");
+    } finally {
+      loading = false;
+    }
     structure = state.structure;
+    version = state.version;
     Preview.showState(state);
     info = state.decks.find((d) => d.slug === deck) || null;
     if (!info) {
@@ -116,6 +127,8 @@
     first = false;
     drawFan();
     drawPicker();
+    for (const data of missed) if (data.version > version) update(data.sides);
+    missed = [];
   }
 
   function update(sides) {
@@ -147,7 +160,7 @@
     drawFan();
     drawPicker();
   });
-  Preview.on("sides", (data) => update(data.sides));
+  Preview.on("sides", (data) => (loading ? missed.push(data) : update(data.sides)));
   Preview.on("state", (state) => {
     if (structure !== null && state.structure !== structure) load();
   });
