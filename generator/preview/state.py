@@ -93,13 +93,19 @@ class Preview:
         """Read the definitions again; keep the sides whose content is unchanged, queue the others."""
         self.refreshes += 1
         try:
-            decks = self.choose()
+            self._refresh()
         except AetherpressError as exc:  # keep showing the last good decks, with the problem above them
-            problems = tuple(dict.fromkeys(f"error: {p}" for p in exc.problems))
-            self.snapshot = Snapshot(self.snapshot.decks, problems, self.snapshot.structure)
-            self.loaded.set()
-            self.flush()
-            return
+            self._failed(tuple(dict.fromkeys(f"error: {p}" for p in exc.problems)))
+        except Exception as exc:  # a bug or the file system: said as the command line says it, and the preview goes on
+            self._failed((f"internal error: {type(exc).__name__}: {exc} (please report it)",))
+
+    def _failed(self, problems: tuple[str, ...]) -> None:
+        self.snapshot = Snapshot(self.snapshot.decks, problems, self.snapshot.structure)
+        self.loaded.set()
+        self.flush()
+
+    def _refresh(self) -> None:
+        decks = self.choose()
         old = self.snapshot.decks
         entries: dict[str, DeckEntry] = {}
         changed: list[tuple[DeckEntry, Side]] = []
