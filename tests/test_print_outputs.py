@@ -261,7 +261,7 @@ GROUP_BACKS = """\
 id = "two-backs"
 title = "Two Backs"
 size = "mini"
-backs = { boss = "plain" }
+backs = { boss = "aetherial-back" }
 
 [[suits]]
 id = "red"
@@ -301,10 +301,13 @@ def test_per_card_backs_follow_their_fronts(tmp_path, scratch):
         assert cards[f.item].card is cards[b.item].card
     assert [cards[p.item].card.id for p in backs.placements] == ["soldier"] * 3 + ["boss"]
     reader = PdfReader(str(write_sheets(scratch, deck, tmp_path / "s.pdf", options)))
-    # the soldiers' back is one form drawn three times; the boss's back is drawn once, in place
+    # the soldiers' back is one form drawn three times; the boss's back is a form of its own
     content = reader.pages[1].get_contents().get_data()
-    assert len(reader.pages[1]["/Resources"]["/XObject"]) == 1 and content.count(b" Do") == 3
-    assert "Boss" in reader.pages[1].extract_text()  # the boss's back is its own 'plain' drawing
+    forms = reader.pages[1]["/Resources"]["/XObject"]
+    uses = {name: content.count(name.encode() + b" Do") for name in forms}
+    assert len(forms) == 2 and sorted(uses.values()) == [1, 3]
+    soldiers, boss = sorted(forms, key=lambda name: -uses[name])
+    assert forms[soldiers].get_object().get_data() != forms[boss].get_object().get_data()
     files = export_tts(scratch, deck, tmp_path / "tts", url_base="u")
     data = json.loads(next(f for f in files if f.suffix == ".json").read_text(encoding="utf-8"))
     custom = data["ObjectStates"][0]["CustomDeck"]["1"]
