@@ -161,6 +161,7 @@ class DeckBuild:
                     self.sides.append((card, side))
         options = [(suffix, repr(o)) for suffix, o in sheets]
         self.key = digest("deck folder", self.side_keys, options, extras)
+        self.reads: dict[str, str] = {}  # the pictures the sides were drawn with (known once they are drawn)
 
     def _missing(self, kind: str, keys: list[str], suffix: str) -> list[tuple[str | None, str]]:
         folder = self.project.cache_dir / kind
@@ -175,6 +176,8 @@ class DeckBuild:
     def _pieces(self, runner: Runner, folder: Path, finish: Callable[[], None]) -> None:
         drawn = [self.faces.side(card, side) for card, side in self.sides]
         self._write_svgs(folder, drawn)
+        for side in drawn:
+            self.reads.update(side.reads)
         charset = job_charset(d.chars for d in drawn)
         calls: list[tuple[Callable[..., Any], tuple]] = []
         for greyscale in sorted({o.greyscale for _, o in self.sheets}):
