@@ -13,6 +13,8 @@ from generator.imposition.layout import Layout, cards_per_page, layout
 from generator.imposition.mirror import mirror_rect
 from generator.imposition.shapes import Item, Placement
 
+from .conftest import examples
+
 A4 = Paper("A4", 210.0, 297.0)
 LETTER = Paper("Letter", 215.9, 279.4)
 PRESETS = {"a4": A4, "letter": LETTER}
@@ -67,7 +69,7 @@ def card_to_page(p: Placement, u: float, v: float) -> tuple[float, float]:
     return p.trim.x + p.trim.w / 2 + du, p.trim.y + p.trim.h / 2 + dv
 
 
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+SETTINGS = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 
 
 @SETTINGS
@@ -156,7 +158,7 @@ def test_backs_mirror_their_fronts_with_the_offset(job):
             assert abs(bx - offset[0] - mx) < 0.01 and abs(by - offset[1] - my) < 0.01
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.floats(20, 400), st.floats(20, 400), st.floats(15, 150), st.floats(15, 150), gaps, bleeds)
 def test_grid_is_the_most_that_fits(area_w, area_h, w, h, gap, bleed):
     grid = grid_in(Box(0, 0, area_w, area_h), w, h, bleed, gap)
