@@ -117,7 +117,11 @@ def add_paper_arguments(p: argparse.ArgumentParser, default_help: str) -> None:
         help="move back pages by DX,DY mm to correct a printer (see aetherpress calibrate)",
     )
     p.add_argument(
-        "--margin", type=length("--margin", MAX_MARGIN), default=5.0, metavar="MM", help="unprinted border (default 5 mm)"
+        "--margin",
+        type=length("--margin", MAX_MARGIN),
+        default=6.0,
+        metavar="MM",
+        help="unprinted border, crop marks included (default 6 mm)",
     )
 
 
