@@ -8,38 +8,36 @@ from __future__ import annotations
 
 import difflib
 import math
-import re
 from collections.abc import Callable, Iterable
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from markupsafe import Markup
 from svgwrite.path import Path
 
-
-def _fmt(v: float) -> str:
-    text = f"{v:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def _poly(points: list[tuple[float, float]]) -> str:
-    return "M" + " L".join(f"{_fmt(x)},{_fmt(y)}" for x, y in points) + " Z"
+from .art_spells import ICONS
+from .paths import circle as _circle
+from .paths import fmt as _fmt
+from .paths import place
+from .paths import poly as _poly
+from .paths import star as _star
 
 
-def _star(points: int, outer: float = 1.0, inner: float = 0.45, rotation: float = -90) -> str:
-    pts = []
-    for i in range(points * 2):
-        r = outer if i % 2 == 0 else inner
-        a = math.radians(rotation + i * 180 / points)
-        pts.append((r * math.cos(a), r * math.sin(a)))
-    return _poly(pts)
-
-
-def _circle(r: float = 1.0, cx: float = 0.0, cy: float = 0.0) -> str:
-    return (
-        f"M{_fmt(cx - r)},{_fmt(cy)} A{_fmt(r)},{_fmt(r)} 0 1,0 {_fmt(cx + r)},{_fmt(cy)} "
-        f"A{_fmt(r)},{_fmt(r)} 0 1,0 {_fmt(cx - r)},{_fmt(cy)} Z"
-    )
+def _double_spiral(turns: float = 1.6, width: float = 0.2) -> str:
+    """Two spiral arms, each the other turned half round: the same either way up."""
+    steps = 90
+    arms = []
+    for start in (0.0, math.pi):
+        outer, inner = [], []
+        for i in range(steps + 1):
+            t = i / steps
+            theta = start + t * turns * 2 * math.pi
+            r = 0.06 + 0.86 * t
+            w = width * (0.25 + 0.75 * math.sin(math.pi * min(t * 1.15, 1.0)) ** 0.5)
+            outer.append(((r + w / 2) * math.cos(theta), (r + w / 2) * math.sin(theta)))
+            inner.append((max(r - w / 2, 0.0) * math.cos(theta), max(r - w / 2, 0.0) * math.sin(theta)))
+        arms.append(_poly(outer + inner[::-1]))
+    return " ".join(arms)
 
 
 def _crown(points: int = 7) -> str:
@@ -230,6 +228,7 @@ SYMBOLS: dict[str, Callable[[], str]] = {
         "C0.6,0.85 -0.8,0.85 -0.8,0 C-0.8,-1.05 0.95,-1.05 0.95,0 L0.8,0 C0.8,-0.85 -0.65,-0.85 -0.65,0 "
         "C-0.65,0.65 0.45,0.65 0.45,0 C0.45,-0.45 -0.3,-0.45 -0.3,0 C-0.3,0.2 -0.12,0.2 -0.12,0 Z"
     ),
+    "spiral2": lambda: _double_spiral(),
     "ray": lambda: _poly([(0, -1), (0.08, 0), (0, 1), (-0.08, 0)]),
     "star4": lambda: _star(4, 1.0, 0.25),
     "egg": lambda: (
@@ -254,6 +253,9 @@ SYMBOLS: dict[str, Callable[[], str]] = {
 }
 
 
+SYMBOLS.update(ICONS)  # the Aetherial spells' icons (art_spells.py)
+
+
 class UnknownSymbol(ValueError):
     """A symbol name the library does not have."""
 
@@ -268,51 +270,17 @@ def symbol_path(name: str) -> str:
     return SYMBOLS[name]()
 
 
-_TOKEN = re.compile(r"[MLCAZ]|-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?")
-_ARITY = {"M": 2, "L": 2, "C": 6, "A": 7, "Z": 0}
-
-
-@cache
-def _commands(name: str) -> tuple[tuple[str, tuple[float, ...]], ...]:
-    """A symbol's path as (command, numbers) pairs; symbols use only absolute M, L, C, A and Z."""
-    tokens = _TOKEN.findall(symbol_path(name))
-    out, i = [], 0
-    while i < len(tokens):
-        op = tokens[i]
-        n = _ARITY[op]
-        out.append((op, tuple(float(t) for t in tokens[i + 1 : i + 1 + n])))
-        i += 1 + n
-    return tuple(out)
-
-
-@lru_cache(maxsize=8192)
 def placed_path(name: str, cx: float, cy: float, size: float, rotate: float = 0.0) -> str:
     """Path data of symbol ``name`` scaled to ``size`` mm, turned ``rotate`` degrees and centred at (cx, cy).
 
     The transform is applied to the coordinates, so the SVG needs no transform
     attribute and many placed symbols can share one <path> element.
     """
-    s = size / 2
-    a = math.radians(rotate)
-    cos, sin = math.cos(a) * s, math.sin(a) * s
-
-    def pt(x: float, y: float) -> str:
-        return f"{_fmt(cx + x * cos - y * sin)},{_fmt(cy + x * sin + y * cos)}"
-
-    parts = []
-    for op, v in _commands(name):
-        if op == "Z":
-            parts.append("Z")
-        elif op == "A":
-            rx, ry, phi, large, sweep, x, y = v
-            parts.append(f"A{_fmt(rx * s)},{_fmt(ry * s)} {_fmt(phi + rotate)} {int(large)},{int(sweep)} {pt(x, y)}")
-        else:
-            parts.append(op + " ".join(pt(v[i], v[i + 1]) for i in range(0, len(v), 2)))
-    return " ".join(parts)
+    return place(symbol_path(name), cx, cy, size, rotate)
 
 
 # symbols whose parts overlap and must join: filled non-zero (holes are drawn the other way round)
-NONZERO = {"dragon", "club"}
+NONZERO = {"dragon", "club", "spiral2", *ICONS}
 
 
 def _path(name: str, d: str, fill: str, stroke: str | None, stroke_width: float) -> Markup:
