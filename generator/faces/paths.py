@@ -129,13 +129,16 @@ def commands(d: str) -> tuple[tuple[str, tuple[float, ...]], ...]:
 
 
 @lru_cache(maxsize=16384)
-def place(d: str, cx: float, cy: float, size: float, rotate: float = 0.0) -> str:
-    """Path data ``d`` (unit box) scaled to ``size`` mm, turned ``rotate`` degrees and centred at (cx, cy)."""
+def place(d: str, cx: float, cy: float, size: float, rotate: float = 0.0, flip: bool = False) -> str:
+    """Path data ``d`` (unit box) scaled to ``size`` mm, turned ``rotate`` degrees and centred at (cx, cy);
+    with ``flip``, mirrored left to right first."""
     s = size / 2
     a = math.radians(rotate)
     cos, sin = math.cos(a) * s, math.sin(a) * s
+    fx = -1.0 if flip else 1.0
 
     def pt(x: float, y: float) -> str:
+        x *= fx
         return f"{fmt(cx + x * cos - y * sin)},{fmt(cy + x * sin + y * cos)}"
 
     parts = []
@@ -144,6 +147,8 @@ def place(d: str, cx: float, cy: float, size: float, rotate: float = 0.0) -> str
             parts.append("Z")
         elif op == "A":
             rx, ry, phi, large, sweep, x, y = v
+            if flip:
+                phi, sweep = -phi, 1 - sweep
             parts.append(f"A{fmt(rx * s)},{fmt(ry * s)} {fmt(phi + rotate)} {int(large)},{int(sweep)} {pt(x, y)}")
         else:
             parts.append(op + " ".join(pt(v[i], v[i + 1]) for i in range(0, len(v), 2)))

@@ -15,6 +15,7 @@ from typing import Any
 from markupsafe import Markup
 from svgwrite.path import Path
 
+from .art_dragons import silhouette
 from .art_spells import ICONS
 from .paths import circle as _circle
 from .paths import fmt as _fmt
@@ -163,18 +164,8 @@ SYMBOLS: dict[str, Callable[[], str]] = {
         ]
     ),
     "crown5": lambda: _crown(5),
-    # drawn with the non-zero fill rule: the wing and legs join the body, the eye is a hole
-    "dragon": lambda: (
-        "M-0.96,-0.58 L-0.66,-0.74 L-0.44,-1 L-0.5,-0.7 C-0.34,-0.62 -0.3,-0.45 -0.32,-0.3 "
-        "C-0.34,-0.12 -0.2,0.02 0.05,0.05 C0.35,0.08 0.55,0.2 0.6,0.42 C0.64,0.62 0.78,0.7 0.9,0.6 "
-        "L0.86,0.52 L1,0.5 L0.97,0.66 L0.92,0.64 C0.8,0.82 0.52,0.78 0.42,0.56 "
-        "C0.32,0.38 0.1,0.3 -0.1,0.3 C-0.35,0.3 -0.5,0.05 -0.5,-0.2 C-0.5,-0.35 -0.55,-0.45 -0.62,-0.5 "
-        "L-0.92,-0.46 L-0.7,-0.58 Z "
-        "M-0.64,-0.66 A0.04,0.04 0 1,0 -0.56,-0.66 A0.04,0.04 0 1,0 -0.64,-0.66 Z "
-        "M-0.12,0.28 L-0.28,0.58 L-0.46,0.56 L-0.3,0.22 Z M0.5,0.5 L0.42,0.84 L0.2,0.82 L0.3,0.42 Z "
-        "M-0.16,0.06 L0.08,-0.96 L0.96,-0.72 C0.8,-0.58 0.78,-0.46 0.8,-0.3 "
-        "C0.65,-0.36 0.55,-0.26 0.54,-0.1 C0.4,-0.16 0.32,-0.04 0.3,0.16 Z"
-    ),
+    # the flying dragon of the Pernese Wingsecond as one shape (art_dragons.py), non-zero: the eye is a hole
+    "dragon": lambda: silhouette("dragon-flight"),
     "scales": lambda: (
         "M-0.06,-0.9 L0.06,-0.9 L0.06,0.8 L0.4,0.8 L0.4,0.95 L-0.4,0.95 L-0.4,0.8 L-0.06,0.8 Z "
         "M-0.85,-0.62 L0.85,-0.62 L0.85,-0.52 L-0.85,-0.52 Z "
