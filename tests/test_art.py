@@ -46,7 +46,9 @@ def test_court_art_stays_inside_its_frame(project, definitions):
         svg = faces.face(card)
         colour = deck.rank(card.rank).attributes["dragon_colour"]
         frames = [
-            r for r in parse_svg(svg, "face").iter(f"{SVG}rect") if r.get("stroke") == colour and float(r.get("stroke-width")) >= 0.4
+            r
+            for r in parse_svg(svg, "face").iter(f"{SVG}rect")
+            if r.get("stroke") == colour and float(r.get("stroke-width")) >= 0.4
         ]
         assert len(frames) == 1, card.id
         f = frames[0]
