@@ -75,3 +75,20 @@ def test_shade_mixes_towards_white_or_black_and_keeps_greys_grey():
     assert shade("#804020", 0.5) == "#c0a090"
     assert shade("#804020", -0.5) == "#402010"
     assert shade("#808080", 0.3) == "#a6a6a6"
+
+
+def test_founding_cards_show_their_own_crest(project, definitions):
+    deck = definitions["imperial"].build(("standard",))
+    faces = FaceRenderer(project, deck)
+    founding = [c for c in deck.cards if c.group == "founding"]
+    crests = {c.id: c.attributes["crest"] for c in founding}
+    assert len(set(crests.values())) == 4
+    svgs = {c.id: faces.face(c) for c in founding}
+    for card_id, svg in svgs.items():
+        # the crest is drawn in several tones: the field's deep colour, gold, the paper and (some) a gem
+        assert len({role for role, _ in art_layers(crests[card_id])}) >= 3
+        assert deck.style["gold_dark"] in svg and deck.style["founding_fields"][card_id][0] in svg
+    shapes = {name: _silhouette(name) for name in crests.values()}
+    for a, b in itertools.combinations(shapes, 2):
+        x, y = shapes[a], shapes[b]
+        assert 1 - (x & y).sum() / (x | y).sum() >= 0.3, (a, b)
