@@ -18,8 +18,8 @@ from svgwrite.path import Path
 from .art_dragons import silhouette
 from .art_spells import ICONS
 from .paths import circle as _circle
+from .paths import compose, place, spline, tube
 from .paths import fmt as _fmt
-from .paths import place
 from .paths import poly as _poly
 from .paths import star as _star
 
@@ -39,6 +39,16 @@ def _double_spiral(turns: float = 1.6, width: float = 0.2) -> str:
             inner.append((max(r - w / 2, 0.0) * math.cos(theta), max(r - w / 2, 0.0) * math.sin(theta)))
         arms.append(_poly(outer + inner[::-1]))
     return " ".join(arms)
+
+
+def _air() -> str:
+    """Three gusts of wind, each ending in a curl."""
+    gusts = [
+        [(-0.95, -0.5), (-0.2, -0.5), (0.35, -0.52), (0.62, -0.68), (0.52, -0.9), (0.3, -0.84)],
+        [(-0.95, 0.02), (0.0, 0.02), (0.6, 0.0), (0.9, -0.18), (0.82, -0.44), (0.58, -0.4)],
+        [(-0.7, 0.52), (-0.1, 0.52), (0.4, 0.54), (0.66, 0.7), (0.58, 0.92), (0.36, 0.86)],
+    ]
+    return compose(" ".join(_poly(tube(spline(g, 6), [0.13, 0.17, 0.15, 0.06])) for g in gusts))
 
 
 def _crown(points: int = 7) -> str:
@@ -139,9 +149,7 @@ SYMBOLS: dict[str, Callable[[], str]] = {
         "M-1,0.86 C-0.66,0.74 -0.34,0.98 0,0.86 C0.34,0.74 0.66,0.98 1,0.86 L1,1 C0.66,1.1 0.34,0.88 0,1 C-0.34,1.1 -0.66,0.88 -1,1 Z"
     ),
     "wood": lambda: _poly([(0, -1), (0.8, 0.3), (0.15, 0.3), (0.15, 1), (-0.15, 1), (-0.15, 0.3), (-0.8, 0.3)]),
-    "air": lambda: (
-        "M-1,-0.35 L0.45,-0.35 C0.75,-0.35 0.9,-0.6 0.75,-0.8 L0.95,-0.9 C1.2,-0.5 0.9,-0.15 0.45,-0.15 L-1,-0.15 Z M-1,0.15 L0.55,0.15 C1,0.15 1.2,0.55 0.9,0.9 L0.7,0.8 C0.85,0.6 0.75,0.35 0.55,0.35 L-1,0.35 Z"
-    ),
+    "air": lambda: _air(),
     "eye": lambda: "M-1,0 C-0.5,-0.7 0.5,-0.7 1,0 C0.5,0.7 -0.5,0.7 -1,0 Z " + _circle(0.32),
     "star8": lambda: _star(8, 1.0, 0.5),
     "sword": lambda: _poly(
@@ -271,7 +279,7 @@ def placed_path(name: str, cx: float, cy: float, size: float, rotate: float = 0.
 
 
 # symbols whose parts overlap and must join: filled non-zero (holes are drawn the other way round)
-NONZERO = {"dragon", "club", "spiral2", *ICONS}
+NONZERO = {"dragon", "club", "spiral2", "air", *ICONS}
 
 
 def _path(name: str, d: str, fill: str, stroke: str | None, stroke_width: float) -> Markup:
