@@ -26,7 +26,12 @@ class Problem:
             place += f":{self.line}"
         if self.key:
             place += f": {self.key}"
-        return f"{place}: {self.message}"
+        return one_line(f"{place}: {self.message}")
+
+
+def one_line(text: str) -> str:
+    """``text`` with line breaks and other control characters written out, so a problem is always one line."""
+    return "".join(c if c >= " " or c == "\t" else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 class AetherpressError(Exception):

@@ -64,6 +64,8 @@ def to_mm(
     if not isinstance(value, str):
         raise UnitError(f'{what} must be a length such as 3 or "3mm"')
     text = value.strip()
+    if text.startswith("-") and not allow_negative:
+        raise UnitError(f"{what} must not be negative")
     sign = -1.0 if allow_negative and text.startswith("-") else 1.0
     match = _LENGTH.match(text.lstrip("-") if sign < 0 else text)
     if not match:

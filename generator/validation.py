@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .definitions import definition_kind, load_all, load_definition
+from .definitions import DeckDefinition, definition_kind, load_all, load_definition
 from .errors import AetherpressError, Problem, display_path
 from .faces.lint import check_rendered, check_templates, template_files
 from .hands.check import check_game
@@ -62,11 +62,13 @@ def definition_files(project: Project, paths: list[Path]) -> list[Path]:
 
 
 def validate(project: Project, paths: list[Path]) -> Report:
-    """Check the named definition files (default: all of the project) and, without names, its templates too."""
+    """Check the named definition files (default: all of the project's), the faces their decks draw
+    in every variant, and the card templates they use."""
     report = Report()
     files = definition_files(project, paths)
     games: list[Path] = []
     books: list[Path] = []
+    decks: dict[Path, DeckDefinition] = {}
     for path in files:
         kind = definition_kind(path)
         if kind == "game":
@@ -76,7 +78,7 @@ def validate(project: Project, paths: list[Path]) -> Report:
         elif kind == "deck":
             report.decks += 1
             try:
-                load_definition(path, project)
+                decks[path.resolve()] = load_definition(path, project)
             except AetherpressError as exc:
                 report.add(exc.problems)
         elif path in paths:
@@ -87,15 +89,16 @@ def validate(project: Project, paths: list[Path]) -> Report:
     except AetherpressError as exc:
         if not paths:
             report.add(exc.problems)
-    if not paths:
-        report.templates = len(template_files(project))
-        if not report.problems and definitions is not None:
-            report.add(check_templates(project, own_only=project.own.kind == "project"))
-            own = {k: d for k, d in definitions.items() if project.layer_of(d.path) is project.own}
-            try:
-                report.add(check_rendered(project, [t.deck for t in all_targets(own)]))
-            except AetherpressError as exc:
-                report.add(exc.problems)
+    if not report.problems:
+        targets = [t.deck for t in all_targets({d.id: d for d in decks.values()})]
+        used = {d.template_for(c) for d in targets for c in d.cards} | {d.back_for(c) for d in targets for c in d.cards}
+        templates = [p for p in template_files(project) if p.name.removesuffix(".svg.j2") in used or not paths]
+        report.templates = len(templates)
+        report.add(check_templates(project, templates, own_only=project.own.kind == "project" and not paths))
+        try:
+            report.add(check_rendered(project, targets))
+        except AetherpressError as exc:
+            report.add(exc.problems)
     for path in games:
         report.games += 1
         try:

@@ -14,11 +14,19 @@ from generator.definitions import load_all
 from generator.definitions.presets import load_papers
 from generator.imposition.layout import Layout
 from generator.project import Project
+from generator.project.files import writing_into
 from generator.render.sheetpdf import SheetOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 A4 = load_papers(Project(ROOT))["a4"]
 A4_SHEETS = [("", SheetOptions(Layout(A4)))]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def writes_into_test_folders(tmp_path_factory):
+    """Library calls in tests write into pytest's temporary folders (the command line chooses its own)."""
+    with writing_into(tmp_path_factory.getbasetemp()):
+        yield
 
 
 @pytest.fixture(scope="session")

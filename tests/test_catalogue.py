@@ -1,11 +1,14 @@
 """The catalogue of broken and hostile inputs (tests/fixtures/broken-inputs.toml).
 
 Every case must fail with exit status 2, exactly the catalogued lines on
-stderr, no traceback, and no file written under the output folder.
+stderr, no traceback, no file written under the output folder, and nothing
+outside the project read or written: a canary file beside the project must
+stay byte for byte the same and its text must not show up anywhere.
 """
 
 from __future__ import annotations
 
+import base64
 import shlex
 import shutil
 import tomllib
@@ -18,18 +21,26 @@ from generator.cli import main
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).parent / "fixtures"
 CASES = tomllib.loads((FIXTURES / "broken-inputs.toml").read_text(encoding="utf-8"))["case"]
+CANARY = b"CANARY 7f3a: nothing outside the project may be read or written\n"
 
 
 def make_project(tmp_path: Path, templates: tuple[str, ...] = ()) -> Path:
-    """The catalogue's good project in ``tmp_path``, with copies of the named built-in card templates."""
-    shutil.copytree(FIXTURES / "catalogue-base" / "decks", tmp_path / "decks")
+    """The catalogue's good project in ``tmp_path/project``, with copies of the named built-in card
+    templates, and a canary file in ``tmp_path/outside``."""
+    root = tmp_path / "project"
+    shutil.copytree(FIXTURES / "catalogue-base" / "decks", root / "decks")
     for name in templates:
-        (tmp_path / "templates").mkdir(exist_ok=True)
-        shutil.copy(ROOT / "templates" / "cards" / f"{name}.svg.j2", tmp_path / "templates" / f"{name}.svg.j2")
-    return tmp_path
+        (root / "templates").mkdir(exist_ok=True)
+        shutil.copy(ROOT / "templates" / "cards" / f"{name}.svg.j2", root / "templates" / f"{name}.svg.j2")
+    (tmp_path / "outside").mkdir(exist_ok=True)
+    (tmp_path / "outside" / "secret.txt").write_bytes(CANARY)
+    return root
 
 
 def apply_case(root: Path, case: dict) -> None:
+    for name in case.get("templates", []):
+        (root / "templates").mkdir(exist_ok=True)
+        shutil.copy(ROOT / "templates" / "cards" / f"{name}.svg.j2", root / "templates" / f"{name}.svg.j2")
     for edit in case.get("edit", []):
         path = root / edit["file"]
         text = path.read_text(encoding="utf-8")
@@ -40,13 +51,21 @@ def apply_case(root: Path, case: dict) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         if "hex" in write:
             path.write_bytes(bytes.fromhex(write["hex"]))
+        elif "base64" in write:
+            path.write_bytes(base64.b64decode(write["base64"]))
         else:
             text = write["text"] + write.get("repeat_text", "") * write.get("repeat", 0) + write.get("tail", "")
             path.write_bytes(text.encode("utf-8"))
+    for link in case.get("link", []):
+        path = root / link["file"]
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists() or path.is_symlink():
+            path.unlink() if not path.is_dir() or path.is_symlink() else shutil.rmtree(path)
+        path.symlink_to(link["to"])
 
 
 def test_catalogue_is_large_enough():
-    assert len(CASES) >= 40
+    assert len(CASES) >= 150
     assert len({c["name"] for c in CASES}) == len(CASES)
 
 
@@ -66,8 +85,10 @@ def test_broken_input(case, tmp_path, monkeypatch, capsys):
     root = make_project(tmp_path)
     apply_case(root, case)
     monkeypatch.chdir(root)
+    for key, value in case.get("env", {}).items():
+        monkeypatch.setenv(key, value)
     args = shlex.split(case.get("command", "validate"))
-    if args[0] == "build":
+    if args[0] in ("build", "export", "rulebook", "calibrate") and "--out" not in args:
         args += ["--out", "output"]
     code = main(args)
     out, err = capsys.readouterr()
@@ -76,3 +97,6 @@ def test_broken_input(case, tmp_path, monkeypatch, capsys):
     assert err.rstrip("\n") == case["expected"]
     output = root / "output"
     assert not output.exists() or not any(p.is_file() for p in output.rglob("*")), "a failed run left files behind"
+    assert (tmp_path / "outside" / "secret.txt").read_bytes() == CANARY
+    assert sorted(p.name for p in (tmp_path / "outside").iterdir()) == ["secret.txt"]
+    assert b"CANARY" not in (out + err).encode()

@@ -16,9 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from generator.cli import main
 from generator.definitions import load_definition
 from generator.errors import AetherpressError
-from generator.faces.render import FaceRenderer
 from generator.project import Project
 
 FIXTURES = Path(__file__).parent / "fixtures" / "catalogue-base"
@@ -167,6 +167,7 @@ def test_text_mutations_of_deck_and_csv(fuzz_project, data):
 
 
 TEMPLATE = (ROOT / "templates" / "cards" / "plain.svg.j2").read_text(encoding="utf-8")
+BOOK = (FIXTURES / "decks" / "cat" / "cat.md").read_text(encoding="utf-8")
 SNIPPETS = [
     "{{",
     "}}",
@@ -192,27 +193,105 @@ SNIPPETS = [
     "{% include 'back.svg.j2' %}",
     "{% extends 'nope' %}",
     "{{ range(10**9)|list }}",
+    # hostile: reach out, run, loop, grow
+    "{% include '../../outside/secret.txt' %}",
+    "{% include 'leak.svg.j2' %}",
+    "<script>alert(1)</script>",
+    '<rect onload="x()"/>',
+    "<foreignObject/>",
+    "<style>@import url(x);</style>",
+    '<use href="http://x/y#z"/>',
+    "{% for a in range(100000) %}{% for b in range(100000) %}{% endfor %}{% endfor %}",
+    "{{ 'x' * 10**8 }}",
+    "{{ 9 ** (9 ** 9) }}",
+    "{% set ns = namespace(s='ab') %}{% for i in range(60) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}",
 ]
+BOOK_SNIPPETS = [
+    "{{",
+    "}}",
+    "{% include 'part.md' %}",
+    "{% include '../../../outside/secret.txt' %}",
+    "![x](card:cat/fox?w=1e9)",
+    "![x](chart:snap)",
+    "![x](file:///etc/passwd)",
+    "[x](file:///etc/passwd)",
+    "<script>x</script>",
+    ">" * 40,
+    "a" * 300,
+    "{{ deck('cat').cards|length }}",
+    "{{ 'x' * 10**8 }}",
+    "{% for a in range(100000) %}{% for b in range(100000) %}{% endfor %}{% endfor %}",
+    "\n# Heading\n",
+    "- item\n",
+    "| a | b |\n|---|---|\n| 1 | 2 |\n",
+    "```\ncode\n```",
+    "{{ book.__class__.__mro__ }}",
+]
+CANARY = b"CANARY fuzz: never read, never written\n"
 
 
-@settings(max_examples=300, **SETTINGS)
-@given(data=st.data())
-def test_mutated_templates(fuzz_project, data):
-    from generator.render.drawing import svg_to_drawing
-
-    text = TEMPLATE
+def _mutate(text: str, snippets: list[str], data) -> str:
     for _ in range(data.draw(st.integers(1, 3))):
         start = data.draw(st.integers(0, len(text)))
         end = data.draw(st.integers(start, min(len(text), start + 20)))
-        text = text[:start] + data.draw(st.sampled_from(SNIPPETS)) + text[end:]
-    (fuzz_project.own.templates / "fuzz.svg.j2").write_text(text, encoding="utf-8")
-    (fuzz_project.decks_dir / "cat" / "deck.toml").write_text(
-        BASE_TEXT.replace('template = "plain"', 'template = "fuzz"'), encoding="utf-8"
-    )
-    (fuzz_project.decks_dir / "cat" / "cards.csv").write_text(BASE_CSV, encoding="utf-8")
-    deck = load_definition(fuzz_project.decks_dir / "cat" / "deck.toml", fuzz_project).build(())
-    renderer = FaceRenderer(fuzz_project, deck)
-    try:
-        svg_to_drawing(renderer.face(deck.cards[0]), "templates/fuzz.svg.j2", "card")
-    except AetherpressError as exc:
-        assert exc.problems
+        text = text[:start] + data.draw(st.sampled_from(snippets)) + text[end:]
+    return text
+
+
+@pytest.fixture(scope="module")
+def hostile_project(tmp_path_factory) -> Path:
+    """A project with a canary beside it and links that lead to it."""
+    base = tmp_path_factory.mktemp("hostile")
+    root = base / "project"
+    shutil.copytree(FIXTURES / "decks", root / "decks")
+    (root / "templates").mkdir()
+    (base / "outside").mkdir()
+    (base / "outside" / "secret.txt").write_bytes(CANARY)
+    (root / "templates" / "leak.svg.j2").symlink_to(base / "outside" / "secret.txt")
+    (root / "decks" / "cat" / "part.md").symlink_to(base / "outside" / "secret.txt")
+    return root
+
+
+def _everything_but(folder: Path, skip: set[Path]) -> dict[str, bytes]:
+    return {
+        str(p): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and not p.is_symlink() and not any(p == s or s in p.parents for s in skip)
+    }
+
+
+def _run_confined(root: Path, args: list[str], changed: set[Path], monkeypatch, capsys) -> None:
+    """Run a command under short limits; it must succeed or fail in one-line errors and touch nothing but ``out``."""
+    base = root.parent
+    out = base / "out"
+    shutil.rmtree(out, ignore_errors=True)
+    before = _everything_but(base, changed | {out})
+    monkeypatch.setenv("AETHERPRESS_TEMPLATE_SECONDS", "0.3")
+    monkeypatch.setenv("AETHERPRESS_RULEBOOK_SECONDS", "0.5")
+    code = main(["--project", str(root), *args, "--out", str(out)])
+    stdout, stderr = capsys.readouterr()
+    assert code in (0, 2), stderr
+    assert all(line.startswith("error: ") for line in stderr.splitlines()), stderr
+    assert "CANARY" not in stdout + stderr
+    assert (base / "outside" / "secret.txt").read_bytes() == CANARY
+    assert _everything_but(base, changed | {out}) == before
+    for written in (p for p in out.rglob("*") if p.is_file()) if out.exists() else ():
+        assert b"CANARY" not in written.read_bytes()
+
+
+@settings(max_examples=150, **SETTINGS)
+@given(data=st.data())
+def test_mutated_templates_stay_in_bounds_and_inside(hostile_project, data, monkeypatch, capsys):
+    template = hostile_project / "templates" / "fuzz.svg.j2"
+    template.write_text(_mutate(TEMPLATE, SNIPPETS, data), encoding="utf-8")
+    deck = hostile_project / "decks" / "cat" / "deck.toml"
+    deck.write_text(BASE_TEXT.replace('template = "plain"', 'template = "fuzz"'), encoding="utf-8")
+    _run_confined(hostile_project, ["build", "cat"], {template, deck}, monkeypatch, capsys)
+
+
+@settings(max_examples=100, **SETTINGS)
+@given(data=st.data())
+def test_mutated_rulebooks_stay_in_bounds_and_inside(hostile_project, data, monkeypatch, capsys):
+    book = hostile_project / "decks" / "cat" / "cat.md"
+    book.write_text(_mutate(BOOK, BOOK_SNIPPETS, data), encoding="utf-8")
+    _run_confined(hostile_project, ["rulebook", "cat"], {book}, monkeypatch, capsys)

@@ -87,11 +87,6 @@ def test_poker_ace_low_and_comparisons(project):
 
 # --- Lith ----------------------------------------------------------------------------
 
-# The source prints The Island, The Window, The Desert as a Single Flush Pair, but
-# all three are Locations, so the hand also fits Kindred Pair, which ranks higher;
-# hands count as the highest category they fit.
-LITH_OUTRANKED = {("Single Flush Pair", ("The Island", "The Window", "The Desert")): "Kindred Pair"}
-
 
 @pytest.mark.parametrize("category,upper,lower", LITH_EXAMPLES, ids=[e[0] for e in LITH_EXAMPLES])
 def test_lith_source_examples(project, category, upper, lower):
@@ -99,8 +94,7 @@ def test_lith_source_examples(project, category, upper, lower):
         if hand is None:
             continue
         got = classify(project, "lith", ids(hand))
-        expected = LITH_OUTRANKED.get((category, tuple(hand)), category)
-        assert got.name == expected, hand
+        assert got.name == category, hand
         index = [c.name for c in evaluator(project, "lith").ranking.categories].index(category)
         assert got.fits_category(index)
     if lower is not None:
@@ -110,7 +104,7 @@ def test_lith_source_examples(project, category, upper, lower):
 
 def test_lith_examples_in_order(project):
     """Each category's first example beats the first example of every category below it."""
-    firsts = [ids(e[1]) for e in LITH_EXAMPLES if (e[0], tuple(e[1])) not in LITH_OUTRANKED]
+    firsts = [ids(e[1]) for e in LITH_EXAMPLES]
     for a, b in itertools.pairwise(firsts):
         assert compare(project, "lith", a, b) == 1
 
@@ -147,7 +141,7 @@ def _lith_reference(deck):
             ("Trio", trio),
             ("Totum", totum),
             ("Running Single Flush", run and shared_suits),
-            ("Kindred Pair", pair and kindred),
+            ("Kindred Pair", pair and kindred and not shared_suits),
             ("Single Flush Pair", pair and shared_suits),
             ("Kindred Single Flush", shared_suits and kindred),
             ("Run", run),
@@ -175,6 +169,25 @@ def test_lith_counts_match_rules_written_out(project, tables, deck):
         for cls, n in c.subcounts.items():
             assert n == sub.get((c.name, cls), 0)
     assert table.total == comb(44 if deck == "extended" else 36, 3)
+
+
+def test_lith_kindred_flush_pairs_are_single_flush_pairs(project, tables):
+    """A pair that shares a type and a suit is a Single Flush Pair of the kindred class, as the source counts it."""
+    island = classify(project, "lith", ids(["The Island", "The Window", "The Desert"]))
+    assert island.name == "Single Flush Pair"
+    assert evaluator(project, "lith").ranking.category("Kindred Pair").blocks.get("flush") is False
+    for deck in ("extended", "basic"):
+        table = tables[("lith", "lith", deck, ())]
+        cards = [c for c in evaluator(project, "lith", deck=deck).deck.cards if c.rank]
+        both = 0  # hands that fit both descriptions, found by looking at every hand
+        for hand in itertools.combinations(cards, 3):
+            pair = len({c.rank for c in hand}) == 2
+            types = set.intersection(*(set(c.get("types", ())) for c in hand))
+            suits = set.intersection(*(set(c.suits) for c in hand))
+            both += pair and len(types) == 1 and len(suits) == 1  # two shared types or suits rank higher
+        sfp = next(c for c in table.categories if c.name == "Single Flush Pair")
+        assert both > 0 or deck == "basic"  # the basic deck's pairs never share a suit
+        assert sfp.subcounts["kindred"] == both, deck
 
 
 def test_lith_json_shape(tables):

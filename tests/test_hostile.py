@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextvars
 import os
 import shutil
 from pathlib import Path
@@ -13,6 +14,8 @@ from generator.errors import AetherpressError
 from generator.project.files import atomic_output, write_text
 
 from .test_catalogue import make_project
+
+ROOT_DECKS = Path(__file__).resolve().parents[1] / "decks"
 
 
 def _snapshot(folder: Path) -> dict[str, bytes]:
@@ -187,10 +190,313 @@ def test_raw_html_in_a_rulebook_is_printed_as_text(tmp_path, monkeypatch, capsys
     monkeypatch.chdir(root)
     assert main(["rulebook", "cat", "--out", "output"]) == 0
     reader = PdfReader(str(root / "output" / "cat.pdf"))
-    text = " ".join(page.extract_text() for page in reader.pages)
+    text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())  # lines may break anywhere
     assert '<font name="Courier" color="red">pair</font>' in text  # shown, not obeyed
     assert '<img src="/etc/passwd"/>' in text
     fonts = {
         str(f.get_object()["/BaseFont"]) for page in reader.pages for f in page.get("/Resources", {}).get("/Font", {}).values()
     }
     assert not any("Courier" in name for name in fonts)
+
+
+# --- one test per class of hostile input: nothing outside the output folder is written or read -----------
+
+CANARY = b"CANARY: must stay as it is, and never be read\n"
+
+
+def _outside(tmp_path: Path) -> Path:
+    outside = tmp_path / "outside"
+    outside.mkdir(exist_ok=True)
+    (outside / "secret.txt").write_bytes(CANARY)
+    return outside
+
+
+def _untouched(outside: Path, *texts: str) -> None:
+    assert (outside / "secret.txt").read_bytes() == CANARY
+    assert sorted(p.name for p in outside.iterdir()) == ["secret.txt"]
+    for text in texts:
+        assert "CANARY" not in text
+
+
+def test_names_never_become_paths_outside_the_output(tmp_path, monkeypatch, capsys):
+    """Ids that would be paths are refused, and the one function all writes go through refuses the rest."""
+    from generator.project.files import writing_into
+
+    root = make_project(tmp_path)
+    outside = _outside(tmp_path)
+    monkeypatch.chdir(root)
+    for card_id in ("../../outside/secret", "/tmp/x", "..", ".hidden", "a\\b"):
+        (root / "decks" / "cat" / "cards.csv").write_text(f"id,name,rank,suits\n{card_id},Fox,1,red\n")
+        assert main(["build", "cat"]) == 2
+
+    def write_through_a_climbing_path() -> None:
+        with writing_into(root / "output"), pytest.raises(AetherpressError, match="refusing to write outside the output folder"):
+            write_text(root / "output" / ".." / ".." / "outside" / "secret.txt", "overwritten")
+
+    contextvars.Context().run(write_through_a_climbing_path)  # only the output folder allowed, as on the command line
+    out, err = capsys.readouterr()
+    _untouched(outside, out, err)
+    assert not (root / "output").exists()
+
+
+def test_an_output_folder_linked_outside_is_replaced_not_followed(tmp_path, monkeypatch, capsys):
+    root = make_project(tmp_path)
+    outside = _outside(tmp_path)
+    monkeypatch.chdir(root)
+    (root / "output").mkdir()
+    (root / "output" / "cat").symlink_to(outside)  # a deck folder that is a link outside
+    assert main(["build", "cat"]) == 0
+    assert not (root / "output" / "cat").is_symlink() and (root / "output" / "cat" / "cat-sheets.pdf").is_file()
+    (root / "output" / "cat" / "pod").symlink_to(outside)  # an export folder that is a link outside
+    assert main(["export", "svg", "cat"]) == 0
+    assert main(["export", "pod", "cat"]) == 0
+    out, err = capsys.readouterr()
+    _untouched(outside, out, err, *(p.read_text(errors="ignore") for p in (root / "output").rglob("*") if p.is_file()))
+    assert not list((root / "output").glob(".aetherpress-*"))
+
+
+def test_reads_stay_inside_the_project(tmp_path, monkeypatch, capsys):
+    root = make_project(tmp_path, ("plain",))
+    outside = _outside(tmp_path)
+    monkeypatch.chdir(root)
+    (root / "templates" / "leak.svg.j2").symlink_to(outside / "secret.txt")
+    template = root / "templates" / "plain.svg.j2"
+    template.write_text(template.read_text().replace("</svg>", "<desc>{% include 'leak.svg.j2' %}</desc></svg>"))
+    assert main(["build", "cat"]) == 2
+    (root / "decks" / "cat" / "part.md").symlink_to(outside / "secret.txt")
+    book = root / "decks" / "cat" / "cat.md"
+    book.write_text(book.read_text() + "\n{% include 'part.md' %}\n")
+    assert main(["rulebook", "cat", "--out", "output"]) == 2
+    out, err = capsys.readouterr()
+    assert "is a link to a file outside the project" in err
+    _untouched(outside, out, err)
+    assert not (root / "output").exists()
+
+
+def test_every_written_svg_passes_the_allow_list(tmp_path, monkeypatch):
+    from lxml import etree
+
+    from generator.faces.sanitise import sanitise_problem
+
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    assert main(["build", "cat", "--proof"]) == 0
+    assert main(["export", "svg", "cat"]) == 0
+    svgs = list((root / "output").rglob("*.svg"))
+    assert len(svgs) >= 8
+    for svg in svgs:
+        assert sanitise_problem(etree.fromstring(svg.read_bytes())) is None, svg
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "{% for a in range(100000) %}{% for b in range(100000) %}{% endfor %}{% endfor %}",
+        "{% set l = range(2000)|list %}{% for a in l %}{% for b in l %}{% for c in l %}{% endfor %}{% endfor %}{% endfor %}",
+        "{{ 'x' * 10**9 }}",
+        "{% set ns = namespace(s='x') %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}",
+    ],
+)
+def test_templates_are_bounded_in_time_and_memory(tmp_path, body):
+    """Run as a user would (a separate process, memory capped), with a short time limit: one line, exit 2, quickly."""
+    import subprocess
+    import sys
+    import time
+
+    root = make_project(tmp_path, ("plain",))
+    template = root / "templates" / "plain.svg.j2"
+    template.write_text(template.read_text().replace("</svg>", body + "</svg>"))
+    env = {**os.environ, "AETHERPRESS_TEMPLATE_SECONDS": "1", "AETHERPRESS_MEMORY_MB": "1500"}
+    start = time.monotonic()
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "build", "cat"], cwd=root, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert time.monotonic() - start < 60
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: templates/plain.svg.j2"), result.stderr
+    assert "see the limits in the README" in lines[0]
+    assert not (root / "output").exists()
+
+
+def test_numbers_are_checked_where_they_enter(tmp_path, monkeypatch, capsys):
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    deck = root / "decks" / "cat" / "deck.toml"
+    good = deck.read_text()
+    for change in ("size = { width = nan, height = 88 }", "size = { width = 1e400, height = 88 }"):
+        deck.write_text(good.replace('size = "poker"', change))
+        assert main(["validate"]) == 2
+    deck.write_text(good)
+    for args in (
+        ["--offset", "nan,1"],
+        ["--offset", "1,inf"],
+        ["--margin", "inf"],
+        ["--gap", "-0.5"],
+        ["--copies", "-3"],
+        ["--paper", "0x297mm"],
+        ["--paper", "nanxnan"],
+    ):
+        assert main(["build", "cat", *args]) == 2, args
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "internal error" not in err
+    assert not (root / "output").exists()
+
+
+def test_damaged_caches_are_counted_again(tmp_path, monkeypatch, capsys):
+    import json
+
+    from generator.hands import odds as odds_module
+
+    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "cache"))
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    assert main(["odds", "snap", "--json"]) == 0
+    honest = json.loads(capsys.readouterr().out)
+    entry = next((tmp_path / "cache" / "odds").glob("*.json"))
+    for damage in ("counts", "checksum", "garbage"):
+        odds_module._TABLES.clear()
+        data = json.loads(entry.read_text())
+        if damage == "counts":
+            data["data"]["counts"][0] += 1000  # edited numbers, checksum left as it was
+        elif damage == "checksum":
+            data["data"]["counts"][0] += 1000
+            import hashlib
+
+            data["checksum"] = hashlib.sha256(json.dumps(data["data"], sort_keys=True).encode()).hexdigest()  # re-signed
+        entry.write_text(json.dumps(data) if damage != "garbage" else "{ not json")
+        assert main(["--verbose", "odds", "snap", "--json"]) == 0
+        out, err = capsys.readouterr()
+        assert json.loads(out) == honest, damage
+        assert "note: the cached odds entry" in err
+    assert json.loads(entry.read_text())["data"]["counts"] == [c["count"] for c in honest["categories"]]
+
+
+def test_a_full_disk_leaves_the_old_output(tmp_path, monkeypatch, capsys):
+    import errno
+
+    from generator.project import files
+
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    assert main(["build", "cat"]) == 0
+    before = _snapshot(root / "output")
+    real_replace = os.replace
+    calls = {"n": 0}
+
+    def full(src, dst):
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_replace(src, dst)
+
+    monkeypatch.setattr(files.os, "replace", full)
+    capsys.readouterr()
+    assert main(["build", "cat"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "cannot write: no space left on the disk" in err and len(err.splitlines()) == 1
+    assert _snapshot(root / "output") == before
+    assert not [p for p in (root / "output").rglob("*") if ".aetherpress-staging" in p.name or p.suffix == ".part"]
+
+
+def test_stale_files_go_and_a_designers_files_stay(tmp_path, monkeypatch):
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    assert main(["build", "cat"]) == 0
+    faces = root / "output" / "cat" / "faces"
+    assert (faces / "owl.svg").is_file()
+    (root / "output" / "cat" / "my-notes.txt").write_text("print on matte card")
+    csv = root / "decks" / "cat" / "cards.csv"
+    csv.write_text(csv.read_text().replace("Owl,", "Night Owl,"))
+    assert main(["build", "cat"]) == 0
+    assert not (faces / "owl.svg").exists() and (faces / "night-owl.svg").is_file()
+    assert (root / "output" / "cat" / "my-notes.txt").read_text() == "print on matte card"
+
+
+def test_a_closed_pipe_is_not_an_error(tmp_path):
+    import subprocess
+    import sys
+
+    root = make_project(tmp_path)
+    reader = subprocess.Popen(
+        [sys.executable, "-m", "generator", "--project", str(root), "odds", "lith", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert reader.stdout is not None and reader.stderr is not None
+    reader.stdout.readline()
+    reader.stdout.close()  # like `| head -1`
+    err = reader.stderr.read().decode()
+    assert reader.wait(timeout=60) == 0
+    assert "Traceback" not in err and "internal error" not in err and "BrokenPipe" not in err
+
+
+def test_killed_builds_leave_complete_old_or_complete_new_folders(tmp_path):
+    """kill -9 at points all through a build: every deck folder is byte for byte the old or the new one."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    project = tmp_path / "project"
+    for deck in ("imperial", "pernese"):
+        shutil.copytree(ROOT_DECKS / deck, project / "decks" / deck, ignore=shutil.ignore_patterns("*.md", "*.rulebook.toml"))
+    command = [sys.executable, "-m", "generator", "--project", str(project), "build", "imperial", "pernese", "--paper", "a4"]
+
+    def build(out: Path) -> float:
+        start = time.monotonic()
+        subprocess.run([*command, "--out", str(out)], check=True, capture_output=True)
+        return time.monotonic() - start
+
+    build(tmp_path / "old")
+    old = {d: _snapshot(tmp_path / "old" / d) for d in ("imperial", "pernese")}
+    style = project / "decks" / "imperial" / "imperial.toml"
+    style.write_text(style.read_text().replace("[deck]\n", "[deck]\n", 1) + '\n[style]\nback_title = "New edition"\n')
+    csv = project / "decks" / "pernese" / "pernese.toml"
+    csv.write_text(csv.read_text() + '\n[style]\nback_title = "Second printing"\n')
+    duration = build(tmp_path / "new")
+    new = {d: _snapshot(tmp_path / "new" / d) for d in ("imperial", "pernese")}
+    assert old["imperial"] != new["imperial"] and old["pernese"] != new["pernese"]
+    seen = set()
+    for fraction in (0.15, 0.4, 0.6, 0.8, 0.9, 0.95, 0.98, 1.0, 1.1, 1.3, 1.6):
+        out = tmp_path / f"out-{fraction}"
+        shutil.copytree(tmp_path / "old", out, symlinks=True)
+        process = subprocess.Popen([*command, "--out", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(duration * fraction)
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        for deck in ("imperial", "pernese"):
+            now = _snapshot(out / deck)
+            assert now in (old[deck], new[deck]), (fraction, deck)
+            seen.add("new" if now == new[deck] else "old")
+    assert "old" in seen  # the early kills land before anything is swapped in (later ones, on a busy machine, may too)
+    out = tmp_path / "out-0.15"
+    subprocess.run([*command, "--out", str(out)], check=True, capture_output=True)  # the next build tidies up
+    assert not [p for p in out.iterdir() if p.name.startswith(".aetherpress-")]
+    assert {d: _snapshot(out / d) for d in new} == new
+
+
+def test_sigterm_stops_a_build_cleanly(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    project = tmp_path / "project"
+    shutil.copytree(
+        ROOT_DECKS / "pernese", project / "decks" / "pernese", ignore=shutil.ignore_patterns("*.md", "*.rulebook.toml")
+    )
+    out = tmp_path / "out"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "generator", "--project", str(project), "build", "pernese", "--out", str(out)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    while not (out.exists() and any(p.name.startswith(".aetherpress-staging") for p in out.iterdir())):
+        time.sleep(0.02)
+        assert process.poll() is None
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=60) == 130
+    assert "terminated" in process.stderr.read()
+    assert not out.exists() or not any(p.is_file() for p in out.rglob("*"))

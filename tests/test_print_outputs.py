@@ -114,12 +114,13 @@ def test_drivethrucards_pdf_boxes_and_order(tmp_path, project, pernese):
     assert back_title not in squashed[1] and back_title not in squashed[3]
     assert pernese.rank(first.rank).label in squashed[1] and pernese.rank(second.rank).label in squashed[3]
     assert squashed[1] != squashed[3]
-    pngs = [f for f in files if f.suffix == ".png"]
-    assert len(pngs) == 54 + 1
-    for png in pngs[:3] + pngs[-1:]:
-        with Image.open(png) as image:
-            assert image.size == (825, 1125) and image.mode == "RGB"  # The Game Crafter poker card
-            assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+    for shop, size in (("thegamecrafter", (825, 1125)), ("makeplayingcards", (822, 1122))):  # poker, as published
+        pngs = [f for f in files if f.suffix == ".png" and f.parent.name == shop]
+        assert len(pngs) == 54 + 1
+        for png in pngs[:3] + pngs[-1:]:
+            with Image.open(png) as image:
+                assert image.size == size and image.mode == "RGB"  # both shops want RGB
+                assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
 
 
 def test_png_sizes_follow_dpi_and_bleed(tmp_path, project, definitions):

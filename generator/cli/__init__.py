@@ -9,13 +9,18 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
+import os
+import signal
 import sys
 import traceback
 from pathlib import Path
 from types import ModuleType
+from typing import NoReturn
 
 from .. import __version__
-from ..errors import AetherpressError
+from ..errors import AetherpressError, display_path
+from ..faces.limits import cap_memory
 from ..project import Project
 
 COMMANDS = {
@@ -23,6 +28,7 @@ COMMANDS = {
     "validate": "validate",
     "build": "build",
     "export": "export",
+    "box": "box",
     "calibrate": "calibrate",
     "odds": "odds",
     "rulebook": "rulebook",
@@ -34,10 +40,19 @@ def _module(command: str) -> ModuleType:
     return importlib.import_module(f".{COMMANDS[command]}", __name__)
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, with a mistake on the command line reported like every other problem: one line, exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix("aetherpress").strip()
+        self.exit(2, f"error: command line: {message} (see aetherpress {command + ' ' if command else ''}--help)\n")
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="aetherpress", description="Card decks and rulebooks from data, ready for print.")
+    p = OneLineParser(prog="aetherpress", description="Card decks and rulebooks from data, ready for print.")
     p.add_argument("--version", action="version", version=f"aetherpress {__version__}")
     p.add_argument("--debug", action="store_true", help="show a traceback on errors")
+    p.add_argument("--verbose", action="store_true", help="also show notes, such as a damaged cache being recounted")
     p.add_argument(
         "--project",
         type=Path,
@@ -53,19 +68,34 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    try:
+        args = parser().parse_args(argv)
+    except SystemExit as exc:  # --help, --version, or a mistake on the command line (already reported)
+        return exc.code if isinstance(exc.code, int) else 2
+    if args.verbose:
+        _show_notes()
     try:
         project = Project.at(args.project) if args.project else Project.find()
         return int(_module(args.command).run(project, args))
     except AetherpressError as exc:
         if args.debug:
             traceback.print_exc()
-        for problem in exc.problems:
+        for problem in dict.fromkeys(exc.problems):  # the same problem found twice is said once
             print(f"error: {problem}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("interrupted; files already written are complete, the rest were not touched", file=sys.stderr)
+    except KeyboardInterrupt as exc:
+        print(f"{exc or 'interrupted'}; no output folder was left half-written", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (aetherpress list | head -1): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    except OSError as exc:  # the file system refused something: say what and where
+        if args.debug:
+            raise
+        where = display_path(exc.filename) if exc.filename else "aetherpress"
+        print(f"error: {where}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     except Exception as exc:  # a bug, not bad input: say so in one line, details with --debug
         if args.debug:
             raise
@@ -74,3 +104,27 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
+
+
+class Terminated(KeyboardInterrupt):
+    """The process was asked to stop (SIGTERM): unwind like an interrupt, so staging folders are removed."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated("terminated")
+
+
+def _show_notes() -> None:
+    """With --verbose, what Aetherpress notes along the way (a damaged cache recounted ...) goes to stderr."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("note: %(message)s"))
+    logger = logging.getLogger("aetherpress")
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+
+
+def console() -> int:
+    """The ``aetherpress`` command: ``main`` with the process's memory capped and SIGTERM handled."""
+    cap_memory()
+    signal.signal(signal.SIGTERM, _terminate)
+    return main()

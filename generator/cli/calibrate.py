@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 
 from ..errors import display_path
 from ..outputs.calibrate import write_calibration
 from ..project import Project
-from .common import add_paper_arguments, layout_from_args
+from ..project.files import writing_into
+from .common import add_paper_arguments, layout_from_args, output_folder
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -19,8 +21,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(project: Project, args: argparse.Namespace) -> int:
     layout = layout_from_args(project, args, mode="duplex")
-    out = (args.out or project.output_dir).resolve()
-    slug = layout.paper.name.lower().replace(" ", "-")
-    target = write_calibration(out / f"calibration-{slug}-{layout.flip}.pdf", layout)
+    out = output_folder(args.out or project.output_dir)
+    name = re.sub(r"[^a-z0-9.]+", "-", layout.paper.name.lower()).strip("-.") or "paper"
+    with writing_into(out):
+        target = write_calibration(out / f"calibration-{name}-{layout.flip}.pdf", layout)
     print(f"calibration page: {display_path(target)}")
     return 0

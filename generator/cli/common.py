@@ -6,11 +6,12 @@ import argparse
 import math
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 from ..definitions import Deck, load_all, parse_deck_spec
 from ..definitions.presets import Paper, load_papers, parse_paper
 from ..definitions.schema import suggest
-from ..errors import AetherpressError, Problem
+from ..errors import AetherpressError, Problem, display_path
 from ..imposition.grids import LayoutError
 from ..imposition.layout import FLIPS, LAYOUTS, Layout
 from ..outputs.build import all_targets
@@ -27,43 +28,43 @@ def cli_error(message: str) -> AetherpressError:
     return AetherpressError(Problem("command line", message))
 
 
-def length(option: str, maximum: float) -> Callable[[str], float]:
+def length(maximum: float) -> Callable[[str], float]:
     """An argparse type: a length in mm (or with a unit: 3mm, 0.125in, 9pt)."""
 
     def parse(text: str) -> float:
         try:
-            return to_mm(text, what=option, maximum=maximum)
+            return to_mm(text, what="the length", maximum=maximum)
         except UnitError as exc:
             raise argparse.ArgumentTypeError(str(exc)) from None
 
     return parse
 
 
-def whole(option: str, lowest: int, highest: int) -> Callable[[str], int]:
+def whole(lowest: int, highest: int) -> Callable[[str], int]:
     """An argparse type: a whole number within bounds."""
 
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{option} '{text}' is not a whole number") from None
+            raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
         if not lowest <= value <= highest:
-            raise argparse.ArgumentTypeError(f"{option} must be {lowest} to {highest:,}, not {value}")
+            raise argparse.ArgumentTypeError(f"must be {lowest} to {highest:,}, not {value}")
         return value
 
     return parse
 
 
-def number(option: str, lowest: float, highest: float) -> Callable[[str], float]:
+def number(lowest: float, highest: float) -> Callable[[str], float]:
     """An argparse type: a finite number within bounds."""
 
     def parse(text: str) -> float:
         try:
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{option} '{text}' is not a number") from None
+            raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
         if not (math.isfinite(value) and lowest <= value <= highest):
-            raise argparse.ArgumentTypeError(f"{option} must be {lowest:g} to {highest:g}, not {text}")
+            raise argparse.ArgumentTypeError(f"must be {lowest:g} to {highest:g}, not {text}")
         return value
 
     return parse
@@ -80,6 +81,24 @@ def parse_offset(text: str) -> tuple[float, float]:
     if abs(dx) > MAX_OFFSET or abs(dy) > MAX_OFFSET:
         raise cli_error(f"--offset '{text}' is more than {MAX_OFFSET:g} mm; the offset is in millimetres")
     return dx, dy
+
+
+def output_folder(path: Path) -> Path:
+    """The ``--out`` folder (or the project's output/), refused if it is a file; made when first written to."""
+    folder = path.resolve()
+    blocked = next((f for f in (folder, *folder.parents) if f.exists()), None)
+    if blocked is not None and not blocked.is_dir():
+        raise AetherpressError(Problem(display_path(path), "the output folder is a file; choose a folder with --out"))
+    return folder
+
+
+def check_slugs(decks: list[Deck]) -> None:
+    """Two decks (with variants) must not share an output folder, even in letter case."""
+    seen: dict[str, str] = {}
+    for deck in decks:
+        other = seen.setdefault(deck.slug.lower(), deck.key)
+        if other != deck.key:
+            raise cli_error(f"'{other}' and '{deck.key}' would both write {deck.slug}/; build them one at a time")
 
 
 def resolve_decks(project: Project, specs: list[str]) -> list[Deck]:
@@ -118,7 +137,7 @@ def add_paper_arguments(p: argparse.ArgumentParser, default_help: str) -> None:
     )
     p.add_argument(
         "--margin",
-        type=length("--margin", MAX_MARGIN),
+        type=length(MAX_MARGIN),
         default=6.0,
         metavar="MM",
         help="unprinted border, crop marks included (default 6 mm)",
@@ -144,7 +163,7 @@ def add_sheet_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--gap",
-        type=length("--gap", MAX_MARGIN),
+        type=length(MAX_MARGIN),
         default=0.0,
         metavar="MM",
         help="space between cards (default 0: one cut serves two cards)",
@@ -156,7 +175,7 @@ def add_sheet_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--registration", action="store_true", help="registration targets at the grid's corners")
     p.add_argument(
         "--copies",
-        type=whole("--copies", 1, MAX_COPIES),
+        type=whole(1, MAX_COPIES),
         default=1,
         metavar="N",
         help=f"print every card N times (1 to {MAX_COPIES:,})",

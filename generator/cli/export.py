@@ -5,12 +5,18 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..definitions.schema import suggest
+from ..definitions.shops import load_shops
 from ..errors import display_path
-from ..outputs.export import POD_BLEED, export_png, export_pod, export_svg
+from ..outputs.export import POD_BLEED, PodOptions, export_png, export_pod, export_svg
 from ..outputs.progress import ProgressBar
 from ..outputs.tts import export_tts
 from ..project import Project
-from .common import MAX_COPIES, length, number, resolve_decks, whole
+from ..project.files import writing_into
+from ..project.staging import stage, staged_folders
+from ..render.icc import STOCKS, load_profile
+from ..render.pdfx import PDFX_LEVELS, ghostscript
+from .common import MAX_COPIES, check_slugs, cli_error, length, number, output_folder, resolve_decks, whole
 
 MAX_BLEED = 10.0  # mm
 
@@ -26,24 +32,52 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         return k
 
     def copies(k: argparse.ArgumentParser, what: str) -> None:
-        k.add_argument(
-            "--copies", type=whole("--copies", 1, MAX_COPIES), default=1, metavar="N", help=f"every card N times in {what}"
-        )
+        k.add_argument("--copies", type=whole(1, MAX_COPIES), default=1, metavar="N", help=f"every card N times in {what}")
 
     def bleed(k: argparse.ArgumentParser) -> None:
         k.add_argument(
             "--bleed",
-            type=length("--bleed", MAX_BLEED),
+            type=length(MAX_BLEED),
             default=POD_BLEED,
             metavar="MM",
             help="bleed round the trim (default 3.175 mm = 1/8 in)",
         )
 
-    k = kind("pod", "DriveThruCards PDF (process CMYK) and The Game Crafter PNGs")
+    k = kind("pod", "print-shop files: DriveThruCards PDF/X (process CMYK), The Game Crafter and MakePlayingCards PNGs")
     copies(k, "the print-shop PDF")
-    k.add_argument("--greyscale", action="store_true", help="ink saver: every colour as grey")
+    k.add_argument(
+        "--greyscale", action="store_true", help="ink saver: every colour and picture as grey (black ink only in the PDF)"
+    )
+    k.add_argument(
+        "--pdfx",
+        choices=PDFX_LEVELS,
+        default="4",
+        help="PDF/X-4 (default; transparency kept) or PDF/X-1a:2001 (flattened with Ghostscript)",
+    )
+    k.add_argument(
+        "--stock",
+        choices=tuple(STOCKS),
+        default="coated",
+        help="the paper: its shipped ICC profile and ink limit (default coated)",
+    )
+    k.add_argument(
+        "--icc", type=Path, default=None, metavar="FILE", help="a CMYK printer profile of your own instead of the stock's"
+    )
+    k.add_argument(
+        "--ink-limit",
+        type=number(100, 400),
+        default=None,
+        metavar="PCT",
+        help="total ink in percent (default: 300 coated, 240 uncoated, never above a shop's own limit)",
+    )
+    k.add_argument(
+        "--proof", action="store_true", help="also write a soft proof: each page of the PDF as the profile prints it, as PNG"
+    )
+    k.add_argument(
+        "--shop", action="append", default=None, metavar="NAME", help="only this shop (may be repeated; default: every shop)"
+    )
     k = kind("png", "one PNG per face and per back")
-    k.add_argument("--dpi", type=number("--dpi", 10, 1200), default=300, help="resolution (default 300)")
+    k.add_argument("--dpi", type=number(10, 1200), default=300, help="resolution (default 300)")
     bleed(k)
     k.add_argument("--greyscale", action="store_true", help="every colour as grey")
     k = kind("svg", "one SVG per face and per back")
@@ -61,20 +95,47 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(project: Project, args: argparse.Namespace) -> int:
     decks = resolve_decks(project, args.decks)
-    out = (args.out or project.output_dir).resolve()
-    for deck in decks:
-        folder = out / deck.slug / args.kind
-        bar = ProgressBar(f"{deck.key} {args.kind}")
-        try:
-            if args.kind == "pod":
-                written = export_pod(project, deck, folder, args.greyscale, args.copies, bar)
-            elif args.kind == "png":
-                written = export_png(project, deck, folder, args.dpi, args.bleed, args.greyscale, bar)
-            elif args.kind == "svg":
-                written = export_svg(project, deck, folder, args.bleed)
-            else:
-                written = export_tts(project, deck, folder, args.url_base, args.copies, args.greyscale, bar)
-        finally:
-            bar.close()
-        print(f"{deck.key}: {len(written)} files in {display_path(folder)}")
+    check_slugs(decks)
+    out = output_folder(args.out or project.output_dir)
+    options = pod_options(project, args) if args.kind == "pod" else None
+    report = []
+    with writing_into(out), staged_folders() as stages:
+        for deck in decks:
+            target = out / deck.slug / args.kind
+            folder = stage(stages, target)
+            bar = ProgressBar(f"{deck.key} {args.kind}")
+            try:
+                if args.kind == "pod":
+                    assert options is not None
+                    written = export_pod(project, deck, folder, options, bar)
+                elif args.kind == "png":
+                    written = export_png(project, deck, folder, args.dpi, args.bleed, args.greyscale, bar)
+                elif args.kind == "svg":
+                    written = export_svg(project, deck, folder, args.bleed)
+                else:
+                    written = export_tts(project, deck, folder, args.url_base, args.copies, args.greyscale, bar, target)
+            finally:
+                bar.close()
+            report.append(f"{deck.key}: {len(written)} files in {display_path(target)}")
+    print("\n".join(report))
     return 0
+
+
+def pod_options(project: Project, args: argparse.Namespace) -> PodOptions:
+    """The print-shop options, checked before anything is drawn."""
+    shops = load_shops(project)
+    for name in args.shop or ():
+        if name not in shops:
+            raise cli_error(f"--shop: unknown shop '{name}'{suggest(name, shops)}; shops: {', '.join(shops)}")
+    if args.pdfx == "1a":
+        ghostscript()
+    return PodOptions(
+        greyscale=args.greyscale,
+        copies=args.copies,
+        pdfx=args.pdfx,
+        stock=args.stock,
+        profile=load_profile(args.icc) if args.icc else None,
+        ink_limit=args.ink_limit / 100 if args.ink_limit is not None else None,
+        proof=args.proof,
+        shops=tuple(dict.fromkeys(args.shop or ())),
+    )

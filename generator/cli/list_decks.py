@@ -27,6 +27,7 @@ def run(project: Project, args: argparse.Namespace) -> int:
                 "variants": list(definition.variant_specs),
                 "source": deck.source,
                 "builtin": project.layer_of(definition.path).kind == "built-in",
+                "credits": deck.credits.to_json() if deck.credits else None,
             }
         )
     if args.json:

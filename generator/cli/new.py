@@ -8,6 +8,7 @@ from pathlib import Path
 from ..errors import display_path
 from ..outputs.starter import create
 from ..project import Project
+from ..project.files import writing_into
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -17,7 +18,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(project: Project, args: argparse.Namespace) -> int:
     folder = Path(args.name)
-    written = create(folder.resolve())
+    with writing_into(folder.resolve()):
+        written = create(folder.resolve())
     print(f"new project in {display_path(folder)}: {len(written)} files")
     print(f"next: cd {args.name} && aetherpress build")
     return 0

@@ -8,9 +8,10 @@ from pathlib import Path
 from ..definitions.schema import suggest
 from ..errors import display_path
 from ..project import Project
+from ..project.files import writing_into
 from ..rulebook import BOOK_PAPERS, BuildContext, build_book
 from ..rulebook.definition import book_for, load_rulebooks
-from .common import cli_error
+from .common import cli_error, output_folder
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -34,7 +35,8 @@ def run(project: Project, args: argparse.Namespace) -> int:
     if book is None:
         names = sorted(set(books) | {g for b in books.values() for g in b.games})
         raise cli_error(f"no rulebook for '{args.game}'{suggest(args.game, names)}; rulebooks: {', '.join(names)}")
-    out = (args.out or project.output_dir / "rulebooks").resolve()
-    path = build_book(BuildContext.create(project), book, out, paper, args.booklet)
+    out = output_folder(args.out or project.output_dir / "rulebooks")
+    with writing_into(out):
+        path = build_book(BuildContext.create(project), book, out, paper, args.booklet)
     print(f"rulebook {book.id}: {display_path(path)}")
     return 0

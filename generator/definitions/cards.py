@@ -11,9 +11,10 @@ from typing import Any
 
 from ..errors import Problem
 from ..faces.symbols import SYMBOLS
+from .ids import check_id
 from .images import image_ok
 from .model import Card, Origin, Rank, Suit, frozen_mapping
-from .schema import Context, Field, KeyPath, check_table, field, suggest, type_name, type_ok
+from .schema import Context, Field, KeyPath, check_table, field, number_problem, suggest, type_name, type_ok
 
 MAX_CARDS = 10_000
 MAX_TEXT = 10_000
@@ -120,7 +121,7 @@ def parse_suits(ctx: Context, raw: list[dict]) -> list[Suit]:
     suits: list[Suit] = []
     for i, entry in enumerate(raw):
         good = check_table(ctx, entry, SUIT_SPEC, ("suits", i), "a suit")
-        if "id" not in good or "name" not in good:
+        if "id" not in good or "name" not in good or not check_id(ctx, good["id"], ("suits", i, "id"), "suit"):
             continue
         suits.append(
             Suit(
@@ -140,7 +141,7 @@ def parse_ranks(ctx: Context, raw: list[dict]) -> list[Rank]:
     ranks: list[Rank] = []
     for i, entry in enumerate(raw):
         good = check_table(ctx, entry, RANK_SPEC, ("ranks", i), "a rank")
-        if "id" not in good or "name" not in good:
+        if "id" not in good or "name" not in good or not check_id(ctx, good["id"], ("ranks", i, "id"), "rank"):
             continue
         ranks.append(
             Rank(
@@ -170,17 +171,26 @@ def check_colour(ctx: Context, value: str, path: tuple) -> str:
     return value.lower()
 
 
-def check_unique(ctx: Context, items: list, path: tuple, what: str = "card", places: list[tuple | None] | None = None) -> None:
-    seen: dict[str, int] = {}
+def check_unique(
+    ctx: Context, items: list, path: KeyPath, what: str = "card", places: list[KeyPath | None] | None = None
+) -> None:
+    """Ids must differ, and (since they become file names) differ in more than letter case."""
+    exact: set[str] = set()
+    folded: dict[str, str] = {}
     for i, item in enumerate(items):
-        if item.id in seen:
+        first = folded.setdefault(item.id.lower(), item.id)
+        if item.id in exact:
             message = f"duplicate {what} id '{item.id}'"
-            origin = getattr(item, "origin", None)
-            if origin is not None:
-                ctx.problems.append(Problem(origin.file, message, origin.line))
-            else:
-                ctx.error(places[i] if places and places[i] else path + (i,), message)
-        seen[item.id] = i
+        elif first != item.id:
+            message = f"{what} id '{item.id}' differs from '{first}' only in letter case; ids become file names"
+        else:
+            exact.add(item.id)
+            continue
+        origin = getattr(item, "origin", None)
+        if origin is not None:
+            ctx.problems.append(Problem(origin.file, message, origin.line))
+        else:
+            ctx.error(places[i] if places and places[i] else path + (i,), message)
 
 
 def _suit_list(ctx: Context, value: Any, path: tuple, lookup: Lookup) -> tuple[str, ...]:
@@ -217,6 +227,10 @@ def card_attributes(ctx: Context, raw: dict[str, Any], path: tuple, attributes: 
         rule = ATTRIBUTE_TYPES[attributes[key]]
         if not _value_ok(value, rule):
             ctx.error(path + (key,), f"must be {rule.describe()}, not {type_name(value)}")
+            continue
+        problem = number_problem(value)
+        if problem:
+            ctx.error(path + (key,), problem)
             continue
         if isinstance(value, str) and len(value) > MAX_TEXT:
             ctx.error(path + (key,), f"text is {len(value):,} characters long; the limit is {MAX_TEXT:,}")
@@ -261,8 +275,8 @@ def parse_card(
         ctx.error(path + ("copies",), f"a card may be printed at most {MAX_CARDS:,} times")
         copies = 1
     card_id = good.get("id") or slug(good["name"])
-    if not card_id:
-        ctx.error(path + ("id",), "card id is empty")
+    if not check_id(ctx, card_id, path + ("id",), "card"):
+        return None
     return Card(card_id, good["name"], rank_id, suits, good.get("group", "default"), copies, frozen_mapping(attrs), origin)
 
 
@@ -302,6 +316,8 @@ def parse_grid(ctx: Context, raw: dict[str, Any], path: tuple, lookup: Lookup, a
             assert suit is not None and rank is not None  # ids checked above
             fields = {"rank": rank.id, "suit": suit.id, "rank_name": rank.name, "rank_label": rank.label, "suit_name": suit.name}
             card_id = _substitute(id_format, fields)
+            if not check_id(ctx, card_id, path + ("id",), "card"):
+                return []
             name = _substitute(name_format, fields)
             cards.append(Card(card_id, name, rank.id, (suit.id,), good.get("group", "default"), copies, frozen_mapping(attrs)))
     return cards

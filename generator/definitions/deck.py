@@ -17,7 +17,9 @@ from ..errors import AetherpressError, Problem, display_path
 from ..project import Project
 from . import styles
 from .cards import MAX_CARDS, Lookup, check_unique, parse_attribute_types, parse_card, parse_grid, parse_ranks, parse_suits
+from .credits import parse_credits
 from .csvcards import csv_cards
+from .ids import check_id
 from .model import Card, Deck, Variant, frozen_mapping
 from .presets import card_size
 from .schema import Context, KeyPath, check_table, field, suggest
@@ -37,7 +39,9 @@ DECK_SPEC = {
     "style": field(str),
     "csv": field(str),
     "attributes": field(dict),
+    "credits": field(dict),
 }
+MAX_EXTENDS = 16
 TOP_SPEC = {
     "deck": field(dict, required=True),
     "style": field(dict),
@@ -75,7 +79,7 @@ class DeckDefinition:
                     )
                 )
             ctx = self._context()
-            deck = self._apply(deck, variant_id, ctx, seen=())
+            deck = self._apply(deck, variant_id, ctx, seen=(), done=set())
             ctx.raise_if_any()
         return replace(deck, applied=tuple(variants))
 
@@ -84,19 +88,40 @@ class DeckDefinition:
         ctx.folder = self.path.parent
         return ctx
 
-    def _apply(self, deck: Deck, variant_id: str, ctx: Context, seen: tuple[str, ...]) -> Deck:
+    def _apply(self, deck: Deck, variant_id: str, ctx: Context, seen: tuple[str, ...], done: set[str]) -> Deck:
+        """``deck`` with ``variant_id`` applied after the variants it extends; each variant at most once."""
         spec = self.variant_specs[variant_id]
         path: KeyPath = ("variants", variant_id)
         if variant_id in seen:
             ctx.error(path + ("extends",), f"variant '{variant_id}' extends itself through {' -> '.join(seen)}")
             return deck
+        if len(seen) >= MAX_EXTENDS:  # reported once by _extends_too_deep
+            return deck
+        if variant_id in done:
+            return deck
+        done.add(variant_id)
         extends = spec.get("extends", [])
         for parent in [extends] if isinstance(extends, str) else extends:
             if parent not in self.variant_specs:
                 ctx.error(path + ("extends",), f"unknown variant '{parent}'{suggest(parent, self.variant_specs)}")
             else:
-                deck = self._apply(deck, parent, ctx, seen + (variant_id,))
+                deck = self._apply(deck, parent, ctx, seen + (variant_id,), done)
         return apply_variant(deck, spec, path, ctx, self.project)
+
+
+def _extends_too_deep(specs: dict[str, dict[str, Any]]) -> str | None:
+    """The first variant whose chain of ``extends`` is longer than :data:`MAX_EXTENDS`, if any."""
+    depth: dict[str, int] = {}
+
+    def chain(vid: str, stack: tuple[str, ...]) -> int:
+        if vid in depth or vid in stack or vid not in specs or len(stack) > MAX_EXTENDS:
+            return depth.get(vid, 0)
+        parents = specs[vid].get("extends", [])
+        parents = [parents] if isinstance(parents, str) else parents
+        depth[vid] = 1 + max((chain(p, stack + (vid,)) for p in parents), default=0)
+        return depth[vid]
+
+    return next((vid for vid in specs if chain(vid, ()) > MAX_EXTENDS), None)
 
 
 def load_definition(path: Path, project: Project | None = None) -> DeckDefinition:
@@ -109,7 +134,9 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
     head = check_table(ctx, top.get("deck", {}), DECK_SPEC, ("deck",), "[deck]")
     ctx.raise_if_any()
 
+    check_id(ctx, head["id"], ("deck", "id"), "deck")
     attributes = parse_attribute_types(ctx, head.get("attributes", {}))
+    credits = parse_credits(ctx, head.get("credits"), ("deck", "credits"))
     suits = parse_suits(ctx, top.get("suits", []))
     ranks = parse_ranks(ctx, top.get("ranks", []))
     size = card_size(ctx, head.get("size", "poker"), ("deck", "size"), project)
@@ -143,6 +170,8 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
 
     variant_specs: dict[str, dict[str, Any]] = {}
     for vid, spec in top.get("variants", {}).items():
+        if not check_id(ctx, vid, ("variants", vid), "variant"):
+            continue
         good = check_table(ctx, spec, VARIANT_SPEC, ("variants", vid), f"variant '{vid}'")
         variant_specs[vid] = good
     ctx.raise_if_any()
@@ -164,11 +193,16 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
         variants=tuple(Variant(v, s.get("title", v), s.get("description", "")) for v, s in variant_specs.items()),
         attribute_types=frozen_mapping(attributes),
         folder=str(path.parent.resolve()),
+        credits=credits,
     )
+    deepest = _extends_too_deep(variant_specs)
+    if deepest is not None:
+        ctx.error(("variants", deepest, "extends"), f"variants extend each other more than {MAX_EXTENDS} deep")
+        ctx.raise_if_any()
     definition = DeckDefinition(path, project, base, variant_specs, style_name, ctx)
     for vid in variant_specs:  # every variant must apply cleanly on its own
         vctx = definition._context()
-        definition._apply(base, vid, vctx, seen=())
+        definition._apply(base, vid, vctx, seen=(), done=set())
         ctx.problems.extend(vctx.problems)
     ctx.raise_if_any()
     return definition

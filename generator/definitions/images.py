@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from ..errors import display_path
@@ -17,10 +18,34 @@ def image_kind(head: bytes) -> str | None:
     return next((kind for magic, kind in IMAGE_MAGIC.items() if head.startswith(magic)), None)
 
 
+MAX_IMAGE_PIXELS = 25_000_000  # a poker card at 1,200 dpi is 4.5 million
+
+
+@lru_cache(maxsize=1024)
+def _decode_problem(path: str, size: int, mtime: int) -> str | None:
+    """Why the image file cannot be drawn: too many pixels (read from its header), damaged, truncated."""
+    from PIL import Image
+
+    try:
+        with Image.open(path) as image:
+            width, height = image.size
+            if width * height > MAX_IMAGE_PIXELS:
+                return (
+                    f"is {width:,} x {height:,} pixels; the limit is {MAX_IMAGE_PIXELS // 1_000_000} million pixels "
+                    "(scale it down; 300 to 600 dpi at the printed size is plenty)"
+                )
+            image.load()  # decodes everything: a truncated or damaged file fails here, not in the middle of a build
+    except (OSError, SyntaxError, ValueError, Image.DecompressionBombError):
+        return "cannot be read: the file is damaged or cut short"
+    return None
+
+
 def find_image(folder: Path, value: str) -> tuple[Path | None, str | None]:
     """The image file ``value`` names in ``folder``, or the problem with it."""
     target = safe_join(folder, value)
     if target is None:
+        if safe_join(folder, value, Path("/")) is not None:  # a plain relative path, but a link leads out
+            return None, f"image '{value}' is a link to a place outside the deck's folder"
         return None, f"image path '{value}' must be a relative path inside the deck's folder"
     if not target.is_file():
         return None, f"image '{value}' not found in {display_path(folder)}"
@@ -30,6 +55,10 @@ def find_image(folder: Path, value: str) -> tuple[Path | None, str | None]:
         head = handle.read(8)
     if image_kind(head) is None:
         return None, f"image '{value}' is not a PNG or JPEG file"
+    stat = target.stat()
+    problem = _decode_problem(str(target.resolve()), stat.st_size, stat.st_mtime_ns)
+    if problem:
+        return None, f"image '{value}' {problem}"
     return target, None
 
 

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from .credits import Credits
+
 
 def frozen_mapping(data: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
     """A read-only view of a copy of ``data`` (lists become tuples)."""
@@ -104,6 +106,7 @@ class Deck:
     applied: tuple[str, ...] = ()
     attribute_types: Mapping[str, str] = field(default_factory=frozen_mapping)  # declared card fields
     folder: str = ""  # the folder of the definition file, where its images are
+    credits: Credits | None = None  # who made the deck, its source and licence
 
     @property
     def key(self) -> str:

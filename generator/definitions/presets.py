@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import AetherpressError
+from ..errors import AetherpressError, Problem, display_path
 from ..project import Project
 from ..units import UnitError, format_mm, parse_size, unit_factor
 from .model import CardSize
@@ -48,6 +48,8 @@ def _read_presets(project: Project, file: str, table: str) -> list[tuple[Context
         path = layer.presets / file
         if not path.is_file():
             continue
+        if not path.resolve().is_relative_to(layer.root.resolve()):
+            raise AetherpressError(Problem(display_path(path), "is a link to a place outside the project"))
         data, ctx = read_toml(path)
         raw = data.get(table, {})
         if not isinstance(raw, dict):

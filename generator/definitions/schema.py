@@ -7,6 +7,7 @@ through a locator (``toml.TomlLocator``), its line.
 from __future__ import annotations
 
 import difflib
+import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -96,8 +97,29 @@ def type_ok(value: Any, types: tuple[type, ...]) -> bool:
     return False
 
 
+MAX_NUMBER = 1_000_000_000
+SUGGEST_FROM = 500  # candidates compared at most, after a cheap filter by length
+
+
+def number_problem(value: Any) -> str | None:
+    """Why a number read from a file cannot be used (NaN, infinity, absurdly large), or None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"must be a finite number, not {value}"
+    if abs(value) > MAX_NUMBER:
+        return f"{value:g} is out of range (at most {MAX_NUMBER:,} either way)"
+    return None
+
+
 def suggest(name: str, choices: Iterable[str]) -> str:
-    close = difflib.get_close_matches(name, list(choices), n=1, cutoff=0.6)
+    """`` (did you mean 'x'?)`` for the closest choice, if one is close; linear in the number of choices."""
+    name = str(name)
+    if not name or len(name) > 64:
+        return ""
+    # difflib's ratio is at most 2 * shorter / (both lengths): a choice whose length is far off can never reach 0.6
+    near = [c for c in choices if 0.42 * max(len(c), len(name)) <= min(len(c), len(name))][:SUGGEST_FROM]
+    close = difflib.get_close_matches(name, near, n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
@@ -119,8 +141,12 @@ def check_table(
         if not type_ok(value, rule.types):
             ctx.error(path + (key,), f"must be {rule.describe()}, not {type_name(value)}")
             continue
+        problem = number_problem(value)
+        if problem:
+            ctx.error(path + (key,), problem)
+            continue
         if isinstance(value, list) and rule.item is not None:
-            bad = [i for i, v in enumerate(value) if not type_ok(v, (rule.item,))]
+            bad = [i for i, v in enumerate(value) if not type_ok(v, (rule.item,)) or number_problem(v)]
             if bad:
                 ctx.error(path + (key, bad[0]), f"must be {rule.describe()}, not {type_name(value[bad[0]])}")
                 continue

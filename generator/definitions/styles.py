@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..errors import AetherpressError, Problem, display_path
 from ..faces.fonts import FAMILIES
 from ..faces.symbols import SYMBOLS
 from ..project import Project
@@ -135,7 +136,9 @@ def style_file(project: Project, name: str) -> Path | None:
         return None
     for layer in project.layers:
         path = layer.styles / f"{name}.toml"
-        if path.is_file() and path.resolve().is_relative_to(layer.root.resolve()):
+        if path.is_file():
+            if not path.resolve().is_relative_to(layer.root.resolve()):
+                raise AetherpressError(Problem(display_path(path), "is a link to a place outside the project"))
             return path
     return None
 

@@ -6,11 +6,12 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ..errors import AetherpressError, Problem, display_path
 from ..project import Project
 from .schema import Context, KeyPath, suggest, type_name
 
 TEMPLATE_SUFFIX = ".svg.j2"
-_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 
 
 def template_file(project: Project, name: str) -> Path | None:
@@ -20,6 +21,8 @@ def template_file(project: Project, name: str) -> Path | None:
     for layer in project.layers:
         path = layer.templates / f"{name}{TEMPLATE_SUFFIX}"
         if path.is_file():
+            if not path.resolve().is_relative_to(layer.root.resolve()):
+                raise AetherpressError(Problem(display_path(path), "is a link to a place outside the project"))
             return path
     return None
 

@@ -11,6 +11,7 @@ from ..errors import AetherpressError, Problem, display_path
 from .schema import Context, KeyPath
 
 MAX_FILE_BYTES = 2_000_000
+MAX_DEPTH = 16  # tables and lists inside each other
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r"^\s*((?:[A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*'))*)\s*=")
@@ -88,4 +89,19 @@ def read_toml(path: Path) -> tuple[dict[str, Any], Context]:
         if match:
             message += f" at column {match.group(2)}"
         raise AetherpressError(Problem(name, f"TOML syntax error: {message}", at)) from None
+    except RecursionError:
+        raise AetherpressError(Problem(name, f"tables and lists are nested more than {MAX_DEPTH} deep")) from None
+    if _depth(data) > MAX_DEPTH:
+        raise AetherpressError(Problem(name, f"tables and lists are nested more than {MAX_DEPTH} deep"))
     return data, Context(name, TomlLocator(text))
+
+
+def _depth(value: Any, level: int = 0) -> int:
+    """How deeply tables and lists nest in ``value`` (stops counting past the limit)."""
+    if level > MAX_DEPTH:
+        return level
+    if isinstance(value, dict):
+        return max((_depth(v, level + 1) for v in value.values()), default=level + 1)
+    if isinstance(value, list):
+        return max((_depth(v, level + 1) for v in value), default=level + 1)
+    return level

@@ -153,10 +153,10 @@ def template_files(project: Project) -> list[Path]:
     return sorted(found.values(), key=lambda p: p.name)
 
 
-def check_templates(project: Project, own_only: bool = False) -> list[Problem]:
-    """Problems in the source of every card template (only the project's own with ``own_only``)."""
+def check_templates(project: Project, files: Iterable[Path] | None = None, own_only: bool = False) -> list[Problem]:
+    """Problems in the source of card templates (default: every one; only the project's own with ``own_only``)."""
     problems = []
-    for path in template_files(project):
+    for path in template_files(project) if files is None else files:
         if own_only and project.layer_of(path) is not project.own:
             continue
         for finding in check_template_source(path.read_text(encoding="utf-8")):

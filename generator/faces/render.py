@@ -21,7 +21,9 @@ from ..definitions.model import Card, Deck
 from ..errors import AetherpressError, Problem, display_path
 from ..geometry import Box
 from ..project import Project
-from .sandbox import CURRENT, environment, template_line, template_path
+from .limits import LimitExceeded, deadline, render_bounded, template_seconds
+from .sandbox import CURRENT, OutsideProject, environment, template_line, template_path
+from .svg import MAX_OUTPUT_CHARS, parse_svg
 from .textfit import Fitted, TextDoesNotFit, fit_lines
 
 TEMPLATE_SUFFIX = ".svg.j2"
@@ -111,7 +113,7 @@ class FaceRenderer:
 
     @property
     def env(self) -> ImmutableSandboxedEnvironment:
-        return environment(tuple(str(layer.templates) for layer in self.project.layers))
+        return environment(tuple((str(layer.templates), str(layer.root)) for layer in self.project.layers))
 
     def template_file(self, name: str) -> str:
         """How the file of template ``name`` is shown in messages."""
@@ -188,45 +190,53 @@ class FaceRenderer:
             "mono": bool(self.style.get("monochrome", False)),
         }
 
-    def _render(self, template_name: str, card: Card | None) -> str:
+    def _render(self, template_name: str, card: Card | None, side: str) -> str:
         file = self.template_file(template_name)
         self.text_boxes = []
         self._card = card
         self._template = template_name
+        drawing = f"drawing card '{card.id if card else 'back'}' of deck '{self.deck.id}'"
         token = CURRENT.set(self)
         try:
             template = self.env.get_template(f"{template_name}.svg.j2")
             context = self._context()
             context["card"] = CardView(self.deck, card) if card is not None else None
-            return template.render(context)
+            with deadline(template_seconds()):
+                text = render_bounded(template.generate(context), MAX_OUTPUT_CHARS)
         except jinja2.TemplateSyntaxError as exc:
             raise AetherpressError(
                 Problem(display_path(exc.filename) if exc.filename else file, f"template syntax error: {exc.message}", exc.lineno)
             ) from None
         except jinja2.UndefinedError as exc:
             message = re.sub(r"'[\w.]*CardView object'", "'card'", exc.message or "undefined value")
+            raise AetherpressError(Problem(file, f"{message} ({drawing})", template_line(exc))) from None
+        except OutsideProject as exc:
             raise AetherpressError(
-                Problem(
-                    file, f"{message} (drawing card '{card.id if card else 'back'}' of deck '{self.deck.id}')", template_line(exc)
-                )
+                Problem(file, f"template '{exc.name}' is a link to a file outside the project ({drawing})", template_line(exc))
             ) from None
         except jinja2.TemplateNotFound as exc:
             if exc.name == f"{template_name}.svg.j2":
                 raise AetherpressError(Problem(self.deck.source, f"template '{template_name}' not found in templates/")) from None
             raise AetherpressError(
-                Problem(
-                    file,
-                    f"template '{exc.name}' not found in templates/ (drawing card '{card.id if card else 'back'}' of deck '{self.deck.id}')",
-                    template_line(exc),
-                )
+                Problem(file, f"template '{exc.name}' not found in templates/ ({drawing})", template_line(exc))
             ) from None
         except jinja2.exceptions.SecurityError as exc:
             raise AetherpressError(
+                Problem(file, f"template tried something not allowed: {exc} ({drawing})", template_line(exc))
+            ) from None
+        except LimitExceeded as exc:
+            raise AetherpressError(
+                Problem(file, f"template {exc} ({drawing}); see the limits in the README", template_line(exc))
+            ) from None
+        except MemoryError as exc:
+            raise AetherpressError(
                 Problem(
-                    file,
-                    f"template tried something not allowed: {exc} (drawing card '{card.id if card else 'back'}' of deck '{self.deck.id}')",
-                    template_line(exc),
+                    file, f"template used more memory than allowed ({drawing}); see the limits in the README", template_line(exc)
                 )
+            ) from None
+        except RecursionError as exc:
+            raise AetherpressError(
+                Problem(file, f"template nests or recurses too deeply ({drawing})", template_line(exc))
             ) from None
         except AetherpressError:
             raise
@@ -240,10 +250,18 @@ class FaceRenderer:
             ) from None
         finally:
             CURRENT.reset(token)
+        parse_svg(text, file, self.place(card, side))  # nothing outside the allow-list leaves a template
+        return text
+
+    def place(self, card: Card | None, side: str) -> str:
+        """How a drawn side is named in messages: ``card 'fox' of deck 'cat'``."""
+        if card is None:
+            return f"the back of deck '{self.deck.id}'"
+        return f"{'back of ' if side == 'back' else ''}card '{card.id}' of deck '{self.deck.id}'"
 
     def face(self, card: Card) -> str:
-        return self._render(self.deck.template_for(card), card)
+        return self._render(self.deck.template_for(card), card, "front")
 
     def back(self, card: Card | None = None) -> str:
         template = self.deck.back_for(card) if card is not None else self.deck.back_template
-        return self._render(template, card)
+        return self._render(template, card, "back")

@@ -23,6 +23,7 @@ from markupsafe import Markup
 from ..geometry import Box
 from .art import art_svg, shade
 from .fonts import text_width
+from .limits import LimitedSandbox
 from .places import around, pip_layout, scatter
 from .symbols import symbol_svg, symbols_svg
 from .textfit import Fitted
@@ -90,11 +91,32 @@ def mm(value: Any) -> str:
     return "0" if text in ("-0", "") else text
 
 
+class ConfinedLoader(jinja2.FileSystemLoader):
+    """Templates from a list of folders, each of which must stay inside its root (links resolved)."""
+
+    def __init__(self, places: tuple[tuple[str, str], ...]):
+        super().__init__([folder for folder, _ in places])
+        self.roots = tuple(Path(root).resolve() for _, root in places)
+
+    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Any]:
+        source, filename, uptodate = super().get_source(environment, template)
+        if not any(Path(filename).resolve().is_relative_to(root) for root in self.roots):
+            raise OutsideProject(template)
+        return source, filename, uptodate
+
+
+class OutsideProject(jinja2.TemplateNotFound):
+    """A template that is a link to a file outside the project and the built-in data."""
+
+
 @lru_cache(maxsize=8)
-def environment(folders: tuple[str, ...]) -> ImmutableSandboxedEnvironment:
-    """One sandboxed environment per template search path, so templates compile once per process."""
-    env = ImmutableSandboxedEnvironment(
-        loader=jinja2.FileSystemLoader(list(folders)),
+def environment(places: tuple[tuple[str, str], ...]) -> ImmutableSandboxedEnvironment:
+    """One sandboxed environment per template search path, so templates compile once per process.
+
+    ``places`` are (folder, root) pairs: templates come from the folders in order and must lie in their root.
+    """
+    env = LimitedSandbox(
+        loader=ConfinedLoader(places),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,

@@ -14,6 +14,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..definitions.credits import parse_credits
+from ..definitions.ids import check_id
 from ..definitions.schema import Context, KeyPath, check_table, field, suggest
 from ..definitions.toml import read_toml
 from ..errors import display_path
@@ -34,6 +36,7 @@ GAME_SPEC = {
     "deck": field(str, required=True),
     "description": field(str),
     "notes": field(list, item=str),
+    "credits": field(dict),
 }
 DECK_CHOICE_SPEC = {
     "title": field(str),
@@ -90,6 +93,7 @@ def load_game(path: Path, project: Project | None = None) -> Game:
     top = check_table(ctx, data, GAME_TOP, (), "a game file")
     ctx.raise_if_any()
     head = check_table(ctx, top["game"], GAME_SPEC, ("game",), "[game]")
+    credits = parse_credits(ctx, head.get("credits"), ("game", "credits"))
     ctx.raise_if_any()
 
     modifiers: dict[str, Modifier] = {}
@@ -125,6 +129,10 @@ def load_game(path: Path, project: Project | None = None) -> Game:
             rankings[rid] = ranking
     if not top["rankings"]:
         ctx.error(("rankings",), "a game needs at least one ranking")
+    check_id(ctx, head["id"], ("game", "id"), "game")
+    for kind, table in (("ranking", rankings), ("deck", decks), ("modifier", modifiers)):
+        for name in table:
+            check_id(ctx, name, (kind + "s", name), kind)
     ctx.raise_if_any()
     return Game(
         head["id"],
@@ -137,6 +145,7 @@ def load_game(path: Path, project: Project | None = None) -> Game:
         modifiers,
         tuple(head.get("notes", [])),
         path,
+        credits,
     )
 
 

@@ -12,7 +12,7 @@ from ..definitions.discovery import load_all
 from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem
 from ..project import Project
-from ..project.files import write_text
+from ..project.cache import read_cached, write_cached
 from .check import engines_for, load_games
 from .counting import count
 from .engine import ENGINE_VERSION, Engine, HandResult
@@ -185,22 +185,11 @@ def odds_table(
     deck = deck or game.default_deck
     engine = evaluator(project, game_id, ranking, deck, modifiers)
     key = cache_key(engine)
-    raw = None
-    path = project.cache_dir / "odds" / f"{key}.json"
-    if use_cache and path.is_file():
-        try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-            if raw.get("key") != key:
-                raw = None
-        except (OSError, ValueError):
-            raw = None
+    raw = read_cached(project, "odds", key, lambda data: consistent(engine, data)) if use_cache else None
     if raw is None:
-        raw = _TABLES.get(key) if use_cache else None
-        if raw is None:
-            raw = count_raw(engine)
-            raw["key"] = key
+        raw = (_TABLES.get(key) if use_cache else None) or count_raw(engine)
         if use_cache:
-            write_text(path, json.dumps(raw, sort_keys=True) + "\n")
+            write_cached(project, "odds", key, raw)
     _TABLES[key] = raw
     return _table(game, engine, ranking, deck, tuple(modifiers), raw)
 
@@ -217,6 +206,22 @@ def _example(engine: Engine, index: int, raw: dict) -> tuple[str, ...] | None:
             return cat.example
     found = raw["examples"].get(str(index))
     return tuple(found) if found else None
+
+
+def consistent(engine: Engine, raw: dict) -> bool:
+    """Do these counts fit this engine's ranking and deck?  (Checked before a cached table is believed.)"""
+    ncat = len(engine.ranking.categories)
+    counts, pattern, sub = raw["counts"], raw["pattern"], raw["subcounts"]
+    numbers = [*counts, *pattern, *(x for row in sub for x in row), raw["total"]]
+    ids = set(engine.index_of) | {c.id for c in engine.blank_wilds}
+    return (
+        all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in numbers)
+        and len(counts) == len(pattern) == len(sub) == ncat
+        and sum(counts) == raw["total"] > 0
+        and all(c <= p <= raw["total"] for c, p in zip(counts, pattern))
+        and all(sum(row) == c for row, c in zip(sub, counts))
+        and all(set(hand) <= ids and len(hand) == engine.k for hand in raw["examples"].values())
+    )
 
 
 def count_raw(engine: Engine) -> dict:

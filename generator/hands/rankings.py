@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..definitions.credits import Credits
+
 MAX_HAND = 7
 TIEBREAK_STEPS = ("classes", "no_wild", "ranks", "top", "suits")
 LADDERS = ("deck", "values")
@@ -104,6 +106,7 @@ class Game:
     modifiers: Mapping[str, Modifier]
     notes: tuple[str, ...] = ()
     path: Path | None = None  # the game file
+    credits: Credits | None = None  # who made the game, its source and licence
 
     @property
     def default_ranking(self) -> str:

@@ -49,9 +49,9 @@ def check_fits(decks: Sequence[Deck], options: SheetOptions) -> None:
 
 
 def build_deck(
-    project: Project, deck: Deck, out: Path, sheets: Sequence[tuple[str, SheetOptions]], progress: Progress | None = None
+    project: Project, deck: Deck, folder: Path, sheets: Sequence[tuple[str, SheetOptions]], progress: Progress | None = None
 ) -> list[Path]:
-    """Write one deck's SVG faces and backs and its print-sheet PDFs; return the paths.
+    """Write one deck's SVG faces and backs and its print-sheet PDFs into ``folder``; return the paths.
 
     ``sheets`` gives each sheets PDF as (suffix, options): ``<slug>-sheets<suffix>.pdf``
     with the paper and layout of the options.
@@ -59,7 +59,6 @@ def build_deck(
     Every face is rendered before anything is written, so a template error
     leaves the previous build of this deck as it was.
     """
-    folder = out / deck.slug
     faces = FaceRenderer(project, deck)
     rendered: dict[Path, str] = {}
     for card in deck.cards:

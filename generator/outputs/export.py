@@ -1,9 +1,10 @@
 """``aetherpress export pod|tts|png|svg DECK...``: card files for print shops and virtual tables.
 
-- ``pod``: ``<slug>-drivethrucards.pdf`` (one card side per page with 1/8"
-  bleed, back 1, front 1, back 2, front 2..., every colour process CMYK within
-  240 % total ink) and ``thegamecrafter/`` PNGs
-  (RGB, 300 dpi, 1/8" bleed: a poker card is 825 x 1125 px).
+- ``pod``: a file set per print shop of ``shops.toml``: ``<slug>-drivethrucards.pdf``
+  (PDF/X-4 or PDF/X-1a, one card side per page with bleed, back 1, front 1,
+  back 2, front 2..., process CMYK through an ICC profile within the ink limit)
+  and PNG folders (``thegamecrafter/``, ``makeplayingcards/``: RGB at the
+  shop's pixel sizes); with ``proof``, soft-proof PNGs of the PDF's pages.
 - ``png``: one PNG per face and per back at ``--dpi`` with ``--bleed``.
 - ``svg``: one SVG per face and per back with ``--bleed``.
 - ``tts``: Tabletop Simulator deck sheets, back image and deck JSON.
@@ -13,16 +14,23 @@ Everything goes to ``<output>/<slug>/<kind>/``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..definitions.model import Card, Deck
+from ..definitions.shops import Shop, load_shops
 from ..faces.render import FaceRenderer
 from ..project import Project
 from ..project.files import write_bytes, write_text
-from ..render.cardpdf import card_pdf_bytes, write_card_pdf
+from ..render.cardpdf import card_pdf_bytes, shop_pdf_bytes
+from ..render.colour import ProcessColour
+from ..render.icc import STOCKS, OutputProfile, shipped_profile
+from ..render.pdfx import make_pdfx
 from ..render.raster import pixels, png_bytes, render_pages
 
 POD_BLEED = 3.175  # 1/8 inch
+PROOF_DPI = 150
 
 
 def card_sides(deck: Deck) -> list[tuple[Card, str, str]]:
@@ -37,18 +45,25 @@ def card_sides(deck: Deck) -> list[tuple[Card, str, str]]:
     return out
 
 
+def side_images(project: Project, deck: Deck, bleed: float, size: tuple[int, int], greyscale: bool = False, progress=None):
+    """(file stem, RGB image of ``size`` pixels) for every face and distinct back, with ``bleed``."""
+    sides = card_sides(deck)
+    pdf = card_pdf_bytes(project, deck, bleed, [(card, side) for card, side, _ in sides], greyscale)
+    for n, ((_card, _side, stem), image) in enumerate(zip(sides, render_pages(pdf, size))):
+        yield stem, image
+        if progress:
+            progress(n + 1, len(sides))
+
+
 def export_png(
     project: Project, deck: Deck, folder: Path, dpi: float = 300, bleed: float = POD_BLEED, greyscale: bool = False, progress=None
 ) -> list[Path]:
     """One RGB PNG per face (``<card id>.png``) and per back (``back-<name>.png``), with bleed."""
-    sides = card_sides(deck)
-    pdf = card_pdf_bytes(project, deck, bleed, [(card, side) for card, side, _ in sides], greyscale)
     size = (pixels(deck.size.width + 2 * bleed, dpi), pixels(deck.size.height + 2 * bleed, dpi))
-    images = {}
-    for n, ((_card, _side, stem), image) in enumerate(zip(sides, render_pages(pdf, size))):
-        images[folder / f"{stem}.png"] = png_bytes(image, dpi)
-        if progress:
-            progress(n + 1, len(sides))
+    images = {
+        folder / f"{stem}.png": png_bytes(image, dpi)
+        for stem, image in side_images(project, deck, bleed, size, greyscale, progress)
+    }
     return [write_bytes(path, data) for path, data in images.items()]
 
 
@@ -60,9 +75,59 @@ def export_svg(project: Project, deck: Deck, folder: Path, bleed: float = POD_BL
     return [write_text(path, text) for path, text in rendered.items()]
 
 
-def export_pod(project: Project, deck: Deck, folder: Path, greyscale: bool = False, copies: int = 1, progress=None) -> list[Path]:
-    written = [
-        write_card_pdf(project, deck, folder / f"{deck.slug}-drivethrucards.pdf", POD_BLEED, greyscale, copies, process=True)
-    ]
-    written += export_png(project, deck, folder / "thegamecrafter", 300, POD_BLEED, greyscale, progress)
-    return written
+@dataclass(frozen=True)
+class PodOptions:
+    """How print-shop files are made: which shops, PDF/X level, paper stock or profile, ink limit, proofs."""
+
+    greyscale: bool = False
+    copies: int = 1
+    pdfx: str = "4"
+    stock: str = "coated"
+    profile: OutputProfile | None = None  # a project's own CMYK profile (--icc); else the stock's
+    ink_limit: float | None = None  # 3.0 = 300 %; default: the stock's, at most the shop's
+    proof: bool = False
+    shops: tuple[str, ...] = ()  # ids; empty: every shop
+
+    def output_profile(self) -> OutputProfile:
+        return self.profile or shipped_profile(self.stock)
+
+    def process(self, shop: Shop) -> ProcessColour:
+        """The CMYK conversion for ``shop``: ``ink_limit`` if given, else the stock's limit capped by the shop's."""
+        limit = self.ink_limit
+        if limit is None:
+            limit = STOCKS[self.stock].ink_limit
+            if shop.ink_limit is not None:
+                limit = min(limit, shop.ink_limit)
+        return ProcessColour(self.output_profile(), limit, self.greyscale)
+
+
+def chosen_shops(project: Project, ids: Sequence[str] = ()) -> list[Shop]:
+    shops = load_shops(project)
+    return [shops[i] for i in ids] if ids else list(shops.values())
+
+
+def export_pod(project: Project, deck: Deck, folder: Path, options: PodOptions | None = None, progress=None) -> list[Path]:
+    """Every chosen shop's files for ``deck``; everything is drawn before anything is written."""
+    options = options or PodOptions()
+    files: dict[Path, bytes] = {}
+    for shop in chosen_shops(project, options.shops):
+        if shop.format == "pdf":
+            process = options.process(shop)
+            pdf = shop_pdf_bytes(project, deck, shop.bleed, process, options.copies)
+            files[folder / f"{deck.slug}-{shop.id}.pdf"] = make_pdfx(pdf, process.profile, options.pdfx)
+            if options.proof:
+                files.update(soft_proof(project, deck, shop, process, folder / f"{shop.id}-proof"))
+        else:
+            size = shop.image_size(deck.size)
+            for stem, image in side_images(project, deck, shop.bleed, size, options.greyscale, progress):
+                files[folder / shop.id / f"{stem}.png"] = png_bytes(image, shop.dpi)
+    return [write_bytes(path, data) for path, data in files.items()]
+
+
+def soft_proof(project: Project, deck: Deck, shop: Shop, process: ProcessColour, folder: Path) -> dict[Path, bytes]:
+    """One RGB PNG per distinct page of the shop's PDF, its colours as the profile prints them."""
+    size = (pixels(deck.size.width + 2 * shop.bleed, PROOF_DPI), pixels(deck.size.height + 2 * shop.bleed, PROOF_DPI))
+    return {
+        folder / f"{stem}.png": png_bytes(process.proof(image), PROOF_DPI)
+        for stem, image in side_images(project, deck, shop.bleed, size, process.greyscale)
+    }

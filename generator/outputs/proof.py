@@ -22,6 +22,7 @@ from ..faces.fonts import DEFAULT_FONT, font_name, register_fonts
 from ..faces.render import FaceRenderer
 from ..project import Project
 from ..project.files import write_bytes
+from ..render.colour import colour_converter
 from ..render.drawing import svg_to_drawing
 
 GUTTER = 5.0  # mm between cards
@@ -31,8 +32,8 @@ HEADER = 12.0
 BACKGROUND = (0.86, 0.86, 0.85)
 
 
-def proof_pdf(project: Project, deck: Deck, columns: int | None = None) -> bytes:
-    """A one-page PDF with every face and every back of ``deck`` in a grid."""
+def proof_pdf(project: Project, deck: Deck, columns: int | None = None, greyscale: bool = False) -> bytes:
+    """A one-page PDF with every face and every back of ``deck`` in a grid (pictures and all in grey with ``greyscale``)."""
     register_fonts()
     faces = FaceRenderer(project, deck)
     g = faces.geometry
@@ -72,7 +73,7 @@ def proof_pdf(project: Project, deck: Deck, columns: int | None = None) -> bytes
         x = MARGIN + col * cell_w
         top = MARGIN + HEADER + row * cell_h
         y = page_h - top - g.trim_h  # bottom of the trim, from the page bottom
-        drawing = svg_to_drawing(svg, f"{deck.source} {label}")
+        drawing = svg_to_drawing(svg, f"{deck.source} {label}", color_converter=colour_converter(greyscale))
         canvas.saveState()
         path = canvas.beginPath()
         path.roundRect(x * mm, y * mm, g.trim_w * mm, g.trim_h * mm, radius * mm)
@@ -90,11 +91,11 @@ def proof_pdf(project: Project, deck: Deck, columns: int | None = None) -> bytes
     return buffer.getvalue()
 
 
-def proof_png(project: Project, deck: Deck, dpi: float = 72.0) -> bytes:
+def proof_png(project: Project, deck: Deck, dpi: float = 72.0, greyscale: bool = False) -> bytes:
     """The contact sheet as PNG bytes at ``dpi`` (screen resolution by default)."""
     import pypdfium2 as pdfium
 
-    document = pdfium.PdfDocument(proof_pdf(project, deck))
+    document = pdfium.PdfDocument(proof_pdf(project, deck, greyscale=greyscale))
     try:
         image = document[0].render(scale=dpi / 72.0).to_pil().convert("RGB")
     finally:
@@ -104,6 +105,6 @@ def proof_png(project: Project, deck: Deck, dpi: float = 72.0) -> bytes:
     return out.getvalue()
 
 
-def write_proof(project: Project, deck: Deck, folder: Path, dpi: float = 72.0) -> Path:
-    """Write ``<folder>/<slug>/<slug>-proof.png`` and return its path."""
-    return write_bytes(folder / deck.slug / f"{deck.slug}-proof.png", proof_png(project, deck, dpi))
+def write_proof(project: Project, deck: Deck, folder: Path, dpi: float = 72.0, greyscale: bool = False) -> Path:
+    """Write ``<folder>/<slug>-proof.png`` (``folder``: the deck's output folder) and return its path."""
+    return write_bytes(folder / f"{deck.slug}-proof.png", proof_png(project, deck, dpi, greyscale))

@@ -25,7 +25,7 @@ from ..render.canvas import new_canvas
 from ..render.colour import colour_converter
 from ..render.forms import Forms
 from ..render.raster import png_bytes, render_pages
-from ..render.sheetpdf import place
+from ..render.sheetpdf import Progress, place
 
 MAX_COLS, MAX_ROWS, MAX_PX = 10, 7, 4096
 
@@ -131,7 +131,7 @@ def deck_object(
     deck_obj: dict[str, Any] = {
         "Name": "DeckCustom" if len(ids) > 1 else "Card",
         "Nickname": deck.title,
-        "Description": deck.key,
+        "Description": deck.key + (f"\n{deck.credits.line()}" if deck.credits else ""),
         "Transform": _transform(),
         "DeckIDs": ids,
         "CustomDeck": custom,
@@ -145,7 +145,7 @@ def deck_object(
         "Date": "",
         "Table": "",
         "Sky": "",
-        "Note": "",
+        "Note": "\n".join(deck.credits.text_lines()) if deck.credits else "",
         "Rules": "",
         "XmlUI": "",
         "LuaScript": "",
@@ -177,12 +177,14 @@ def export_tts(
     url_base: str | None = None,
     copies: int = 1,
     greyscale: bool = False,
-    progress=None,
+    progress: Progress | None = None,
+    final_folder: Path | None = None,
 ) -> list[Path]:
     """Write ``<slug>-sheet-N.png``, the back image(s) and ``<slug>-tts.json`` into ``folder``.
 
     Image URLs in the JSON are ``url_base`` + file name (default: ``file://`` URIs
-    of the written files); upload the images and set ``--url-base`` to share the deck.
+    of the files where they end up, ``final_folder`` when ``folder`` is a staging
+    folder); upload the images and set ``--url-base`` to share the deck.
     """
     faces = FaceRenderer(project, deck, bleed=0.0)
     g = faces.geometry
@@ -191,7 +193,7 @@ def export_tts(
     unique_back = len(backs) > 1
 
     def url(path: Path) -> str:
-        return (url_base.rstrip("/") + "/" + path.name) if url_base else path.resolve().as_uri()
+        return (url_base.rstrip("/") + "/" + path.name) if url_base else ((final_folder or folder) / path.name).resolve().as_uri()
 
     images: dict[Path, bytes] = {}
     sheets = []

@@ -1,28 +1,96 @@
-"""Writing files safely: a temporary file in the target folder, renamed into place.
+"""Every file Aetherpress writes goes through here: confined to the chosen folders, written atomically.
 
-A failed or interrupted write leaves whatever was there before untouched.
+A command names the folders it may write into (``writing_into``): the output
+folder, the cache, a new project.  :func:`confine` refuses any path whose
+folder, after resolving links, lies outside them, and any file name a file
+system could misread.  Writes go to a temporary file beside the target and
+are renamed into place, so a failed or interrupted write leaves whatever was
+there before; a problem of the file system (no space, no permission) is one
+line that names the file.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import tempfile
 from collections.abc import Iterator
+from contextvars import ContextVar
 from pathlib import Path
+
+from ..errors import AetherpressError, Problem, display_path
+
+MAX_NAME_BYTES = 255
+_ROOTS: ContextVar[tuple[Path, ...]] = ContextVar("aetherpress_write_roots", default=())
+
+
+@contextlib.contextmanager
+def writing_into(*folders: Path) -> Iterator[None]:
+    """Allow writes into ``folders`` (and below) for the duration of the block."""
+    roots = tuple(folder.resolve() for folder in folders)
+    token = _ROOTS.set(_ROOTS.get() + roots)
+    try:
+        yield
+    finally:
+        _ROOTS.reset(token)
+
+
+def cannot_write(path: Path, exc: OSError) -> AetherpressError:
+    """The one line for a file system problem while writing ``path``."""
+    reason = exc.strerror or str(exc)
+    if exc.errno == errno.ENOSPC:
+        reason = "no space left on the disk"
+    elif exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        reason = "not allowed to write there"
+    elif exc.errno in (errno.ENOTDIR, errno.EEXIST):
+        reason = "a file is in the way where a folder is needed"
+    return AetherpressError(Problem(display_path(path), f"cannot write: {reason}"))
+
+
+def confine(target: Path) -> Path:
+    """``target`` if it may be written: its folder (links resolved) is inside an allowed folder."""
+    roots = _ROOTS.get()
+    name = target.name
+    if not name or name in (".", "..") or "\x00" in str(target) or len(name.encode("utf-8")) > MAX_NAME_BYTES:
+        raise AetherpressError(Problem(display_path(target.parent), f"refusing to write a file named '{name[:80]}'"))
+    folder = target.parent.resolve()
+    if not any(folder == root or folder.is_relative_to(root) for root in roots):
+        where = ", ".join(display_path(r) for r in roots) or "no output folder"
+        raise AetherpressError(Problem(display_path(target), f"refusing to write outside the output folder ({where})"))
+    return folder / name
+
+
+def make_folder(folder: Path) -> Path:
+    """Create ``folder`` (and its parents) inside an allowed folder."""
+    confine(folder / "x")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise cannot_write(folder, exc) from None
+    if not folder.is_dir():
+        raise cannot_write(folder, OSError(errno.ENOTDIR, "not a folder"))
+    return folder
 
 
 @contextlib.contextmanager
 def atomic_output(target: Path) -> Iterator[Path]:
     """Yield a temporary path beside ``target``; on success it replaces ``target``."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    target = confine(target)
+    make_folder(target.parent)
+    try:
+        fd, name = tempfile.mkstemp(prefix=f".{target.name[:200]}.", suffix=".part", dir=target.parent)
+    except OSError as exc:
+        raise cannot_write(target, exc) from None
     os.close(fd)
     tmp = Path(name)
     try:
-        yield tmp
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
+        try:
+            yield tmp
+            os.chmod(tmp, 0o644)
+            os.replace(tmp, target)
+        except OSError as exc:
+            raise cannot_write(target, exc) from None
     finally:
         if tmp.exists():
             tmp.unlink()

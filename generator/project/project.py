@@ -48,6 +48,30 @@ def _project_layer(root: Path) -> Layer:
     return Layer("project", root, root / "decks", root / "templates", root / "styles", root / "templates", root / "fonts")
 
 
+def walk_toml(folder: Path, root: Path, problems: list[Problem]) -> list[Path]:
+    """The ``*.toml`` files under ``folder`` in sorted order, following links that stay inside ``root``."""
+    found: list[Path] = []
+    seen: set[Path] = set()
+
+    def visit(current: Path) -> None:
+        real = current.resolve()
+        if real in seen:
+            return
+        seen.add(real)
+        for entry in sorted(current.iterdir()):
+            if entry.is_symlink() and (entry.is_dir() or entry.suffix == ".toml") and not entry.resolve().is_relative_to(root):
+                problems.append(
+                    Problem(display_path(entry), "is a link to a place outside the project; copy the files in instead")
+                )
+            elif entry.is_dir():
+                visit(entry)
+            elif entry.suffix == ".toml" and entry.is_file():
+                found.append(entry)
+
+    visit(folder)
+    return found
+
+
 class Project:
     """The designer's folder (``root``; None for the built-in data alone) and the layers under it."""
 
@@ -111,11 +135,17 @@ class Project:
         return self.own
 
     def deck_files(self) -> list[Path]:
-        """Every definition file (``*.toml`` under ``decks/``), the project's before the built-in ones."""
+        """Every definition file (``*.toml`` under ``decks/``), the project's before the built-in ones.
+
+        Links are followed while they stay inside their layer's folder; one that leads outside is an error.
+        """
         files: list[Path] = []
+        problems: list[Problem] = []
         for layer in self.layers:
             if layer.decks.is_dir():
-                files.extend(sorted(layer.decks.rglob("*.toml")))
+                files.extend(walk_toml(layer.decks, layer.root.resolve(), problems))
+        if problems:
+            raise AetherpressError(problems)
         return files
 
     @classmethod

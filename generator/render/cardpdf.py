@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from pathlib import Path
 
 from reportlab.lib.units import mm
 
 from ..definitions.model import Card, Deck
 from ..faces.render import FaceRenderer
 from ..project import Project
-from ..project.files import atomic_output
 from ..units import format_mm
 from .canvas import new_canvas
-from .colour import colour_converter
+from .colour import ProcessColour, colour_converter
 from .forms import Forms
 from .sheetpdf import Progress, job_cards
 
@@ -27,12 +25,13 @@ def draw_card_pages(
     sides: Sequence[tuple[Card, str]],
     greyscale: bool = False,
     progress: Progress | None = None,
-    process: bool = False,
+    process: ProcessColour | None = None,
 ) -> None:
     """A PDF with one page per (card, "front"|"back"): trim plus ``bleed``, TrimBox and BleedBox set.
 
-    ``target`` is a path or a binary file object.  ``process`` draws every colour
-    as CMYK within the print shops' 240 % ink limit.
+    ``target`` is a path or a binary file object.  With ``process`` every colour
+    and picture is drawn in process CMYK through its profile (and ``greyscale``
+    is the converter's own setting).
     """
     faces = FaceRenderer(project, deck, bleed=bleed)
     g = faces.geometry
@@ -45,11 +44,13 @@ def draw_card_pages(
         (g.width, g.height),
         f"{deck.title} ({deck.key}) - cards with bleed",
         deck.description,
-        f"{deck.key}, {format_mm(bleed, 3)} mm bleed" + (", greyscale" if greyscale else "") + (", CMYK" if process else ""),
-        process=process,
+        f"{deck.key}, {format_mm(bleed, 3)} mm bleed"
+        + (", greyscale" if greyscale or (process and process.greyscale) else "")
+        + (f", CMYK, {process.profile.description}, ink limit {process.ink_limit * 100:g} %" if process else ""),
+        process=process is not None,
         **boxes,
     )
-    forms = Forms(canvas, [deck], [faces], colour_converter(greyscale, process))
+    forms = Forms(canvas, [deck], [faces], process or colour_converter(greyscale))
     for card, side in sides:
         key = forms.side(0, card, side)
         forms.uses[key] = forms.uses.get(key, 0) + 1
@@ -71,19 +72,17 @@ def card_pdf_bytes(
     return buffer.getvalue()
 
 
-def write_card_pdf(
+def shop_pdf_bytes(
     project: Project,
     deck: Deck,
-    target: Path,
     bleed: float,
-    greyscale: bool = False,
+    process: ProcessColour,
     copies: int = 1,
     progress: Progress | None = None,
-    process: bool = False,
-) -> Path:
-    """Every printed card as two pages, back then front (the DriveThruCards order), with ``bleed``;
-    in process CMYK when ``process``."""
+) -> bytes:
+    """Every printed card as two pages, back then front (the DriveThruCards order), with ``bleed``,
+    in process CMYK (not yet PDF/X: see :mod:`.pdfx`)."""
     sides = [(job.card, side) for job in job_cards([deck], copies) for side in ("back", "front")]
-    with atomic_output(target) as tmp:
-        draw_card_pages(tmp, project, deck, bleed, sides, greyscale, progress, process)
-    return target
+    buffer = io.BytesIO()
+    draw_card_pages(buffer, project, deck, bleed, sides, progress=progress, process=process)
+    return buffer.getvalue()

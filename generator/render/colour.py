@@ -1,46 +1,139 @@
-"""How card colours are printed: as designed (RGB), as greys, or as process CMYK within an ink limit."""
+"""How card colours and pictures are printed: as designed (RGB), as greys, or as process CMYK.
+
+A converter is called with each colour of a card drawing (svglib passes every
+fill, stroke and gradient stop through it) and its ``picture`` method with
+each embedded picture, so vectors and pictures always change together:
+
+- :data:`GREYS`: every colour and picture as the grey of its luma (Rec. 709
+  weights), for ink-saving sheets, PNGs, Tabletop Simulator and proofs;
+- :class:`ProcessColour`: process CMYK through an ICC profile within a total-ink
+  limit (pictures become CMYK images); with ``greyscale``, black ink only,
+  pictures as DeviceGray (which a CMYK press prints with black ink).
+
+Conversions are cached: each distinct colour and picture is converted once per
+process, so a deck's colours cost a few milliseconds however often they repeat.
+"""
 
 from __future__ import annotations
 
+import hashlib
+from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+from PIL import Image
 from reportlab.lib import colors
 
+from .icc import OutputProfile
+
 Converter = Callable[[Any], Any]
+LUMA = (0.2126, 0.7152, 0.0722)  # Rec. 709
+_PICTURES: OrderedDict[tuple, Image.Image] = OrderedDict()
+_PICTURES_KEPT = 256
+_COLOURS_KEPT = 100_000
 
 
 def grey(colour):
-    """A colour as the grey of its luminance (Rec. 709 weights), alpha kept."""
+    """A colour as the grey of its luma (Rec. 709 weights), alpha kept."""
     if colour is None or not hasattr(colour, "red"):
         return colour
-    level = 0.2126 * colour.red + 0.7152 * colour.green + 0.0722 * colour.blue
+    level = LUMA[0] * colour.red + LUMA[1] * colour.green + LUMA[2] * colour.blue
     alpha = getattr(colour, "alpha", 1)
     return colors.Color(level, level, level, alpha=alpha)
 
 
-INK_LIMIT = 2.4  # total area coverage DriveThruCards accepts: 240 %
+def luma_picture(image: Image.Image) -> Image.Image:
+    """A picture as greys (mode ``L``) with the same weights as :func:`grey`.
+
+    Transparency is dropped as reportlab drops it from an RGB picture."""
+    return image.convert("RGB").convert("L", (*LUMA, 0))
 
 
-def cmyk(colour, ink_limit: float = INK_LIMIT):
-    """A colour as process CMYK: full grey-component replacement, then cyan, magenta and
-    yellow scaled down (black kept) until the total ink is at most ``ink_limit``."""
-    if colour is None or not hasattr(colour, "red"):
-        return colour
-    r, g, b = colour.red, colour.green, colour.blue
-    k = 1.0 - max(r, g, b)
-    if k >= 1.0 - 1e-9:
-        c = m = y = 0.0
+def _cached_picture(converter: Any, image: Image.Image, convert: Callable[[Image.Image], Image.Image]) -> Image.Image:
+    key = (converter, image.mode, image.size, hashlib.sha256(image.tobytes()).digest())
+    found = _PICTURES.get(key)
+    if found is None:
+        found = convert(image)
+        _PICTURES[key] = found
+        if len(_PICTURES) > _PICTURES_KEPT:
+            _PICTURES.popitem(last=False)
     else:
-        c, m, y = ((1.0 - v - k) / (1.0 - k) for v in (r, g, b))
-    if c + m + y + k > ink_limit:
-        scale = max(ink_limit - k, 0.0) / (c + m + y)
-        c, m, y = c * scale, m * scale, y * scale
-    return colors.CMYKColor(round(c, 4), round(m, 4), round(y, 4), round(k, 4), alpha=getattr(colour, "alpha", 1))
+        _PICTURES.move_to_end(key)
+    return found
 
 
-def colour_converter(greyscale: bool = False, process: bool = False):
-    """How card colours are drawn: as designed (RGB), as greys, or as process CMYK."""
-    if process:
-        return cmyk
-    return grey if greyscale else None
+class Greys:
+    """Every colour and picture as its grey."""
+
+    def __call__(self, colour):
+        return grey(colour)
+
+    def picture(self, image: Image.Image) -> Image.Image:
+        return _cached_picture(self, image, luma_picture)
+
+    def __repr__(self) -> str:
+        return "GREYS"
+
+
+GREYS = Greys()
+
+
+@dataclass(frozen=True)
+class ProcessColour:
+    """Process CMYK on the printer of ``profile``, total ink at most ``ink_limit`` (3.0 = 300 %).
+
+    Equal settings make equal converters, so card drawings converted once are shared."""
+
+    profile: OutputProfile
+    ink_limit: float
+    greyscale: bool = False
+    _colours: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+
+    def __call__(self, colour):
+        if colour is None or not hasattr(colour, "red") or isinstance(colour, colors.CMYKColor):
+            return colour
+        alpha = getattr(colour, "alpha", 1)
+        key = (colour.red, colour.green, colour.blue, alpha)
+        found = self._colours.get(key)
+        if found is None:
+            found = self._convert(colour, alpha)
+            if len(self._colours) > _COLOURS_KEPT:
+                self._colours.clear()
+            self._colours[key] = found
+        return found
+
+    def _convert(self, colour, alpha):
+        rgb = tuple(min(255, max(0, round(v * 255))) for v in (colour.red, colour.green, colour.blue))
+        if self.greyscale:
+            level = round(sum(w * v for w, v in zip(LUMA, rgb)))
+            c = m = y = 0
+            k = int(self.profile.black_for_grey[min(255, level)])
+        else:
+            c, m, y, k = self.profile.separate(Image.new("RGB", (1, 1), rgb), self.ink_limit).getpixel((0, 0))  # type: ignore[misc]
+        return colors.CMYKColor(*(round(v / 255, 4) for v in (c, m, y, k)), alpha=alpha)
+
+    def picture(self, image: Image.Image) -> Image.Image:
+        """A picture as printed: CMYK within the ink limit, or (greyscale) DeviceGray levels of black ink."""
+        return _cached_picture(self, image, self._picture)
+
+    def _picture(self, image: Image.Image) -> Image.Image:
+        if self.greyscale:
+            black = self.profile.black_for_grey[np.asarray(luma_picture(image))]
+            return Image.fromarray((255 - black).astype(np.uint8), "L")  # DeviceGray g prints as black 1 - g
+        return self.profile.separate(image, self.ink_limit)
+
+    def proof(self, image: Image.Image) -> Image.Image:
+        """An RGB rendering of the design as these inks print it, back in sRGB (a soft proof)."""
+        if self.greyscale:
+            black = self.profile.black_for_grey[np.asarray(image.convert("L") if image.mode != "L" else image)]
+            cmyk = np.zeros((*black.shape, 4), dtype=np.uint8)
+            cmyk[..., 3] = black
+            return self.profile.view(Image.fromarray(cmyk, "CMYK"))
+        return self.profile.view(self.profile.separate(image, self.ink_limit))
+
+
+def colour_converter(greyscale: bool = False) -> Greys | None:
+    """How card colours are drawn in RGB outputs: as designed, or as greys."""
+    return GREYS if greyscale else None

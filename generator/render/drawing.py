@@ -11,7 +11,7 @@ from collections import OrderedDict
 from functools import lru_cache
 
 from reportlab import rl_config
-from reportlab.graphics.shapes import Drawing
+from reportlab.graphics.shapes import Drawing, Group, Image
 from svglib import svglib as svglib_module
 from svglib.svglib import SvgRenderer
 from svglib.utils import normalise_svg_path as _svglib_normalise
@@ -65,7 +65,8 @@ def _svg_to_drawing(svg_text: str, source: str, place: str | None = None, color_
 
     ``source`` names the file the SVG came from (its template), ``place`` what
     was being drawn (``card 'fox'``); both appear in any error.  A
-    ``color_converter`` maps every colour (greyscale builds use one).
+    ``color_converter`` maps every colour (greyscale builds use one), and its
+    ``picture`` method, when it has one, every embedded picture.
     """
     register_fonts()
     _speed_up_svglib()
@@ -84,4 +85,15 @@ def _svg_to_drawing(svg_text: str, source: str, place: str | None = None, color_
     finally:
         rl_config.shapeChecking = checking
     drawing.initialFontName = DEFAULT_FONT
+    if hasattr(color_converter, "picture"):
+        _convert_pictures(drawing, color_converter.picture)
     return drawing
+
+
+def _convert_pictures(node, convert) -> None:
+    """Pass every embedded picture of the drawing through ``convert`` (greys, CMYK), as its colours were."""
+    for child in getattr(node, "contents", []):
+        if isinstance(child, Image) and hasattr(child.path, "mode"):
+            child.path = convert(child.path)
+        elif isinstance(child, Group):
+            _convert_pictures(child, convert)

@@ -20,6 +20,7 @@ from .definition import RulebookDefinition, load_rulebooks
 from .odds import OddsSource
 from .pictures import CardLibrary
 
+SPACINGS = (1.0, 0.9, 1.12, 0.8)  # paragraph spacings tried, in turn, to keep widow pages out
 BOOK_PAPERS = ("a5", "a4", "letter")  # page sizes a book is designed for
 BOOKLET_SHEETS = {"a5": ("a5", "a4"), "a4": ("a5", "a4"), "letter": ("half-letter", "letter")}  # (pages, sheets)
 
@@ -42,29 +43,53 @@ class BuildContext:
 
 def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a5") -> bytes:
     """The book as PDF bytes at page size ``paper`` (a paper preset's name)."""
+    from .document import render_pdf
+    from .markup import SourceMap, check_limits
+    from .source import render_source
+    from .style import make_styles
+
+    written, rendered = render_source(book, context.library, context.odds)
+    source_map = SourceMap(display_path(book.source), written, rendered)
+    check_limits(source_map)
+    best: tuple[int, bytes] | None = None
+    for spacing in SPACINGS:  # the first spacing that leaves no widow page and no half-empty page
+        styles = make_styles(context.paper(paper), spacing)
+        data, bad = render_pdf(
+            styles, book.title, book.subtitle or book.title, _story(context, book, paper, styles, source_map, rendered)
+        )
+        if best is None or len(bad) < best[0]:
+            best = (len(bad), data)
+        if not bad:
+            break
+    assert best is not None
+    return best[1]
+
+
+def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, source_map, rendered: str) -> list:
+    """Every flowable of the book, title page to the end."""
     import xml.etree.ElementTree as ET
 
     from reportlab.lib.units import mm
     from reportlab.platypus import Spacer
 
     from .charts import hand_chart
-    from .document import contents, render_pdf, title_page
+    from .colophon import colophon, gather_credits
+    from .document import contents, title_page
     from .flow import Converter
-    from .markup import SourceMap, parse
+    from .markup import parse
     from .odds import chart_examples
-    from .source import render_source
-    from .style import make_styles
 
-    styles = make_styles(context.paper(paper))
-    written, rendered = render_source(book, context.library, context.odds)
-    source_map = SourceMap(display_path(book.source), written, rendered)
-
-    def chart_for(game: str, ranking: str | None, deck: str | None, element: ET.Element):
+    def chart_for(game: str, ranking: str | None, deck: str | None, also: list[str], element: ET.Element):
         where = source_map.file
         table = context.odds.table(game, ranking, deck, where)
         deck_obj = _chart_deck(context, table, game, where)
         examples = chart_examples(context.project, table, {c.id for c in deck_obj.cards})
-        return hand_chart(table, deck_obj, context.library, styles, styles.frame_width, examples.get)
+        extra = []
+        for other in also:
+            other_table = context.odds.table(game, ranking, other, where)
+            extra.append((_deck_label(_chart_deck(context, other_table, game, where)), other_table))
+        label = _deck_label(deck_obj) if extra else ""
+        return hand_chart(table, deck_obj, context.library, styles, styles.frame_width, examples.get, extra, label)
 
     converter = Converter(styles, context.library, source_map, chart_for)
     body = converter.convert(parse(rendered))
@@ -77,11 +102,15 @@ def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a
     games_line = " · ".join(_game_title(g) for g in book.games)
     if games_line.replace("’", "'") == book.title.replace("’", "'"):
         games_line = ""
-    story = title_page(styles, book.title, book.subtitle, games_line, cover, paper)
+    games = context.odds.games(source_map.file)
+    decks = [context.library.deck(d, source_map.file) for d in book.decks]
+    credits = gather_credits(book, games, decks)
+    verso = colophon(styles, book.title, book.edition, credits, undated=bool(credits) and not any(c.date for c in credits))
+    story = title_page(styles, book.title, book.subtitle, games_line, cover, verso)
     story += contents(styles)
     story += body
     story.append(Spacer(1, 2 * mm))
-    return render_pdf(styles, book.title, book.subtitle or book.title, story)
+    return story
 
 
 def _game_title(game_id: str) -> str:
@@ -92,6 +121,11 @@ def _game_title(game_id: str) -> str:
         "dragon-poker": "Dragon Poker",
         "red-star": "Red Star",
     }.get(game_id, game_id.replace("-", " ").title())
+
+
+def _deck_label(deck) -> str:
+    """A chart column's heading for a deck: its size, which is what changes between decks of one game."""
+    return f"{deck.card_count} cards"
 
 
 def _chart_deck(context: BuildContext, table, game: str, where: str):

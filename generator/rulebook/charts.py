@@ -1,14 +1,19 @@
 """Hand-ranking charts: one row per category, best first, with real card faces.
 
 Each row holds the category's name and description, an example hand drawn
-as small card pictures, and the engine's exact count, probability and
-"1 in N".  Rows never split (a table row is atomic in reportlab) and the
-header row repeats on every page the chart continues on.
+as small card pictures with the hand written out beneath them in a compact
+notation a reader can read at print size, and the engine's exact count and
+chance ("1 in N" under it).  One chart serves a ranking: the counts of other
+decks (the basic Decktet, the stripped Pernese deck) are further columns, not
+a second chart.  A category no hand ever takes is marked so, in words, and is
+not pictured.  Where the game sorts hands of a category into tie classes,
+the row says in words how the category's hands fall into them.  Rows never
+split and the header repeats on every page the chart continues on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from reportlab.lib.units import mm
@@ -17,6 +22,7 @@ from reportlab.platypus import Paragraph, Table, TableStyle
 
 from ..definitions.model import Deck
 from .markup import escape
+from .notation import HandNotation
 from .odds import format_count, format_one_in, format_probability
 from .pictures import CardLibrary, HandPicture
 from .style import Styles
@@ -30,6 +36,39 @@ def chart_card_width(hand_size: int, room_mm: float, largest: float = 13.0) -> f
     return max(7.0, min(largest, width))
 
 
+def tie_classes_in_words(subcounts: dict | None) -> str:
+    """How a category's hands fall into tie classes, as a reader would say it.
+
+    The last class is the one for hands of no other class (Lith's "neither").
+    """
+    if not subcounts or len(subcounts) < 2:
+        return ""
+    names = list(subcounts)
+    present = [(name, int(subcounts[name])) for name in names if int(subcounts[name])]
+    if not present:
+        return ""
+    if len(present) == 1:
+        name = present[0][0]
+        if name == names[-1]:
+            return f"None is {' or '.join(names[:-1])}."
+        return f"All are {name}."
+    parts = [f"{format_count(n)} {name}" for name, n in present]
+    return "Of these, " + ", ".join(parts[:-1]) + f" and {parts[-1]}."
+
+
+def _never_text(category: Any) -> str:
+    try:
+        pattern = int(category.pattern or 0)
+    except (TypeError, ValueError):
+        pattern = 0
+    if pattern:
+        return (
+            f"Never happens: each of the {format_count(pattern)} hands that fit it "
+            "is worth more as a higher hand, and counts as that."
+        )
+    return "Never happens with this deck."
+
+
 def hand_chart(
     table: Any,
     deck: Deck,
@@ -37,97 +76,119 @@ def hand_chart(
     styles: Styles,
     avail_width: float,
     example_for: Callable[[int], tuple | None] | None = None,
+    extra: Sequence[tuple[str, Any]] = (),
+    label: str = "",
 ) -> Table:
-    """The chart of ``table`` (an engine odds table) as a splittable Table."""
+    """The chart of ``table`` (an engine odds table) as a splittable Table.
+
+    ``extra`` holds (label, table) pairs of the same ranking on other decks,
+    shown as further columns; ``label`` heads the main table's columns then.
+    """
     s = styles
-    numbers_all = [
-        (
-            format_count(c.count),
-            format_probability(c.probability) if c.count else "–",
-            format_one_in(c.one_in) if c.count else "never",
-        )
-        for c in table.categories
-    ]
+    tables = [table] + [t for _, t in extra]
+    labels = [label or "This deck"] + [lab for lab, _ in extra]
+    by_name = [{c.name: c for c in t.categories} for t in tables]
+
+    def numbers(t_index: int, name: str) -> tuple[str, str]:
+        c = by_name[t_index].get(name)
+        if c is None or not c.count:
+            return "–", "never"
+        return format_count(c.count), f"{format_probability(c.probability)}<br/>{format_one_in(c.one_in)}"
+
     pad = 2 * s.cell_pad
-    num_widths = []
-    for i, head_text in enumerate(("Hands", "Chance", "Odds")):
-        texts = [n[i] for n in numbers_all] + [format_count(table.total)]
-        widest = max(
-            [stringWidth(t, s.chart_num.fontName, s.chart_num.fontSize) for t in texts]
-            + [stringWidth(head_text, s.chart_head.fontName, s.chart_head.fontSize)]
-        )
-        num_widths.append(widest + pad + 1)
-    hand_min = max(32 * mm, avail_width * 0.26)
+    count_w = max(
+        [stringWidth(format_count(t.total), s.chart_num.fontName, s.chart_num.fontSize) for t in tables]
+        + [stringWidth("Hands", s.chart_head.fontName, s.chart_head.fontSize)]
+    )
+    chance_w = max(
+        [stringWidth("1 in 999,999", s.chart_num.fontName, s.chart_num.fontSize)]
+        + [stringWidth("Chance", s.chart_head.fontName, s.chart_head.fontSize)]
+    )
+    num_widths = [count_w + pad + 1, chance_w + pad + 1] * len(tables)
+    hand_min = max(30 * mm, avail_width * 0.25)
     room = avail_width - sum(num_widths) - hand_min - pad
     card_w = chart_card_width(table.hand_size, room / mm, 13.0 if avail_width < 130 * mm else 16.0)
-    head = [Paragraph(t, s.chart_head) for t in ("Hand", "Example", "Hands", "Chance", "Odds")]
-    head[2] = Paragraph("Hands", s.chart_head_num)
-    head[3] = Paragraph("Chance", s.chart_head_num)
-    head[4] = Paragraph("Odds", s.chart_head_num)
-    rows: list[list[Any]] = [head]
+
+    two_heads = len(tables) > 1
+    head: list[Any] = [Paragraph("Hand", s.chart_head), Paragraph("Example", s.chart_head)]
+    for _ in tables:
+        head += [Paragraph("Hands", s.chart_head_num), Paragraph("Chance", s.chart_head_num)]
+    rows: list[list[Any]] = []
+    if two_heads:
+        top: list[Any] = ["", ""]
+        for lab in labels:
+            top += [Paragraph(f"<b>{escape(lab)}</b>", s.chart_head_group), ""]
+        rows.append(top)
+    rows.append(head)
+    head_rows = len(rows)
+    never_rows = []
     for index, category in enumerate(table.categories):
+        occurs = [by_name[i].get(category.name) for i in range(len(tables))]
+        ever = any(c is not None and c.count for c in occurs)
         desc = f"<b>{escape(category.name)}</b>"
         if category.description:
             desc += f'<br/><font size="{s.chart_desc_size}">{escape(category.description)}</font>'
-        subcounts = getattr(category, "subcounts", None)
-        if subcounts:
-            parts = ", ".join(f"{escape(str(k))} {format_count(int(v))}" for k, v in subcounts.items())
-            desc += f'<br/><font size="{s.chart_desc_size}" color="#6b645a"><i>Of these: {parts}</i></font>'
-        example = (example_for(index) if example_for else category.example) if category.count else None
+        words = tie_classes_in_words(getattr(category, "subcounts", None)) if category.count else ""
+        if words:
+            desc += f'<br/><font size="{s.chart_desc_size}" color="#6b645a"><i>{escape(words)}</i></font>'
+        example = None
+        picture_deck = deck
+        if category.count:
+            example = example_for(index) if example_for else category.example
         if example:
-            arts = [library.art(deck, library.card(deck, cid, "hand chart")) for cid in example]
-            picture: Any = HandPicture(arts, card_w, STEP)
-        elif not category.count and category.pattern:
-            picture = Paragraph(
-                f"never the best reading: all {format_count(int(category.pattern))} hands that hold it count as a higher hand",
-                s.chart_note,
-            )
+            cards = [library.card(picture_deck, cid, "hand chart") for cid in example]
+            arts = [library.art(picture_deck, c) for c in cards]
+            notation = HandNotation(picture_deck, cards, s.chart_cell.fontName, s.chart_notation_size)
+            picture: Any = [HandPicture(arts, card_w, STEP), notation]
+        elif not ever:
+            picture = Paragraph(_never_text(category), s.chart_note)
+            never_rows.append(len(rows))
+        elif not category.count:
+            picture = Paragraph("Never happens with this deck; see the other columns.", s.chart_note)
         else:
-            picture = Paragraph("cannot occur with this deck" if not category.count else "no example", s.chart_note)
-        numbers = numbers_all[len(rows) - 1]
-        rows.append(
-            [
-                Paragraph(desc, s.chart_cell),
-                picture,
-                Paragraph(numbers[0], s.chart_num),
-                Paragraph(numbers[1], s.chart_num),
-                Paragraph(numbers[2], s.chart_num),
-            ]
-        )
-    total = ("All hands", format_count(table.total), "100 %", "")
-    rows.append(
-        [
-            Paragraph(f"<b>{total[0]}</b>", s.chart_cell),
-            "",
-            Paragraph(total[1], s.chart_num),
-            Paragraph(total[2], s.chart_num),
-            "",
-        ]
-    )
+            picture = Paragraph("no example", s.chart_note)
+        row: list[Any] = [Paragraph(desc, s.chart_cell_never if not ever else s.chart_cell), picture]
+        for i in range(len(tables)):
+            count, chance = numbers(i, category.name)
+            row += [Paragraph(count, s.chart_num), Paragraph(chance, s.chart_num)]
+        rows.append(row)
+    total_row: list[Any] = [Paragraph("<b>All hands</b>", s.chart_cell), ""]
+    for t in tables:
+        total_row += [Paragraph(format_count(t.total), s.chart_num), Paragraph("100 %", s.chart_num)]
+    rows.append(total_row)
 
     # columns: numbers as wide as their longest text, the example as wide as the
     # widest fanned hand, the name and description take what is left
-    example_w = max([r[1].wrap(0, 0)[0] for r in rows[1:-1] if isinstance(r[1], HandPicture)] + [20 * mm]) + pad
+    pictures = [r[1][0] for r in rows[head_rows:-1] if isinstance(r[1], list)]
+    example_w = max([p.wrap(0, 0)[0] for p in pictures] + [24 * mm]) + pad
     hand_w = avail_width - sum(num_widths) - example_w
     col_widths = [hand_w, example_w, *num_widths]
-    chart = Table(rows, colWidths=col_widths, repeatRows=1, splitByRow=1, hAlign="LEFT")
+    chart = Table(rows, colWidths=col_widths, repeatRows=head_rows, splitByRow=1, hAlign="LEFT")
     last = len(rows) - 1
-    commands = [
+    commands: list[tuple] = [
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
+        ("VALIGN", (0, 0), (-1, head_rows - 1), "BOTTOM"),
         ("LEFTPADDING", (0, 0), (-1, -1), s.cell_pad),
         ("RIGHTPADDING", (0, 0), (-1, -1), s.cell_pad),
-        ("TOPPADDING", (0, 1), (-1, -1), 3),
-        ("BOTTOMPADDING", (0, 1), (-1, -1), 3),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.8, s.rule_dark),
-        ("LINEBELOW", (0, 1), (-1, last - 1), 0.3, s.rule_light),
+        ("TOPPADDING", (0, head_rows), (-1, -1), 3),
+        ("BOTTOMPADDING", (0, head_rows), (-1, -1), 3),
+        ("LINEBELOW", (0, head_rows - 1), (-1, head_rows - 1), 0.8, s.rule_dark),
+        ("LINEBELOW", (0, head_rows), (-1, last - 1), 0.3, s.rule_light),
         ("LINEABOVE", (0, last), (-1, last), 0.8, s.rule_dark),
-        ("ALIGN", (1, 1), (1, -1), "LEFT"),
+        ("ALIGN", (1, head_rows), (1, -1), "LEFT"),
         ("FONTNAME", (0, 0), (-1, -1), s.body.fontName),
         ("NOSPLIT", (0, last - 1), (-1, last)),  # the total row never stands alone
     ]
-    for i in range(1, last, 2):
+    if two_heads:
+        for i in range(len(tables)):
+            col = 2 + 2 * i
+            commands += [("SPAN", (col, 0), (col + 1, 0)), ("LINEBELOW", (col, 0), (col + 1, 0), 0.5, s.rule_dark)]
+            commands += [("ALIGN", (col, 0), (col + 1, 0), "CENTER")]
+        for i in range(1, len(tables)):  # a thin rule sets each further deck apart
+            col = 2 + 2 * i
+            commands.append(("LINEBEFORE", (col, 1), (col, -1), 0.3, s.rule_light))
+    for i in range(head_rows, last, 2):
         commands.append(("BACKGROUND", (0, i), (-1, i), s.band))
     chart.setStyle(TableStyle(commands))
-    chart.aetherpress_chart = (table, rows)  # for tests and checks
+    chart.aetherpress_chart = (table, rows, head_rows, never_rows)  # for tests and checks
     return chart

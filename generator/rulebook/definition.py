@@ -9,6 +9,10 @@ games = ["founders-flip"]         # game ids this book is built for (default: [i
 decks = ["imperial", "aetherial"] # decks the book draws (for the record)
 source = "founders-flip.md"       # the Markdown source, beside this file (default: <id>.md)
 cover = ["card:imperial/emperor"] # optional card pictures on the title page
+edition = "First edition"         # optional: the edition, printed in the colophon
+
+[rulebook.credits]                # optional: credits of the book's own source (see definitions/credits.py);
+designer = "..."                  # the colophon also prints its games' and decks' credits
 
 [rulebook.data]                   # optional free data the source reads as book.data
 ```
@@ -23,7 +27,9 @@ from dataclasses import field as field_
 from pathlib import Path
 from typing import Any
 
+from ..definitions.credits import Credits, parse_credits
 from ..definitions.discovery import load_each
+from ..definitions.ids import check_id
 from ..definitions.model import frozen_mapping
 from ..definitions.schema import check_table, field
 from ..definitions.toml import read_toml
@@ -38,6 +44,8 @@ SPEC = {
     "decks": field(list, item=str),
     "source": field(str),
     "cover": field(list, item=str),
+    "edition": field(str),
+    "credits": field(dict),
     "data": field(dict),
 }
 
@@ -53,6 +61,8 @@ class RulebookDefinition:
     cover: tuple[str, ...]
     file: Path
     data: Mapping[str, Any] = field_(default_factory=frozen_mapping)  # free data for the source's templates (``book.data``)
+    edition: str = ""
+    credits: Credits | None = None  # the book's own source, besides its games' and decks'
 
 
 def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
@@ -61,8 +71,11 @@ def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
     if not isinstance(raw, dict):
         raise AetherpressError(Problem(display_path(path), "no [rulebook] table"))
     checked = check_table(ctx, raw, SPEC, ("rulebook",), "rulebook")
+    credits = parse_credits(ctx, checked.get("credits"), ("rulebook", "credits"))
     ctx.raise_if_any()
     book_id = checked["id"]
+    if not check_id(ctx, book_id, ("rulebook", "id"), "rulebook"):
+        ctx.raise_if_any()
     source_name = checked.get("source", f"{book_id}.md")
     source = safe_join(path.parent, source_name, project.layer_of(path).decks)
     if source is None:
@@ -81,6 +94,8 @@ def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
         tuple(checked.get("cover", [])),
         path,
         frozen_mapping(checked.get("data", {})),
+        checked.get("edition", ""),
+        credits,
     )
 
 

@@ -29,8 +29,11 @@ from reportlab.platypus import (
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from .flow import Heading
+from .keeping import HALF, BreakOut, KeepWithStart
 from .markup import escape
 from .style import SANS, TITLE, Styles
+
+WIDOW = 0.2  # a chapter's last page holding less than this share of a page is a widow page
 
 
 class BookDocument(BaseDocTemplate):
@@ -54,15 +57,20 @@ class BookDocument(BaseDocTemplate):
             initialFontName=styles.body.fontName,
             initialFontSize=styles.body.fontSize,
         )
-        w, h = styles.page
+        self.keepTogetherClass = KeepWithStart  # keep-with-next that may split a long table after its start
+        _w, h = styles.page
         inner, outer, top, bottom = styles.margins
-        fw, fh = w - inner - outer, h - top - bottom
-        right = Frame(inner, bottom, fw, fh, id="right", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        left = Frame(outer, bottom, fw, fh, id="left", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        title_frame = Frame(inner, bottom, fw, fh, id="title", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        # frames are as wide as the measure of the text; charts break out to the margins' edge
+        fw, fh, inset = styles.measure, h - top - bottom, styles.inset
+        pad = {"leftPadding": 0, "rightPadding": 0, "topPadding": 0, "bottomPadding": 0}
+        right = Frame(inner + inset, bottom, fw, fh, id="right", **pad)
+        left = Frame(outer + inset, bottom, fw, fh, id="left", **pad)
+        title_frame = Frame(inner + inset, bottom, fw, fh, id="title", **pad)
+        verso = Frame(outer + inset, bottom, fw, fh, id="verso", **pad)
         self.addPageTemplates(
             [
-                PageTemplate("title", [title_frame], autoNextPageTemplate="left"),
+                PageTemplate("title", [title_frame], autoNextPageTemplate="verso"),
+                PageTemplate("verso", [verso], autoNextPageTemplate="right"),
                 PageTemplate("left", [left], onPageEnd=self._footer, autoNextPageTemplate="right"),
                 PageTemplate("right", [right], onPageEnd=self._footer, autoNextPageTemplate="left"),
             ]
@@ -70,12 +78,33 @@ class BookDocument(BaseDocTemplate):
 
     def handle_documentBegin(self):
         self.chapter = ""
+        self.fills: dict[int, float] = {}  # page -> share of the frame's height in use when the page ended
+        self.chapter_pages: set[int] = set()
         super().handle_documentBegin()
+
+    def handle_pageEnd(self):
+        frame = self.frame
+        height = frame._y2 - frame._y1
+        self.fills[self.page] = (frame._y2 - frame._y) / height if height else 0.0
+        super().handle_pageEnd()
+
+    def widows(self) -> list[int]:
+        """Pages of the body that end a chapter holding less than a fifth of a page, or are under half full mid-chapter."""
+        last = max(self.fills, default=0)
+        first = min(self.chapter_pages, default=last + 1)
+        bad = []
+        for page in range(first, last + 1):
+            ends_chapter = page == last or page + 1 in self.chapter_pages
+            fill = self.fills.get(page, 1.0)
+            if (ends_chapter and page not in self.chapter_pages and fill < WIDOW) or (not ends_chapter and fill < HALF):
+                bad.append(page)
+        return bad
 
     def afterFlowable(self, flowable):
         if isinstance(flowable, Heading):
             if flowable.level == 0:
                 self.chapter = flowable.title
+                self.chapter_pages.add(self.page)
             if flowable.level <= 1:
                 self.notify("TOCEntry", (flowable.level, escape(flowable.title), self.page, flowable.key))
 
@@ -103,12 +132,12 @@ class BookDocument(BaseDocTemplate):
         canv.restoreState()
 
 
-def title_page(styles: Styles, title: str, subtitle: str, games_line: str, cover: list, paper: str) -> list:
+def title_page(styles: Styles, title: str, subtitle: str, games_line: str, cover: list, colophon) -> list:
     s = styles
     fh = s.page[1] - s.margins[2] - s.margins[3]
     title_style = s.title
     longest = max(stringWidth(w, s.title.fontName, s.title.fontSize) for w in title.split())
-    if len(title) > 16 or longest > s.frame_width * 0.9:
+    if len(title) > 16 or longest > s.measure * 0.9:
         title_style = s.title.clone("title-long", fontSize=s.title.fontSize * 0.78, leading=s.title.leading * 0.8)
     flow: list = [
         Spacer(1, fh * 0.14),
@@ -130,12 +159,12 @@ def title_page(styles: Styles, title: str, subtitle: str, games_line: str, cover
                 ]
             )
         )
-        flow.append(row)
+        flow.append(BreakOut(row, s.inset))
         flow.append(Spacer(1, fh * 0.08))
     if games_line:
         flow += [Paragraph(escape(games_line), s.title_small), Spacer(1, 6)]
     flow.append(Paragraph("Aetherpress edition", s.title_small))
-    flow += [NextPageTemplate("left"), PageBreak()]
+    flow += [NextPageTemplate("verso"), PageBreak(), colophon, NextPageTemplate("right"), PageBreak()]
     return flow
 
 
@@ -153,8 +182,9 @@ def contents(styles: Styles) -> list:
     return [Paragraph("Contents", styles.h1), toc, PageBreak()]
 
 
-def render_pdf(styles: Styles, title: str, subject: str, story: list) -> bytes:
+def render_pdf(styles: Styles, title: str, subject: str, story: list) -> tuple[bytes, list[int]]:
+    """The PDF, and the pages that are widows or under half full (see ``BookDocument.widows``)."""
     buffer = io.BytesIO()
     doc = BookDocument(buffer, styles, title, subject)
     doc.multiBuild(story, canvasmaker=functools.partial(Canvas, initialFontName=styles.body.fontName))
-    return buffer.getvalue()
+    return buffer.getvalue(), doc.widows()

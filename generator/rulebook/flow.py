@@ -9,7 +9,8 @@ Images name what to draw by their address:
 ``card:DECK/CARD`` (one card face; ``DECK`` may carry variants,
 ``imperial:academy+labelled``), ``back:DECK/CARD`` (its back),
 ``hand:DECK/CARD,CARD,...`` (cards fanned like a hand), and
-``chart:GAME[/RANKING][?deck=DECK]`` (a hand-ranking chart).  ``?w=16`` sets a
+``chart:GAME[/RANKING][?deck=DECK][&also=DECK,DECK]`` (a hand-ranking chart; ``also``
+adds the counts of other decks of the game as further columns).  ``?w=16`` sets a
 card's width in millimetres.  A paragraph holding only images shows them in
 a row with their alt texts as captions.
 """
@@ -27,7 +28,6 @@ from reportlab.platypus import (
     CondPageBreak,
     Flowable,
     HRFlowable,
-    KeepTogether,
     ListFlowable,
     ListItem,
     Paragraph,
@@ -37,11 +37,13 @@ from reportlab.platypus import (
 )
 
 from ..errors import AetherpressError
+from .keeping import BreakOut, Stack, Whole
 from .markup import Inline, SourceMap, escape, plain_text, slug
 from .pictures import CardLibrary, CardPicture, HandPicture
 from .style import SANS, SANS_BOLD, SERIF, Styles
 
 DEFAULT_CARD_MM = 16.0
+MIN_PICTURE_MM, MAX_PICTURE_MM = 3.0, 180.0
 BLOCK_TAGS = {"p", "ul", "ol", "blockquote", "table", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "div"}
 
 
@@ -68,7 +70,7 @@ class Converter:
         styles: Styles,
         library: CardLibrary,
         source: SourceMap,
-        chart_for: Callable[[str, str | None, str | None, ET.Element], Flowable],
+        chart_for: Callable[[str, str | None, str | None, list[str], ET.Element], Flowable],
     ):
         self.s = styles
         self.library = library
@@ -91,7 +93,7 @@ class Converter:
                 self.anchors.add(key)
         story: list[Flowable] = []
         for child in root:
-            story.extend(self.block(child, self.s.frame_width))
+            story.extend(self.block(child, self.s.measure))
         return story
 
     # --- blocks -------------------------------------------------------------------
@@ -166,7 +168,12 @@ class Converter:
             "spaceAfter": self.s.body.spaceAfter * (1 if depth == 0 else 0.3),
         }
         if ordered:
-            kwargs.update(bulletType="1", bulletFormat="%s.", start=int(start) if start else 1)
+            first = int(start) if start else 1
+            widest = max(stringWidth(f"{n}.", SERIF, self.s.body.fontSize) for n in range(first, first + len(items)))
+            indent = widest + self.s.body.fontSize * 0.45
+            kwargs.update(
+                bulletType="1", bulletFormat="%s.", start=first, leftIndent=indent, bulletDedent=indent, bulletAlign="left"
+            )
         else:
             kwargs.update(bulletType="bullet", start="•" if depth == 0 else "–")
         return ListFlowable(items, **kwargs)
@@ -194,6 +201,7 @@ class Converter:
         return flow
 
     def blockquote(self, el: ET.Element, width: float) -> Flowable:
+        """A quotation: set in italic with a rule before it; a closing paragraph that starts with a dash is its credit."""
         inner: list[Flowable] = []
         for child in el:
             if child.tag == "p":
@@ -213,7 +221,7 @@ class Converter:
                 ]
             )
         )
-        return KeepTogether([box, Spacer(1, self.s.body.spaceAfter)])
+        return Stack([box, Spacer(1, self.s.body.spaceAfter)], hAlign="RIGHT")
 
     # --- images -------------------------------------------------------------------
     def picture(self, img: ET.Element, block: ET.Element, default_w: float = DEFAULT_CARD_MM) -> Flowable:
@@ -233,6 +241,10 @@ class Converter:
             width = float(params.get("w", default_w))
         except ValueError:
             raise self.source.error(block, f"image '{src}': w= must be a width in millimetres") from None
+        if not MIN_PICTURE_MM <= width <= MAX_PICTURE_MM:  # NaN fails both
+            raise self.source.error(
+                block, f"image '{src}': w= must be {MIN_PICTURE_MM:g} to {MAX_PICTURE_MM:g} mm, not {params.get('w', default_w)}"
+            )
         path = unquote(path)
         where = self.source.file
         if scheme in ("card", "back", "hand"):
@@ -252,12 +264,14 @@ class Converter:
             return HandPicture(arts, width)
         if scheme == "chart":
             game, _, ranking = path.partition("/")
-            return self.chart_for(game, ranking or None, params.get("deck"), block)
+            also = [d for d in params.get("also", "").split(",") if d]
+            return self.chart_for(game, ranking or None, params.get("deck"), also, block)
         raise self.source.error(block, f"image '{src}': use card:, back:, hand: or chart: (see the README)")
 
     def images(self, imgs: list[ET.Element], block: ET.Element, width: float) -> list[Flowable]:
         if len(imgs) == 1 and imgs[0].get("src", "").startswith("chart:"):
-            return [CondPageBreak(self.s.page[1] * 0.2), self.picture(imgs[0], block), Spacer(1, self.s.body.spaceAfter * 1.5)]
+            chart = BreakOut(self.picture(imgs[0], block), self.s.inset)
+            return [CondPageBreak(self.s.page[1] * 0.2), chart, Spacer(1, self.s.body.spaceAfter * 1.5)]
         pictures = [self.picture(img, block) for img in imgs]
         captions = [img.get("alt", "").strip() for img in imgs]
         gap = 2.5 * mm
@@ -296,8 +310,7 @@ class Converter:
                 )
             )
             flow.append(table)
-        flow.append(Spacer(1, self.s.body.spaceAfter))
-        return [KeepTogether(flow)]
+        return [Whole(Stack(flow)), Spacer(1, self.s.body.spaceAfter)]
 
     # --- tables -------------------------------------------------------------------
     def cell(self, el: ET.Element, head: bool) -> tuple[Any, float, float]:
@@ -368,6 +381,9 @@ class Converter:
         pad = 2 * self.s.cell_pad + 0.5
         natural_widths = [max(n[c] for n in naturals) + pad for c in range(ncols)]
         minimum_widths = [max(m[c] for m in minimums) + pad for c in range(ncols)]
+        wide = sum(natural_widths) > width + 2.0 and self.s.inset > 0  # wider than the text: use the whole frame
+        if wide:
+            width = self.s.frame_width
         widths = _fit_columns(natural_widths, minimum_widths, width)
         table = Table(rows, colWidths=widths, repeatRows=head_rows, hAlign="LEFT")
         commands = [
@@ -387,7 +403,8 @@ class Converter:
             commands.append(("LINEBELOW", (0, head_rows), (-1, -2), 0.25, self.s.rule_light))
         table.setStyle(TableStyle(commands))
         after = Spacer(1, self.s.body.spaceAfter)
-        return [KeepTogether([table, after])] if len(rows) <= 16 else [table, after]
+        placed: Flowable = BreakOut(table, self.s.inset) if wide else table
+        return [Whole(placed) if len(rows) <= 16 else placed, after]
 
 
 def _keep_with_next(style):

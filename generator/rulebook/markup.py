@@ -103,6 +103,33 @@ class SourceMap:
     def error(self, element: ET.Element | None, message: str) -> AetherpressError:
         return AetherpressError(self.problem(element, message))
 
+    def at_rendered_line(self, number: int, message: str) -> AetherpressError:
+        """A problem on line ``number`` of the text after templating, placed in the source as written if it is there."""
+        line = self.rendered.splitlines()[number - 1]
+        for written_number, written_line in enumerate(self.written.splitlines(), 1):
+            if written_line == line:
+                return AetherpressError(Problem(self.file, message, written_number))
+        return AetherpressError(Problem(self.file, message + " (after templating)", number))
+
+
+MAX_NESTING = 12  # block quotes and lists inside each other
+MAX_WORD = 120  # characters without a space (link addresses aside)
+
+
+def check_limits(source: SourceMap) -> None:
+    """Text Markdown or the page layout could choke on: very deep nesting, very long words."""
+    for number, line in enumerate(source.rendered.splitlines(), 1):
+        quotes = re.match(r"[\s>]*", line)
+        depth = (quotes.group(0).count(">") if quotes else 0) + (len(line) - len(line.lstrip(" "))) // 4
+        if depth > MAX_NESTING:
+            raise source.at_rendered_line(number, f"quotes and lists are nested more than {MAX_NESTING} deep")
+        words = re.sub(r"\]\([^)\s]*\)|<[^>\s]*>", "", line)
+        long_word = re.search(rf"\S{{{MAX_WORD + 1},}}", words)
+        if long_word:
+            raise source.at_rendered_line(
+                number, f"a word of {len(long_word.group(0)):,} characters is longer than a line can hold ({MAX_WORD})"
+            )
+
 
 LINK_SCHEMES = ("http://", "https://", "mailto:")
 

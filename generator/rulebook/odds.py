@@ -7,12 +7,17 @@ odd.
 
 from __future__ import annotations
 
+import hashlib
+import itertools
+import json
 import math
 from typing import Any
 
 from ..errors import AetherpressError, Problem
-from ..hands import Game, load_games, odds_table
+from ..hands import Game, evaluator, load_games, odds_table
+from ..hands.odds import cache_key
 from ..project import Project
+from ..project.cache import read_cached, write_cached
 
 
 class OddsSource:
@@ -101,24 +106,18 @@ def chart_examples(project: Project, table: Any, deck_card_ids: set[str]) -> dic
                 missing.append(index)
     if not missing:
         return examples
-    import hashlib
-    import itertools
-    import json
-
     if table.total > MAX_SEARCH:
         return examples
-    from ..hands import evaluator
-    from ..hands.odds import cache_key
-    from ..project.files import write_text
-
     engine = evaluator(project, table.game, table.ranking, table.deck)
     ids = [c.id for c in engine.deck.cards if c.id in deck_card_ids]
     digest = hashlib.sha256(json.dumps([cache_key(engine), ids, missing]).encode()).hexdigest()[:32]
-    path = project.cache_dir / "rulebook-examples" / f"{digest}.json"
-    found: dict[str, list[str]] = {}
-    try:
-        found = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+
+    def valid(data: dict[str, list[str]]) -> bool:
+        return all(engine.evaluate(hand).category == int(index) for index, hand in data.items())
+
+    found: dict[str, list[str]] | None = read_cached(project, "rulebook-examples", digest, valid)
+    if found is None:
+        found = {}
         wanted = set(missing)
         for hand in itertools.combinations(ids, table.hand_size):
             category = engine.evaluate(hand).category
@@ -127,7 +126,7 @@ def chart_examples(project: Project, table: Any, deck_card_ids: set[str]) -> dic
                 wanted.discard(category)
                 if not wanted:
                     break
-        write_text(path, json.dumps(found, sort_keys=True) + "\n")
+        write_cached(project, "rulebook-examples", digest, found)
     for index in missing:
         if str(index) in found:
             examples[index] = tuple(found[str(index)])

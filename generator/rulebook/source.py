@@ -19,12 +19,16 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
-from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from ..errors import AetherpressError, Problem, display_path
+from ..faces.limits import LimitedSandbox, LimitExceeded, deadline, render_bounded, rulebook_seconds
+from ..faces.sandbox import ConfinedLoader, OutsideProject
 from .definition import RulebookDefinition
 from .odds import OddsSource, format_count, format_one_in, format_probability
 from .pictures import CardLibrary
+
+MAX_SOURCE_BYTES = 1_000_000
+MAX_RENDERED_CHARS = 4_000_000
 
 
 def _cell(value: Any) -> str:
@@ -35,11 +39,14 @@ def render_source(book: RulebookDefinition, library: CardLibrary, odds: OddsSour
     """(the source as written, the source after templating)."""
     name = display_path(book.source)
     try:
+        if book.source.stat().st_size > MAX_SOURCE_BYTES:
+            raise AetherpressError(Problem(name, f"the rulebook source is larger than {MAX_SOURCE_BYTES // 1_000_000} MB"))
         written = book.source.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise AetherpressError(Problem(name, f"cannot read the rulebook source: {exc}")) from None
-    env = ImmutableSandboxedEnvironment(
-        loader=jinja2.FileSystemLoader(str(book.source.parent)),
+    root = library.project.layer_of(book.file).root
+    env = LimitedSandbox(
+        loader=ConfinedLoader(((str(book.source.parent), str(root)),)),
         autoescape=False,
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
@@ -60,7 +67,20 @@ def render_source(book: RulebookDefinition, library: CardLibrary, odds: OddsSour
     try:
         template = env.from_string(written)
         template.filename = str(book.source)
-        rendered = template.render()
+        with deadline(rulebook_seconds()):
+            rendered = render_bounded(template.generate(), MAX_RENDERED_CHARS)
+    except OutsideProject as exc:
+        raise AetherpressError(
+            Problem(name, f"'{exc.name}' is a link to a file outside the project", _line(exc, book.source))
+        ) from None
+    except jinja2.TemplateNotFound as exc:
+        raise AetherpressError(
+            Problem(
+                name,
+                f"'{exc.name}' is not a file in the rulebook's folder (includes stay inside the project)",
+                _line(exc, book.source),
+            )
+        ) from None
     except jinja2.TemplateSyntaxError as exc:
         raise AetherpressError(Problem(name, f"template syntax error: {exc.message}", exc.lineno)) from None
     except jinja2.UndefinedError as exc:
@@ -70,6 +90,20 @@ def render_source(book: RulebookDefinition, library: CardLibrary, odds: OddsSour
         raise AetherpressError(Problem(name, message, _line(exc, book.source))) from None
     except jinja2.exceptions.SecurityError as exc:
         raise AetherpressError(Problem(name, f"template tried something not allowed: {exc}", _line(exc, book.source))) from None
+    except LimitExceeded as exc:
+        raise AetherpressError(
+            Problem(name, f"the rulebook source {exc}; see the limits in the README", _line(exc, book.source))
+        ) from None
+    except MemoryError as exc:
+        raise AetherpressError(
+            Problem(
+                name, "the rulebook source used more memory than allowed; see the limits in the README", _line(exc, book.source)
+            )
+        ) from None
+    except RecursionError as exc:
+        raise AetherpressError(
+            Problem(name, "the rulebook source nests or recurses too deeply", _line(exc, book.source))
+        ) from None
     except AetherpressError:
         raise
     except Exception as exc:

@@ -2,6 +2,11 @@
 
 Body text is EB Garamond, headings Cinzel, tables and charts Source Sans 3:
 all shipped TrueType fonts, embedded as subsets.
+
+Text is set justified and hyphenated (Pyphen, British English) to a measure
+of about 65 characters: on A5 the text block sits inside the frame, on A4 and
+Letter it is a single column with wide margins.  Charts and wide tables use the
+whole frame.
 """
 
 from __future__ import annotations
@@ -24,6 +29,9 @@ TITLE_BOLD = "Cinzel-Bold"
 SANS = "SourceSans3-Regular"
 SANS_BOLD = "SourceSans3-Bold"
 SANS_ITALIC = "SourceSans3-Italic"
+
+HYPHENATION = "en_GB"  # Pyphen's dictionary for the body text
+MEASURE_EMS = 26.0  # the measure in ems of the body size: about 66 characters of EB Garamond
 
 INK = colors.HexColor("#1d1b18")
 ACCENT = colors.HexColor("#7a2e1f")
@@ -50,10 +58,15 @@ class Styles:
     chart_num: ParagraphStyle
     chart_note: ParagraphStyle
     chart_desc_size: float
+    chart_head_group: ParagraphStyle
+    chart_cell_never: ParagraphStyle
+    chart_notation_size: float
     toc_levels: list[ParagraphStyle]
     title: ParagraphStyle
     subtitle: ParagraphStyle
     title_small: ParagraphStyle
+    measure: float = 0.0  # width of running text (points); the frame is wider, for charts
+    colophon: ParagraphStyle | None = None
     cell_pad: float = 3.0
     rule_dark: colors.Color = INK
     rule_light: colors.Color = colors.HexColor("#b9b2a6")
@@ -66,14 +79,21 @@ class Styles:
     def frame_width(self) -> float:
         return self.page[0] - self.margins[0] - self.margins[1]
 
+    @property
+    def inset(self) -> float:
+        """How far running text is indented on each side of the frame."""
+        return max(0.0, (self.frame_width - self.measure) / 2)
 
-def make_styles(paper: Paper) -> Styles:
+
+def make_styles(paper: Paper, spacing: float = 1.0) -> Styles:
+    """The styles for ``paper``; ``spacing`` scales the space between paragraphs and before headings."""
     register_fonts()
     w, h = paper.width, paper.height
     small = w < 160
-    size = 10.0 if small else 11.0
+    size = 10.5 if small else 12.0
     lead = size * 1.3
-    margins = ((16 if small else 22) * mm, (14 if small else 20) * mm, (15 if small else 20) * mm, (18 if small else 22) * mm)
+    margins = ((17 if small else 20) * mm, (14 if small else 20) * mm, (15 if small else 20) * mm, (18 if small else 22) * mm)
+    measure = size * MEASURE_EMS
     body = ParagraphStyle(
         "body",
         fontName=SERIF,
@@ -82,7 +102,12 @@ def make_styles(paper: Paper) -> Styles:
         textColor=INK,
         alignment=TA_JUSTIFY,
         spaceAfter=size * 0.55,
-        hyphenationLang=None,
+        hyphenationLang=HYPHENATION,
+        hyphenationMinWordLength=6,
+        embeddedHyphenation=1,
+        uriWasteReduce=0.3,
+        allowOrphans=0,
+        allowWidows=0,
     )
     heading = {"fontName": TITLE, "textColor": ACCENT, "keepWithNext": 1, "alignment": TA_LEFT}
     h1 = ParagraphStyle(
@@ -136,6 +161,19 @@ def make_styles(paper: Paper) -> Styles:
     title_small = ParagraphStyle(
         "title_small", fontName=TITLE, fontSize=size * 0.85, leading=size * 1.2, textColor=MUTED, alignment=TA_CENTER
     )
+    for style in (body, list_item, quote):
+        style.spaceAfter *= spacing
+    for style in (h1, h2, h3, h4):
+        style.spaceBefore *= spacing
+    colophon = ParagraphStyle(
+        "colophon",
+        parent=body,
+        fontSize=size * 0.78,
+        leading=size * 1.0,
+        alignment=TA_LEFT,
+        spaceAfter=size * 0.45,
+        hyphenationLang=None,
+    )
     return Styles(
         (w * mm, h * mm),
         margins,
@@ -155,8 +193,13 @@ def make_styles(paper: Paper) -> Styles:
         chart_num,
         chart_note,
         chs * 0.92,
+        ParagraphStyle("chart_head_group", parent=chart_head, alignment=TA_CENTER),
+        ParagraphStyle("chart_cell_never", parent=chart_cell, textColor=MUTED),
+        max(6.5, chs * 0.92),
         [toc1, toc2],
         title,
         subtitle,
         title_small,
+        measure=measure,
+        colophon=colophon,
     )

@@ -1,4 +1,4 @@
-"""``flush = true``: all cards share a suit."""
+"""``flush = true``: all cards share a suit; ``flush = false``: no suit is common to all cards."""
 
 from __future__ import annotations
 
@@ -15,10 +15,11 @@ class Flush(Block):
     spec = field(bool)
 
     def parse(self, ctx: Context, value: Any, path: KeyPath, hand_size: int) -> Any | None:
-        return True if value else None
+        return bool(value)
 
     def evaluate(self, engine: Engine, feats: dict, memo: dict, k: int, w: int, m: int, value: Any) -> np.ndarray:
-        return engine.at_least(feats, memo, "suits", k) >= 1
+        shared = engine.at_least(feats, memo, "suits", k) >= 1
+        return shared if value else ~shared
 
 
 register(Flush())

@@ -1,0 +1,56 @@
+"""``aetherpress box DECK[:VARIANT] ...``: a tuck box for each deck on one sheet, with cut and fold lines."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..errors import display_path
+from ..imposition.tuckbox import CARD_THICKNESS
+from ..outputs.tuckbox import plan_box, write_box
+from ..project import Project
+from ..project.files import writing_into
+from .common import length, output_folder, paper_from_args, resolve_decks
+
+MAX_THICKNESS = 5.0  # mm
+
+
+def thickness(text: str) -> float:
+    value = length(MAX_THICKNESS)(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0 mm, not {text}")
+    return value
+
+
+def add_card_thickness(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--card-thickness",
+        type=thickness,
+        default=CARD_THICKNESS,
+        metavar="MM",
+        help=f"the thickness of one card, which sets the box's depth (default {CARD_THICKNESS:g} mm)",
+    )
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("box", help="a tuck box for each deck: one sheet with cut and fold lines")
+    p.add_argument("decks", nargs="+", metavar="DECK[:VARIANT]")
+    p.add_argument("--paper", default=None, metavar="PAPER", help="a4 (default), letter, a3 ... or a size such as 210x297mm")
+    add_card_thickness(p)
+    p.add_argument("--greyscale", action="store_true", help="ink saver: every colour as grey")
+    p.add_argument("--out", type=Path, default=None, help="output folder (default: output/)")
+
+
+def run(project: Project, args: argparse.Namespace) -> int:
+    paper = paper_from_args(project, args)
+    decks = resolve_decks(project, args.decks)
+    for deck in decks:
+        plan_box(deck, paper, args.card_thickness)  # every box fits before anything is written
+    out = output_folder(args.out or project.output_dir)
+    with writing_into(out):
+        for deck in decks:
+            target = write_box(
+                project, deck, out / deck.slug / f"{deck.slug}-box.pdf", paper, args.card_thickness, args.greyscale
+            )
+            print(f"{deck.key}: {display_path(target)}")
+    return 0

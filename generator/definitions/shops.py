@@ -1,0 +1,99 @@
+"""Print-shop presets (``shops.toml``): bleed, safe zone, resolution, colour and file kind per shop.
+
+The built-in presets are in ``templates/shops.toml``; a project's
+``templates/shops.toml`` adds shops and overrides shops of the same name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import AetherpressError
+from ..project import Project
+from ..units import UnitError, to_mm
+from .model import CardSize
+from .presets import _read_presets
+from .schema import check_table
+from .schema import field as key
+
+SHOP_SPEC = {
+    "name": key(str, required=True),
+    "format": key(str, required=True),
+    "bleed": key(str, float, required=True),
+    "safe": key(str, float),
+    "colour": key(str, required=True),
+    "ink_limit": key(float),
+    "dpi": key(float, required=True),
+    "pixels": key(dict),
+}
+FORMATS = ("pdf", "png")
+COLOURS = ("cmyk", "rgb")
+MAX_BLEED = 10.0  # mm
+
+
+@dataclass(frozen=True)
+class Shop:
+    id: str
+    name: str
+    format: str
+    bleed: float  # mm
+    safe: float  # mm
+    colour: str
+    dpi: float
+    ink_limit: float | None = None  # total ink, 2.4 = 240 %
+    pixels: dict[str, tuple[int, int]] = field(default_factory=dict)  # as published, per card size
+
+    def image_size(self, size: CardSize) -> tuple[int, int]:
+        """Pixels of one card image with bleed: as the shop publishes it for this size, else trim plus bleed at dpi."""
+        if size.name in self.pixels:
+            return self.pixels[size.name]
+        return computed_pixels(size.width, size.height, self.bleed, self.dpi)
+
+
+def computed_pixels(width: float, height: float, bleed: float, dpi: float) -> tuple[int, int]:
+    return tuple(round((v + 2 * bleed) / 25.4 * dpi + 1e-9) for v in (width, height))  # type: ignore[return-value]
+
+
+def load_shops(project: Project) -> dict[str, Shop]:
+    shops: dict[str, Shop] = {}
+    problems = []
+    for ctx, name, entry in _read_presets(project, "shops.toml", "shops"):
+        path = ("shops", name)
+        good = check_table(ctx, entry, SHOP_SPEC, path, f"shop '{name}'")
+        for choice, allowed in (("format", FORMATS), ("colour", COLOURS)):
+            if choice in good and good[choice] not in allowed:
+                ctx.error(path + (choice,), f"must be one of {', '.join(allowed)}, not '{good[choice]}'")
+                good.pop(choice)
+        lengths = {}
+        for what in ("bleed", "safe"):
+            try:
+                lengths[what] = to_mm(good.get(what, 0.0), what=what, maximum=MAX_BLEED)
+            except UnitError as exc:
+                ctx.error(path + (what,), str(exc))
+        if not 10 <= good.get("dpi", 300) <= 1200:
+            ctx.error(path + ("dpi",), "must be 10 to 1200")
+        if not 100 <= good.get("ink_limit", 300) <= 400:
+            ctx.error(path + ("ink_limit",), "must be a percentage from 100 to 400")
+        pixels = {}
+        for size, value in good.get("pixels", {}).items():
+            if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) and v > 0 for v in value)):
+                ctx.error(path + ("pixels", size), "must be [width, height] in whole pixels")
+            else:
+                pixels[size] = (value[0], value[1])
+        if not ctx.problems and all(k in good for k in ("name", "format", "colour", "dpi")) and "bleed" in lengths:
+            limit = good.get("ink_limit")
+            shops[name] = Shop(
+                name,
+                good["name"],
+                good["format"],
+                lengths["bleed"],
+                lengths.get("safe", 0.0),
+                good["colour"],
+                float(good["dpi"]),
+                limit / 100 if limit is not None else None,
+                pixels,
+            )
+        problems.extend(ctx.problems)
+    if problems:
+        raise AetherpressError(list(dict.fromkeys(problems)))
+    return shops

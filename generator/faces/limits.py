@@ -1,0 +1,155 @@
+"""Bounds for code that designers (or strangers) write: templates and rulebook sources.
+
+Templates run in Jinja2's sandbox, which keeps them from Python internals.
+This adds bounds on what they may spend:
+
+- time: every render has a deadline.  It is checked at every call and every
+  piece of output, and, on the main thread, enforced by an interval timer, so
+  even a loop that calls nothing and writes nothing is stopped;
+- size: ``*``, ``**`` and ``+`` on strings, lists and numbers may not make
+  values larger than :data:`MAX_VALUE`, and the output may not grow past the
+  caller's limit;
+- memory: the command line caps the process's address space
+  (:func:`cap_memory`), so what slips past the size checks ends in a
+  ``MemoryError``, reported as one line.
+
+A counting sandbox in the same process was chosen over a separate process per
+template: a deck renders hundreds of faces, and starting a process (or
+pickling faces back) for each would cost more than the whole render.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
+
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+MAX_VALUE = 1_000_000  # characters of a string, items of a list, digits of a number
+DEFAULT_MEMORY_MB = 4096
+
+
+def _env_number(name: str, default: float) -> float:
+    try:
+        value = float(os.environ.get(name, default))
+    except ValueError:
+        return default
+    return value if value > 0 else default
+
+
+def template_seconds() -> float:
+    """How long one card face or back may take (``AETHERPRESS_TEMPLATE_SECONDS``, default 10)."""
+    return _env_number("AETHERPRESS_TEMPLATE_SECONDS", 10.0)
+
+
+def rulebook_seconds() -> float:
+    """How long one rulebook source may take to fill in (``AETHERPRESS_RULEBOOK_SECONDS``, default 120)."""
+    return _env_number("AETHERPRESS_RULEBOOK_SECONDS", 120.0)
+
+
+class LimitExceeded(Exception):
+    """A template or source went past one of its bounds (the message says which)."""
+
+
+_DEADLINE: ContextVar[float] = ContextVar("aetherpress_deadline", default=float("inf"))
+
+
+def _check_time() -> None:
+    if time.monotonic() > _DEADLINE.get():
+        raise LimitExceeded("took too long")
+
+
+def _on_alarm(signum: int, frame: Any) -> None:
+    left = _DEADLINE.get() - time.monotonic()
+    if left <= 0.001:
+        raise LimitExceeded("took too long")
+    signal.setitimer(signal.ITIMER_REAL, left)  # woken early: wait for the rest
+
+
+@contextmanager
+def deadline(seconds: float) -> Iterator[None]:
+    """Stop the block after ``seconds`` (the sooner of this and any enclosing deadline)."""
+    end = min(time.monotonic() + seconds, _DEADLINE.get())
+    token = _DEADLINE.set(end)
+    timer = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
+    if timer:
+        previous = signal.signal(signal.SIGALRM, _on_alarm)
+        outer_left, _ = signal.setitimer(signal.ITIMER_REAL, max(end - time.monotonic(), 0.001))
+    try:
+        yield
+    finally:
+        if timer:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+        _DEADLINE.reset(token)
+        if timer and outer_left:
+            signal.setitimer(signal.ITIMER_REAL, max(_DEADLINE.get() - time.monotonic(), 0.001))
+
+
+def _size(value: Any) -> int:
+    if isinstance(value, (str, bytes, list, tuple)):
+        return len(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value.bit_length() // 3
+    return 0
+
+
+_PLAIN_NUMBERS = (float, int, bool)
+
+
+class LimitedSandbox(ImmutableSandboxedEnvironment):
+    """The sandbox with bounded values and a deadline checked at every call."""
+
+    intercepted_binops = frozenset({"*", "**", "+"})
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if type(left) in _PLAIN_NUMBERS and type(right) in _PLAIN_NUMBERS and operator != "**":
+            return self.binop_table[operator](left, right)  # arithmetic on numbers: nothing to grow
+        if operator == "**":
+            big = isinstance(left, int) and isinstance(right, int) and abs(left) > 1 and right > 0
+            if big and right * max(abs(left), 2).bit_length() > MAX_VALUE * 3:
+                raise LimitExceeded(f"made a number of more than {MAX_VALUE:,} digits")
+        elif operator == "*":
+            for seq, count in ((left, right), (right, left)):
+                if isinstance(count, int) and _size(seq) and _size(seq) * max(count, 0) > MAX_VALUE:
+                    raise LimitExceeded(f"made a text or list longer than {MAX_VALUE:,}")
+        elif operator == "+" and _size(left) + _size(right) > MAX_VALUE:
+            raise LimitExceeded(f"made a text or list longer than {MAX_VALUE:,}")
+        return super().call_binop(context, operator, left, right)
+
+    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
+        _check_time()
+        return super().call(__context, __obj, *args, **kwargs)
+
+
+def render_bounded(generate: Iterator[str], max_chars: int) -> str:
+    """Join the pieces a template generates, stopping past ``max_chars`` or the deadline."""
+    pieces: list[str] = []
+    total = 0
+    for piece in generate:
+        total += len(piece)
+        if total > max_chars:
+            raise LimitExceeded(f"made more than {max_chars:,} characters of output")
+        _check_time()
+        pieces.append(piece)
+    return "".join(pieces)
+
+
+def cap_memory(megabytes: float | None = None) -> None:
+    """Cap this process's address space (``AETHERPRESS_MEMORY_MB``, default 4096 MB), where the system allows."""
+    try:
+        import resource
+    except ImportError:  # not on this system
+        return
+    limit = int((megabytes or _env_number("AETHERPRESS_MEMORY_MB", DEFAULT_MEMORY_MB)) * 1024 * 1024)
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    if soft == resource.RLIM_INFINITY or soft > limit:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))

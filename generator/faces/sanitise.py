@@ -1,0 +1,273 @@
+"""The allow-list every card SVG must pass: drawing elements, presentation attributes and CSS, nothing active.
+
+A card's SVG is written to files, drawn into PDFs and (in the preview) shown
+in a browser, so it may hold only what draws: shapes, paths, text, groups,
+gradients, clip paths, ``<use>`` of an ``#id`` and inline PNG or JPEG
+images.  Scripts, event handlers, ``<foreignObject>``, links, animation,
+processing instructions, CSS at-rules and escapes, and anything that refers
+outside the card are errors naming the template and the output line; the
+SVG is never silently changed.  (Elements svglib cannot draw, such as
+``<pattern>`` or ``<mask>``, pass here and are explained by the template
+check instead.)
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+SVG_NS = "http://www.w3.org/2000/svg"
+XLINK_NS = "http://www.w3.org/1999/xlink"
+XML_NS = "http://www.w3.org/XML/1998/namespace"
+
+ELEMENTS = frozenset(
+    {
+        "svg",
+        "g",
+        "defs",
+        "title",
+        "desc",
+        "path",
+        "rect",
+        "circle",
+        "ellipse",
+        "line",
+        "polyline",
+        "polygon",
+        "text",
+        "tspan",
+        "linearGradient",
+        "radialGradient",
+        "stop",
+        "clipPath",
+        "use",
+        "image",
+        "style",
+        "symbol",
+        # svglib does not draw these; the template check explains what to use instead
+        "pattern",
+        "mask",
+        "filter",
+        "textPath",
+        "marker",
+        "feGaussianBlur",
+        "feOffset",
+        "feBlend",
+        "feColorMatrix",
+        "feFlood",
+        "feComposite",
+        "feMerge",
+        "feMergeNode",
+    }
+)
+PRESENTATION = frozenset(
+    {
+        "fill",
+        "fill-opacity",
+        "fill-rule",
+        "stroke",
+        "stroke-width",
+        "stroke-opacity",
+        "stroke-linecap",
+        "stroke-linejoin",
+        "stroke-dasharray",
+        "stroke-dashoffset",
+        "stroke-miterlimit",
+        "opacity",
+        "color",
+        "font-family",
+        "font-size",
+        "font-weight",
+        "font-style",
+        "font-variant",
+        "text-anchor",
+        "dominant-baseline",
+        "alignment-baseline",
+        "baseline-shift",
+        "letter-spacing",
+        "word-spacing",
+        "text-decoration",
+        "clip-path",
+        "clip-rule",
+        "stop-color",
+        "stop-opacity",
+        "visibility",
+        "display",
+        "mask",
+        "filter",
+        "marker-start",
+        "marker-mid",
+        "marker-end",
+        "paint-order",
+        "vector-effect",
+        "shape-rendering",
+        "text-rendering",
+        "image-rendering",
+        "white-space",
+    }
+)
+ATTRIBUTES = PRESENTATION | frozenset(
+    {
+        "id",
+        "class",
+        "style",
+        "x",
+        "y",
+        "x1",
+        "y1",
+        "x2",
+        "y2",
+        "cx",
+        "cy",
+        "r",
+        "rx",
+        "ry",
+        "fx",
+        "fy",
+        "fr",
+        "width",
+        "height",
+        "d",
+        "points",
+        "transform",
+        "viewBox",
+        "preserveAspectRatio",
+        "offset",
+        "gradientUnits",
+        "gradientTransform",
+        "spreadMethod",
+        "href",
+        "version",
+        "dx",
+        "dy",
+        "rotate",
+        "textLength",
+        "lengthAdjust",
+        "space",
+        "lang",
+        "clipPathUnits",
+        "patternUnits",
+        "patternContentUnits",
+        "patternTransform",
+        "maskUnits",
+        "maskContentUnits",
+        "filterUnits",
+        "primitiveUnits",
+        "stdDeviation",
+        "in",
+        "in2",
+        "result",
+        "mode",
+        "values",
+        "type",
+        "operator",
+        "k1",
+        "k2",
+        "k3",
+        "k4",
+        "flood-color",
+        "flood-opacity",
+        "startOffset",
+        "method",
+        "spacing",
+        "markerWidth",
+        "markerHeight",
+        "refX",
+        "refY",
+        "orient",
+        "markerUnits",
+        "pathLength",
+        "media",
+        "baseProfile",
+    }
+)
+_PLAIN = ATTRIBUTES - {"href", "style"}  # attributes whose value needs a look only when it holds url(
+LOCAL_REFERENCE = re.compile(r"^\s*(#[A-Za-z_][\w.:-]*|data:image/(png|jpeg);base64,[A-Za-z0-9+/=\s]*)\s*$")
+URL = re.compile(r"url\(\s*(['\"]?)(.*?)\1\s*\)", re.S)
+CSS_RULE = re.compile(r"\s*([^{}]+?)\s*\{([^{}]*)\}", re.S)
+SELECTOR = re.compile(r"[\w\s.#,>+~*:()=\[\]\"'-]+")
+
+
+def _css_problem(text: str) -> str | None:
+    """Why the CSS declarations in ``text`` are not allowed, or None."""
+    if "\\" in text:
+        return "CSS escapes (backslashes) are not allowed"
+    if "@" in text:
+        return "CSS at-rules (@import, @font-face ...) are not allowed"
+    if re.search(r"expression\s*\(|javascript:|behavior\s*:|-moz-binding", text, re.I):
+        return "active CSS is not allowed"
+    for declaration in text.split(";"):
+        if not declaration.strip():
+            continue
+        prop, colon, value = declaration.partition(":")
+        prop = prop.strip().lower()
+        if not colon or prop not in PRESENTATION:
+            return f"CSS property '{prop[:40]}' is not allowed in a card"
+        for _, target in URL.findall(value):
+            if not target.strip().startswith("#"):
+                return f"CSS may only refer to '#id', not '{target[:60]}'"
+    return None
+
+
+def _stylesheet_problem(text: str) -> str | None:
+    if "\\" in text or "@" in text:
+        return _css_problem(text)
+    rest = CSS_RULE.sub("", text)
+    if rest.strip():
+        return "a <style> may hold only rules of the form 'selector { property: value }'"
+    for selector, body in CSS_RULE.findall(text):
+        if not SELECTOR.fullmatch(selector):
+            return f"CSS selector '{selector[:40]}' is not allowed"
+        problem = _css_problem(body)
+        if problem:
+            return problem
+    return None
+
+
+def _attribute_problem(element: etree._Element, name: str, value: str) -> str | None:
+    qname = etree.QName(name)
+    local, namespace = qname.localname, qname.namespace
+    if local.lower().startswith("on"):
+        return f"event handler {local}= is not allowed"
+    if namespace not in (None, XLINK_NS, XML_NS) or (namespace == XLINK_NS and local != "href"):
+        return f"attribute '{local}' in namespace '{namespace}' is not allowed"
+    if local.startswith("data-"):
+        return None
+    if local not in ATTRIBUTES:
+        return f"attribute '{local}' is not allowed"
+    if local == "href" and not LOCAL_REFERENCE.match(value):
+        shown = value if len(value) < 60 else value[:57] + "..."
+        return f"refers to '{shown}'; a card may only use '#id' references and inline data:image/png or data:image/jpeg images"
+    if local == "style":
+        return _css_problem(value)
+    for _, target in URL.findall(value):
+        if not target.strip().startswith("#"):
+            return f"refers to '{target[:60]}'; a card may only use '#id' references"
+    return None
+
+
+def sanitise_problem(root: etree._Element) -> tuple[int | None, str] | None:
+    """The first thing in the parsed SVG outside the allow-list: (output line, what is wrong)."""
+    for node in [*root.itersiblings(preceding=True), *root.iter(), *root.itersiblings()]:
+        if isinstance(node, etree._ProcessingInstruction):
+            return node.sourceline, f"processing instruction <?{node.target} ...?> is not allowed"
+        if not isinstance(node.tag, str):
+            continue
+        qname = etree.QName(node)
+        if qname.namespace != SVG_NS or qname.localname not in ELEMENTS:
+            where = f" in namespace '{qname.namespace}'" if qname.namespace != SVG_NS else ""
+            return node.sourceline, f"element <{qname.localname}>{where} is not allowed in a card"
+        for name, value in node.attrib.items():
+            if name in _PLAIN and "url(" not in value:
+                continue  # the common case: a known attribute with a plain value
+            problem = _attribute_problem(node, name, value)
+            if problem:
+                return node.sourceline, f"<{qname.localname}>: {problem}"
+        if qname.localname == "style":
+            problem = _stylesheet_problem(node.text or "")
+            if problem:
+                return node.sourceline, f"<style>: {problem}"
+        elif qname.localname not in ("text", "tspan", "title", "desc", "textPath") and (node.text or "").strip():
+            return node.sourceline, f"<{qname.localname}> may not hold text"
+    return None

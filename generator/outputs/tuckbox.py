@@ -1,0 +1,41 @@
+"""Tuck boxes: ``<slug>-box.pdf``, one sheet with a box for the deck, sized from its cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..definitions.model import Deck
+from ..definitions.presets import Paper
+from ..errors import AetherpressError, Problem
+from ..faces.render import geometry
+from ..imposition.grids import LayoutError
+from ..imposition.tuckbox import CARD_THICKNESS, BoxSheet, TuckBox, place_box, tuck_box
+from ..project import Project
+from ..project.files import atomic_output
+from ..render.boxpdf import draw_box_page
+
+BOX_MARGIN = 5.0  # mm
+
+
+def plan_box(deck: Deck, paper: Paper, thickness: float = CARD_THICKNESS) -> tuple[TuckBox, BoxSheet]:
+    """The box for every printed card of ``deck`` and where it goes on ``paper``; a one-line error if it does not fit."""
+    g = geometry(deck)
+    try:
+        box = tuck_box(g.trim_w, g.trim_h, deck.card_count, thickness)
+        return box, place_box(box, paper, BOX_MARGIN)
+    except LayoutError as exc:
+        raise AetherpressError(Problem(deck.source, str(exc), key="deck.size")) from None
+
+
+def write_box(
+    project: Project, deck: Deck, target: Path, paper: Paper, thickness: float = CARD_THICKNESS, greyscale: bool = False
+) -> Path:
+    box, sheet = plan_box(deck, paper, thickness)
+    caption = (
+        f"Tuck box for {deck.title} ({deck.key}): {deck.card_count} cards {thickness:g} mm thick; "
+        f"inside {box.width:g} x {box.height:g} x {box.depth:g} mm. Cut on the solid lines, fold on the dashed ones, "
+        "glue the narrow flap inside the front."
+    )
+    with atomic_output(target) as tmp:
+        draw_box_page(tmp, project, deck, box, sheet, caption, greyscale)
+    return target

@@ -1,0 +1,48 @@
+"""Derived data kept between runs (counted odds, found example hands), trusted only when it checks out.
+
+Each entry is a JSON file named by the key of what it was derived from, and
+carries that key and a checksum of its content.  An entry that is missing,
+unreadable, of another key, altered, or inconsistent by the caller's own
+check is ignored (and, with ``--verbose``, said so); the caller derives the
+data again and the entry is rewritten.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from .files import write_text, writing_into
+from .project import Project
+
+log = logging.getLogger("aetherpress")
+
+
+def _checksum(data: Any) -> str:
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode("utf-8")).hexdigest()
+
+
+def read_cached(project: Project, kind: str, key: str, valid: Callable[[Any], bool]) -> Any | None:
+    """The cached data of ``kind``/``key`` if it is intact and ``valid``; None otherwise."""
+    path = project.cache_dir / kind / f"{key}.json"
+    if not path.is_file():
+        return None
+    try:
+        entry = json.loads(path.read_text(encoding="utf-8"))
+        data = entry["data"]
+        intact = entry["key"] == key and entry["checksum"] == _checksum(data) and valid(data)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError):
+        intact = False
+    if not intact:
+        log.info("the cached %s entry %s is damaged or out of date; working it out again", kind, key)
+        return None
+    return data
+
+
+def write_cached(project: Project, kind: str, key: str, data: Any) -> None:
+    with writing_into(project.cache_dir):
+        entry = {"key": key, "checksum": _checksum(data), "data": data}
+        write_text(project.cache_dir / kind / f"{key}.json", json.dumps(entry, sort_keys=True) + "\n")

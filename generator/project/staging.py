@@ -1,0 +1,164 @@
+"""Folders written whole: built beside their target, then swapped in at once.
+
+A build writes each deck's folder (and the rulebooks folder) into a staging
+folder beside it.  Only when every folder of the job is complete are they
+swapped in, each with one atomic exchange of names, so after any failure,
+interrupt or kill a folder holds either its complete old or its complete new
+contents.  Each folder keeps a manifest of the files Aetherpress wrote there:
+files it wrote before and did not write this time (a renamed or removed
+card) are left behind with the old folder; files it never wrote (a designer's
+own notes, a print shop's proof) are carried into the new one.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import secrets
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from .files import cannot_write, confine, make_folder, write_text
+
+MANIFEST = ".aetherpress-manifest.json"
+STAGING_PREFIX = ".aetherpress-staging-"
+OLD_PREFIX = ".aetherpress-old-"
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap the names of two existing paths in one step (Linux renameat2); False where that is not possible."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    result = renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange)
+    return bool(result == 0)
+
+
+def read_manifest(folder: Path) -> set[str]:
+    try:
+        data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        return {str(p) for p in data.get("files", [])}
+    except (OSError, ValueError, AttributeError):
+        return set()
+
+
+def _remove(path: Path) -> None:
+    """Remove a folder we made, or a link in its place (never what a link points to)."""
+    if path.is_symlink() or path.is_file():
+        path.unlink(missing_ok=True)
+    elif path.exists():
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def _files(folder: Path) -> list[str]:
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file() or p.is_symlink())
+
+
+def _running(name: str) -> bool:
+    """Does the build that made this staging folder still run?  (Its process id is in the name.)"""
+    try:
+        pid = int(name.rsplit("-", 2)[1])
+        os.kill(pid, 0)
+    except (ValueError, IndexError, ProcessLookupError):
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def recover(parent: Path) -> None:
+    """Put back a folder whose swap was cut short, and remove staging folders a killed build left."""
+    if not parent.is_dir():
+        return
+    for entry in parent.iterdir():
+        if entry.name.startswith(OLD_PREFIX) and (entry / MANIFEST).exists():
+            name = entry.name[len(OLD_PREFIX) :].rsplit("-", 1)[0]
+            target = parent / name
+            if not target.exists() and not target.is_symlink():
+                os.replace(entry, target)
+            else:
+                _remove(entry)
+        elif entry.name.startswith(STAGING_PREFIX) and not _running(entry.name):
+            _remove(entry)
+
+
+class Staged:
+    """One folder being rebuilt: written into ``self.folder``, swapped in by :meth:`commit`."""
+
+    def __init__(self, target: Path):
+        self.target = target
+        missing = [f for f in (target, *target.parents) if not f.exists() and not f.is_symlink()]
+        self.created = missing[-1] if missing else None  # the outermost folder this stage makes
+        make_folder(target.parent)
+        recover(target.parent)
+        self.folder = confine(target.parent / f"{STAGING_PREFIX}{target.name}-{os.getpid()}-{secrets.token_hex(4)}")
+        make_folder(self.folder)
+
+    def _carry_over(self) -> None:
+        """Files in the old folder that Aetherpress did not write go into the new one.
+
+        A link in place of the old folder is not followed: whatever it points to is not ours to read.
+        """
+        if self.target.is_symlink() or not self.target.is_dir():
+            return
+        ours = read_manifest(self.target) | {MANIFEST}
+        for name in _files(self.target):
+            if name in ours or (self.folder / name).exists():
+                continue
+            source, copy = self.target / name, self.folder / name
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                os.link(source, copy, follow_symlinks=False)
+            except OSError:
+                shutil.copy2(source, copy, follow_symlinks=False)
+
+    def commit(self) -> None:
+        written = _files(self.folder)
+        try:
+            self._carry_over()
+            write_text(self.folder / MANIFEST, json.dumps({"files": written}, indent=1) + "\n")
+            if (self.target.is_dir() or self.target.is_symlink()) and _exchange(self.folder, self.target):
+                _remove(self.folder)  # now the old contents (or the link that stood there)
+                return
+            if self.target.exists() or self.target.is_symlink():
+                old = self.target.parent / f"{OLD_PREFIX}{self.target.name}-{secrets.token_hex(4)}"
+                os.replace(self.target, old)
+                os.replace(self.folder, self.target)
+                _remove(old)
+            else:
+                os.replace(self.folder, self.target)
+        except OSError as exc:
+            self.abort()
+            raise cannot_write(self.target, exc) from None
+
+    def abort(self) -> None:
+        _remove(self.folder)
+        if self.created is not None and self.created.is_dir() and not any(p.is_file() for p in self.created.rglob("*")):
+            shutil.rmtree(self.created, ignore_errors=True)  # leave no empty folders behind
+
+
+@contextmanager
+def staged_folders() -> Iterator[dict[Path, Staged]]:
+    """Stage any number of folders; all are swapped in when the block ends well, none otherwise."""
+    stages: dict[Path, Staged] = {}
+    try:
+        yield stages
+    except BaseException:
+        for stage in stages.values():
+            stage.abort()
+        raise
+    for stage in stages.values():
+        stage.commit()
+
+
+def stage(stages: dict[Path, Staged], target: Path) -> Path:
+    """The staging folder standing in for ``target`` (made on first use)."""
+    if target not in stages:
+        stages[target] = Staged(target)
+    return stages[target].folder

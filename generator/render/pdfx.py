@@ -1,0 +1,183 @@
+"""PDF/X for print shops: an output intent with the CMYK profile, version keys and matching XMP.
+
+reportlab draws the CMYK pages (with TrimBox and BleedBox and embedded
+fonts); this module turns that file into PDF/X with pikepdf:
+
+- ``4`` (PDF/X-4, the default): transparency allowed; ``GTS_PDFXVersion`` in
+  the document information and in XMP metadata with the ids PDF/X-4 asks for.
+- ``1a`` (PDF/X-1a:2001, PDF 1.3): Ghostscript flattens transparency first
+  (pages that use it become one CMYK image at :data:`FLATTEN_DPI`); without
+  Ghostscript the command stops with an error naming it.
+
+Dates come from the drawn file (fixed, so files are reproducible) and the
+file identifier is computed from the content.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import shutil
+import subprocess
+import uuid
+import zlib
+from functools import cache
+from typing import TYPE_CHECKING
+
+from ..errors import AetherpressError, Problem
+from .icc import REGISTRY, OutputProfile
+
+if TYPE_CHECKING:
+    import pikepdf
+
+PDFX_LEVELS = ("4", "1a")
+FLATTEN_DPI = 600
+GS_TIMEOUT = 1800  # s
+FIXED_EPOCH = "946684800"  # 2000-01-01, the date reportlab's invariant files carry
+
+
+def make_pdfx(pdf: bytes, profile: OutputProfile, level: str = "4") -> bytes:
+    """The CMYK ``pdf`` as PDF/X-4 or PDF/X-1a:2001 with ``profile`` as its output intent."""
+    import pikepdf  # only print-shop files need it
+    from pikepdf import Name, String
+
+    if level not in PDFX_LEVELS:
+        raise ValueError(f"unknown PDF/X level {level!r}")
+    with pikepdf.open(io.BytesIO(pdf)) as source:
+        info: dict[str, str] = {str(k): str(v) for k, v in source.docinfo.items() if isinstance(v, String)}
+    drawn = flatten(pdf) if level == "1a" else pdf
+    out = io.BytesIO()
+    with pikepdf.open(io.BytesIO(drawn)) as doc:
+        for name in [str(k) for k in doc.docinfo.keys() if str(k) not in info]:  # noqa: SIM118
+            del doc.docinfo[name]
+        for name, text in info.items():
+            doc.docinfo[name] = String(text)
+        doc.docinfo[Name.Trapped] = Name("/False")
+        if level == "4":
+            doc.docinfo[Name.GTS_PDFXVersion] = String("PDF/X-4")
+            _xmp(doc, pdf)
+        else:
+            doc.docinfo[Name.GTS_PDFXVersion] = String("PDF/X-1:2001")
+            doc.docinfo[Name.GTS_PDFXConformance] = String("PDF/X-1a:2001")
+            if Name.Metadata in doc.Root:
+                del doc.Root[Name.Metadata]
+            for page in doc.pages:
+                if Name.ArtBox in page.obj:  # PDF/X: a TrimBox or an ArtBox, not both
+                    del page.obj[Name.ArtBox]
+        _output_intent(doc, profile)
+        doc.save(
+            out,
+            deterministic_id=True,
+            force_version="1.3" if level == "1a" else "",
+            min_version="1.4" if level == "4" else "",
+            object_stream_mode=pikepdf.ObjectStreamMode.preserve,  # none: reportlab and Ghostscript write none
+            fix_metadata_version=level == "4",
+        )
+    return out.getvalue()
+
+
+@cache
+def _compressed(profile: OutputProfile) -> bytes:
+    return zlib.compress(profile.data, 9)
+
+
+def _output_intent(doc: pikepdf.Pdf, profile: OutputProfile) -> None:
+    import pikepdf
+    from pikepdf import Name, String
+
+    icc = pikepdf.Stream(doc, _compressed(profile))  # compressed once per profile, not once per file
+    icc[Name.Filter] = Name.FlateDecode
+    icc[Name.N] = 4
+    intent = pikepdf.Dictionary(
+        Type=Name.OutputIntent,
+        S=Name.GTS_PDFX,
+        OutputConditionIdentifier=String(profile.identifier),
+        OutputCondition=String(profile.condition),
+        Info=String(profile.description),
+        DestOutputProfile=icc,
+    )
+    if profile.registered:
+        intent[Name.RegistryName] = String(REGISTRY)
+    doc.Root[Name.OutputIntents] = pikepdf.Array([doc.make_indirect(intent)])
+
+
+def _xmp_date(pdf_date: str) -> str:
+    """``D:20000101000000+00'00'`` as ``2000-01-01T00:00:00+00:00``."""
+    d = pdf_date.removeprefix("D:")
+    zone = d[14:].replace("'", "")
+    zone = "Z" if zone in ("", "Z") else f"{zone[:3]}:{zone[3:5]}"
+    return f"{d[0:4]}-{d[4:6]}-{d[6:8]}T{d[8:10]}:{d[10:12]}:{d[12:14]}{zone}"
+
+
+def _xmp(doc: pikepdf.Pdf, drawn: bytes) -> None:
+    """XMP metadata matching the document information, with PDF/X-4's identifiers."""
+    from pikepdf import Name
+
+    info = doc.docinfo
+    created = _xmp_date(str(info.get(Name.CreationDate, "D:20000101000000Z")))
+    modified = _xmp_date(str(info.get(Name.ModDate, info.get(Name.CreationDate, "D:20000101000000Z"))))
+    document = uuid.uuid5(uuid.NAMESPACE_URL, "aetherpress:" + hashlib.sha256(drawn).hexdigest())
+    with doc.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
+        meta["dc:title"] = str(info.get(Name.Title, ""))
+        if Name.Author in info:
+            meta["dc:creator"] = [str(info[Name.Author])]
+        if Name.Subject in info:
+            meta["dc:description"] = str(info[Name.Subject])
+        if Name.Keywords in info:
+            meta["pdf:Keywords"] = str(info[Name.Keywords])
+        meta["pdf:Producer"] = str(info.get(Name.Producer, "Aetherpress"))
+        meta["pdf:Trapped"] = "False"
+        meta["xmp:CreatorTool"] = str(info.get(Name.Creator, "Aetherpress"))
+        meta["xmp:CreateDate"] = created
+        meta["xmp:ModifyDate"] = modified
+        meta["xmp:MetadataDate"] = modified
+        meta["xmpMM:DocumentID"] = f"uuid:{document}"
+        meta["xmpMM:InstanceID"] = f"uuid:{document}"
+        meta["xmpMM:VersionID"] = "1"
+        meta["xmpMM:RenditionClass"] = "default"
+        meta["pdfxid:GTS_PDFXVersion"] = "PDF/X-4"
+
+
+def ghostscript() -> str:
+    """The Ghostscript program, or a one-line error naming it."""
+    found = shutil.which("gs")
+    if found is None:
+        raise AetherpressError(
+            Problem(
+                "command line",
+                "--pdfx 1a needs Ghostscript ('gs') to flatten transparency, and it is not installed; "
+                "install it (Debian: apt-get install ghostscript) or use --pdfx 4",
+            )
+        )
+    return found
+
+
+def flatten(pdf: bytes) -> bytes:
+    """``pdf`` rewritten as PDF 1.3 by Ghostscript: transparency flattened, colour kept CMYK, fonts embedded."""
+    command = [
+        ghostscript(),
+        "-q",
+        "-dNOPAUSE",
+        "-dBATCH",
+        "-dSAFER",
+        "-sstdout=%stderr",
+        "-sDEVICE=pdfwrite",
+        f"-r{FLATTEN_DPI}",
+        "-dCompatibilityLevel=1.3",
+        "-dHaveTransparency=false",
+        "-sColorConversionStrategy=CMYK",
+        "-dAutoRotatePages=/None",
+        "-dEmbedAllFonts=true",
+        "-sOutputFile=-",
+        "-",
+    ]
+    env = {**os.environ, "SOURCE_DATE_EPOCH": FIXED_EPOCH}
+    try:
+        result = subprocess.run(command, input=pdf, capture_output=True, env=env, timeout=GS_TIMEOUT, check=False)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise AetherpressError(Problem("command line", f"--pdfx 1a: Ghostscript failed to run: {exc}")) from None
+    if result.returncode != 0 or not result.stdout.startswith(b"%PDF"):
+        said = next((line for line in result.stderr.decode("utf-8", "replace").splitlines() if line.strip()), "no message")
+        raise AetherpressError(Problem("command line", f"--pdfx 1a: Ghostscript could not flatten the file: {said}"))
+    return result.stdout

@@ -1,0 +1,113 @@
+"""The colophon on the back of the title page: edition, credits, licence.
+
+Credits come from the data: the book's own ``[rulebook.credits]``, then each of
+its games' ``[game.credits]`` and its decks' ``[deck.credits]``, each set
+printed once.  A licence that asks for adaptations to be shared alike makes
+the book say that it is shared under that same licence, and what it permits.
+"""
+
+from __future__ import annotations
+
+from reportlab.platypus import Flowable, Paragraph
+
+from ..definitions.credits import Credits, Licence
+from .markup import escape
+from .style import Styles
+
+
+def gather_credits(book, games: dict, decks: list) -> list[Credits]:
+    """The book's, its games' and its decks' credits, in that order, each once."""
+    found: list[Credits] = []
+    candidates = [book.credits] + [getattr(games.get(g), "credits", None) for g in book.games]
+    candidates += [getattr(d, "credits", None) for d in decks]
+    for credits in candidates:
+        if credits is not None and credits not in found:
+            found.append(credits)
+    return found
+
+
+def credit_paragraph(credits: Credits) -> str:
+    """One source's credit as Paragraph markup."""
+    head = f"<i>{escape(credits.source)}</i>" if credits.source else ""
+    who = []
+    if credits.designer:
+        who.append(f"designed by {escape(credits.designer)}")
+    if credits.author and credits.author != credits.designer:
+        who.append(f"written and signed by {escape(credits.author)}")
+    text = ", ".join([head] + who if head else who)
+    text = (text[0].upper() + text[1:] if text and not head else text) + "."
+    if credits.date:
+        text += f" Dated {escape(credits.date)}."
+    if credits.url:
+        text += f" {_link(credits.url)}."
+    for note in credits.notes:
+        text += " " + escape(note)
+    if credits.notice:
+        text += f" The source’s notice reads: “{escape(credits.notice)}”"
+    if credits.licence is not None:
+        text += f" Licence: {_licence_name(credits.licence)}."
+    return text
+
+
+def licence_paragraph(licence: Licence) -> str:
+    """What a shared-alike licence means for this book, in plain words."""
+    text = f"This book adapts material shared under {_licence_name(licence)}, and is shared under the same licence."
+    if licence.terms:
+        text += " " + escape(licence.terms)
+    return text
+
+
+def _licence_name(licence: Licence) -> str:
+    name = escape(licence.name) + (f" ({escape(licence.short)})" if licence.short else "")
+    return name + (f", {_link(licence.url)}" if licence.url else "")
+
+
+def _link(url: str) -> str:
+    safe = escape(url).replace('"', "%22")
+    return f'<a href="{safe}">{safe}</a>'
+
+
+def colophon(styles: Styles, title: str, edition: str, credits: list[Credits], undated: bool) -> Flowable:
+    """The colophon, set at the foot of the page."""
+    s = styles.colophon
+    paras = [Paragraph(f"<b>{escape(title)}</b>. {escape(edition or 'Aetherpress edition')}.", s)]
+    for c in credits:
+        paras.append(Paragraph(credit_paragraph(c), s))
+    if undated:
+        paras.append(Paragraph("The source texts carry no date; this edition follows them as they stand.", s))
+    for lic in dict.fromkeys(c.licence for c in credits if c.licence is not None and c.licence.share_alike):
+        paras.append(Paragraph(licence_paragraph(lic), s))
+    if credits:  # a book made from others' sources says how it treats them
+        paras.append(
+            Paragraph(
+                "The rules are retold in this edition’s own words; names, numbers and notices are as the sources give them, "
+                "and passages quoted from the sources are marked as such. Every chance in this book was counted exactly, "
+                "hand by hand. Set in EB Garamond, Cinzel and Source Sans 3.",
+                s,
+            )
+        )
+    return AtFoot(paras)
+
+
+class AtFoot(Flowable):
+    """Flowables set at the foot of the frame (a colophon)."""
+
+    def __init__(self, flowables: list[Flowable]):
+        super().__init__()
+        self.flowables = flowables
+        self.sizes: list[tuple[float, float]] = []
+
+    def wrap(self, avail_w, avail_h):
+        self.sizes = [f.wrap(avail_w, avail_h) for f in self.flowables]
+        used = sum(h + f.getSpaceAfter() for f, (_, h) in zip(self.flowables, self.sizes))
+        self.width = avail_w
+        self.height = max(used, avail_h - 1)
+        return self.width, self.height
+
+    def draw(self):
+        used = sum(h + f.getSpaceAfter() for f, (_, h) in zip(self.flowables, self.sizes))
+        y = used
+        for f, (_, h) in zip(self.flowables, self.sizes):
+            y -= h
+            f.drawOn(self.canv, 0, y)
+            y -= f.getSpaceAfter()

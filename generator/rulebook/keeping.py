@@ -1,0 +1,140 @@
+"""Keeping things together without leaving pages half empty.
+
+- :class:`KeepWithStart` is the document's keep-with-next: a heading or an
+  introduction stays with what follows it, but only with its *start* (two rows
+  of a table, the first lines of a paragraph) when the whole will not fit, so a
+  long table never leaves the page before it half empty.
+- :class:`Whole` keeps a short table or a row of pictures in one piece, unless
+  moving it would leave the page less than half full.
+- :class:`BreakOut` lets a chart or a wide table use the whole frame, wider
+  than the measure of the running text.
+- :class:`Stack` draws a few flowables as one (a row of pictures and captions).
+"""
+
+from __future__ import annotations
+
+from reportlab.platypus import Flowable, KeepTogether, Table
+
+HALF = 0.5  # a page may be left emptier than this only before a new chapter
+MIN_ROWS = 2  # rows of a table that must go with its introduction
+
+
+def _frame_height(flowable: Flowable) -> float | None:
+    frame = getattr(flowable, "_frame", None)
+    if frame is None:
+        return None
+    return frame._height - frame._topPadding - frame._bottomPadding
+
+
+def _space(f: Flowable) -> float:
+    return f.getSpaceBefore() + f.getSpaceAfter()
+
+
+def _body_rows(part: Flowable) -> int:
+    """Rows of a table part beyond its repeated header (any other flowable counts as enough)."""
+    inner = part.content if isinstance(part, (BreakOut, Whole)) else part
+    if isinstance(inner, Table):
+        return len(inner._cellvalues) - inner.repeatRows
+    return MIN_ROWS
+
+
+class KeepWithStart(KeepTogether):
+    """Keep-with-next that splits the last flowable when only its start fits."""
+
+    def split(self, aW, aH):
+        content = list(self._content)
+        frame_h = _frame_height(self)
+        if len(content) >= 2 and frame_h:
+            self.wrap(aW, aH)
+            if aH < self._H:
+                head, last = content[:-1], content[-1]
+                used = sum(f.wrap(aW, aH)[1] + _space(f) for f in head) + 2.0
+                room = aH - used - last.getSpaceBefore()
+                if room > 0:
+                    parts = last.split(aW, room)
+                    if len(parts) >= 2 and parts[0].wrap(aW, room)[1] <= room and _body_rows(parts[0]) >= MIN_ROWS:
+                        return head + parts
+        return super().split(aW, aH)
+
+
+class Whole(Flowable):
+    """A flowable kept in one piece unless that would leave the page under half full."""
+
+    def __init__(self, content: Flowable):
+        super().__init__()
+        self.content = content
+        self.hAlign = getattr(content, "hAlign", "LEFT")
+
+    def wrap(self, aW, aH):
+        self.width, self.height = self.content.wrap(aW, aH)
+        return self.width, self.height
+
+    def split(self, aW, aH):
+        frame_h = _frame_height(self)
+        if frame_h is None or aH < frame_h * HALF:
+            return []  # the page is at least half full: move the whole to the next page
+        parts = self.content.split(aW, aH)
+        if len(parts) >= 2 and _body_rows(parts[0]) >= MIN_ROWS:
+            return parts
+        return []
+
+    def getSpaceBefore(self):
+        return self.content.getSpaceBefore()
+
+    def getSpaceAfter(self):
+        return self.content.getSpaceAfter()
+
+    def draw(self):
+        self.content.drawOn(self.canv, 0, 0)
+
+
+class BreakOut(Flowable):
+    """A flowable that uses ``extra`` points more on each side than the text measure."""
+
+    def __init__(self, content: Flowable, extra: float):
+        super().__init__()
+        self.content = content
+        self.extra = extra
+        self._content_w = 0.0
+
+    def wrap(self, aW, aH):
+        self._content_w, self.height = self.content.wrap(aW + 2 * self.extra, aH)
+        self.width = aW
+        return self.width, self.height
+
+    def split(self, aW, aH):
+        return [BreakOut(p, self.extra) for p in self.content.split(aW + 2 * self.extra, aH)]
+
+    def getSpaceBefore(self):
+        return self.content.getSpaceBefore()
+
+    def getSpaceAfter(self):
+        return self.content.getSpaceAfter()
+
+    def draw(self):
+        full = self.width + 2 * self.extra
+        align = getattr(self.content, "hAlign", "LEFT")
+        x = (full - self._content_w) / 2 if align in ("CENTER", "CENTRE") else 0.0
+        self.content.drawOn(self.canv, x - self.extra, 0)
+
+
+class Stack(Flowable):
+    """Flowables drawn one under the other as a single unbreakable flowable."""
+
+    def __init__(self, flowables: list[Flowable], hAlign: str = "CENTER"):
+        super().__init__()
+        self.flowables = flowables
+        self.hAlign = hAlign
+        self.sizes: list[tuple[float, float]] = []
+
+    def wrap(self, aW, aH):
+        self.sizes = [f.wrap(aW, aH) for f in self.flowables]
+        self.width = max([w for w, _ in self.sizes] + [0])
+        self.height = sum(h for _, h in self.sizes)
+        return self.width, self.height
+
+    def draw(self):
+        y = self.height
+        for f, (w, h) in zip(self.flowables, self.sizes):
+            y -= h
+            f.drawOn(self.canv, (self.width - w) / 2, y)

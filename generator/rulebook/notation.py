@@ -1,0 +1,111 @@
+"""A compact printed notation of a hand, set beside its small card pictures.
+
+Each card is written as its rank's label followed by its suits' symbols in
+their colours (``WW●``), the way a corner index shows it; a card without a
+rank label or with more than three suits (an Egg, the Excuse, a Founding
+card) is written by its name.  Text and symbols are drawn at a size a reader
+can read in print (``size`` points), whatever the size of the pictures.
+"""
+
+from __future__ import annotations
+
+from reportlab.graphics import renderPDF
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable
+
+from ..definitions.model import Card, Deck
+from ..faces.symbols import symbol_svg
+from ..render.drawing import svg_to_drawing
+
+MAX_SUITS = 3  # more suits than this, and a card is written by name
+
+
+def card_tokens(deck: Deck, card: Card) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """(text, ((symbol, colour), ...)) for one card."""
+    rank = deck.rank(card.rank) if card.rank else None
+    suits = [deck.suit(s) for s in card.suits]
+    if rank is None or not rank.label or len(suits) > MAX_SUITS or not suits:
+        name = card.name[4:] if card.name.startswith("The ") else card.name
+        return name, ()
+    return rank.label, tuple((s.symbol, s.colour or "#000000") for s in suits if s.symbol)
+
+
+def notation_text(deck: Deck, cards: list[Card]) -> str:
+    """The notation as plain text, suits by name (for tests and searching)."""
+    parts = []
+    for card in cards:
+        text, _ = card_tokens(deck, card)
+        suits = "/".join(deck.suit(s).name for s in card.suits) if card_tokens(deck, card)[1] else ""
+        parts.append(f"{text} {suits}".strip())
+    return ", ".join(parts)
+
+
+def _symbol_drawing(name: str, colour: str):
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="2mm" height="2mm" viewBox="0 0 2 2">'
+        f"{symbol_svg(name, 1, 1, 2, fill=colour)}</svg>"
+    )
+    return svg_to_drawing(svg, f"symbol {name}")
+
+
+class HandNotation(Flowable):
+    """A hand written out in one or more lines: ``WW● WL● A★ 7● 2●``."""
+
+    def __init__(self, deck: Deck, cards: list[Card], font: str, size: float, colour=None):
+        super().__init__()
+        self.tokens = [card_tokens(deck, c) for c in cards]
+        self.font = font
+        self.size = size
+        self.colour = colour
+        self.lines: list[list[int]] = []
+        self.text = notation_text(deck, cards)
+
+    def _token_width(self, i: int) -> float:
+        text, symbols = self.tokens[i]
+        return stringWidth(text, self.font, self.size) + len(symbols) * self.size * 0.82 + (0.1 * self.size if symbols else 0)
+
+    def wrap(self, avail_w, avail_h):
+        gap = self.size * 0.45
+        self.lines = [[]]
+        used = 0.0
+        for i in range(len(self.tokens)):
+            w = self._token_width(i)
+            if self.lines[-1] and used + gap + w > avail_w:
+                self.lines.append([])
+                used = 0.0
+            used += (gap if self.lines[-1] else 0) + w
+            self.lines[-1].append(i)
+        self.width = (
+            max(sum(self._token_width(i) for i in line) + gap * (len(line) - 1) for line in self.lines if line)
+            if self.tokens
+            else 0
+        )
+        self.height = len(self.lines) * self.size * 1.2
+        return self.width, self.height
+
+    def draw(self):
+        canv = self.canv
+        gap = self.size * 0.45
+        sym = self.size * 0.78
+        y = self.height - self.size * 0.95
+        for line in self.lines:
+            x = 0.0
+            for i in line:
+                text, symbols = self.tokens[i]
+                canv.saveState()
+                canv.setFont(self.font, self.size)
+                if self.colour is not None:
+                    canv.setFillColor(self.colour)
+                canv.drawString(x, y, text)
+                canv.restoreState()
+                x += stringWidth(text, self.font, self.size) + (0.1 * self.size if symbols else 0)
+                for name, colour in symbols:
+                    drawing = _symbol_drawing(name, colour)
+                    canv.saveState()
+                    canv.translate(x, y - sym * 0.08)
+                    canv.scale(sym / drawing.width, sym / drawing.height)
+                    renderPDF.draw(drawing, canv, 0, 0)
+                    canv.restoreState()
+                    x += self.size * 0.82
+                x += gap
+            y -= self.size * 1.2

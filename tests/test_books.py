@@ -1,0 +1,182 @@
+"""The built-in books as a reader gets them: measure, hyphenation, page fill, charts, credits.
+
+Each check reads the printed PDF (pdfium's text and pixels, see ``book_measure``),
+not the layout engine's own idea of what it did.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import statistics
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator.cli import main
+from generator.definitions import load_all
+from generator.definitions.presets import load_papers
+from generator.hands import load_games, odds_table
+from generator.rulebook import BuildContext, load_rulebooks, render_book
+from generator.rulebook.colophon import gather_credits
+from generator.rulebook.style import make_styles
+
+from .book_measure import body_lines, chapter_pages, characters, full_lines, hyphenated_breaks, page_fill
+from .test_rulebook import pdf_text, squash
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"  # seed-*.txt: copies of the games' source texts, kept verbatim
+PAPERS = {"a5": ("lith", "founders-flip", "pernese", "fivefold-arrangement"), "a4": ("lith", "pernese"), "letter": ("lith",)}
+
+
+@pytest.fixture(scope="module")
+def printed(project):
+    """(book id, paper) -> (PDF bytes, styles) for the books and papers in PAPERS."""
+    context = BuildContext.create(project)
+    books = load_rulebooks(project)
+    papers = load_papers(project)
+    return {
+        (book_id, paper): (render_book(context, books[book_id], paper), make_styles(papers[paper]))
+        for paper, ids in PAPERS.items()
+        for book_id in ids
+    }
+
+
+def _body(data: bytes, styles) -> list:
+    first = chapter_pages(data)[0]  # after the title page, the colophon and the contents
+    return [line for line in body_lines(data, styles.body.fontSize) if line.page >= first]
+
+
+def test_the_measure_is_55_to_75_characters(printed):
+    for (book_id, paper), (data, styles) in printed.items():
+        full = full_lines(_body(data, styles), styles.measure)
+        counts = [characters(line) for line in full]
+        assert len(counts) >= 30, (book_id, paper)
+        assert 55 <= statistics.mean(counts) <= 75, (book_id, paper, statistics.mean(counts))
+        inside = sum(55 <= n <= 75 for n in counts) / len(counts)
+        assert inside >= 0.95, (book_id, paper, sorted(counts)[:5], sorted(counts)[-5:])
+
+
+def test_justified_text_is_hyphenated(printed, books_words):
+    data, styles = printed[("lith", "a5")]
+    breaks = hyphenated_breaks(_body(data, styles), books_words)
+    assert len(breaks) >= 5, breaks  # words broken at a line's end, each a real word when joined
+
+
+@pytest.fixture(scope="module")
+def books_words(project):
+    words: set[str] = set()
+    for book in load_rulebooks(project).values():
+        words |= set(re.findall(r"[a-z]+", book.source.read_text(encoding="utf-8").lower()))
+    return words
+
+
+def test_no_page_is_left_half_empty_and_no_widow_page(printed):
+    """A page is at least half full unless a chapter starts on the next; a chapter never ends on a page
+    holding less than a fifth of a page."""
+    for (book_id, paper), (data, styles) in printed.items():
+        fills = page_fill(data, styles.margins)
+        chapters = chapter_pages(data)
+        assert len(fills) >= 6 and chapters[0] == 4, (book_id, paper, chapters)  # title, colophon, contents
+        for page in range(chapters[0], len(fills) + 1):
+            fill = fills[page - 1]
+            ends_chapter = page == len(fills) or page + 1 in chapters
+            if not ends_chapter:
+                assert fill >= 0.5, (book_id, paper, page, fill)
+            elif page not in chapters:
+                assert fill >= 0.2, (book_id, paper, page, fill)
+
+
+def test_one_chart_per_ranking_with_other_decks_as_columns(printed, project):
+    data, _ = printed[("lith", "a5")]
+    text = pdf_text(data)
+    assert len(re.findall(r"Hand\s+Example", text)) == len(re.findall(r"44 cards\s+36 cards", text)) >= 2
+    extended, basic = odds_table(project, "lith", deck="extended"), odds_table(project, "lith", deck="basic")
+    for a in extended.categories:  # each row carries both decks' counts, side by side
+        b = next(c for c in basic.categories if c.name == a.name)
+        counts = rf"{a.count:,}\s+[\d.]+ %\s+1 in [\d,.]+\s+" if a.count else r"–\s+never\s+"
+        counts += rf"{b.count:,}\s+[\d.]+ %" if b.count else r"–\s+never"
+        assert re.search(re.escape(a.name).replace(r"\ ", r"\s+") + r".*?" + counts, text, re.S), a.name
+    pernese, _ = printed[("pernese", "a5")]
+    assert re.search(r"54 cards\s+38 cards", pdf_text(pernese))
+
+
+def test_categories_that_never_occur_say_so(printed, project):
+    table = odds_table(project, "dragon-poker")
+    hatching = next(c for c in table.categories if c.name == "Hatching")
+    assert hatching.count == 0 and hatching.pattern > 0
+    text = pdf_text(printed[("pernese", "a5")][0])
+    row = text[text.index("Hatching\nBoth Eggs") :].split("Two Pair\n")[0]  # the chart's row
+    assert "Never happens" in row and f"{hatching.pattern:,}" in row
+    assert re.search(r"–\s+never\s+–\s+never", row)  # on both decks
+
+
+def test_tie_classes_are_in_a_readers_words(printed):
+    text = pdf_text(printed[("lith", "a5")][0])
+    assert "Of these:" not in text and "neither 0" not in text
+    assert "All are kindred." in text and "None is kindred or fortune." in text
+
+
+def test_every_book_has_a_colophon_with_its_credits(printed, project):
+    games = load_games(project)
+    definitions = load_all(project)
+    for book in load_rulebooks(project).values():
+        data, _ = printed[(book.id, "a5")]
+        verso = squash(PdfReader(io.BytesIO(data)).pages[1].extract_text())
+        credits = gather_credits(book, games, [definitions[d].base for d in book.decks])
+        assert credits, book.id
+        for c in credits:
+            for value in [c.designer, c.author, c.source, c.notice, *c.notes]:
+                assert squash(value) in verso, (book.id, value)
+            if c.licence is not None:
+                for value in (c.licence.name, c.licence.url, c.licence.terms):
+                    assert squash(value) in verso, (book.id, value)
+    lith = squash(PdfReader(io.BytesIO(printed[("lith", "a5")][0])).pages[1].extract_text())
+    assert squash("Designed by Mycake") in lith and squash("P. D. Magnus") in lith
+    assert squash("is shared under the same licence") in lith
+    assert squash("Unless otherwise stated, the content of this page is licensed under Creative Commons") in lith
+
+
+def test_list_json_and_tts_carry_credits(project, capsys, tmp_path):
+    assert main(["--project", str(project.root), "list", "--json"]) == 0
+    rows = {r["id"]: r for r in json.loads(capsys.readouterr().out)}
+    assert rows["decktet"]["credits"]["designer"] == "P. D. Magnus"
+    assert rows["pernese"]["credits"]["author"] == "[Zen]"
+    assert rows["standard"]["credits"] is None
+    from generator.outputs.tts import SheetGrid, deck_object
+
+    deck = load_all(project)["decktet"].build(())
+    saved = deck_object(
+        deck, [(SheetGrid(1, 1, 10, 10), list(deck.cards[:2]), "face", "back")], {c.id: 1 for c in deck.cards}, False
+    )
+    assert "P. D. Magnus" in saved["ObjectStates"][0]["Description"]
+    assert "P. D. Magnus" in saved["Note"]
+
+
+def test_history_and_flavour_are_quoted_verbatim(printed, project):
+    seed = (FIXTURES / "seed-founders-flip.txt").read_text(encoding="utf-8")
+    history = seed.split("\nHistory\n", 1)[1].strip().split("\n")[0]
+    text = squash(pdf_text(printed[("founders-flip", "a5")][0]))
+    assert squash(history) in text and squash("— from the Founder’s Flip source text") in text
+    for card in load_all(project)["aetherial"].build(()).cards:
+        flavour = card.attributes.get("flavour")
+        if flavour:
+            assert flavour in seed, card.name  # the card's own words, as the source has them
+            assert squash(flavour) in text, card.name
+    pern = (FIXTURES / "seed-pernese-playing-cards.txt").read_text(encoding="utf-8")
+    opening = next(p for p in pern.split("\n") if p.startswith("The traditional deck"))
+    assert squash(opening) in squash(pdf_text(printed[("pernese", "a5")][0]))
+
+
+def test_lith_book_counts_kindred_flush_pairs_as_single_flush_pairs(printed):
+    text = squash(pdf_text(printed[("lith", "a5")][0]))
+    assert squash("such a hand counts as a Single Flush Pair") in text
+    assert squash("The Island, The Window and The Desert") in text
+    assert "misprinted" not in text and squash("Kindred Pair, the higher category") not in text
+
+
+def test_example_hands_are_written_out_at_a_readable_size(project):
+    for paper in ("a5", "a4"):
+        styles = make_styles(load_papers(project)[paper])
+        assert styles.chart_notation_size >= 6.5

@@ -1,0 +1,242 @@
+"""Print-shop PDFs read back with pikepdf: PDF/X-4 and PDF/X-1a structure, colour spaces, pictures, ink.
+
+Every ``export pod`` PDF made here is checked for its output intent, version
+keys and XMP, page boxes, embedded fonts and the colour space of every
+content stream, inline image, image XObject and shading; the PDF/X-1a files
+for the absence of transparency.  Pictures are checked in rendered pixels:
+Ghostscript renders the print file to CMYK separations (ink totals, black-only
+greyscale), poppler renders the RGB outputs.
+"""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pikepdf
+import pytest
+from PIL import Image
+from reportlab.lib import colors
+
+from generator.cli import main
+from generator.definitions import load_all
+from generator.definitions.shops import load_shops
+from generator.outputs.export import PodOptions, export_pod
+from generator.project import Project
+from generator.render.icc import STOCKS, shipped_profile
+
+from .pdfcheck import GOOD_SPACES, inspect
+
+FIXTURES = Path(__file__).parent / "fixtures"
+PT = 72 / 25.4
+needs_gs = pytest.mark.skipif(shutil.which("gs") is None, reason="Ghostscript (Debian ghostscript) is not installed")
+
+
+QUADRANTS = [(0, 0, 0), (0, 0, 255), (0, 160, 60), (250, 200, 40)]  # black, sRGB blue, green, yellow
+
+
+def quadrant_picture() -> bytes:
+    """A 16 x 16 picture of four flat colours, one of them (black) over any ink limit as converted."""
+    image = Image.new("RGB", (16, 16))
+    for n, colour in enumerate(QUADRANTS):
+        image.paste(colour, (8 * (n % 2), 8 * (n // 2), 8 * (n % 2) + 8, 8 * (n // 2) + 8))
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+@pytest.fixture(scope="module")
+def catalogue(tmp_path_factory) -> Project:
+    """The catalogue project: a small deck whose wizard card carries a picture (of four colours here)."""
+    root = tmp_path_factory.mktemp("catalogue")
+    shutil.copytree(FIXTURES / "catalogue-base" / "decks", root / "decks")
+    (root / "decks" / "cat" / "wizard.png").write_bytes(quadrant_picture())
+    return Project(root)
+
+
+@pytest.fixture(scope="module")
+def cat(catalogue):
+    return load_all(catalogue)["cat"].build(())
+
+
+def pod_pdf(project, deck, folder: Path, **options) -> Path:
+    files = export_pod(project, deck, folder, PodOptions(shops=("drivethrucards",), **options))
+    (pdf,) = [f for f in files if f.suffix == ".pdf"]
+    return pdf
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory, project, definitions, catalogue, cat) -> dict[str, tuple[Path, str, float]]:
+    """Every kind of print-shop PDF, each made once: name -> (path, PDF/X level, ink limit)."""
+    out = tmp_path_factory.mktemp("pod")
+    pernese = definitions["pernese"].build(["coloured"])
+    imperial = definitions["imperial"].build(["standard"])  # gradients and transparency
+    files = {
+        "pernese": (pod_pdf(project, pernese, out / "p"), "4", 2.4),
+        "imperial-300": (pod_pdf(project, imperial, out / "i", ink_limit=3.0), "4", 3.0),
+        "cat": (pod_pdf(catalogue, cat, out / "c"), "4", 2.4),
+        "cat-grey": (pod_pdf(catalogue, cat, out / "g", greyscale=True), "4", 2.4),
+        "cat-uncoated": (pod_pdf(catalogue, cat, out / "u", stock="uncoated"), "4", 2.4),
+    }
+    if shutil.which("gs"):
+        files["cat-1a"] = (pod_pdf(catalogue, cat, out / "a", pdfx="1a"), "1a", 2.4)
+    return files
+
+
+KINDS = ["pernese", "imperial-300", "cat", "cat-grey", "cat-uncoated", pytest.param("cat-1a", marks=needs_gs)]
+
+
+@pytest.mark.parametrize("name", KINDS)
+def test_output_intent_version_keys_and_metadata(made, name):
+    path, level, _ = made[name]
+    stock = "uncoated" if "uncoated" in name else "coated"
+    with pikepdf.open(path) as pdf:
+        (intent,) = pdf.Root.OutputIntents
+        assert intent.Type == "/OutputIntent" and intent.S == "/GTS_PDFX"
+        assert str(intent.OutputConditionIdentifier) == STOCKS[stock].identifier
+        assert str(intent.RegistryName) == "http://www.color.org"
+        profile = intent.DestOutputProfile
+        assert int(profile.N) == 4 and profile.read_bytes() == shipped_profile(stock).data
+        info = pdf.docinfo
+        assert info.Trapped == "/False" and str(info.Title) and "CreationDate" in str(info.keys())
+        if level == "4":
+            assert str(info.GTS_PDFXVersion) == "PDF/X-4"
+            assert pdf.pdf_version <= "1.6"
+            meta = pdf.open_metadata()
+            assert meta["pdfxid:GTS_PDFXVersion"] == "PDF/X-4"
+            assert meta["dc:title"] == str(info.Title)
+            assert meta["xmpMM:DocumentID"].startswith("uuid:") and meta["xmpMM:VersionID"] == "1"
+            assert meta["xmpMM:RenditionClass"] == "default" and meta["pdf:Trapped"] == "False"
+            assert meta["xmp:CreateDate"].startswith("2000-01-01")
+        else:
+            assert str(info.GTS_PDFXVersion) == "PDF/X-1:2001" and str(info.GTS_PDFXConformance) == "PDF/X-1a:2001"
+            assert pdf.pdf_version == "1.3" and "/Metadata" not in pdf.Root
+        assert len(pdf.trailer.ID) == 2
+
+
+@pytest.mark.parametrize("name", KINDS)
+def test_boxes_on_every_page(made, name):
+    path, _, _ = made[name]
+    bleed = 3.175 * PT
+    with pikepdf.open(path) as pdf:
+        for page in pdf.pages:
+            media = [float(v) for v in page.MediaBox]
+            assert [float(v) for v in page.BleedBox] == pytest.approx(media, abs=0.01)
+            trim = [float(v) for v in page.TrimBox]
+            assert trim == pytest.approx([bleed, bleed, media[2] - bleed, media[3] - bleed], abs=0.01)
+            assert "/ArtBox" not in page.obj  # PDF/X: a TrimBox or an ArtBox, never both
+
+
+@pytest.mark.parametrize("name", KINDS)
+def test_no_rgb_anywhere_fonts_embedded_ink_within_limit(made, name):
+    path, level, limit = made[name]
+    with pikepdf.open(path) as pdf:
+        report = inspect(pdf)
+        assert report.streams >= len(pdf.pages)
+    assert report.rgb_operators == 0
+    assert report.all_spaces <= GOOD_SPACES, report.spaces
+    assert report.fonts and all(report.fonts.values()), report.fonts
+    assert report.cmyk_totals and max(report.cmyk_totals) <= limit + 1e-3
+    if name.startswith("cat"):
+        assert report.images, "the wizard's picture is in the file"
+    if level == "1a":
+        assert report.transparency == []
+
+
+def test_transparency_stays_in_pdfx4_and_is_flattened_in_pdfx1a(made):
+    with pikepdf.open(made["imperial-300"][0]) as pdf:
+        report = inspect(pdf)
+    assert report.transparency  # the Imperial back's translucent lines, kept live in PDF/X-4
+    assert max(report.cmyk_totals) > 2.4  # a 300 % limit allows richer darks than DriveThruCards' 240 %
+
+
+def cmyk_pixels(path: Path, page: int, dpi: int = 72) -> Image.Image:
+    """One page rendered by Ghostscript to CMYK separations (no colour management: ink as in the file)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "page.tif"
+        subprocess.run(
+            ["gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=tiff32nc", f"-r{dpi}", f"-dFirstPage={page}",
+             f"-dLastPage={page}", f"-sOutputFile={out}", str(path)],
+            capture_output=True, check=True,
+        )  # fmt: skip
+        image = Image.open(out)
+        image.load()
+    return image
+
+
+def wizard_page(pdf_path: Path, deck) -> int:
+    """The 1-based page of the wizard's face (pages go back, front, back, front ...)."""
+    return 2 * [c.id for c in deck.cards].index("the-wizard") + 2
+
+
+@needs_gs
+def test_picture_is_cmyk_within_the_ink_limit_in_rendered_pixels(made, catalogue, cat):
+    path = made["cat"][0]
+    with pikepdf.open(path) as pdf:
+        page = pdf.pages[wizard_page(path, cat) - 1]
+        inline = [ops[0] for ops, op in pikepdf.parse_content_stream(page) if str(op) == "INLINE IMAGE"]
+        inline += [
+            ops[0]
+            for x in page.Resources.get("/XObject", {}).values()
+            for ops, op in pikepdf.parse_content_stream(x)
+            if str(op) == "INLINE IMAGE"
+        ]
+        (picture,) = inline
+        image = picture.as_pil_image()
+    assert image.mode == "CMYK" and image.size == (16, 16)
+    process = PodOptions().process(load_shops(catalogue)["drivethrucards"])
+    for n, colour in enumerate(QUADRANTS):
+        pixel = image.getpixel((8 * (n % 2) + 4, 8 * (n // 2) + 4))
+        assert sum(pixel) / 255 <= 2.4 + 1e-9
+        vector = process(colors.Color(*(v / 255 for v in colour)))  # the same colour drawn as a shape
+        assert [round(v / 255, 4) for v in pixel] == [vector.cyan, vector.magenta, vector.yellow, vector.black]
+    black = image.getpixel((4, 4))
+    assert black[3] > 200 and sum(black) / 255 == pytest.approx(2.4, abs=0.02)  # rich black, cut to the limit
+    rendered = cmyk_pixels(path, wizard_page(path, cat))
+    assert rendered.mode == "CMYK"
+    assert max(sum(p) for p in rendered.get_flattened_data()) / 255 <= 2.4 + 0.02  # every rendered pixel, picture included
+
+
+@needs_gs
+def test_greyscale_print_file_uses_black_ink_only(made, cat):
+    path = made["cat-grey"][0]
+    with pikepdf.open(path) as pdf:
+        report = inspect(pdf)
+    assert report.spaces["inline image"] == {"/DeviceGray"}
+    for page in (1, wizard_page(path, cat)):
+        rendered = cmyk_pixels(path, page)
+        cyan, magenta, yellow, black = rendered.split()
+        assert cyan.getextrema() == magenta.getextrema() == yellow.getextrema() == (0, 0)
+        assert black.getextrema()[1] > 100  # something is printed
+
+
+@needs_gs
+def test_pdfx1a_keeps_the_picture_cmyk(made):
+    with pikepdf.open(made["cat-1a"][0]) as pdf:
+        report = inspect(pdf)
+    assert {space for _, space, _, _ in report.images} <= {"/DeviceCMYK", "/DeviceGray"}
+
+
+def test_pod_files_are_reproducible(tmp_path, catalogue, cat, made):
+    again = pod_pdf(catalogue, cat, tmp_path)
+    assert again.read_bytes() == made["cat"][0].read_bytes()
+
+
+@needs_gs
+def test_pdfx1a_is_reproducible(tmp_path, catalogue, cat, made):
+    assert pod_pdf(catalogue, cat, tmp_path, pdfx="1a").read_bytes() == made["cat-1a"][0].read_bytes()
+
+
+def test_pdfx1a_without_ghostscript_is_a_one_line_error(tmp_path, catalogue, monkeypatch, capsys):
+    import generator.render.pdfx as pdfx
+
+    monkeypatch.setattr(pdfx.shutil, "which", lambda name: None)
+    out = tmp_path / "out"
+    code = main(["--project", str(catalogue.root), "export", "pod", "cat", "--pdfx", "1a", "--out", str(out)])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1
+    assert "Ghostscript ('gs')" in err[0] and "--pdfx 4" in err[0] and "Traceback" not in err[0]
+    assert not out.exists()

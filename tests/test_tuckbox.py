@@ -1,0 +1,181 @@
+"""Tuck boxes: the net folds into a box that holds the deck (pure geometry), and the sheet draws it."""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import tempfile
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image, ImageStat
+from pypdf import PdfReader
+
+from generator.cli import main
+from generator.definitions.presets import Paper
+from generator.imposition.grids import LayoutError
+from generator.imposition.tuckbox import PLAY, place_box, tuck_box
+
+A4 = Paper("A4", 210, 297)
+
+
+def area(points) -> float:
+    """Shoelace area of a closed polygon."""
+    return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]))) / 2
+
+
+def crosses(p1, p2, q1, q2) -> bool:
+    """True when segments p and q cross at a point inside both (touching ends do not count)."""
+
+    def side(a, b, c):
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+    d1, d2, d3, d4 = side(q1, q2, p1), side(q1, q2, p2), side(p1, p2, q1), side(p1, p2, q2)
+    return d1 * d2 < -1e-9 and d3 * d4 < -1e-9
+
+
+def on_outline(point, outline, tol=1e-5) -> bool:
+    for a, b in zip(outline, outline[1:] + outline[:1]):
+        length = math.dist(a, b)
+        if length and abs(math.dist(a, point) + math.dist(point, b) - length) < tol:
+            return True
+    return False
+
+
+def check_folds_into_a_box(card_w: float, card_h: float, cards: int, thickness: float) -> None:
+    box = tuck_box(card_w, card_h, cards, thickness)
+    p = box.panels
+    # the body wraps round the deck: front, side, back, side make the W x D cross-section's perimeter
+    assert p["front"].w == p["back"].w == box.width >= card_w + PLAY - 1e-9
+    assert p["side-1"].w == p["side-2"].w == box.depth >= cards * thickness
+    assert sum(p[n].w for n in ("front", "side-1", "back", "side-2")) == pytest.approx(2 * (box.width + box.depth))
+    assert all(p[n].h == box.height >= card_h for n in ("front", "side-1", "back", "side-2", "glue"))
+    for n in ("front", "side-1", "back", "side-2", "glue"):  # one strip, each panel meeting the next at a fold
+        assert p[n].y == p["front"].y
+    assert [p[n].x for n in ("front", "side-1", "back", "side-2", "glue")] == pytest.approx(
+        [0, box.width, box.width + box.depth, 2 * box.width + box.depth, 2 * (box.width + box.depth)]
+    )
+    # lid and bottom close the W x D opening exactly; the tuck flaps slide inside the front
+    for lid, tuck in (("lid", "tuck"), ("bottom", "bottom-tuck")):
+        assert (p[lid].w, p[lid].h) == pytest.approx((box.width, box.depth))
+        assert p[tuck].w < box.width and p[tuck].h < box.height / 2
+        assert p[tuck].cx == pytest.approx(p[lid].cx)
+    assert p["tuck"].bottom == pytest.approx(p["lid"].y) and p["lid"].bottom == pytest.approx(p["back"].y)
+    assert p["bottom"].y == pytest.approx(p["back"].bottom) and p["bottom-tuck"].y == pytest.approx(p["bottom"].bottom)
+    # dust flaps fold in across the opening from both sides without overlapping
+    for n in ("dust-1", "dust-2", "bottom-dust-1", "bottom-dust-2"):
+        assert p[n].w == pytest.approx(box.depth) and 2 * p[n].h <= box.width
+    # the glue flap is glued inside the front, clear of the thumb notch
+    assert p["glue"].w < box.width / 2 - box.notch
+    assert box.notch < box.width / 4
+    # the cut outline is one simple closed polygon round all the panels
+    outline = list(box.outline)
+    edges = list(zip(outline, outline[1:] + outline[:1]))
+    for i, (a, b) in enumerate(edges):
+        for j, (c, d) in enumerate(edges):
+            if abs(i - j) > 1 and {i, j} != {0, len(edges) - 1}:
+                assert not crosses(a, b, c, d), (i, j)
+    chamfers = box.dust * min(2.0, box.depth / 4) * 4 + box.glue * min(box.glue, box.height / 8)
+    notch = math.pi * box.notch**2 / 2
+    r = min(box.tuck / 2, (box.width - 2 * box.inset) / 4)
+    corners = 4 * (r * r - math.pi * r * r / 4)
+    panels = sum(b.w * b.h for b in p.values())
+    assert area(outline) == pytest.approx(panels - chamfers - notch - corners, rel=2e-3)
+    # every fold joins two points of the outline, along a panel edge
+    for f in box.folds:
+        assert on_outline((f.x1, f.y1), outline) and on_outline((f.x2, f.y2), outline)
+        assert f.x1 == f.x2 or f.y1 == f.y2
+
+
+@pytest.mark.parametrize(
+    ("w", "h", "n"),
+    [(63.5, 88.9, 54), (69.85, 120.65, 78), (44.45, 63.5, 12), (63.5, 88.9, 0), (88.9, 88.9, 200)],
+)
+def test_nets_fold_into_boxes_that_hold_the_deck(w, h, n):
+    check_folds_into_a_box(w, h, n, 0.3)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.floats(30, 130), st.floats(30, 160), st.integers(0, 300), st.floats(0.15, 1.0))
+def test_any_deck_gets_a_box_that_folds(w, h, n, t):
+    check_folds_into_a_box(w, h, n, t)
+
+
+def test_depth_follows_the_card_count_and_thickness():
+    assert tuck_box(63.5, 88.9, 54, 0.3).depth == pytest.approx(54 * 0.3 + PLAY)
+    assert tuck_box(63.5, 88.9, 54, 0.5).depth == pytest.approx(54 * 0.5 + PLAY)
+
+
+def test_placing_on_paper():
+    box = tuck_box(63.5, 88.9, 54)
+    sheet = place_box(box, A4)
+    w, h = box.size
+    assert not sheet.turned and sheet.paper == A4
+    assert sheet.x == pytest.approx((210 - w) / 2) and sheet.y == pytest.approx((297 - h) / 2)
+    wide = tuck_box(88.9, 63.5, 20)  # landscape cards: the net is wider than A4, so it is turned a quarter
+    assert wide.size[0] > 200 and place_box(wide, A4).turned and place_box(wide, A4).paper == A4
+    with pytest.raises(LayoutError, match=r"does not fit on A4 .* choose larger paper"):
+        place_box(tuck_box(150, 200, 100), A4)
+
+
+@pytest.fixture(scope="module")
+def pernese_box(tmp_path_factory):
+    out = tmp_path_factory.mktemp("box")
+    assert main(["box", "pernese:coloured", "--out", str(out)]) == 0
+    return out / "pernese-coloured" / "pernese-coloured-box.pdf"
+
+
+def render(pdf, dpi=50) -> Image.Image:
+    """The page as poppler draws it."""
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-singlefile", str(pdf), f"{tmp}/page"], check=True)
+        with Image.open(f"{tmp}/page.png") as image:
+            return image.convert("RGB")
+
+
+def test_box_sheet_is_one_a4_page_with_the_decks_art_and_title(pernese_box, project, definitions):
+    reader = PdfReader(str(pernese_box))
+    assert len(reader.pages) == 1
+    assert [round(float(v) / 72 * 25.4) for v in reader.pages[0].mediabox[2:]] == [210, 297]
+    text = "".join(reader.pages[0].extract_text().split()).lower()
+    assert "thepernesedeck" in text and "54cards" in text
+    image = render(pernese_box)
+    deck = definitions["pernese"].build(["coloured"])
+    box = tuck_box(63.5, 88.9, 54)
+    sheet = place_box(box, A4)
+    px = 50 / 25.4
+
+    def at(x, y):
+        return image.getpixel((round((sheet.x + x) * px), round((sheet.y + y) * px)))
+
+    field = tuple(int(deck.style["back_colour"][i : i + 2], 16) for i in (1, 3, 5))
+    for name in ("glue", "dust-1", "tuck"):  # plain panels carry the back's colour
+        b = box.panels[name]
+        assert max(abs(a - e) for a, e in zip(at(b.cx, b.cy), field)) < 12, name
+    assert at(-5, -5) == (255, 255, 255)  # nothing outside the net's bleed
+    # the same art on front and back panels: the back's emblem, gold on the field
+
+    def mean(panel):
+        x, y = sheet.x + panel.cx - 8, sheet.y + panel.y + panel.h * 0.45 - 8
+        return ImageStat.Stat(image.crop(tuple(round(v * px) for v in (x, y, x + 16, y + 16)))).mean
+
+    front, back = mean(box.panels["front"]), mean(box.panels["back"])
+    assert front == pytest.approx(back, abs=4)
+    assert abs(front[0] - field[0]) > 20  # art, not the plain field
+
+
+def test_build_box_and_greyscale(tmp_path):
+    assert main(["build", "standard", "--box", "--greyscale", "--card-thickness", "0.5", "--out", str(tmp_path)]) == 0
+    a4, letter = tmp_path / "standard" / "standard-box.pdf", tmp_path / "standard" / "standard-box-letter.pdf"
+    assert a4.is_file() and letter.is_file()
+    assert "0.5 mm thick" in PdfReader(str(a4)).pages[0].extract_text()
+    image = render(a4, 30)
+    assert all(abs(r - g) <= 2 and abs(g - b) <= 2 for r, g, b in image.get_flattened_data())
+
+
+def test_a_box_that_does_not_fit_is_a_one_line_error(tmp_path, capsys):
+    code = main(["box", "aetherial", "--paper", "100x100mm", "--out", str(tmp_path)])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1 and "does not fit on 100x100mm" in err[0] and "deck.size" in err[0]
+    assert not any(tmp_path.iterdir())
