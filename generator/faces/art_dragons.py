@@ -180,7 +180,7 @@ def build(pose: Pose) -> Layers:
         t = pose.belly[0] + (pose.belly[1] - pose.belly[0]) * k / 15
         (x, y), (nx, ny) = _along(spine, t)
         w = widths[int(t * (n - 1))] / 2
-        plates.append(poly(tube([(x - nx * w * 0.15, y - ny * w * 0.15), (x - nx * w * 0.92, y - ny * w * 0.92)], [0.018])))
+        plates.append(poly(tube([(x - nx * w * 0.3, y - ny * w * 0.3), (x - nx * w * 0.82, y - ny * w * 0.82)], [0.016, 0.008])))
     belly = []
     for k in range(24):
         t = pose.belly[0] + (pose.belly[1] - pose.belly[0]) * k / 23
