@@ -199,6 +199,28 @@ def test_calibration_page(tmp_path):
     assert all_fonts_embedded(reader)
 
 
+def test_calibration_labels_scale_bar_and_offsets_read_plainly(tmp_path):
+    """Labels of 7 pt or more, a 100 mm bar to check the scale, offsets written out (never '0,0')."""
+    import re
+
+    for paper in (A4, Paper("Letter", 215.9, 279.4)):
+        reader = PdfReader(str(write_calibration(tmp_path / f"{paper.name}.pdf", Layout(paper))))
+        sizes, bars = [], []
+        for page in reader.pages:
+            content = page.get_contents().get_data().decode("latin-1")
+            sizes += [float(v) for v in re.findall(r"/F[\w+]+ ([\d.]+) Tf", content)]
+            for x1, y1, x2, y2 in re.findall(r"([\d.]+) ([\d.]+) m ([\d.]+) ([\d.]+) l", content):
+                if float(y1) == float(y2):
+                    bars.append(abs(float(x2) - float(x1)) / PT)
+        assert sizes and min(sizes) >= 7.0, sorted(set(sizes))
+        assert any(b == pytest.approx(100.0, abs=0.01) for b in bars)
+        text = reader.pages[0].extract_text()
+        assert "0,0" not in text and "no offset (DX = 0 mm, DY = 0 mm)" in text
+        assert "exactly 100 mm long" in text
+    shifted = PdfReader(str(write_calibration(tmp_path / "s.pdf", Layout(A4, offset=(1.5, 0.0))))).pages[0].extract_text()
+    assert "DX = +1.5 mm, DY = 0 mm" in shifted
+
+
 def test_cli_build_options_and_errors(tmp_path, capsys, project):
     root = str(project.root)
     assert (

@@ -152,7 +152,13 @@ def add_paper_arguments(p: argparse.ArgumentParser, default_help: str) -> None:
         metavar="DX,DY",
         help="move back pages by DX,DY mm to correct a printer (see aetherpress calibrate)",
     )
-    p.add_argument("--margin", type=length(MAX_MARGIN), default=5.0, metavar="MM", help="unprinted border (default 5 mm)")
+    p.add_argument(
+        "--margin",
+        type=length(MAX_MARGIN),
+        default=6.0,
+        metavar="MM",
+        help="unprinted border, crop marks included (default 6 mm)",
+    )
 
 
 def add_sheet_arguments(p: argparse.ArgumentParser) -> None:
