@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from generator.outputs.build import all_targets
+from generator.pipeline.build import all_targets
 
 from .cardimages import backs
 

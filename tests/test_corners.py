@@ -17,7 +17,7 @@ import pytest
 
 from generator.faces.render import FaceRenderer
 from generator.faces.svg import parse_svg
-from generator.outputs.build import all_targets
+from generator.pipeline.build import all_targets
 
 from .cardimages import crop_mm, faces, grey
 

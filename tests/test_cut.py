@@ -11,7 +11,7 @@ from generator.faces.cut import CUT_TOLERANCE, check_cut, near_cut
 from generator.faces.outline import element_boxes, path_points
 from generator.faces.render import FaceRenderer
 from generator.geometry import Box
-from generator.outputs.build import all_targets
+from generator.pipeline.build import all_targets
 
 from .conftest import write_deck
 

@@ -143,12 +143,14 @@ def _expect_clean(project: Project, deck_text: str, csv_text: str = BASE_CSV) ->
         assert exc.problems and all(str(p) for p in exc.problems)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(1200), **SETTINGS)
 @given(path=st.sampled_from(ALL_PATHS), value=values, mode=st.sampled_from(["replace", "delete", "add"]))
 def test_structured_mutations_of_a_deck(fuzz_project, path, value, mode):
     _expect_clean(fuzz_project, dump(mutate(BASE, path, value, mode)))
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(500), **SETTINGS)
 @given(data=st.data())
 def test_text_mutations_of_deck_and_csv(fuzz_project, data):
@@ -281,6 +283,7 @@ def _run_confined(root: Path, args: list[str], changed: set[Path], monkeypatch, 
         assert b"CANARY" not in written.read_bytes()
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(150), **SETTINGS)
 @given(data=st.data())
 def test_mutated_templates_stay_in_bounds_and_inside(hostile_project, data, monkeypatch, capsys):
@@ -291,6 +294,7 @@ def test_mutated_templates_stay_in_bounds_and_inside(hostile_project, data, monk
     _run_confined(hostile_project, ["build", "cat"], {template, deck}, monkeypatch, capsys)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(100), **SETTINGS)
 @given(data=st.data())
 def test_mutated_rulebooks_stay_in_bounds_and_inside(hostile_project, data, monkeypatch, capsys):

@@ -25,7 +25,7 @@ from coloraide import Color
 from reportlab.graphics import renderPDF
 
 from generator.faces.symbols import SYMBOLS, symbol_svg
-from generator.outputs.build import all_targets
+from generator.pipeline.build import all_targets
 from generator.render.drawing import svg_to_drawing
 from generator.render.raster import render_pages
 

@@ -60,7 +60,7 @@ def _dask_executor(address: str) -> Executor:
     except ImportError:
         raise AetherpressError(Problem("command line", "--dask needs the dask extra: pip install 'aetherpress[dask]'")) from None
     try:
-        client = Client(address, timeout=10, set_as_default=False)
+        client = Client(address, timeout=5, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
         raise AetherpressError(Problem("command line", f"--dask {address}: cannot reach the scheduler ({exc})")) from None
     executor = client.get_executor(pure=False)
