@@ -16,7 +16,7 @@ from .errors import AetherpressError, Problem, display_path
 from .faces.lint import check_rendered, check_templates, template_files
 from .hands.check import check_game
 from .hands.games import load_game
-from .outputs.build import all_targets
+from .pipeline.build import all_targets
 from .project import Project
 from .rulebook.definition import load_rulebook
 

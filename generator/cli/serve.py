@@ -6,7 +6,6 @@ import argparse
 
 from ..definitions.model import Deck
 from ..errors import AetherpressError
-from ..preview.app import serve
 from ..project import Project
 from .common import check_slugs, resolve_decks, whole
 
@@ -41,6 +40,8 @@ def run(project: Project, args: argparse.Namespace) -> int:
         if all(p.file == "command line" for p in exc.problems):  # a mistake on the command line stops at once
             raise
         # a problem in the files shows in the page, which recovers once it is fixed
+    from ..preview.app import serve  # here, so other commands start without the server's modules
+
     try:
         return serve(project, choose, args.port, open_browser=not args.no_browser)
     except KeyboardInterrupt:

@@ -7,6 +7,8 @@ redraws that card even though the deck file did not change.
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +23,30 @@ KIND = "sides"
 
 
 def _current(data: Any) -> bool:
-    return isinstance(data["svg"], str) and all(file_digest(Path(p)) == d for p, d in data["reads"].items())
+    return (
+        isinstance(data["svg"], str)
+        and isinstance(data["chars"], str)
+        and all(file_digest(Path(p)) == d for p, d in data["reads"].items())
+    )
+
+
+def text_chars(svg_text: str) -> str:
+    """Every character the SVG's text may draw (its text nodes, entities resolved), sorted, once each."""
+    try:
+        root = ET.fromstring(svg_text)
+    except ET.ParseError:
+        return "".join(sorted(set(svg_text)))
+    return "".join(sorted(set("".join(root.itertext()))))
+
+
+@dataclass(frozen=True)
+class DrawnSide:
+    """A card side as drawn: its content key, its SVG text and the characters its text uses."""
+
+    key: str
+    svg: str
+    chars: str
+    reads: dict[str, str]  # the pictures its template loaded, by path, with their digests
 
 
 class CachedFaces:
@@ -40,18 +65,23 @@ class CachedFaces:
             return self.keys.face(self.deck, card)
         return self.keys.back(self.deck, card)
 
-    def svg(self, card: Card | None, side: str) -> tuple[str, str]:
-        """The side's (key, SVG text): from the cache when it is there and current, else drawn and kept."""
+    def side(self, card: Card | None, side: str) -> DrawnSide:
+        """The side ("front" or "back") from the cache when it is there and current, else drawn and kept."""
         key = self.key(card, side)
         data = read_cached(self.project, KIND, key, _current) if self.use_cache else None
         if data is not None:
-            return key, data["svg"]
+            return DrawnSide(key, data["svg"], data["chars"], dict(data["reads"]))
         if side == "front" and card is not None:
             text = self.renderer.face(card)
         else:
             text = self.renderer.back(card)
         self.drawn += 1
+        drawn = DrawnSide(key, text, text_chars(text), {str(p): file_digest(p) for p in self.renderer.reads})
         if self.use_cache:
-            reads = {str(p): file_digest(p) for p in self.renderer.reads}
-            write_cached(self.project, KIND, key, {"svg": text, "reads": reads})
-        return key, text
+            write_cached(self.project, KIND, key, {"svg": text, "reads": drawn.reads, "chars": drawn.chars})
+        return drawn
+
+    def svg(self, card: Card | None, side: str) -> tuple[str, str]:
+        """The side's (key, SVG text)."""
+        drawn = self.side(card, side)
+        return drawn.key, drawn.svg

@@ -16,10 +16,9 @@ from pathlib import Path
 
 from ..definitions.model import Card, Deck
 from ..errors import AetherpressError
-from ..faces.cached import KIND, CachedFaces
+from ..faces.cached import CachedFaces
 from ..faces.render import FaceRenderer
 from ..project import Project
-from ..project.cache import read_cached
 from ..project.digests import digest, file_digest
 
 FACE, BACK = "face", "back"
@@ -84,15 +83,8 @@ def _draft_svg(project: Project, deck: Deck, side: Side) -> str | None:
 def draw(project: Project, faces: CachedFaces, side: Side) -> None:
     """Draw ``side`` (from the cache when it is there), recording its SVG or its problems; never raises for bad input."""
     try:
-        drawn = faces.drawn
-        key, svg = faces.svg(side.card, side.side)
-        if faces.drawn > drawn:
-            paths = [str(p) for p in faces.renderer.reads]
-        else:  # found in the cache, which checked the pictures it records
-            entry = read_cached(project, KIND, key, lambda data: True) or {}
-            paths = list(entry.get("reads", {}))
-        side.svg, side.problems, side.draft = svg, (), False
-        side.reads = {p: file_digest(Path(p)) for p in paths}
+        drawn = faces.side(side.card, side.side)
+        side.svg, side.problems, side.draft, side.reads = drawn.svg, (), False, dict(drawn.reads)
     except AetherpressError as exc:
         side.problems = tuple(dict.fromkeys(f"error: {p}" for p in exc.problems))
         side.svg = _draft_svg(project, faces.deck, side)
