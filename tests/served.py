@@ -104,13 +104,15 @@ class Server(Command):
         self.port = int(self.url.rstrip("/").rsplit(":", 1)[1])
 
     def request(
-        self, path: str, method: str = "GET", host: str | None = "default", timeout: float = 30
+        self, path: str, method: str = "GET", host: str | None = "default", if_none_match: str | None = None
     ) -> http.client.HTTPResponse:
         """A request with the ``Host`` header given (None: no Host header at all)."""
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
         if host is not None:
             connection.putheader("Host", f"127.0.0.1:{self.port}" if host == "default" else host)
+        if if_none_match is not None:
+            connection.putheader("If-None-Match", if_none_match)
         connection.endheaders()
         response = connection.getresponse()
         response.body = response.read() if path != "/events" else b""  # type: ignore[attr-defined]

@@ -74,6 +74,17 @@ def test_the_raster_view_is_300_dpi_with_bleed(server):
     assert image.getpixel((image.width // 2, 5)) != (255, 255, 255)  # the art runs into the bleed
 
 
+def test_a_browser_keeps_what_has_not_changed(server):
+    for path in ("/cards/game/dawn.svg", "/cards/game/dawn.png", "/fonts/Cinzel-Bold.ttf", "/static/preview.css", "/"):
+        first = server.request(path)
+        etag = first.getheader("ETag")
+        assert first.status == 200 and etag, path
+        again = server.request(path, if_none_match=etag)
+        assert again.status == 304 and again.body == b"" and again.getheader("ETag") == etag, path
+        assert again.getheader("Content-Security-Policy") == first.getheader("Content-Security-Policy"), path
+        assert server.request(path, if_none_match='"other"').status == 200, path
+
+
 def test_every_answer_carries_the_security_headers(server):
     for path in ("/", "/card/game/dawn", "/hand/game", "/static/preview.js", "/cards/game/dawn.svg", "/api/state", "/nothing"):
         response = server.request(path)

@@ -21,11 +21,13 @@ SVGs may run nothing and load nothing.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import queue
 import threading
 from collections import OrderedDict
 from concurrent.futures import TimeoutError as FutureTimeout
+from functools import lru_cache
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -64,6 +66,12 @@ ALWAYS = {
 }
 SIDE_FOLDERS = {"cards": FACE, "backs": BACK}
 SIDE_PAGES = {"card": FACE, "back": BACK}
+
+
+@lru_cache(maxsize=64)
+def tag(data: bytes) -> str:
+    """An ETag for a file that never changes while the server runs."""
+    return hashlib.sha256(data).hexdigest()[:20]
 
 
 class PreviewServer(ThreadingHTTPServer):
@@ -116,6 +124,9 @@ class Handler(BaseHTTPRequestHandler):
         super().end_headers()
 
     def _send(self, status: int, data: bytes, content_type: str, csp: str = DATA_CSP, etag: str | None = None) -> None:
+        """Answer with ``data``; with an ``etag`` the browser may keep it, and a request that has it gets 304."""
+        if etag is not None and self._unchanged(etag, csp):
+            return
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(data)))
@@ -126,6 +137,20 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(data)
+
+    def _unchanged(self, etag: str, csp: str) -> bool:
+        """Answer 304 if the browser already has this version (its ``If-None-Match``).
+
+        The browser takes the headers of a 304 for the copy it keeps, so the policy is the one the copy came with."""
+        if self.headers.get("If-None-Match") != f'"{etag}"':
+            return False
+        self.send_response(304)
+        self.send_header("ETag", f'"{etag}"')
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Content-Security-Policy", csp)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+        return True
 
     def _text(self, status: int, message: str) -> None:
         self._send(status, (message + "\n").encode("utf-8"), "text/plain; charset=utf-8")
@@ -168,12 +193,12 @@ class Handler(BaseHTTPRequestHandler):
             case ["events"]:
                 self._events()
             case ["fonts", "fonts.css"]:
-                self._send(200, fonts_css(), "text/css; charset=utf-8")
+                self._send(200, fonts_css(), "text/css; charset=utf-8", etag=tag(fonts_css()))
             case ["fonts", name] if font_bytes(name) is not None:
-                self._send(200, font_bytes(name) or b"", "font/ttf")
+                self._send(200, font_bytes(name) or b"", "font/ttf", etag=tag(font_bytes(name) or b""))
             case ["static", name] if asset(name) is not None:
                 data, content_type = asset(name)  # type: ignore[misc]
-                self._send(200, data, content_type)
+                self._send(200, data, content_type, etag=tag(data))
             case ["api", "state"]:
                 self._json(state_json(preview, self.server.project_name))
             case ["api", "side", deck, kind, name] if kind in (FACE, BACK):
@@ -190,7 +215,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def _page(self, name: str) -> None:
         data, content_type = asset(PAGES[name])  # type: ignore[misc]
-        self._send(200, data, content_type, PAGE_CSP)
+        self._send(200, data, content_type, PAGE_CSP, tag(data))
 
     def _side(self, deck: str, kind: str, name: str, format: str) -> None:
         preview = self.server.preview
@@ -207,11 +232,7 @@ class Handler(BaseHTTPRequestHandler):
         if side.svg is None:
             self._text(409, "\n".join(side.problems) or "this side could not be drawn")
             return
-        if self.headers.get("If-None-Match") == f'"{side.version}-{format}"':
-            self.send_response(304)
-            self.send_header("ETag", f'"{side.version}-{format}"')
-            self.send_header("Content-Length", "0")
-            self.end_headers()
+        if self._unchanged(f"{side.version}-{format}", SVG_CSP if format == "svg" else DATA_CSP):
             return
         if format == "svg":
             self._send(200, side.svg.encode("utf-8"), "image/svg+xml; charset=utf-8", SVG_CSP, f"{side.version}-svg")
