@@ -6,7 +6,6 @@ unit is one millimetre and its origin is the bleed corner.
 
 from __future__ import annotations
 
-import base64
 import dataclasses
 import re
 from collections.abc import Mapping
@@ -23,6 +22,7 @@ from ..errors import AetherpressError, Problem, display_path
 from ..geometry import Box
 from ..project import Project
 from .limits import LimitExceeded, deadline, render_bounded, template_seconds
+from .pictures import picture_uri
 from .sandbox import CURRENT, OutsideProject, environment, template_line, template_path
 from .svg import MAX_OUTPUT_CHARS, parse_svg
 from .textfit import Fitted, TextDoesNotFit, fit_lines
@@ -157,8 +157,9 @@ class FaceRenderer:
         self.text_boxes.append((field, fitted.box))
         return fitted
 
-    def image(self, path: Any) -> str:
-        """A card image (an ``image`` attribute: a PNG or JPEG beside the deck file) as a data URI.
+    def image(self, path: Any, width: float | None = None, height: float | None = None) -> str:
+        """A card image (an ``image`` attribute: a PNG or JPEG beside the deck file) as a data URI, no finer
+        than 600 dpi over ``width`` x ``height`` mm (default: the whole card).
 
         Cards may not load files themselves; this is the one way an image gets onto a card.
         """
@@ -179,7 +180,15 @@ class FaceRenderer:
             raise AetherpressError(
                 Problem(where, f"image '{path}' is not a PNG or JPEG of at most {MAX_IMAGE_BYTES // 1_000_000} MB")
             )
-        return f"data:image/{kind};base64," + base64.b64encode(data).decode("ascii")
+        box = (
+            float(width) if width else self.geometry.width,
+            float(height) if height else self.geometry.height,
+        )
+        if not all(0 < side <= 1000 for side in box):
+            raise AetherpressError(
+                Problem(where, f"image() size {box[0]:g} x {box[1]:g} mm must be more than 0 and at most 1000")
+            )
+        return picture_uri(target, data, kind, box)
 
     def keep(self, field: str, box: Box) -> str:
         """Record a box that must stay inside the safe zone (e.g. an index symbol); draws nothing."""

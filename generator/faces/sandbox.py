@@ -38,7 +38,7 @@ class Drawing(Protocol):
 
     def keep(self, field: str, box: Box) -> str: ...
 
-    def image(self, path: Any) -> str: ...
+    def image(self, path: Any, width: float | None = None, height: float | None = None) -> str: ...
 
 
 # The renderer drawing the current card.  Kept out of the template context so
@@ -54,8 +54,8 @@ def _keep(field: str, box: Box) -> str:
     return CURRENT.get().keep(field, box)
 
 
-def _image(path: Any) -> str:
-    return CURRENT.get().image(path)
+def _image(path: Any, width: float | None = None, height: float | None = None) -> str:
+    return CURRENT.get().image(path, width, height)
 
 
 def wrap(text: str, family: str, size: float, width: float, weight: str = "normal", style: str = "normal") -> list[str]:

@@ -9,6 +9,7 @@ here, so a sheets file is the same however its pieces were made.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from ..definitions.model import Card, Deck
@@ -16,6 +17,7 @@ from ..faces.cached import CachedFaces, DrawnSide
 from ..project import Project
 from ..project.cache import read_cached_bytes, write_cached_bytes
 from ..project.digests import digest
+from .assemble import Signature, signature
 from .fragments import fragment_pdf, job_charset
 
 KIND = "pieces"
@@ -64,15 +66,21 @@ class Pieces:
     def key(self, d: int, card: Card | None, side: str) -> str:
         return piece_key(self.faces[d].key(card, side), self.charset, self.greyscale)
 
-    def data(self, d: int, card: Card | None, side: str) -> bytes:
-        """The piece's PDF: from the cache, or drawn now and kept."""
+    def data(self, d: int, card: Card | None, side: str) -> tuple[bytes, Signature]:
+        """The piece's PDF and its resources' fingerprints: from the cache, or drawn now and kept."""
         key = self.key(d, card, side)
         found = read_cached_bytes(self.project, KIND, key)
-        if found is None:
-            found = self.draw(d, card, side)
-            write_cached_bytes(self.project, KIND, key, found)
-            self.drawn += 1
-        return found
+        if found is not None:
+            header, _, pdf = found.partition(b"\n")
+            try:
+                return pdf, json.loads(header)
+            except ValueError:
+                pass  # an entry of another shape: draw it again
+        pdf = self.draw(d, card, side)
+        known = signature(pdf)
+        write_cached_bytes(self.project, KIND, key, json.dumps(known, sort_keys=True).encode() + b"\n" + pdf)
+        self.drawn += 1
+        return pdf, known
 
     def draw(self, d: int, card: Card | None, side: str) -> bytes:
         faces = self.faces[d]

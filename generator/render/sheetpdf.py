@@ -28,7 +28,7 @@ from ..imposition.layout import layout as lay_out
 from ..imposition.shapes import Item, Line, Outline, Page, Target
 from ..project import Project
 from ..project.files import write_bytes
-from .assemble import fill_forms
+from .assemble import Signature, fill_forms
 from .canvas import new_canvas
 from .pdfforms import end_form
 from .pieces import Pieces
@@ -147,7 +147,7 @@ class CardForms:
             self.canvas.beginForm(name, lowerx=0, lowery=0, upperx=w * mm, uppery=h * mm)
             end_form(self.canvas)
 
-    def piece(self, name: str) -> bytes:
+    def piece(self, name: str) -> tuple[bytes, Signature]:
         return self.pieces.data(*self.where[name])
 
 
@@ -230,7 +230,7 @@ def write_job(
     order = list(forms.names.values())
     position = {name: n for n, name in enumerate(order, 1)}
 
-    def piece(name: str) -> bytes:
+    def piece(name: str) -> tuple[bytes, Signature]:
         data = forms.piece(name)
         if progress:
             progress(position[name], len(order))
