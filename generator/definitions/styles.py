@@ -23,6 +23,7 @@ from ..faces.fonts import FAMILIES
 from ..faces.symbols import SYMBOLS
 from ..project import Project
 from ..units import UnitError, to_mm
+from .colours import colour_value
 from .schema import Context, KeyPath, suggest, type_name
 from .toml import read_toml
 
@@ -77,10 +78,10 @@ def _check_value(key: StyleKey, value: Any) -> tuple[Any, str | None]:
             return to_mm(value, what=key.name, maximum=MAX_LENGTH), None
         except UnitError as exc:
             return key.default, str(exc)
+    if key.kind == "colour":
+        colour, problem = colour_value(value)
+        return (colour, None) if colour is not None else (key.default, problem)
     checks: dict[str, Callable[[Any], str | None]] = {
-        "colour": lambda v: (
-            None if isinstance(v, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", v) else f"colour '{v}' must be written #rrggbb"
-        ),
         "font": _font_problem,
         "symbol": lambda v: None if isinstance(v, str) and v in SYMBOLS else f"unknown symbol '{v}'{suggest(str(v), SYMBOLS)}",
         "choice": lambda v: (
@@ -113,6 +114,12 @@ def _set(ctx: Context, style: dict[str, Any], key: str, value: Any, path: KeyPat
         if problem:
             ctx.error(path, problem)
             return
+    if key.endswith(("colour", "color")):  # a style's own colours: checked and written #rrggbb like the declared ones
+        colour, problem = colour_value(value)
+        if colour is None:
+            ctx.error(path, problem or "not a colour")
+            return
+        value = colour
     if isinstance(value, dict) and isinstance(style.get(key), dict):
         style[key] = merge(style[key], value)
     else:
