@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
-from ..errors import display_path
+from ..errors import Problem, display_path
 from ..outputs.build import build_deck, check_fits
 from ..outputs.progress import ProgressBar
 from ..outputs.proof import write_proof
@@ -34,6 +35,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--box", action="store_true", help="also write a tuck box per deck: <slug>-box.pdf on the sheets' paper")
     add_card_thickness(p)
     p.add_argument(
+        "--draft",
+        action="store_true",
+        help="draw text that does not fit in red, with how many characters to cut, instead of stopping at the first",
+    )
+    p.add_argument(
         "--combine",
         action="store_true",
         help="also put all the named decks in one combined-sheets.pdf, packed card size by card size",
@@ -50,20 +56,21 @@ def run(project: Project, args: argparse.Namespace) -> int:
             plan_box(deck, options.layout.paper, args.card_thickness)
     out = output_folder(args.out or project.output_dir)
     report: list[str] = []
+    overflows: list[Problem] = []
     with writing_into(out), staged_folders() as stages:
         for deck in decks:
             target = out / deck.slug
             folder = stage(stages, target)
             bar = ProgressBar(deck.key)
             try:
-                written = build_deck(project, deck, folder, sheets, progress=bar)
+                written = build_deck(project, deck, folder, sheets, progress=bar, overflows=overflows)
             finally:
                 bar.close()
             pdfs = [target / p.relative_to(folder) for p in written if p.suffix == ".pdf"]
             report += [f"{deck.key}: {display_path(pdf)}" for pdf in pdfs]
             report.append(f"{deck.key}: {len(written) - len(pdfs)} SVG files in {display_path(target)}")
             if args.proof:
-                proof = write_proof(project, deck, folder, greyscale=args.greyscale)
+                proof = write_proof(project, deck, folder, greyscale=args.greyscale, draft=args.draft)
                 report.append(f"{deck.key}: {display_path(target / proof.name)}")
             for suffix, options in sheets if args.box else ():
                 box = write_box(
@@ -80,6 +87,13 @@ def run(project: Project, args: argparse.Namespace) -> int:
             folder = stage(stages, books)
             report += [f"rulebook: {display_path(books / p.name)}" for p in build_all(project, folder)]
     print("\n".join(report))
+    for problem in overflows:  # a draft goes through every card: each text that does not fit, at once
+        print(f"draft: {problem}", file=sys.stderr)
+    if overflows:
+        print(
+            f"draft: {len(overflows)} text{'s' if len(overflows) != 1 else ''} drawn in red do not fit; a build without --draft refuses them",
+            file=sys.stderr,
+        )
     if args.combine and decks:
         with writing_into(out):
             for suffix, options in sheets:

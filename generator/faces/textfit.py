@@ -27,6 +27,7 @@ from .fonts import FontBook, register_fonts
 from .richtext import Icon, Paragraph, Piece, icon_names, parse, truncate, visible_length, words
 
 OVERFLOW_INK = "#d0021b"  # draft builds draw text that does not fit in this red
+LABEL_FONT = "SourceSans3-Bold"  # the tag saying how much to cut
 
 
 class TextDoesNotFit(Exception):
@@ -191,16 +192,19 @@ class Fitted:
         return Markup("".join(out))
 
     def _overflow_marks(self) -> str:
-        """A dashed red frame round the box asked for, and how many characters to cut."""
+        """A dashed red frame round the box asked for, and above it a red tag: how many characters to cut."""
         f = self.frame
         label = f"cut {self.overflow} character{'s' if self.overflow != 1 else ''}"
-        size = max(min(self.size, 2.6), 1.8)
+        size = 2.4
+        pad = size * 0.3
+        width = _width(label, LABEL_FONT, size) + 2 * pad
+        height = size * 1.3
         return (
             f'<rect x="{_fmt(f.x)}" y="{_fmt(f.y)}" width="{_fmt(f.w)}" height="{_fmt(f.h)}" fill="none"'
             f' stroke="{OVERFLOW_INK}" stroke-width="0.25" stroke-dasharray="1 0.6"/>'
-            f'<rect x="{_fmt(f.right - size * 7.2)}" y="{_fmt(f.y - size * 0.1)}" width="{_fmt(size * 7.2)}"'
-            f' height="{_fmt(size * 1.25)}" fill="{OVERFLOW_INK}"/>'
-            f'<text x="{_fmt(f.right - size * 0.3)}" y="{_fmt(f.y + size * 0.85)}" font-family="Source Sans 3"'
+            f'<rect x="{_fmt(f.right - width)}" y="{_fmt(f.y - height)}" width="{_fmt(width)}" height="{_fmt(height)}"'
+            f' fill="{OVERFLOW_INK}"/>'
+            f'<text x="{_fmt(f.right - pad)}" y="{_fmt(f.y - height + size * 0.98)}" font-family="Source Sans 3"'
             f' font-size="{_fmt(size)}" font-weight="bold" fill="#ffffff" text-anchor="end">{label}</text>'
         )
 

@@ -49,25 +49,36 @@ def check_fits(decks: Sequence[Deck], options: SheetOptions) -> None:
 
 
 def build_deck(
-    project: Project, deck: Deck, folder: Path, sheets: Sequence[tuple[str, SheetOptions]], progress: Progress | None = None
+    project: Project,
+    deck: Deck,
+    folder: Path,
+    sheets: Sequence[tuple[str, SheetOptions]],
+    progress: Progress | None = None,
+    overflows: list[Problem] | None = None,
 ) -> list[Path]:
     """Write one deck's SVG faces and backs and its print-sheet PDFs into ``folder``; return the paths.
 
     ``sheets`` gives each sheets PDF as (suffix, options): ``<slug>-sheets<suffix>.pdf``
-    with the paper and layout of the options.
+    with the paper and layout of the options.  In a draft (the options' ``draft``),
+    a text that does not fit is drawn in red and reported into ``overflows``.
 
     Every face is rendered before anything is written, so a template error
     leaves the previous build of this deck as it was.
     """
-    faces = FaceRenderer(project, deck)
+    faces = FaceRenderer(project, deck, draft=any(options.draft for _, options in sheets))
     rendered: dict[Path, str] = {}
+    found: list[Problem] = []
     for card in deck.cards:
         rendered[folder / "faces" / f"{card.id}.svg"] = faces.face(card)
+        found += faces.overflow_problems()
     for card in deck.cards:
         name = deck.back_for(card)
         path = folder / "backs" / f"{name}.svg"
         if path not in rendered:
             rendered[path] = faces.back(card)
+            found += faces.overflow_problems()
+    if overflows is not None:
+        overflows.extend(p for p in found if p not in overflows)
     if not deck.cards:
         rendered[folder / "backs" / f"{deck.back_template}.svg"] = faces.back()
     written = [

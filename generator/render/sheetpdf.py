@@ -146,6 +146,7 @@ class SheetOptions:
     layout: Layout
     copies: int = 1
     greyscale: bool = False
+    draft: bool = False  # text that does not fit is drawn in red with how much to cut, instead of stopping
 
 
 def layout_job(
@@ -169,7 +170,7 @@ def write_job(
     title: str | None = None,
 ) -> Path:
     """Write print sheets for several decks in one PDF, packed size by size."""
-    renderers = [FaceRenderer(project, deck) for deck in decks]
+    renderers = [FaceRenderer(project, deck, draft=options.draft) for deck in decks]
     try:
         cards, pages = layout_job(decks, renderers, options)
     except LayoutError as exc:
