@@ -51,6 +51,7 @@ class SheetError(Exception):
     def __init__(self, message: str, row: int | None = None, column: int | None = None):
         super().__init__(message)
         self.message, self.row, self.column = message, row, column
+        self.sheet: str | None = None  # set once the sheet is known
 
 
 def column_letter(index: int) -> str:
@@ -65,7 +66,7 @@ def column_letter(index: int) -> str:
 
 def split_reference(value: str) -> tuple[str, str | None]:
     """``"game.xlsx#Cards"`` -> ``("game.xlsx", "Cards")``; a reference without a sheet gives None."""
-    match = re.fullmatch(r"(.+?\.(?:xlsx|ods))#(.*)", value, re.IGNORECASE)
+    match = re.fullmatch(r"(.+?\.(?:xlsx|ods|csv|tsv|txt))#(.*)", value, re.IGNORECASE)
     if match:
         return match.group(1), match.group(2)
     return value, None

@@ -114,9 +114,17 @@ def read_ods(path: Path, sheet: str | None) -> Table:
     names = [_attr(t, TABLE, "name") or f"Sheet{i + 1}" for i, t in enumerate(tables)]
     name = choose_sheet(names, sheet, "ods")
     table = tables[names.index(name)]
+    try:
+        return Table(_rows(table.getElementsByType(TableRow)), name)
+    except SheetError as exc:
+        exc.sheet = name
+        raise
+
+
+def _rows(table_rows: list) -> tuple:
     rows = Collector()
     number = 0
-    for row in table.getElementsByType(TableRow):
+    for row in table_rows:
         count = _repeat(row, "number-rows-repeated", number + 1)
         cells = _row_cells(row, number + 1)
         if cells and count > MAX_ROWS:
@@ -126,4 +134,4 @@ def read_ods(path: Path, sheet: str | None) -> Table:
             rows.add(number, list(cells))
         if not cells:
             number += count  # empty rows are only counted, however many a sheet stores
-    return Table(tuple(rows.rows), name)
+    return tuple(rows.rows)

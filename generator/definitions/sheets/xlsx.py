@@ -36,7 +36,8 @@ def read_xlsx(path: Path, sheet: str | None) -> Table:
                 if number > MAX_ROW_NUMBER:
                     raise SheetError(f"the sheet has more than {MAX_ROW_NUMBER:,} rows", number)
                 rows.add(number, [cell_text(v) for v in values])
-        except SheetError:
+        except SheetError as exc:
+            exc.sheet = name
             raise
         except Exception as exc:
             raise SheetError(f"cannot be read past row {number} ({type(exc).__name__}: {str(exc)[:120]})", number) from None
