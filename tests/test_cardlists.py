@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import zipfile
-from pathlib import Path
 
 import pytest
 
@@ -85,7 +84,13 @@ def test_every_format_gives_the_same_cards(scratch, delimiter, encoding):
     assert from_csv == from_xlsx == from_ods
     fox = from_csv[0]
     assert (fox.name, fox.rank, fox.suits) == ("Fox", "1", ("red",))
-    assert dict(fox.attributes) == {"text": "Quick\nand clever", "power": 3, "weight": 1.5, "lucky": True, "flavour_text": "Swift."}
+    assert dict(fox.attributes) == {
+        "text": "Quick\nand clever",
+        "power": 3,
+        "weight": 1.5,
+        "lucky": True,
+        "flavour_text": "Swift.",
+    }
     assert from_csv[1].suits == ("blue", "red") and from_csv[1].attributes["weight"] == 0.25
     # rows keep the numbers a person sees: a blank row in the xlsx, 40 stored empty rows in the ods
     assert [c.origin.line for c in from_xlsx] == [3, 4]

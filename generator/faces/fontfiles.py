@@ -95,7 +95,7 @@ def read_font_file(path: Path) -> FontFile:
             )
         if "CFF " in tables or "CFF2" in tables:
             raise refuse("has PostScript (CFF) outlines, which the PDF library cannot embed; use a TrueType (.ttf) version")
-        if "glyf" not in tables or "cmap" not in tables or "name" not in tables:
+        if "glyf" not in tables or "cmap" not in tables or "name" not in tables or "head" not in tables:
             raise refuse("is not a complete TrueType font (it lacks glyph outlines, a character map or names)")
         names = font["name"]
         family = _best_name(names, 1)
@@ -105,10 +105,11 @@ def read_font_file(path: Path) -> FontFile:
         mac_style = font["head"].macStyle if "head" in tables else 0
         if os2 is not None and os2.fsType & 0x0002 and not os2.fsType & 0x000C:
             raise refuse("the font's licence does not allow embedding it in a PDF (its OS/2 fsType is 'restricted')")
-        bold = bool(selection & 0x20 or mac_style & 0x01) or (
-            os2 is not None and not selection & 0x40 and os2.usWeightClass >= BOLD_FROM
+        subfamily = (_best_name(names, 2) or "").lower()
+        bold = bool(selection & 0x20 or mac_style & 0x01 or "bold" in subfamily) or (
+            os2 is not None and os2.usWeightClass >= BOLD_FROM
         )
-        italic = bool(selection & 0x01 or mac_style & 0x02)
+        italic = bool(selection & 0x01 or mac_style & 0x02 or "italic" in subfamily or "oblique" in subfamily)
         font.close()
     except AetherpressError:
         raise

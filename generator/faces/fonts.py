@@ -34,6 +34,7 @@ FAMILIES: dict[str, dict[tuple[str, str], str]] = {
     },
 }
 DEFAULT_FONT = "EBGaramond-Regular"
+FACES = (("normal", "normal"), ("bold", "normal"), ("normal", "italic"), ("bold", "italic"))
 _ACTIVE: dict[tuple[str, str, str], str] = {}  # what svglib finds for (family, weight, style) right now
 _GENERATION = [0]  # changes whenever a family is pointed at another file
 
@@ -63,10 +64,11 @@ def register_fonts() -> None:
     from svglib import fonts as svg_fonts
 
     for family, faces in FAMILIES.items():
-        for (weight, style), stem in faces.items():
-            path = FONTS_DIR / f"{stem}.ttf"
-            pdfmetrics.registerFont(TTFont(stem, str(path)))
-            svg_fonts.register_font(family, str(path), weight, style, stem)
+        for stem in faces.values():
+            pdfmetrics.registerFont(TTFont(stem, str(FONTS_DIR / f"{stem}.ttf")))
+        for weight, style in FACES:  # every face svglib may be asked for, falling back within the family
+            stem = _pick(faces, weight, style)
+            svg_fonts.register_font(family, str(FONTS_DIR / f"{stem}.ttf"), weight, style, stem)
         regular = font_name(family)
         addMapping(family, 0, 0, regular)
         addMapping(family, 1, 0, font_name(family, "bold"))
@@ -116,13 +118,17 @@ class FontBook:
         from svglib import fonts as svg_fonts
 
         register_fonts()
+        paths = {font.name: font.path for font in self.files}
         for font in self.files:
             _register_file(font.name, font.path)
-            key = (font.family, font.weight, font.style)
-            if _ACTIVE.get(key) != font.name:
-                svg_fonts.register_font(font.family, font.path, font.weight, font.style, font.name)
-                _ACTIVE[key] = font.name
-                _GENERATION[0] += 1
+        for family in {font.family for font in self.files}:
+            for weight, style in FACES:  # a face the family lacks is drawn with its nearest, never a machine's font
+                name = self.name(family, weight, style)
+                key = (family, weight, style)
+                if _ACTIVE.get(key) != name:
+                    svg_fonts.register_font(family, paths[name], weight, style, name)
+                    _ACTIVE[key] = name
+                    _GENERATION[0] += 1
 
 
 def font_book(project: Project) -> FontBook:

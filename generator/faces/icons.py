@@ -25,7 +25,7 @@ from lxml import etree
 from ..errors import AetherpressError, Problem, display_path
 from ..project import Project
 from .richtext import Icon
-from .sanitise import SVG_NS, _css_problem, sanitise_problem
+from .sanitise import SVG_NS, XLINK_NS, XML_NS, _attribute_problem, _css_problem, sanitise_problem
 from .symbols import SYMBOLS
 
 ICONS_FOLDER = "icons"
@@ -126,6 +126,12 @@ def _convert(element: etree._Element, into: etree._Element, count: list[int]) ->
         if qname.namespace != SVG_NS or qname.localname in SKIPPED:
             continue  # editors' metadata (Inkscape, Illustrator): it draws nothing
         tag = qname.localname
+        for name, value in child.attrib.items():
+            if etree.QName(name).namespace not in (None, XLINK_NS, XML_NS):
+                continue  # an editor's own attributes (inkscape:label ...)
+            problem = _attribute_problem(child, name, value)
+            if problem:
+                raise IconError(f"<{tag}> (line {child.sourceline}): {problem}")
         count[0] += 1
         if count[0] > MAX_ICON_ELEMENTS:
             raise IconError(f"has more than {MAX_ICON_ELEMENTS:,} elements; simplify it")

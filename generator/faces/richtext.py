@@ -144,20 +144,21 @@ def truncate(paragraphs: tuple[Paragraph, ...], keep: int) -> tuple[Paragraph, .
     return tuple(out)
 
 
-def words(paragraph: Paragraph) -> list[tuple[Piece, ...]]:
-    """A paragraph split at spaces into words: each a run of pieces (a word may mix faces and icons)."""
-    out: list[list[Piece]] = [[]]
+def words(paragraph: Paragraph) -> list[tuple[Piece, tuple[Piece, ...]]]:
+    """A paragraph split at spaces into words: each a run of pieces (a word may mix faces and icons),
+    with the space before it in the face that space was written in."""
+    out: list[tuple[Piece, list[Piece]]] = [(Piece(" "), [])]
     for p in paragraph:
         if p.icon:
-            out[-1].append(p)
+            out[-1][1].append(p)
             continue
         parts = _SPACE.split(p.text)
         for i, part in enumerate(parts):
             if i:
-                out.append([])
+                out.append((Piece(" ", p.bold, p.italic), []))
             if part:
-                out[-1].append(Piece(part, p.bold, p.italic))
-    return [tuple(w) for w in out if w]
+                out[-1][1].append(Piece(part, p.bold, p.italic))
+    return [(space, tuple(w)) for space, w in out if w]
 
 
 def _fmt(v: float, places: int = 3) -> str:

@@ -83,12 +83,6 @@ def _measure(pieces: tuple[Piece, ...], faces: Faces, icons: dict[str, Icon], si
     )
 
 
-def _space(before: tuple[Piece, ...]) -> Piece:
-    """The space between two words, in the face of the text before it."""
-    last = next((p for p in reversed(before) if p.icon is None), None)
-    return Piece(" ", last.bold, last.italic) if last else Piece(" ")
-
-
 def _wrap(
     paragraphs: tuple[Paragraph, ...], faces: Faces, icons: dict[str, Icon], size: float, width: float, wrap: bool, force: bool
 ) -> list[tuple[Piece, ...]] | None:
@@ -99,8 +93,8 @@ def _wrap(
     lines: list[tuple[Piece, ...]] = []
     for paragraph in paragraphs:
         line: tuple[Piece, ...] = ()
-        for word in words(paragraph):
-            trial = (*line, _space(line), *word) if line else word
+        for space, word in words(paragraph):
+            trial = (*line, space, *word) if line else word
             if not wrap or _measure(trial, faces, icons, size) <= width:
                 line = trial
             elif not line or _measure(word, faces, icons, size) > width:
