@@ -64,7 +64,7 @@ def card_list(ctx: Context, reference: str, key: KeyPath, folder: Path, lookup: 
     try:
         table = read_table(target, kind, sheet)
     except SheetError as exc:
-        places = _Places(name, Table((), exc.sheet or (sheet if kind != "csv" else None)))
+        places = _Places(name, Table((), exc.sheet))
         ctx.problems.append(places.problem(exc.message, exc.row, exc.column))
         return []
     return _cards(ctx, table, name, folder, lookup, attributes)

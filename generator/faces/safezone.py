@@ -229,7 +229,7 @@ def check_safe_zones(project, decks: Iterable) -> list[Problem]:
                         continue
                     seen.add((template, f.what))
                     drawn = f"{'the back of ' if side == 'back' else ''}card '{card.id}' of deck '{deck.key}'"
-                    line = f", line {f.line}" if f.line else ""
+                    line = f", line {f.line} of its SVG" if f.line else ""
                     advice = (
                         f"keep text {deck.style.get('safe', 3.0):g} mm inside the trim (the style's safe)"
                         if not f.what.startswith("frame")
