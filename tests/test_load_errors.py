@@ -122,7 +122,11 @@ def test_good_deck_loads(scratch):
         ),
         (GOOD, GOOD_CSV + "Cat,1,red,Sly,1,extra\n", r"decks/test/cards.csv:4: expected 5 columns .*found 6"),
         # a bad number in the CSV
-        (GOOD, GOOD_CSV.replace("Wise,2", "Wise,two"), r"decks/test/cards.csv:3: column E \(power\): 'two' is not a whole number"),
+        (
+            GOOD,
+            GOOD_CSV.replace("Wise,2", "Wise,two"),
+            r"decks/test/cards.csv:3: column E \(power\): 'two' is not a whole number",
+        ),
         # unknown CSV column
         (
             GOOD,
