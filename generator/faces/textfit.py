@@ -24,10 +24,8 @@ from markupsafe import Markup, escape
 
 from ..geometry import Box
 from .fonts import FontBook, register_fonts
-from .richtext import Icon, Paragraph, Piece, icon_names, parse, truncate, visible_length, words
-
-OVERFLOW_INK = "#d0021b"  # draft builds draw text that does not fit in this red
-LABEL_FONT = "SourceSans3-Bold"  # the tag saying how much to cut
+from .overflow import OVERFLOW_INK, characters_to_cut, overflow_marks
+from .richtext import Icon, Paragraph, Piece, icon_names, parse, words
 
 
 class TextDoesNotFit(Exception):
@@ -182,25 +180,8 @@ class Fitted:
                         f'<text x="{_fmt(run.x)}" y="{_fmt(line.y)}"{attrs(run.weight, run.style, "start")}>{escape(run.text)}</text>'
                     )
         if self.overflow:
-            out.append(self._overflow_marks())
+            out.append(overflow_marks(self.frame, self.overflow))
         return Markup("".join(out))
-
-    def _overflow_marks(self) -> str:
-        """A dashed red frame round the box asked for, and above it a red tag: how many characters to cut."""
-        f = self.frame
-        label = f"cut {self.overflow} character{'s' if self.overflow != 1 else ''}"
-        size = 2.4
-        pad = size * 0.3
-        width = _width(label, LABEL_FONT, size) + 2 * pad
-        height = size * 1.3
-        return (
-            f'<rect x="{_fmt(f.x)}" y="{_fmt(f.y)}" width="{_fmt(f.w)}" height="{_fmt(f.h)}" fill="none"'
-            f' stroke="{OVERFLOW_INK}" stroke-width="0.25" stroke-dasharray="1 0.6"/>'
-            f'<rect x="{_fmt(f.right - width)}" y="{_fmt(f.y - height)}" width="{_fmt(width)}" height="{_fmt(height)}"'
-            f' fill="{OVERFLOW_INK}"/>'
-            f'<text x="{_fmt(f.right - pad)}" y="{_fmt(f.y - height + size * 0.98)}" font-family="Source Sans 3"'
-            f' font-size="{_fmt(size)}" font-weight="bold" fill="#ffffff" text-anchor="end">{label}</text>'
-        )
 
     def __html__(self) -> str:
         return str(self.svg())
@@ -336,7 +317,7 @@ def _fit_cached(
                     f"does not fit its {_fmt(box.w)} × {_fmt(box.h)} mm box even at the minimum size {_fmt(min_size)} mm"
                 )
             size = sizes[-1]
-            cut = _characters_to_cut(paragraphs, lambda paras: attempt(size, paras) is not None)
+            cut = characters_to_cut(paragraphs, lambda paras: attempt(size, paras) is not None)
             forced = _wrap(paragraphs, faces, icons, size, box.w, wrap, force=True)
             assert forced is not None
             return _place(
@@ -354,19 +335,6 @@ def _fit_cached(
                 lo = mid + 1
         size, chosen = sizes[best], best_lines
     return _place(chosen, box, family, faces, icons, size, weight, style, anchor, valign, leading, fill, cut)
-
-
-def _characters_to_cut(paragraphs: tuple[Paragraph, ...], fits) -> int:
-    """How many visible characters must go from the end for the text to fit (binary search on what is kept)."""
-    total = visible_length(paragraphs)
-    lo, hi = 0, total  # the most characters kept that fit lies in [lo, hi)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if fits(truncate(paragraphs, mid)):
-            lo = mid
-        else:
-            hi = mid - 1
-    return total - lo
 
 
 def _place(
