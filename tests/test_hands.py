@@ -192,7 +192,8 @@ def test_lith_kindred_flush_pairs_are_single_flush_pairs(project, tables):
 
 def test_lith_json_shape(tables):
     data = tables[("lith", "lith", "extended", ())].to_json()
-    assert list(data) == ["game", "ranking", "deck", "hand_size", "total", "categories"]
+    assert list(data) == ["game", "ranking", "deck", "hand_size", "total", "method", "categories"]
+    assert data["method"] == "exact"
     assert data["total"] == 13244 and data["hand_size"] == 3
     first = data["categories"][0]
     assert first == {

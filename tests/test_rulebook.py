@@ -366,15 +366,18 @@ def test_only_embedded_fonts(built, tmp_path):
             assert "Helvetica" not in row and "Times" not in row, row
 
 
-def test_fivefold_tables_come_from_the_deck(built, definitions):
-    book, data, _ = built["fivefold-arrangement"]
+def test_fivefold_tables_come_from_the_deck(built, definitions, project):
+    from generator.hands import load_games
+
+    _book, data, _ = built["fivefold-arrangement"]
+    setups = load_games(project)["fivefold-arrangement"].arrangement.setups
     text = pdf_text(data)
     deck = definitions["dragons-gambit"].build(())
     for rank in deck.ranks:
         expected = rf"\n{rank.name}\s+{rank.attributes['twofold_points']}\s+{rank.attributes['fivefold_points']}\s"
         assert re.search(expected, text), expected
     for game in ("twofold", "fivefold"):
-        counts = book.data[game]["draw_deck"]
+        counts = setups[game].draw_deck
         assert re.search(rf"Total\s+{sum(counts.values())}\s", text)
         for rank_id, n in counts.items():
             assert re.search(rf"\n{deck.rank(rank_id).name}\s+{n}\s", text), (game, rank_id)

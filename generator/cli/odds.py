@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from math import comb
 
 from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem
-from ..hands.odds import OddsTable, game_table, odds_table
+from ..hands.check import resolve
+from ..hands.odds import OddsTable, game_table, odds_table, row_table
+from ..hands.simulate import CONFIDENCE, DEFAULT_SEED, DEFAULT_TRIALS
 from ..project import Project
 
 
@@ -24,6 +27,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         metavar="NAME",
         help="apply a modifier of the game (a spell or house rule); may be repeated",
     )
+    p.add_argument(
+        "--trials",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"simulated deals, for tables too large to count (default: {DEFAULT_TRIALS:,})",
+    )
+    p.add_argument("--seed", type=int, default=None, metavar="S", help=f"the simulation's seed (default: {DEFAULT_SEED})")
+    p.add_argument("--simulate", action="store_true", help="simulate even a table that could be counted exactly")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument(
         "--audit",
@@ -38,7 +50,18 @@ def run(project: Project, args: argparse.Namespace) -> int:
         return _audit(project, args, games)
     if not args.game:
         raise AetherpressError(Problem("command line", f"name a game: {', '.join(games) or 'no games found'}"))
-    table = odds_table(project, args.game, args.ranking, args.deck, tuple(args.modifier))
+    if args.game in games and games[args.game].arrangement is not None:
+        return _rows(project, args)
+    table = odds_table(
+        project,
+        args.game,
+        args.ranking,
+        args.deck,
+        tuple(args.modifier),
+        trials=args.trials,
+        seed=args.seed,
+        simulate=args.simulate,
+    )
     if args.json:
         print(json.dumps(table.to_json(), indent=2, ensure_ascii=False))
     else:
@@ -47,23 +70,70 @@ def run(project: Project, args: argparse.Namespace) -> int:
 
 
 def format_table(table: OddsTable) -> str:
-    mods = f", with {', '.join(table.modifiers)}" if table.modifiers else ""
-    head = (
-        f"{table.title}: {table.ranking_title} ({table.hand_size}-card hands), "
-        f"{table.deck_title}{mods}\n{table.total:,} hands in all\n"
-    )
+    mods = f", with {', '.join(table.modifier_titles)}" if table.modifier_titles else ""
+    if table.simulated:
+        what = (
+            f"{table.total:,} simulated deals (seed {table.seed}); each probability with its {CONFIDENCE:.0%} interval".replace(
+                "%", " %"
+            )
+        )
+    elif table.total != comb(table.cards, table.hand_size):
+        what = f"{table.total:,} deals in all, counted exactly"
+    else:
+        what = f"{table.total:,} hands in all"
+    head = f"{table.title}: {table.ranking_title} ({table.hand_size}-card hands), {table.deck_title}{mods}\n{what}\n"
     width = max([len(c.name) for c in table.categories] + [8])
-    lines = [head, f"{'category':<{width}}  {'count':>11}  {'probability':>12}  {'1 in':>12}  {'pattern':>11}"]
+    interval = f"  {'95 % interval':>23}" if table.simulated else ""
+    lines = [head, f"{'category':<{width}}  {'count':>11}  {'probability':>12}{interval}  {'1 in':>12}  {'pattern':>11}"]
     for c in table.categories:
         prob = f"{c.probability * 100:.4g} %" if c.count else "0 %"
         one_in = f"{c.one_in:,.1f}" if c.one_in is not None else "never"
-        lines.append(f"{c.name:<{width}}  {c.count:>11,}  {prob:>12}  {one_in:>12}  {c.pattern:>11,}")
+        between = ""
+        if c.interval is not None:
+            between = f"  {f'{c.interval[0] * 100:.4g} – {c.interval[1] * 100:.4g} %':>23}"
+        lines.append(f"{c.name:<{width}}  {c.count:>11,}  {prob:>12}{between}  {one_in:>12}  {c.pattern:>11,}")
         if c.subcounts:
             parts = ", ".join(f"{k} {v:,}" for k, v in c.subcounts.items())
             lines.append(f"{'':<{width}}    {parts}")
     lines.append("")
-    lines.append("count: hands whose best category this is; pattern: hands that fit it at all.")
+    noun = "deals" if table.total != comb(table.cards, table.hand_size) else "hands"
+    lines.append(f"count: {noun} whose best category this is; pattern: {noun} that fit it at all.")
     return "\n".join(lines)
+
+
+def _rows(project: Project, args: argparse.Namespace) -> int:
+    """A game of rows: the best and worst kinds of row of every setup, and how they fare head to head."""
+    for option in ("ranking", "deck", "modifier", "trials", "seed", "simulate"):
+        if getattr(args, option):
+            raise AetherpressError(
+                Problem("command line", f"game '{args.game}' is a game of rows: --{option} does not apply (its odds are exact)")
+            )
+    setups = row_table(project, args.game)
+    if args.json:
+        data = {"game": args.game, "method": "exact", "setups": [s.to_json() for s in setups.values()]}
+        print(json.dumps(data, indent=1, ensure_ascii=False))
+        return 0
+    for setup in setups.values():
+        print(f"{setup.title}: {len(setup.all_rows)} kinds of row, scored against all {setup.total:,} ways the draws fall")
+        width = max(len(setup.row_label(r)) for r in setup.all_rows)
+        head = f"  {'row':<{width}}  {'orders':>6}  {'expected':>8}  {'no points':>9}  {'beats a random row':>18}  {'ties':>6}"
+        for title, rows in (("best", setup.best(5)), ("worst", setup.worst(5))):
+            print(f"\n {title} rows:\n{head}")
+            for r in rows:
+                print(
+                    f"  {setup.row_label(r):<{width}}  {r.orders:>6}  {float(r.expected):>8.3f}  "
+                    f"{float(r.chance(0)) * 100:>7.2f} %  {float(r.win) * 100:>16.2f} %  {float(r.tie) * 100:>4.1f} %"
+                )
+        print("\n head to head (row of the line against row of the column: wins / ties):")
+        picked = setup.best(3) + setup.worst(1)
+        for a in picked:
+            cells = []
+            for b in picked:
+                win, tie, _lose = setup.head_to_head(a, b)
+                cells.append(f"{float(win) * 100:5.1f} / {float(tie) * 100:4.1f} %")
+            print(f"  {setup.row_label(a):<{width}}  " + "   ".join(cells))
+        print()
+    return 0
 
 
 def _audit(project: Project, args: argparse.Namespace, games: dict) -> int:
@@ -75,23 +145,29 @@ def _audit(project: Project, args: argparse.Namespace, games: dict) -> int:
         game = games[gid]
         rankings = [args.ranking] if args.ranking else list(game.rankings)
         decks = [args.deck] if args.deck else list(game.decks)
+        base: dict[tuple, dict] = {}
         for rid in rankings:
             for did in decks:
-                table = odds_table(project, gid, rid, did, tuple(args.modifier))
-                found = table.audit()
-                report.append(
-                    {
-                        "game": gid,
-                        "ranking": rid,
-                        "deck": did,
-                        "modifiers": list(args.modifier),
-                        "unreachable": found["unreachable"],
-                        "inverted": [
-                            {"higher": h, "higher_count": hc, "lower": lo, "lower_count": lc}
-                            for h, hc, lo, lc in found["inverted"]
-                        ],
-                    }
-                )
+                if args.modifier and resolve(game, None, did, args.modifier)[0] != rid:
+                    continue
+                table = odds_table(project, gid, rid, did, tuple(args.modifier), trials=args.trials, seed=args.seed)
+                row = _audit_row(table, list(args.modifier))
+                base[(rid, did)] = row
+                report.append(row)
+        if args.modifier:
+            continue
+        # each spell (modifier) on its own, on the first deck: what becomes unreachable or out of order
+        did = decks[0]
+        for mid, modifier in game.modifiers.items():
+            if mid in game.decks[did].modifiers:
+                continue
+            rid = modifier.ranking or (rankings[0] if args.ranking else game.default_ranking)
+            table = odds_table(project, gid, rid, did, (mid,), trials=args.trials, seed=args.seed)
+            row = _audit_row(table, [mid])
+            plain = base.get((rid, did)) or _audit_row(odds_table(project, gid, rid, did), [])
+            row["new_unreachable"] = [n for n in row["unreachable"] if n not in plain["unreachable"]]
+            row["new_inverted"] = [inv for inv in row["inverted"] if inv not in plain["inverted"]]
+            report.append(row)
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
         return 0
@@ -100,12 +176,37 @@ def _audit(project: Project, args: argparse.Namespace, games: dict) -> int:
         print(f"{row['game']} / {row['ranking']} / {row['deck']}{mods}:")
         if not row["unreachable"] and not row["inverted"]:
             print("  nothing to report")
+        new_unreachable = row.get("new_unreachable", [])
+        new_inverted = row.get("new_inverted", [])
         for name in row["unreachable"]:
-            print(f"  unreachable: {name} (no hand has it as its best category)")
+            why = (
+                f"not seen in {row['trials']:,} simulated deals"
+                if row["method"] == "simulation"
+                else "no hand has it as its best category"
+            )
+            print(f"  unreachable: {name} ({why}){' [new under this modifier]' if name in new_unreachable else ''}")
         for inv in row["inverted"]:
             print(
                 f"  out of order: {inv['higher']} ({inv['higher_count']:,}) ranks above "
                 f"{inv['lower']} ({inv['lower_count']:,}) but is more common"
+                f"{' [new under this modifier]' if inv in new_inverted else ''}"
             )
     print("(advice for the designer; the rules are not changed)", file=sys.stderr if args.json else sys.stdout)
     return 0
+
+
+def _audit_row(table: OddsTable, modifiers: list[str]) -> dict:
+    found = table.audit()
+    row: dict = {
+        "game": table.game,
+        "ranking": table.ranking,
+        "deck": table.deck,
+        "modifiers": list(table.modifiers) if modifiers else [],
+        "method": table.method,
+        "unreachable": found["unreachable"],
+        "inverted": [{"higher": h, "higher_count": hc, "lower": lo, "lower_count": lc} for h, hc, lo, lc in found["inverted"]],
+    }
+    if table.simulated:
+        row["trials"] = table.trials
+        row["seed"] = table.seed
+    return row

@@ -7,6 +7,7 @@ unit is one millimetre and its origin is the bleed corner.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -124,8 +125,14 @@ class FaceRenderer:
         self.icons = deck_icons(project, deck.suits, bool(self.style.get("monochrome", False)))
         self.text_boxes: list[tuple[str, Box]] = []
         self.overflows: list[Overflow] = []  # texts of the last card drawn that do not fit (draft only)
+        self.reads: list[Path] = []  # the pictures the last side drawn loaded
         self._card: Card | None = None
         self._template = ""
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """What, beyond the deck and its card, changes how this renderer draws a side."""
+        return {"geometry": dataclasses.asdict(self.geometry), "draft": self.draft}
 
     @property
     def env(self) -> ImmutableSandboxedEnvironment:
@@ -211,6 +218,7 @@ class FaceRenderer:
                     f"(drawing card '{self._card.id if self._card else 'back'}')",
                 )
             )
+        self.reads.append(target)
         data = target.read_bytes()[: MAX_IMAGE_BYTES + 1]
         kind = image_kind(data)
         if kind is None or len(data) > MAX_IMAGE_BYTES:
@@ -240,6 +248,7 @@ class FaceRenderer:
         file = self.template_file(template_name)
         self.text_boxes = []
         self.overflows = []
+        self.reads = []
         self._card = card
         self._template = template_name
         drawing = f"drawing card '{card.id if card else 'back'}' of deck '{self.deck.id}'"
@@ -310,5 +319,6 @@ class FaceRenderer:
         return self._render(self.deck.template_for(card), card, "front")
 
     def back(self, card: Card | None = None) -> str:
+        """The back ``card`` is printed with; a back template sees no card (a back must not give its card away)."""
         template = self.deck.back_for(card) if card is not None else self.deck.back_template
-        return self._render(template, card, "back")
+        return self._render(template, None, "back")

@@ -12,9 +12,52 @@ from ..definitions.schema import suggest
 from ..definitions.toml import read_toml
 from ..errors import AetherpressError, Problem
 from ..project import Project
+from .arrangement import check_arrangement
 from .engine import Engine
 from .games import load_game
 from .rankings import Game
+
+
+def resolve(
+    game: Game, ranking: str | None = None, deck: str | None = None, modifiers: Sequence[str] = ()
+) -> tuple[str, str, tuple[str, ...]]:
+    """(ranking id, deck name, modifier ids) for a request: aliases become modifier ids, and a
+    modifier that plays its own ranking (a spell that changes the hand size) chooses it."""
+    if not game.rankings:
+        raise AetherpressError(Problem(game.source, f"game '{game.id}' is a game of rows and has no hand rankings"))
+    mods: list[str] = []
+    for m in modifiers:
+        mid = game.modifier_id(m)
+        if mid not in game.modifiers:
+            names = list(game.modifiers) + list(game.aliases)
+            raise AetherpressError(
+                Problem(
+                    game.source,
+                    f"game '{game.id}' has no modifier '{m}'{suggest(m, names)}; modifiers: {', '.join(game.modifiers) or 'none'}",
+                )
+            )
+        if mid not in mods:
+            mods.append(mid)
+    did = deck or game.default_deck
+    if did not in game.decks:
+        raise AetherpressError(
+            Problem(
+                game.source, f"game '{game.id}' has no deck '{did}'{suggest(did, game.decks)}; decks: {', '.join(game.decks)}"
+            )
+        )
+    forced = [(m, game.modifiers[m].ranking) for m in list(game.decks[did].modifiers) + mods if game.modifiers[m].ranking]
+    rid = ranking or (forced[0][1] if forced else None) or game.default_ranking
+    for m, r in forced:
+        if r != rid:
+            raise AetherpressError(Problem(game.source, f"modifier '{m}' plays ranking '{r}', not '{rid}'"))
+    if rid not in game.rankings:
+        raise AetherpressError(
+            Problem(
+                game.source,
+                f"game '{game.id}' has no ranking '{rid}'{suggest(rid, game.rankings)}; rankings: {', '.join(game.rankings)}",
+            )
+        )
+    return rid, did, tuple(mods)
 
 
 def engines_for(
@@ -24,29 +67,7 @@ def engines_for(
     deck: str | None = None,
     modifiers: Sequence[str] = (),
 ) -> Engine:
-    rid = ranking or game.default_ranking
-    if rid not in game.rankings:
-        raise AetherpressError(
-            Problem(
-                game.source,
-                f"game '{game.id}' has no ranking '{rid}'{suggest(rid, game.rankings)}; rankings: {', '.join(game.rankings)}",
-            )
-        )
-    did = deck or game.default_deck
-    if did not in game.decks:
-        raise AetherpressError(
-            Problem(
-                game.source, f"game '{game.id}' has no deck '{did}'{suggest(did, game.decks)}; decks: {', '.join(game.decks)}"
-            )
-        )
-    for m in modifiers:
-        if m not in game.modifiers:
-            raise AetherpressError(
-                Problem(
-                    game.source,
-                    f"game '{game.id}' has no modifier '{m}'{suggest(m, game.modifiers)}; modifiers: {', '.join(game.modifiers) or 'none'}",
-                )
-            )
+    rid, did, modifiers = resolve(game, ranking, deck, modifiers)
     if game.deck_id not in definitions:
         raise AetherpressError(
             Problem(game.source, f"unknown deck '{game.deck_id}'{suggest(game.deck_id, definitions)}", key="game.deck")
@@ -74,15 +95,23 @@ def check_game(game: Game, definitions: dict[str, DeckDefinition], path: Path) -
                     ("decks", name, "variants", i),
                     f"deck '{game.deck_id}' has no variant '{v}'{suggest(v, definition.variant_specs)}",
                 )
+    if game.arrangement is not None:
+        check_arrangement(ctx, game.arrangement, definition.build(()))
+    if game.spells is not None and game.spells not in definitions:
+        ctx.error(("game", "spells"), f"unknown deck '{game.spells}'{suggest(game.spells, definitions)}")
     ctx.raise_if_any()
     base_cards = [c.id for c in definition.base.cards]
     for rid, ranking in game.rankings.items():
         checked_examples: set[int] = set()
         compiled = True
         for did in game.decks:
-            combos = (
-                [()] + [(m,) for m in game.modifiers if m not in game.decks[did].modifiers] if did == game.default_deck else [()]
-            )
+            combos: list[tuple[str, ...]] = [()]
+            if did == game.default_deck:
+                combos += [
+                    (m,)
+                    for m, modifier in game.modifiers.items()
+                    if m not in game.decks[did].modifiers and modifier.ranking in (None, rid)
+                ]
             for mods in combos:
                 try:
                     engine = engines_for(game, definitions, rid, did, mods)
@@ -93,6 +122,7 @@ def check_game(game: Game, definitions: dict[str, DeckDefinition], path: Path) -
                         problems.append(Problem(p.file, p.message, line, p.key))
                     continue
                 if mods:
+                    _check_inserted(ctx, engine, game.modifiers[mods[0]])
                     continue
                 ids = {c.id for c in engine.deck.cards}
                 for i, cat in enumerate(ranking.categories):
@@ -124,6 +154,22 @@ def check_game(game: Game, definitions: dict[str, DeckDefinition], path: Path) -
     problems.extend(ctx.problems)
     if problems:
         raise AetherpressError(_dedupe(problems))
+
+
+def _check_inserted(ctx, engine: Engine, modifier) -> None:
+    """The example of a category a modifier adds must be a hand of that category."""
+    if modifier.insert is None or modifier.insert[1].example is None:
+        return
+    cat = modifier.insert[1]
+    if len(cat.example) != engine.k or not set(cat.example) <= {c.id for c in engine.deck.cards}:
+        return
+    try:
+        got = engine.evaluate(cat.example)
+    except AetherpressError as exc:
+        ctx.error(cat.path + ("example",), exc.problems[0].message)
+        return
+    if got.name != cat.name:
+        ctx.error(cat.path + ("example",), f"the example hand is a {got.name}, not a {cat.name}")
 
 
 def _key_path(key: str) -> tuple:

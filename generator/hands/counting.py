@@ -22,6 +22,7 @@ import numpy as np
 from ..errors import AetherpressError, Problem
 from .bits import U64, combinations, lex_index_drop, lowbit, subsets, u64, unrank
 from .engine import Engine
+from .values import count_by_hand
 
 MAX_HANDS = 20_000_000
 Counts = tuple[np.ndarray, np.ndarray, np.ndarray, int, dict[int, tuple[str, ...]]]
@@ -57,6 +58,8 @@ def count(engine: Engine) -> Counts:
                 f"the limit is {MAX_HANDS:,} (use a smaller hand, deck or number of wild cards)",
             )
         )
+    if engine.by_hand:
+        return count_by_hand(engine)
     if engine.nwild == 0:
         return _count_plain(engine)
     return _count_wild(engine)

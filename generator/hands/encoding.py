@@ -17,6 +17,7 @@ from ..definitions.schema import KeyPath, format_path, suggest
 from ..errors import AetherpressError, Problem
 from .bits import U64, at_least
 from .blocks import BLOCKS, Needs
+from .modifiers import check_together, derive_ranking
 from .rankings import Modifier, Ranking, Selector
 
 
@@ -35,6 +36,7 @@ class Info:
     value: int  # rank value for comparisons (-1: no rank)
     suits: tuple[int, ...]
     wild: bool
+    dead: bool = False  # no rank, no suit, and matches no selector
 
     @property
     def blank(self) -> bool:
@@ -53,12 +55,14 @@ class Encoding:
         base_ids: dict | None = None,
     ):
         self._base_ids = base_ids or {}
-        self.ranking = ranking
         self.deck = deck
         self.modifiers = tuple(modifiers)
         self.file = file
         self.k = ranking.hand_size
         self.problems: list[Problem] = []
+        check_together(self.modifiers, self.error)
+        self.base_ranking = ranking
+        self.ranking = derive_ranking(ranking, self.modifiers, self.error)
         self.memo: dict = {}  # per-engine tables built on demand by blocks
         self._build_cards()
         self._build_tables()
@@ -164,14 +168,19 @@ class Encoding:
         self.rank_value = {r.id: r.value for r in deck.ranks}
         every = [s for m in self.modifiers for s in m.every_suit]
         wild = [s for m in self.modifiers for s in m.wild]
+        dead = [s for m in self.modifiers for s in m.dead]
+        rise = [s for m in self.modifiers for s in m.rise]
         for m in self.modifiers:
-            for i, s in enumerate(m.every_suit):
-                self.check_selector(s, ("modifiers", m.id, "every_suit", i))
-            for i, s in enumerate(m.wild):
-                self.check_selector(s, ("modifiers", m.id, "wild", i))
-        infos = []
+            for what in ("every_suit", "wild", "dead", "rise"):
+                for i, s in enumerate(getattr(m, what)):
+                    self.check_selector(s, ("modifiers", m.id, what, i))
+        self.rise_of = {card.id: sum(self.matches(s, card, card.suits) for s in rise) for card in deck.cards}
+        infos: list[Info] = []
         for card in deck.cards:
             suits = card.suits
+            if any(self.matches(s, card, suits) for s in dead):
+                infos.extend(Info(card.id, card, None, None, -1, (), False, True) for _copy in range(card.copies))
+                continue
             if any(self.matches(s, card, suits) for s in every):
                 suits = tuple(suit_ids)
             is_wild = any(self.matches(s, card, card.suits) for s in wild)
@@ -210,7 +219,8 @@ class Encoding:
         """One 64-bit word per card and feature: ranks, suits, the attributes and selectors the blocks read."""
         r = self.ranking
         needs = Needs()
-        for blocks in [c.blocks for c in r.categories] + [c.blocks for c in r.classes]:
+        required = [m.require.blocks for m in self.modifiers if m.require is not None]
+        for blocks in [c.blocks for c in r.categories] + [c.blocks for c in r.classes] + required:
             for name, value in blocks.items():
                 BLOCKS[name].needs(value, needs)
         attrs, selectors = needs.attributes, needs.selectors
@@ -236,7 +246,7 @@ class Encoding:
             self.domains[a] = values
             col = []
             for c in self.universe:
-                v = c.card.attributes.get(a)
+                v = None if c.dead else c.card.attributes.get(a)
                 items = v if isinstance(v, (list, tuple)) else ([] if v is None else [v])
                 col.append(sum(1 << (4 * values.index(x)) for x in set(items) if x in values))
             tables["attr:" + a] = col
@@ -246,7 +256,7 @@ class Encoding:
             self.selector_field[sel] = (word, i % 16)
             col = tables.setdefault(word, [0] * self.n)
             for j, c in enumerate(self.universe):
-                if self.matches(sel, c.card, tuple(self.deck.suits[s].id for s in c.suits)):
+                if not c.dead and self.matches(sel, c.card, tuple(self.deck.suits[s].id for s in c.suits)):
                     col[j] += 1 << (4 * (i % 16))
         if self.uses_mask:
             tables["mask"] = [1 << i for i in range(self.n)]

@@ -29,9 +29,10 @@ from .bits import U64, lowbit, u64
 from .blocks import BLOCKS
 from .blocks.straight import runs
 from .encoding import Encoding, RankingError
+from .modifiers import category_order
 from .rankings import Modifier, Ranking
 
-ENGINE_VERSION = "1"
+ENGINE_VERSION = "2"
 Compiled = list[tuple[str, Any]]  # a category's blocks: (name, value)
 
 
@@ -77,6 +78,22 @@ class Engine(Encoding):
         self.cat_fns = [self._compile_blocks(cat.blocks, cat.path) for cat in r.categories]
         self.class_fns = [self._compile_blocks(c.blocks, c.path) for c in r.classes]
         self.printed = np.array([c.printed for c in r.categories], bool)
+        # a requirement: hands that do not meet it fall to its category, the last
+        self.require_fns: Compiled | None = None
+        for m in self.modifiers:
+            if m.require is not None:
+                self.require_fns = self._compile_blocks(m.require.blocks, m.path + ("require",))
+        # the order of the categories, best first (a reversal changes it), and each one's place in it
+        self.order = category_order(r, self.modifiers, self.error)
+        self.place = np.zeros(len(self.order), np.int64)
+        self.place[self.order] = np.arange(len(self.order))
+        keep = {i for m in self.modifiers for i, c in enumerate(r.categories) if m.reverse and c.name in m.reverse}
+        bottom = {len(r.categories) - 1} if self.require_fns is not None else set()
+        reversed_order = any(m.reverse is not None for m in self.modifiers)
+        self.flipped = {i for i in range(len(r.categories)) if reversed_order and i not in keep and i not in bottom}
+        self.lowest_wild = any(m.lowest_wild for m in self.modifiers)
+        self.rises = any(m.rise for m in self.modifiers)
+        self.by_hand = self.lowest_wild or self.rises or (reversed_order and self.nwild > 0)
 
     def _compile_blocks(self, blocks: Mapping[str, Any], path: KeyPath) -> Compiled:
         return [(name, value) for name, value in blocks.items() if BLOCKS[name].check(self, value, tuple(path) + (name,))]
@@ -102,7 +119,20 @@ class Engine(Encoding):
                 out |= u64(1 << i)
                 continue
             out |= self._eval(fns, feats, memo, k, w, m).astype(U64) << u64(i)
+        if self.require_fns is not None:
+            last = u64(1 << (len(self.cat_fns) - 1))
+            ok = self._eval(self.require_fns, feats, memo, k, w, m)
+            out = np.where(ok, out & ~last, U64(0) if printed else last)
         return out
+
+    def best_place(self, mask: np.ndarray) -> np.ndarray:
+        """The place, in the order in force, of the category each mask stands for: the best
+        category it fits in the ranking's own order (a hand keeps its category when a spell
+        reorders them).  A mask of 0 sorts after every place."""
+        if not self.flipped:
+            return lowbit(mask)
+        place = np.append(self.place, len(self.order))
+        return place[np.minimum(lowbit(mask), len(self.order))]
 
     def classes(self, feats: dict, k: int, m: int) -> np.ndarray:
         memo: dict = {}
@@ -150,6 +180,28 @@ class Engine(Encoding):
 
     def evaluate(self, cards: Sequence[str]) -> HandResult:
         natural, w = self._resolve(cards)
+        options = [(natural, w)]
+        if self.lowest_wild:  # the lowest card not already wild is wild too: any of them, if several tie
+            ranked = [i for i in natural if self.universe[i].pos is not None]
+            if ranked:
+                low = min(int(self.universe[i].pos or 0) for i in ranked)
+                options = [([j for j in natural if j != i], w + 1) for i in ranked if self.universe[i].pos == low]
+        result = max((self._evaluate(nat, ww) for nat, ww in options), key=lambda r: r.key)
+        rise = sum(self.rise_of.get(c, 0) for c in cards)
+        if not rise:
+            return result
+        place = max(int(self.place[result.category]) - rise, 0)
+        category = self.order[place]
+        return HandResult(
+            category,
+            self.ranking.categories[category].name,
+            result.tie_class,
+            (-place,) + result.key[1:],
+            result.reading,
+            result.fits | 1 << category,
+        )
+
+    def _evaluate(self, natural: list[int], w: int) -> HandResult:
         k = self.k
         if w:
             pool = [i for i in range(self.n) if i not in natural]
@@ -159,21 +211,22 @@ class Engine(Encoding):
         feats = self.features(readings)
         m = len(readings)
         mask = self.masks(feats, k, m, printed=False)
-        own = lowbit(mask)
+        own = self.best_place(mask)
         cls = self.classes(feats, k, m) if self.class_fns else np.zeros(m, np.int64)
         nat = np.array([sorted(natural)], np.int64).reshape(1, len(natural))
         pmask = self.masks(self.features(nat), k, 1, printed=True, w=w)[0] if (w or self.printed.any()) else U64(0)
         if self.nwild == 0:
             pmask = U64(0)
         full = np.bitwise_or.reduce(mask) | pmask
-        best = int(lowbit(np.array([full], U64))[0])
+        best_place = min(int(own.min()), int(self.best_place(np.array([pmask], U64))[0]))
+        best = self.order[best_place]
         low_only = runs(self, feats, {}, k)[1]
-        if best in own:
-            cand = np.flatnonzero(own == best)
+        if best_place in own:
+            cand = np.flatnonzero(own == best_place)
         else:
             cand = np.flatnonzero(own == own.min())
         cand = cand[cls[cand] == cls[cand].min()]
-        if best in own:
+        if best_place in own:
             best_key, best_reading = max(
                 ((self._tiebreak(best, readings[i], int(cls[i]), w, bool(low_only[i])), readings[i]) for i in cand),
                 key=lambda pair: pair[0],
@@ -187,7 +240,7 @@ class Engine(Encoding):
             best,
             self.ranking.categories[best].name,
             tie_class,
-            (-best,) + best_key,
+            (-best_place,) + best_key,
             tuple(self.universe[int(i)].id for i in best_reading),
             int(full),
         )
@@ -231,4 +284,9 @@ class Engine(Encoding):
                 key.append(values[order[0]] if order else -1)
             elif step == "suits":
                 key.append(tuple(tuple(sorted((self.suit_order[s] for s in cards[i].suits), reverse=True)) for i in order))
-        return tuple(key)
+        return _negated(tuple(key)) if category in self.flipped else tuple(key)
+
+
+def _negated(key: Any) -> Any:
+    """A tie-break key that sorts the other way round (a reversed order of hands)."""
+    return tuple(_negated(x) for x in key) if isinstance(key, tuple) else -key

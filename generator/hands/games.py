@@ -16,19 +16,21 @@ from typing import Any
 
 from ..definitions.credits import parse_credits
 from ..definitions.ids import check_id
-from ..definitions.schema import Context, KeyPath, check_table, field, suggest
+from ..definitions.schema import Context, check_table, field, suggest
 from ..definitions.toml import read_toml
 from ..errors import display_path
 from ..project import Project
-from .blocks import BLOCKS
-from .blocks.selectors import parse_selectors
+from .arrangement import parse_arrangement
+from .blocks import BLOCKS, parse_blocks
+from .modifiers import check_modifiers, parse_modifier
 from .rankings import LADDERS, MAX_HAND, TIEBREAK_STEPS, AceLow, Category, DeckChoice, Game, Modifier, Ranking, TieClass
 
 GAME_TOP = {
     "game": field(dict, required=True),
     "decks": field(dict),
-    "rankings": field(dict, required=True),
+    "rankings": field(dict),
     "modifiers": field(dict),
+    "arrangement": field(dict),
 }
 GAME_SPEC = {
     "id": field(str, required=True),
@@ -36,6 +38,7 @@ GAME_SPEC = {
     "deck": field(str, required=True),
     "description": field(str),
     "notes": field(list, item=str),
+    "spells": field(str),
     "credits": field(dict),
 }
 DECK_CHOICE_SPEC = {
@@ -43,12 +46,6 @@ DECK_CHOICE_SPEC = {
     "variants": field(list, item=str),
     "modifiers": field(list, item=str),
     "description": field(str),
-}
-MODIFIER_SPEC = {
-    "title": field(str, required=True),
-    "description": field(str),
-    "wild": field(list, item=dict),
-    "every_suit": field(list, item=dict),
 }
 RANKING_SPEC = {
     "title": field(str),
@@ -72,19 +69,6 @@ CLASS_SPEC = {"name": field(str, required=True), "description": field(str)}
 BLOCK_SPECS = {name: block.spec for name, block in BLOCKS.items()}
 
 
-def _blocks(ctx: Context, good: dict[str, Any], path: KeyPath, hand_size: int) -> dict[str, Any]:
-    """The building blocks present in ``good``, each checked and normalised by its own unit."""
-    out: dict[str, Any] = {}
-    for name, value in good.items():
-        block = BLOCKS.get(name)
-        if block is None:
-            continue
-        parsed = block.parse(ctx, value, path + (name,), hand_size)
-        if parsed is not None:
-            out[name] = parsed
-    return out
-
-
 def load_game(path: Path, project: Project | None = None) -> Game:
     data, ctx = read_toml(path)
     source = display_path(path)
@@ -98,37 +82,34 @@ def load_game(path: Path, project: Project | None = None) -> Game:
 
     modifiers: dict[str, Modifier] = {}
     for mid, raw in top.get("modifiers", {}).items():
-        p = ("modifiers", mid)
-        g = check_table(ctx, raw, MODIFIER_SPEC, p, f"modifier '{mid}'")
-        if "title" not in g:
-            continue
-        modifiers[mid] = Modifier(
-            mid,
-            g["title"],
-            g.get("description", ""),
-            parse_selectors(ctx, g.get("wild", []), p + ("wild",)),
-            parse_selectors(ctx, g.get("every_suit", []), p + ("every_suit",)),
-            json.dumps(raw, sort_keys=True),
-        )
+        modifier = parse_modifier(ctx, mid, raw)
+        if modifier is not None:
+            modifiers[mid] = modifier
+    aliases = check_modifiers(ctx, modifiers, top.get("rankings", {}))
+    arrangement = parse_arrangement(ctx, top["arrangement"]) if "arrangement" in top else None
 
     decks: dict[str, DeckChoice] = {}
     for name, raw in (top.get("decks") or {"default": {}}).items():
         p = ("decks", name)
         g = check_table(ctx, raw, DECK_CHOICE_SPEC, p, f"deck '{name}'")
         for i, m in enumerate(g.get("modifiers", [])):
-            if m not in modifiers:
+            if aliases.get(m, m) not in modifiers:
                 ctx.error(p + ("modifiers", i), f"unknown modifier '{m}'{suggest(m, modifiers)}")
         decks[name] = DeckChoice(
-            name, g.get("title", name), g.get("description", ""), tuple(g.get("variants", [])), tuple(g.get("modifiers", []))
+            name,
+            g.get("title", name),
+            g.get("description", ""),
+            tuple(g.get("variants", [])),
+            tuple(aliases.get(m, m) for m in g.get("modifiers", [])),
         )
 
     rankings: dict[str, Ranking] = {}
-    for rid, raw in top["rankings"].items():
+    for rid, raw in top.get("rankings", {}).items():
         ranking = _ranking(ctx, rid, raw, source)
         if ranking is not None:
             rankings[rid] = ranking
-    if not top["rankings"]:
-        ctx.error(("rankings",), "a game needs at least one ranking")
+    if not top.get("rankings") and "arrangement" not in top:
+        ctx.error(("rankings",), "a game needs at least one ranking (or an [arrangement] of rows)")
     check_id(ctx, head["id"], ("game", "id"), "game")
     for kind, table in (("ranking", rankings), ("deck", decks), ("modifier", modifiers)):
         for name in table:
@@ -145,6 +126,9 @@ def load_game(path: Path, project: Project | None = None) -> Game:
         modifiers,
         tuple(head.get("notes", [])),
         path,
+        aliases,
+        head.get("spells"),
+        arrangement,
         credits,
     )
 
@@ -172,7 +156,7 @@ def _ranking(ctx: Context, rid: str, raw: Any, source: str) -> Ranking | None:
         cp = p + ("classes", i)
         cg = check_table(ctx, craw, CLASS_SPEC, cp, "tie class", extra=BLOCK_SPECS)
         if "name" in cg:
-            classes.append(TieClass(cg["name"], cg.get("description", ""), _blocks(ctx, cg, cp, k), cp))
+            classes.append(TieClass(cg["name"], cg.get("description", ""), parse_blocks(ctx, cg, cp, k), cp))
     if classes and "classes" not in tiebreak:
         ctx.error(p + ("classes",), "tie classes are given but 'classes' is not a tiebreak step")
     categories = []
@@ -194,7 +178,7 @@ def _ranking(ctx: Context, rid: str, raw: Any, source: str) -> Ranking | None:
             ctx.error(cp + ("name",), f"category '{cg['name']}' is named twice")
         names.add(cg["name"])
         example = tuple(cg["example"]) if "example" in cg else None
-        blocks = _blocks(ctx, cg, cp, k)
+        blocks = parse_blocks(ctx, cg, cp, k)
         if blocks.get("wild") and not cg.get("printed"):
             ctx.error(cp + ("wild",), "the wild block needs printed = true (it looks at the printed cards)")
         steps = _steps(ctx, cg["tiebreak"], cp + ("tiebreak",)) if "tiebreak" in cg else None

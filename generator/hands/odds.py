@@ -13,10 +13,13 @@ from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem
 from ..project import Project
 from ..project.cache import read_cached, write_cached
-from .check import engines_for, load_games
+from .check import engines_for, load_games, resolve
 from .counting import count
 from .engine import ENGINE_VERSION, Engine, HandResult
 from .rankings import Game
+from .rows import SetupOdds, row_odds
+from .simulate import CONFIDENCE, DEFAULT_SEED, DEFAULT_TRIALS, MAX_TRIALS, wilson
+from .spells import EXACT_LIMIT, built_raw, exact_size
 
 
 @dataclass(frozen=True)
@@ -29,6 +32,7 @@ class CategoryOdds:
     one_in: float | None
     subcounts: dict | None
     example: tuple[str, ...] | None
+    interval: tuple[float, float] | None = None  # the 95 % interval of the probability (simulated tables)
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,30 @@ class OddsTable:
     ranking_title: str = ""
     deck_title: str = ""
     cards: int = 0
+    method: str = "exact"  # or "simulation"
+    trials: int | None = None
+    seed: int | None = None
+    modifier_titles: tuple[str, ...] = ()
+    losing: str | None = None  # the category of hands a requirement leaves without value
+    kept: dict | None = None  # a simulated grid with one kept card: rank -> counts per category (in this order)
+
+    @property
+    def simulated(self) -> bool:
+        return self.method == "simulation"
+
+    def kept_share(self, rank: str, best: str) -> tuple[float, tuple[float, float]]:
+        """Under a grid with one kept card: the share of deals, with the kept card of this rank, whose
+        hand is ``best`` or better, and its 95 % interval."""
+        counts = (self.kept or {})[rank]
+        names = [c.name for c in self.categories]
+        hits = sum(counts[: names.index(best) + 1])
+        return hits / sum(counts), wilson(hits, sum(counts))
+
+    def category(self, name: str) -> CategoryOdds:
+        for c in self.categories:
+            if c.name == name:
+                return c
+        raise KeyError(name)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -53,9 +81,21 @@ class OddsTable:
             "deck": self.deck,
             "hand_size": self.hand_size,
             "total": self.total,
+            "method": self.method,
         }
+        if self.simulated:
+            out.update(trials=self.trials, seed=self.seed, confidence=CONFIDENCE)
         if self.modifiers:
             out["modifiers"] = list(self.modifiers)
+        if self.kept:
+            out["by_kept_card"] = [
+                {
+                    "rank": rank,
+                    "trials": sum(counts),
+                    "counts": {c.name: n for c, n in zip(self.categories, counts)},
+                }
+                for rank, counts in self.kept.items()
+            ]
         cats = []
         for c in self.categories:
             row: dict[str, Any] = {
@@ -66,16 +106,25 @@ class OddsTable:
             }
             if c.subcounts is not None:
                 row["subcounts"] = dict(c.subcounts)
+            if c.interval is not None:
+                row["interval"] = [float(f"{c.interval[0]:.3g}"), float(f"{c.interval[1]:.3g}")]
             cats.append(row)
         out["categories"] = cats
         return out
 
     def audit(self) -> dict[str, list]:
-        """Advice for the designer: categories no hand takes, and adjacent ones out of rarity order."""
+        """Advice for the designer: categories no hand takes, and adjacent ones out of rarity order.
+
+        From a simulation, a category is reported unreachable when no simulated deal took it,
+        and two categories out of order only when their 95 % intervals do not overlap."""
         unreachable = [c.name for c in self.categories if c.count == 0]
         inverted = []
         for hi, lo in zip(self.categories, self.categories[1:]):
+            if self.losing in (hi.name, lo.name):
+                continue
             if hi.count and lo.count and hi.count > lo.count:
+                if hi.interval is not None and lo.interval is not None and hi.interval[0] <= lo.interval[1]:
+                    continue
                 inverted.append((hi.name, hi.count, lo.name, lo.count))
         return {"unreachable": unreachable, "inverted": inverted}
 
@@ -108,7 +157,8 @@ def evaluator(
 ) -> Engine:
     """The compiled engine for a game's ranking on one of its decks."""
     game = _game(project, game_id)
-    key = (project.key, game_id, ranking or game.default_ranking, deck or game.default_deck, tuple(modifiers))
+    ranking, deck, modifiers = resolve(game, ranking, deck, modifiers)
+    key = (project.key, game_id, ranking, deck, modifiers)
     if key not in _ENGINES:
         _ENGINES[key] = engines_for(game, load_all(project), ranking, deck, modifiers)
     return _ENGINES[key]
@@ -141,6 +191,20 @@ def compare(
     return (ka > kb) - (ka < kb)
 
 
+_ROWS: dict[tuple, dict[str, SetupOdds]] = {}
+
+
+def row_table(project: Project, game_id: str) -> dict[str, SetupOdds]:
+    """Every row of a game of rows (Fivefold Arrangement) in each of its setups, counted exactly."""
+    game = _game(project, game_id)
+    if game.arrangement is None:
+        raise AetherpressError(Problem("command line", f"game '{game_id}' has hand rankings, not rows"))
+    key = (project.key, game_id)
+    if key not in _ROWS:
+        _ROWS[key] = row_odds(game.arrangement, load_all(project)[game.deck_id].build(()))
+    return _ROWS[key]
+
+
 def deck_content(deck) -> list:
     """What of a deck the counts depend on (not its looks)."""
     cards = [
@@ -157,14 +221,17 @@ def deck_content(deck) -> list:
     return [cards, [[r.id, r.value] for r in deck.ranks], [[s.id, s.order] for s in deck.suits]]
 
 
-def cache_key(engine: Engine) -> str:
+def cache_key(engine: Engine, method: dict | None = None) -> str:
+    """What a table depends on: the engine, the ranking, the modifiers, the deck's cards (and,
+    for a table of built hands, how it was made: counted, or simulated with which trials and seed)."""
     payload = json.dumps(
         {
             "engine": ENGINE_VERSION,
             "ranking": engine.ranking.data,
             "modifiers": [m.data for m in engine.modifiers],
             "deck": deck_content(engine.deck),
-        },
+        }
+        | ({"method": method} if method else {}),
         sort_keys=True,
         default=str,
     )
@@ -178,20 +245,40 @@ def odds_table(
     deck: str | None = None,
     modifiers: Sequence[str] = (),
     use_cache: bool = True,
+    trials: int | None = None,
+    seed: int | None = None,
+    simulate: bool = False,
 ) -> OddsTable:
-    """Exact counts for a game's ranking on one of its decks (defaults: the first of each)."""
+    """Odds for a game's ranking on one of its decks (defaults: the first of each), under the
+    modifiers given.  Exact counts; under a modifier that builds hands from shared cards, exact
+    where the deals can be counted, otherwise (or with ``simulate``) a seeded simulation of
+    ``trials`` deals."""
     game = _game(project, game_id)
-    ranking = ranking or game.default_ranking
-    deck = deck or game.default_deck
+    ranking, deck, modifiers = resolve(game, ranking, deck, modifiers)
     engine = evaluator(project, game_id, ranking, deck, modifiers)
-    key = cache_key(engine)
+    builder = next((m for m in engine.modifiers if m.builds_hands), None)
+    method = None
+    if builder is not None:
+        trials = DEFAULT_TRIALS if trials is None else trials
+        seed = DEFAULT_SEED if seed is None else seed
+        if not 1 <= trials <= MAX_TRIALS:
+            raise AetherpressError(Problem("command line", f"trials must be 1 to {MAX_TRIALS:,}"))
+        size = exact_size(engine, builder)
+        counted = not simulate and size is not None and size <= EXACT_LIMIT
+        method = {"how": "exact"} if counted else {"how": "simulation", "trials": trials, "seed": seed}
+    key = cache_key(engine, method)
     raw = read_cached(project, "odds", key, lambda data: consistent(engine, data)) if use_cache else None
     if raw is None:
-        raw = (_TABLES.get(key) if use_cache else None) or count_raw(engine)
+        raw = _TABLES.get(key) if use_cache else None
+        if raw is None:
+            if builder is not None and method is not None:
+                raw = built_raw(engine, builder, int(trials or 0), int(seed or 0), method["how"] == "simulation")
+            else:
+                raw = count_raw(engine)
         if use_cache:
             write_cached(project, "odds", key, raw)
     _TABLES[key] = raw
-    return _table(game, engine, ranking, deck, tuple(modifiers), raw)
+    return _table(game, engine, ranking, deck, modifiers, raw)
 
 
 def _example(engine: Engine, index: int, raw: dict) -> tuple[str, ...] | None:
@@ -241,8 +328,10 @@ def _table(game: Game, engine: Engine, ranking: str, deck: str, modifiers: tuple
     class_names = [c.name for c in r.classes]
     if class_names and r.classes[-1].blocks:
         class_names.append("other")
+    simulated = raw.get("method") == "simulation"
     cats = []
-    for i, cat in enumerate(r.categories):
+    for i in engine.order:  # best first, in the order in force
+        cat = r.categories[i]
         count = raw["counts"][i]
         sub = None
         if class_names:
@@ -258,6 +347,7 @@ def _table(game: Game, engine: Engine, ranking: str, deck: str, modifiers: tuple
                 (total / count) if count else None,
                 sub,
                 example,
+                wilson(count, total) if simulated else None,
             )
         )
     choice = game.decks[deck]
@@ -274,4 +364,10 @@ def _table(game: Game, engine: Engine, ranking: str, deck: str, modifiers: tuple
         r.title,
         choice.title,
         engine.n + len(engine.blank_wilds),
+        raw.get("method", "exact"),
+        raw.get("trials"),
+        raw.get("seed"),
+        tuple(m.title for m in engine.modifiers if m.id in modifiers),
+        next((m.require.name for m in engine.modifiers if m.require is not None), None),
+        {rank: [counts[i] for i in engine.order] for rank, counts in raw["kept"]} if raw.get("kept") else None,
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -74,13 +74,75 @@ class Ranking:
 
 
 @dataclass(frozen=True)
+class SharedCards:
+    """Shared cards: ``cards`` dealt to the middle, ``own`` cards per player, and a hand
+    made of own and shared cards using between ``min`` and ``max`` shared cards."""
+
+    cards: int
+    own: int
+    min: int = 0
+    max: int = 99
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A ``size`` x ``size`` grid of shared cards: a hand is ``own`` kept cards and one line of the grid."""
+
+    size: int
+    own: int
+
+
+@dataclass(frozen=True)
 class Modifier:
+    """A spell or house rule: how it changes what cards are, what hands are worth, or what a hand is made of."""
+
     id: str
     title: str
     description: str
     wild: tuple[Selector, ...] = ()
     every_suit: tuple[Selector, ...] = ()
     data: str = ""
+    aliases: tuple[str, ...] = ()
+    dead: tuple[Selector, ...] = ()  # cards with no rank and no suit, that match nothing
+    lowest_wild: bool = False  # the lowest card of each hand is wild for that hand
+    rise: tuple[Selector, ...] = ()  # a hand rises one category per card of these
+    reverse: tuple[str, ...] | None = None  # the order of categories is reversed, but for these at the top
+    insert: tuple[str, Category] | None = None  # (below which category, the new category)
+    require: Category | None = None  # hands not fitting its blocks fall to this new last category
+    shared: SharedCards | None = None
+    grid: Grid | None = None
+    ranking: str | None = None  # the ranking hands are played with under this modifier
+    path: tuple = ()
+
+    @property
+    def builds_hands(self) -> bool:
+        """Whether a hand is made from shared cards (the table is of the best hand a player can make)."""
+        return self.shared is not None or self.grid is not None
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One way to play a game of rows (Fivefold Arrangement's Twofold or Fivefold)."""
+
+    id: str
+    title: str
+    points: str  # the rank attribute that gives a card's points
+    shared_draws: bool  # every player's row is turned by the same cards
+    draw_deck: Mapping[str, int]  # rank id -> cards of that rank in the draw deck
+    traditional: Mapping[str, Any]
+    path: tuple = ()
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """A game of rows: lay out ``row`` of one's own cards (one per rank), turn ``draws`` cards;
+    a row's points are its best run of face-up neighbours."""
+
+    row: int
+    draws: int
+    replacement: bool
+    setups: Mapping[str, Setup]
+    path: tuple = ("arrangement",)
 
 
 @dataclass(frozen=True)
@@ -106,11 +168,18 @@ class Game:
     modifiers: Mapping[str, Modifier]
     notes: tuple[str, ...] = ()
     path: Path | None = None  # the game file
+    aliases: Mapping[str, str] = field(default_factory=dict)  # short names of modifiers -> their ids
+    spells: str | None = None  # the deck whose cards are the game's spells (modifiers named by card id)
+    arrangement: Arrangement | None = None  # a game of rows instead of hands (no rankings)
     credits: Credits | None = None  # who made the game, its source and licence
+
+    def modifier_id(self, name: str) -> str:
+        """A modifier's id from its id or one of its aliases (unknown names are returned as they are)."""
+        return self.aliases.get(name, name)
 
     @property
     def default_ranking(self) -> str:
-        return next(iter(self.rankings))
+        return next(iter(self.rankings), "")
 
     @property
     def default_deck(self) -> str:

@@ -11,10 +11,11 @@ import hashlib
 import itertools
 import json
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from ..errors import AetherpressError, Problem
-from ..hands import Game, evaluator, load_games, odds_table
+from ..hands import Game, evaluator, load_games, odds_table, row_table
 from ..hands.odds import cache_key
 from ..project import Project
 from ..project.cache import read_cached, write_cached
@@ -40,14 +41,21 @@ class OddsSource:
             raise AetherpressError(Problem(where, f"no game '{game}'; games: {', '.join(sorted(games))}"))
         return tuple(games[game].notes)
 
-    def table(self, game: str, ranking: str | None = None, deck: str | None = None, where: str = "rulebook"):
-        key = (game, ranking, deck)
+    def table(
+        self,
+        game: str,
+        ranking: str | None = None,
+        deck: str | None = None,
+        where: str = "rulebook",
+        modifiers: Sequence[str] = (),
+    ):
+        key = (game, ranking, deck, tuple(modifiers))
         if key not in self._tables:
             games = self.games(where)
             if game not in games:
                 raise AetherpressError(Problem(where, f"no game '{game}' for odds; games: {', '.join(sorted(games))}"))
             try:
-                self._tables[key] = odds_table(self.project, game, ranking=ranking, deck=deck)
+                self._tables[key] = odds_table(self.project, game, ranking=ranking, deck=deck, modifiers=tuple(modifiers))
             except AetherpressError as exc:
                 raise AetherpressError(
                     [Problem(where, f"odds for {game}/{ranking or 'default'}/{deck or 'default'}: {p}") for p in exc.problems]
@@ -57,6 +65,20 @@ class OddsSource:
                     Problem(where, f"no odds for game '{game}', ranking '{ranking}', deck '{deck}': {exc}")
                 ) from None
         return self._tables[key]
+
+    def modifiers(self, game: str, where: str = "rulebook") -> dict[str, Any]:
+        """A game's modifiers (spells and house rules) by id, in the order of its file."""
+        games = self.games(where)
+        if game not in games:
+            raise AetherpressError(Problem(where, f"no game '{game}'; games: {', '.join(sorted(games))}"))
+        return dict(games[game].modifiers)
+
+    def rows(self, game: str, where: str = "rulebook") -> dict[str, Any]:
+        """The setups of a game of rows, every kind of row counted (see ``generator.hands.rows``)."""
+        games = self.games(where)
+        if game not in games or games[game].arrangement is None:
+            raise AetherpressError(Problem(where, f"no game of rows '{game}'"))
+        return row_table(self.project, game)
 
 
 def format_count(n: int) -> str:
@@ -72,6 +94,18 @@ def format_probability(p: float) -> str:
         return f"{pct:.4f}".rstrip("0") + " %"
     digits = max(0, 2 - math.floor(math.log10(pct)))
     return f"{pct:.{digits}f} %"
+
+
+def format_interval(interval: tuple[float, float] | None) -> str:
+    """A 95 % interval of a probability: '1.2 % to 1.4 %' (empty for an exact figure)."""
+    if interval is None:
+        return ""
+    return f"{format_probability(interval[0])} to {format_probability(interval[1])}"
+
+
+def format_points(value: Any) -> str:
+    """Expected points, two decimals."""
+    return f"{float(value):.2f}"
 
 
 def format_one_in(one_in: float | None) -> str:

@@ -3,11 +3,15 @@
 A source sees:
 - ``deck(spec)``: a deck by id and variants (``deck('imperial:academy')``), with
   ``.cards``, ``.suits``, ``.ranks``, ``.rank(id)``, ``.suit(id)``, ``.card(id)``;
-- ``odds(game, ranking=None, deck=None)``: the hand-ranking engine's table;
+- ``odds(game, ranking=None, deck=None, modifiers=())``: the hand-ranking engine's table
+  (under spells or house rules: exact, or simulated with its 95 % intervals);
 - ``game_notes(game)``: the readings a game's ranking data rests on (its ``notes``);
+- ``modifiers(game)``: a game's modifiers (spells, house rules) by id;
+- ``rows(game)``: a game of rows (Fivefold Arrangement): every kind of row of each setup;
 - ``book``: the rulebook definition (``title``, ``games`` ...);
 - filters ``count`` (1,234), ``probability`` (12.3 %), ``one_in`` (1 in 8.1),
-  ``cell`` (text made safe inside a Markdown table cell) and ``sort_by_value``.
+  ``cell`` (text made safe inside a Markdown table cell), ``sort_by_value``,
+  ``interval`` (1.2 % to 1.4 %) and ``points`` (3.02).
 Templates cannot reach files outside the book's folder, the environment or
 Python internals; a missing name is an error, never an empty string.
 """
@@ -24,7 +28,7 @@ from ..errors import AetherpressError, Problem, display_path
 from ..faces.limits import LimitedSandbox, LimitExceeded, deadline, render_bounded, rulebook_seconds
 from ..faces.sandbox import ConfinedLoader, OutsideProject
 from .definition import RulebookDefinition
-from .odds import OddsSource, format_count, format_one_in, format_probability
+from .odds import OddsSource, format_count, format_interval, format_one_in, format_points, format_probability
 from .pictures import CardLibrary
 
 MAX_SOURCE_BYTES = 1_000_000
@@ -55,13 +59,17 @@ def render_source(book: RulebookDefinition, library: CardLibrary, odds: OddsSour
         count=format_count,
         probability=format_probability,
         one_in=format_one_in,
+        interval=format_interval,
+        points=format_points,
         cell=_cell,
         sort_by_value=lambda ranks: sorted(ranks, key=lambda r: r.value),
     )
     env.globals.update(
         deck=lambda spec: library.deck(spec, name),
-        odds=lambda game, ranking=None, deck=None: odds.table(game, ranking, deck, name),
+        odds=lambda game, ranking=None, deck=None, modifiers=(): odds.table(game, ranking, deck, name, modifiers),
         game_notes=lambda game: odds.notes(game, name),
+        modifiers=lambda game: odds.modifiers(game, name),
+        rows=lambda game: odds.rows(game, name),
         book=book,
     )
     try:

@@ -36,6 +36,7 @@ class Engine(Protocol):
     def error(self, path: KeyPath, message: str) -> None: ...
     def fail(self, problem: Problem) -> None: ...
     def check_selector(self, sel: Selector, path: KeyPath) -> None: ...
+    def matches(self, sel: Selector, card: Any, suits: tuple[str, ...]) -> bool: ...
     def check_disjoint(self, sels: tuple[Selector, ...], path: KeyPath) -> None: ...
     def known_attribute(self, name: str, path: KeyPath) -> bool: ...
     def table_of(self, of: str) -> str: ...
@@ -85,12 +86,25 @@ class Block:
 BLOCKS: dict[str, Block] = {}
 
 
+def parse_blocks(ctx: Context, good: dict[str, Any], path: KeyPath, hand_size: int) -> dict[str, Any]:
+    """The building blocks present in ``good``, each checked and normalised by its own unit."""
+    out: dict[str, Any] = {}
+    for name, value in good.items():
+        block = BLOCKS.get(name)
+        if block is None:
+            continue
+        parsed = block.parse(ctx, value, path + (name,), hand_size)
+        if parsed is not None:
+            out[name] = parsed
+    return out
+
+
 def register(block: Block) -> Block:
     BLOCKS[block.name] = block
     return block
 
 
 # registered in the order the README and error messages list them
-from . import groups, straight, flush, shared, each_once, distinct, rectangle, contains, none, wild  # noqa: E402,F401,I001
+from . import groups, straight, flush, shared, each_once, distinct, rectangle, contains, none, roles, wild  # noqa: E402,F401,I001
 
-__all__ = ["BLOCKS", "Block", "Needs", "register"]
+__all__ = ["BLOCKS", "Block", "Needs", "parse_blocks", "register"]

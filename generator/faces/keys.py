@@ -1,0 +1,57 @@
+"""Content keys of card sides: a digest of everything a side is drawn from.
+
+A face is drawn from its card's data, the deck's data (suits, ranks, style,
+size: everything but the other cards), the templates, fonts and icons of
+every layer of the project, the renderer's options (bleed, draft) and
+Aetherpress itself.  A back is drawn from the same, without any card: a back
+must not give its card away.  Pictures a template loads are not known until
+it runs; they are recorded as it runs and checked when a drawn side is
+reused (see :mod:`.cached`).
+
+Two sides with the same key are the same SVG, so a side whose key has not
+changed is never drawn again, and the preview knows which cards changed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from ..definitions.model import Card, Deck
+from ..project import Project
+from ..project.digests import code_digest, digest, folder_digest
+
+
+def plain(value: Any, leave_out: tuple[str, ...] = ()) -> Any:
+    """``value`` as JSON-ready data: dataclasses by field (but ``leave_out``), mappings sorted, tuples as lists."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value) if f.name not in leave_out and f.compare}
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return repr(value)
+
+
+def project_inputs(project: Project) -> str:
+    """The templates, styles, presets, fonts and icons of every layer (what any side may be drawn with)."""
+    folders = []
+    for layer in project.layers:
+        folders += [layer.templates, layer.styles, layer.presets, layer.fonts, layer.root / "icons"]
+    return folder_digest(dict.fromkeys(folders))  # a folder named twice is hashed once
+
+
+class SideKeys:
+    """The keys of one deck's sides as one renderer draws them (``options``: its bleed, draft mode...)."""
+
+    def __init__(self, project: Project, deck: Deck, options: Mapping[str, Any]):
+        self.base = digest(code_digest(), project_inputs(project), plain(deck, leave_out=("cards",)), plain(options))
+
+    def face(self, deck: Deck, card: Card) -> str:
+        return digest(self.base, "face", deck.template_for(card), plain(card))
+
+    def back(self, deck: Deck, card: Card | None) -> str:
+        return digest(self.base, "back", deck.back_for(card) if card is not None else deck.back_template)

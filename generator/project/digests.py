@@ -1,0 +1,90 @@
+"""Content digests of files, folders and of Aetherpress itself, each file hashed once per change.
+
+A file's digest is the SHA-256 of its bytes, so a file saved again with the
+same contents changes nothing.  Within a process (a build, or the preview
+server that runs all day) digests are remembered by the file's identity
+(path, size, modification time to the nanosecond, inode): a file that is
+touched or rewritten is hashed again; one that is not is trusted, as
+``make`` and ``git`` trust them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterable
+from functools import cache
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from ..locations import PACKAGE_DIR
+
+_KNOWN: dict[tuple, str] = {}
+# the libraries whose versions change what Aetherpress draws
+DRAWING_LIBRARIES = ("reportlab", "svglib", "jinja2", "svgwrite", "markdown", "pikepdf", "pillow", "pyphen", "numpy")
+
+
+def digest(*parts: Any) -> str:
+    """A SHA-256 of JSON-encodable ``parts`` (keys sorted, anything else by its ``repr``)."""
+    text = json.dumps(parts, sort_keys=True, default=repr, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def file_digest(path: Path) -> str:
+    """The SHA-256 of the file's bytes ("missing" when there is no such file)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return "missing"
+    identity = (str(path), st.st_size, st.st_mtime_ns, st.st_ino)
+    known = _KNOWN.get(identity)
+    if known is None:
+        sha = hashlib.sha256()
+        try:
+            with path.open("rb") as handle:
+                for block in iter(lambda: handle.read(1 << 20), b""):
+                    sha.update(block)
+        except OSError:
+            return "unreadable"
+        known = _KNOWN[identity] = sha.hexdigest()
+    return known
+
+
+def _walk(folder: Path) -> Iterable[Path]:
+    """Every file under ``folder``, sorted, following links (digests only read, and read only what is there)."""
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name.startswith(".") or entry.name == "__pycache__":
+            continue
+        path = Path(entry.path)
+        if entry.is_dir():
+            yield from _walk(path)
+        elif entry.is_file():
+            yield path
+
+
+def folder_digest(folders: Iterable[Path]) -> str:
+    """One digest of every file under ``folders``: their paths and contents (hidden files and caches left out)."""
+    sha = hashlib.sha256()
+    for folder in folders:
+        sha.update(f"[{folder}]\n".encode())
+        for path in _walk(folder):
+            sha.update(f"{path.relative_to(folder)}\0{file_digest(path)}\n".encode())
+    return sha.hexdigest()
+
+
+@cache
+def code_digest() -> str:
+    """Aetherpress's own code, fonts and profiles, and the versions of the libraries that draw."""
+    versions = {}
+    for name in DRAWING_LIBRARIES:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            versions[name] = None
+    return digest(folder_digest([PACKAGE_DIR]), versions)

@@ -1,0 +1,84 @@
+"""The books print the engine's figures: spell odds in Founder's Flip, row strategy in Fivefold Arrangement."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from generator.hands import load_games, odds_table, row_table
+from generator.rulebook import BuildContext, render_book
+from generator.rulebook.definition import load_rulebooks
+from generator.rulebook.odds import format_interval, format_points, format_probability
+
+from .test_rulebook import pdf_text, squash
+
+
+@pytest.fixture(scope="module")
+def texts(project):
+    books = load_rulebooks(project)
+    context = BuildContext.create(project)
+    return {b: pdf_text(render_book(context, books[b])) for b in ("founders-flip", "fivefold-arrangement")}
+
+
+def test_every_hand_changing_spell_has_its_odds_in_the_book(project, texts):
+    text = squash(texts["founders-flip"])
+    game = load_games(project)["founders-flip"]
+    deal = odds_table(project, "founders-flip")
+    section = text[text.index(squash("The odds under a spell A spell that changes")) :]  # the heading and its text
+    for mid, modifier in game.modifiers.items():
+        assert squash(modifier.title) in section, mid
+        table = odds_table(project, "founders-flip", modifiers=[mid])
+        if modifier.ranking:
+            assert squash(f"{table.total:,}") in section, mid
+            continue
+        start = section.index(squash(modifier.title))
+        part = section[start : start + 3000]
+        for c in table.categories:
+            dealt = next((d for d in deal.categories if d.name == c.name), None)
+            if modifier.reverse is not None or dealt is None or abs(dealt.probability - c.probability) > 5e-5:
+                # the category's row: its name, then the deal's chance, then the chance under the spell
+                assert squash(c.name) in part, (mid, c.name)
+                assert squash(format_probability(c.probability)) in part, (mid, c.name)
+                if c.interval is not None:
+                    assert squash(format_interval(c.interval)) in part, (mid, c.name)
+    simulated = odds_table(project, "founders-flip", modifiers=["in-wrought-arcanum"])
+    assert squash(f"Simulated with {simulated.trials:,} deals (seed {simulated.seed})") in section
+    kept = section[section.index(squash("Card kept")) :]
+    for rank in simulated.kept:
+        cells = [simulated.kept_share(rank, best)[0] for best in ("Straight", "Flush", "One Pair")]
+        cells[2] = 1 - cells[2]
+        assert squash(" ".join(format_probability(x) for x in cells)) in kept, rank
+
+
+def test_spells_that_leave_hands_alone_are_named(project, texts, definitions):
+    text = squash(texts["founders-flip"])
+    game = load_games(project)["founders-flip"]
+    others = [c.name for c in definitions["aetherial"].build(()).cards if c.id not in game.modifiers]
+    assert squash("The other spells — " + ", ".join(others)) in text
+
+
+def test_fivefold_strategy_tables(project, texts):
+    text = texts["fivefold-arrangement"]
+    flat = squash(text)
+    assert "Choosing Your Row" in text
+    for sid, setup in row_table(project, "fivefold-arrangement").items():
+        start = flat.index(squash(f"{setup.title}Both rows") if setup.setup.shared_draws else squash(f"{setup.title}Each player"))
+        part = flat[start:]
+        assert squash(f"{setup.total:,}") in part
+        for row in setup.best(5) + setup.worst(5):
+            line = squash(
+                f"{setup.row_label(row)} {row.orders:,} {format_points(row.expected)} "
+                f"{format_probability(float(row.chance(0)))} {format_probability(float(row.win))} "
+                f"{format_probability(float(row.tie))}"
+            )
+            assert line in part, (sid, line)
+        picked = setup.best(3) + setup.worst(1)
+        head = part[part.index(squash("Head to head")) :]
+        for a in picked:
+            cells = "".join(
+                squash(f"{format_probability(float(w))} · {format_probability(float(t))}".replace(" %", ""))
+                for w, t, _ in (setup.head_to_head(a, b) for b in picked)
+            )
+            assert cells in head, (sid, setup.row_label(a))
+    assert re.search(r"Five cards are turned from the draw deck\s+without\s+replacement", text)
