@@ -81,7 +81,7 @@ def folder_digest(folders: Iterable[Path]) -> str:
 @cache
 def code_digest() -> str:
     """Aetherpress's own code, fonts and profiles, and the versions of the libraries that draw."""
-    versions = {}
+    versions: dict[str, str | None] = {}
     for name in DRAWING_LIBRARIES:
         try:
             versions[name] = metadata.version(name)
