@@ -18,7 +18,7 @@ from .faces.lint import check_rendered, check_templates, template_files
 from .faces.safezone import check_safe_zones
 from .hands.check import check_game
 from .hands.games import load_game
-from .outputs.build import all_targets
+from .pipeline.build import all_targets
 from .project import Project
 from .rulebook.definition import load_rulebook
 

@@ -18,6 +18,16 @@ from generator.project.files import writing_into
 from generator.render.sheetpdf import SheetOptions
 
 ROOT = Path(__file__).resolve().parents[1]
+# CI sets AETHERPRESS_FULL_TESTS=1: property tests then try every example they name;
+# a run on a designer's machine tries a tenth of them (at least ten), to stay quick.
+FULL = os.environ.get("AETHERPRESS_FULL_TESTS") == "1"
+
+
+def examples(n: int) -> int:
+    """How many examples a property test with ``n`` examples in full tries in this run."""
+    return n if FULL else max(10, n // 10)
+
+
 A4 = load_papers(Project(ROOT))["a4"]
 A4_SHEETS = [("", SheetOptions(Layout(A4)))]
 

@@ -15,7 +15,7 @@ MAX_LINES = 500
 
 # Each package may import from the packages listed before it (and from itself).
 # ``validation`` and ``cli`` sit on top and may import anything.
-LAYERS = ["base", "project", "definitions", "faces", "imposition", "render", "outputs", "hands", "rulebook", "top"]
+LAYERS = ["base", "project", "definitions", "faces", "imposition", "render", "outputs", "hands", "rulebook", "pipeline", "top"]
 PACKAGE_LAYER = {
     "errors": "base",
     "locations": "base",
@@ -29,6 +29,7 @@ PACKAGE_LAYER = {
     "outputs": "outputs",
     "hands": "hands",
     "rulebook": "rulebook",
+    "pipeline": "pipeline",
     "validation": "top",
     "cli": "top",
     "fonts": "base",

@@ -12,7 +12,7 @@ from generator.cli import main
 from generator.faces.render import FaceRenderer
 from generator.faces.svg import parse_svg
 from generator.imposition.layout import Layout, cards_per_page
-from generator.outputs.build import all_targets, build_deck
+from generator.pipeline.build import all_targets, build_deck
 
 from .conftest import A4, A4_SHEETS
 

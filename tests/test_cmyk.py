@@ -14,10 +14,12 @@ from generator.cli import main
 from generator.render.colour import GREYS, ProcessColour, luma_picture
 from generator.render.icc import STOCKS, limit_ink, load_profile, shipped_profile
 
+from .conftest import examples
+
 COATED = shipped_profile("coated")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(arrays(np.uint8, (5, 4)), st.floats(1.0, 4.0))
 def test_ink_limit_holds_and_leaves_pixels_within_it_alone(pixels, limit):
     out = limit_ink(pixels, limit)
@@ -28,7 +30,7 @@ def test_ink_limit_holds_and_leaves_pixels_within_it_alone(pixels, limit):
     assert (out[~within, 3] >= pixels[~within, 3]).all()  # darkness moves to black, never away from it
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(0, 255), st.integers(0, 255), st.integers(0, 255))
 def test_vector_colours_are_profile_conversions_within_the_limit(r, g, b):
     convert = ProcessColour(COATED, 2.4)

@@ -19,8 +19,8 @@ from generator.faces.svg import parse_svg
 from generator.faces.textfit import TextDoesNotFit, fit_lines
 from generator.geometry import Box
 from generator.imposition.layout import Layout
-from generator.outputs.build import all_targets
 from generator.outputs.proof import proof_png
+from generator.pipeline.build import all_targets
 from generator.render.drawing import svg_to_drawing
 from generator.render.sheetpdf import write_sheets
 

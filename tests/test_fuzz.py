@@ -21,6 +21,8 @@ from generator.definitions import load_definition
 from generator.errors import AetherpressError
 from generator.project import Project
 
+from .conftest import examples
+
 FIXTURES = Path(__file__).parent / "fixtures" / "catalogue-base"
 ROOT = Path(__file__).resolve().parents[1]
 BASE_TEXT = (FIXTURES / "decks" / "cat" / "deck.toml").read_text(encoding="utf-8")
@@ -141,13 +143,13 @@ def _expect_clean(project: Project, deck_text: str, csv_text: str = BASE_CSV) ->
         assert exc.problems and all(str(p) for p in exc.problems)
 
 
-@settings(max_examples=1200, **SETTINGS)
+@settings(max_examples=examples(1200), **SETTINGS)
 @given(path=st.sampled_from(ALL_PATHS), value=values, mode=st.sampled_from(["replace", "delete", "add"]))
 def test_structured_mutations_of_a_deck(fuzz_project, path, value, mode):
     _expect_clean(fuzz_project, dump(mutate(BASE, path, value, mode)))
 
 
-@settings(max_examples=500, **SETTINGS)
+@settings(max_examples=examples(500), **SETTINGS)
 @given(data=st.data())
 def test_text_mutations_of_deck_and_csv(fuzz_project, data):
     deck, csv = BASE_TEXT, BASE_CSV
@@ -279,7 +281,7 @@ def _run_confined(root: Path, args: list[str], changed: set[Path], monkeypatch, 
         assert b"CANARY" not in written.read_bytes()
 
 
-@settings(max_examples=150, **SETTINGS)
+@settings(max_examples=examples(150), **SETTINGS)
 @given(data=st.data())
 def test_mutated_templates_stay_in_bounds_and_inside(hostile_project, data, monkeypatch, capsys):
     template = hostile_project / "templates" / "fuzz.svg.j2"
@@ -289,7 +291,7 @@ def test_mutated_templates_stay_in_bounds_and_inside(hostile_project, data, monk
     _run_confined(hostile_project, ["build", "cat"], {template, deck}, monkeypatch, capsys)
 
 
-@settings(max_examples=100, **SETTINGS)
+@settings(max_examples=examples(100), **SETTINGS)
 @given(data=st.data())
 def test_mutated_rulebooks_stay_in_bounds_and_inside(hostile_project, data, monkeypatch, capsys):
     book = hostile_project / "decks" / "cat" / "cat.md"

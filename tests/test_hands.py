@@ -17,7 +17,7 @@ from generator.definitions.cards import slug
 from generator.hands import classify, compare, evaluator, load_games, odds_table
 from generator.hands import odds as odds_module
 
-from .conftest import ROOT
+from .conftest import ROOT, examples
 from .lith_examples import EXAMPLES as LITH_EXAMPLES
 
 ALL_TABLES = [
@@ -380,7 +380,7 @@ def _hand_strategy(project, game):
 def test_comparison_is_a_total_order(project, game):
     hands = _hand_strategy(project, game)
 
-    @settings(max_examples=40, deadline=None)
+    @settings(max_examples=examples(40), deadline=None)
     @given(hands, hands, hands)
     def check(a, b, c):
         ka, kb, _kc = (classify(project, game, h) for h in (a, b, c))
@@ -464,7 +464,7 @@ def test_validate_reports_wrong_example(small_project, capsys):
     assert "rankings.lith.categories[11].example: the example hand does not fit Trio" in err
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.data())
 def test_counts_change_exactly_when_the_cards_do(data):
     """Take cards out of the 44-card Lith deck, and shuffle the definition order:

@@ -381,6 +381,8 @@ def test_a_full_disk_leaves_the_old_output(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(root)
     assert main(["build", "cat"]) == 0
     before = _snapshot(root / "output")
+    cards = root / "decks" / "cat" / "cards.csv"  # a change, so the second build writes again
+    cards.write_text(cards.read_text(encoding="utf-8").replace("Quick and clever.", "Quicker."), encoding="utf-8")
     real_replace = os.replace
     calls = {"n": 0}
 

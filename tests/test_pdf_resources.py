@@ -15,7 +15,7 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
-from generator.outputs.build import build_deck
+from generator.pipeline.build import build_deck
 
 from .conftest import A4_SHEETS
 
@@ -71,8 +71,12 @@ def test_the_check_sees_a_form_without_its_shading(tmp_path, project, definition
         canvas.endForm()  # reportlab's own: fonts and forms only
 
     monkeypatch.setattr(pdf_module, "end_form", plain_end_form)
+    from generator.render.cardpdf import card_pdf_bytes
+
     deck = definitions["imperial"].build(("standard",))
-    out = next(p for p in build_deck(project, deck, tmp_path, A4_SHEETS) if p.suffix == ".pdf")
+    sides = [(card, "front") for card in deck.cards] * 2  # each face twice: each is a form
+    out = tmp_path / "cards.pdf"
+    out.write_bytes(card_pdf_bytes(project, deck, 3.0, sides))
     assert any("/Shading" in problem for problem in check_pdf(out))
 
 

@@ -199,6 +199,28 @@ def test_calibration_page(tmp_path):
     assert all_fonts_embedded(reader)
 
 
+def test_calibration_labels_scale_bar_and_offsets_read_plainly(tmp_path):
+    """Labels of 7 pt or more, a 100 mm bar to check the scale, offsets written out (never '0,0')."""
+    import re
+
+    for paper in (A4, Paper("Letter", 215.9, 279.4)):
+        reader = PdfReader(str(write_calibration(tmp_path / f"{paper.name}.pdf", Layout(paper))))
+        sizes, bars = [], []
+        for page in reader.pages:
+            content = page.get_contents().get_data().decode("latin-1")
+            sizes += [float(v) for v in re.findall(r"/F[\w+]+ ([\d.]+) Tf", content)]
+            for x1, y1, x2, y2 in re.findall(r"([\d.]+) ([\d.]+) m ([\d.]+) ([\d.]+) l", content):
+                if float(y1) == float(y2):
+                    bars.append(abs(float(x2) - float(x1)) / PT)
+        assert sizes and min(sizes) >= 7.0, sorted(set(sizes))
+        assert any(b == pytest.approx(100.0, abs=0.01) for b in bars)
+        text = reader.pages[0].extract_text()
+        assert "0,0" not in text and "no offset (DX = 0 mm, DY = 0 mm)" in text
+        assert "exactly 100 mm long" in text
+    shifted = PdfReader(str(write_calibration(tmp_path / "s.pdf", Layout(A4, offset=(1.5, 0.0))))).pages[0].extract_text()
+    assert "DX = +1.5 mm, DY = 0 mm" in shifted
+
+
 def test_cli_build_options_and_errors(tmp_path, capsys, project):
     root = str(project.root)
     assert (
@@ -261,7 +283,7 @@ GROUP_BACKS = """\
 id = "two-backs"
 title = "Two Backs"
 size = "mini"
-backs = { boss = "plain" }
+backs = { boss = "aetherial-back" }
 
 [[suits]]
 id = "red"
@@ -301,10 +323,13 @@ def test_per_card_backs_follow_their_fronts(tmp_path, scratch):
         assert cards[f.item].card is cards[b.item].card
     assert [cards[p.item].card.id for p in backs.placements] == ["soldier"] * 3 + ["boss"]
     reader = PdfReader(str(write_sheets(scratch, deck, tmp_path / "s.pdf", options)))
-    # the soldiers' back is one form drawn three times; the boss's back is drawn once, in place
+    # the soldiers' back is one form drawn three times; the boss's back is a form of its own
     content = reader.pages[1].get_contents().get_data()
-    assert len(reader.pages[1]["/Resources"]["/XObject"]) == 1 and content.count(b" Do") == 3
-    assert "Boss" in reader.pages[1].extract_text()  # the boss's back is its own 'plain' drawing
+    forms = reader.pages[1]["/Resources"]["/XObject"]
+    uses = {name: content.count(name.encode() + b" Do") for name in forms}
+    assert len(forms) == 2 and sorted(uses.values()) == [1, 3]
+    soldiers, boss = sorted(forms, key=lambda name: -uses[name])
+    assert forms[soldiers].get_object().get_data() != forms[boss].get_object().get_data()
     files = export_tts(scratch, deck, tmp_path / "tts", url_base="u")
     data = json.loads(next(f for f in files if f.suffix == ".json").read_text(encoding="utf-8"))
     custom = data["ObjectStates"][0]["CustomDeck"]["1"]

@@ -366,11 +366,11 @@ def test_a_designers_template_is_told_about_text_and_frames_out_of_place(rich, t
     (root / "decks").mkdir()
     plain = (Path(__file__).resolve().parents[1] / "templates" / "cards" / "plain.svg.j2").read_text(encoding="utf-8")
     edgy = plain.replace(
-        "{{ parts.frame(safe.inset(-1), style.accent, 0.3, 1.5) }}",
-        '{{ parts.frame(trim.inset(-1), style.accent, 0.5) }}\n<text x="{{ (trim.x + 1)|mm }}" y="{{ (trim.bottom - 1)|mm }}"'
-        ' font-family="Cinzel" font-size="3">By hand</text>',
+        "{{ parts.field(style.paper) }}",
+        '{{ parts.field(style.paper) }}\n{{ parts.frame(trim.inset(-1), style.accent, 0.5) }}\n<text x="{{ (trim.x + 1)|mm }}"'
+        ' y="{{ (trim.bottom - 1)|mm }}" font-family="Cinzel" font-size="3">By hand</text>',
     )
-    edgy = edgy.replace("name_box, style.title_font", "box(trim.x - 2, safe.y, trim.w + 4, 10), style.title_font")
+    assert edgy != plain
     (root / "templates" / "edgy.svg.j2").write_text(edgy, encoding="utf-8")
     deck_text = DECK.replace('template = "plain"', 'template = "edgy"').replace('style = "rich"', "").replace(":coin:", "2")
     write_deck(Project(root), deck_text)

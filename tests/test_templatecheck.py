@@ -68,7 +68,7 @@ def test_jinja_markup_inside_tags_does_not_confuse_the_source_check():
 
 
 def test_shipped_templates_and_decks_pass(project, definitions):
-    from generator.outputs.build import all_targets
+    from generator.pipeline.build import all_targets
 
     assert check_templates(project) == []
     assert check_rendered(project, [t.deck for t in all_targets(definitions)]) == []

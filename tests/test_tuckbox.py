@@ -17,6 +17,8 @@ from generator.definitions.presets import Paper
 from generator.imposition.grids import LayoutError
 from generator.imposition.tuckbox import PLAY, place_box, tuck_box
 
+from .conftest import examples
+
 A4 = Paper("A4", 210, 297)
 
 
@@ -96,7 +98,7 @@ def test_nets_fold_into_boxes_that_hold_the_deck(w, h, n):
     check_folds_into_a_box(w, h, n, 0.3)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.floats(30, 130), st.floats(30, 160), st.integers(0, 300), st.floats(0.15, 1.0))
 def test_any_deck_gets_a_box_that_folds(w, h, n, t):
     check_folds_into_a_box(w, h, n, t)

@@ -14,7 +14,7 @@ from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem, display_path
 from ..imposition.grids import LayoutError
 from ..imposition.layout import FLIPS, LAYOUTS, Layout
-from ..outputs.build import all_targets
+from ..pipeline.build import all_targets
 from ..project import Project
 from ..render.sheetpdf import SheetOptions
 from ..units import UnitError, to_mm
@@ -101,9 +101,9 @@ def check_slugs(decks: list[Deck]) -> None:
             raise cli_error(f"'{other}' and '{deck.key}' would both write {deck.slug}/; build them one at a time")
 
 
-def resolve_decks(project: Project, specs: list[str]) -> list[Deck]:
+def resolve_decks(project: Project, specs: list[str], definitions: dict | None = None) -> list[Deck]:
     """The decks named on the command line (default: every deck of the project in every variant), variants applied."""
-    definitions = load_all(project)
+    definitions = load_all(project) if definitions is None else definitions
     if specs:
         decks = []
         for spec in specs:
@@ -114,6 +114,23 @@ def resolve_decks(project: Project, specs: list[str]) -> list[Deck]:
         return decks
     own = {k: d for k, d in definitions.items() if project.layer_of(d.path) is project.own}
     return [t.deck for t in all_targets(own)]  # every variant applied before anything is written
+
+
+def add_jobs_arguments(p: argparse.ArgumentParser) -> None:
+    """Where the work runs: processes on this machine, or a Dask cluster."""
+    p.add_argument(
+        "--jobs",
+        type=whole(1, 1024),
+        default=None,
+        metavar="N",
+        help="run N tasks at once in separate processes (default: one per core; 1 runs everything in this process)",
+    )
+    p.add_argument(
+        "--dask",
+        default=None,
+        metavar="ADDRESS",
+        help="run the tasks on a Dask cluster instead (tcp://HOST:PORT; needs pip install 'aetherpress[dask]')",
+    )
 
 
 # --- paper and sheets ---------------------------------------------------------
@@ -135,7 +152,13 @@ def add_paper_arguments(p: argparse.ArgumentParser, default_help: str) -> None:
         metavar="DX,DY",
         help="move back pages by DX,DY mm to correct a printer (see aetherpress calibrate)",
     )
-    p.add_argument("--margin", type=length(MAX_MARGIN), default=5.0, metavar="MM", help="unprinted border (default 5 mm)")
+    p.add_argument(
+        "--margin",
+        type=length(MAX_MARGIN),
+        default=6.0,
+        metavar="MM",
+        help="unprinted border, crop marks included (default 6 mm)",
+    )
 
 
 def add_sheet_arguments(p: argparse.ArgumentParser) -> None:

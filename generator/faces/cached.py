@@ -7,10 +7,13 @@ redraws that card even though the deck file did not change.
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..definitions.model import Card, Deck
+from ..errors import Problem
 from ..project import Project
 from ..project.cache import read_cached, write_cached
 from ..project.digests import file_digest
@@ -21,7 +24,31 @@ KIND = "sides"
 
 
 def _current(data: Any) -> bool:
-    return isinstance(data["svg"], str) and all(file_digest(Path(p)) == d for p, d in data["reads"].items())
+    return (
+        isinstance(data["svg"], str)
+        and isinstance(data["chars"], str)
+        and all(file_digest(Path(p)) == d for p, d in data["reads"].items())
+    )
+
+
+def text_chars(svg_text: str) -> str:
+    """Every character the SVG's text may draw (its text nodes, entities resolved), sorted, once each."""
+    try:
+        root = ET.fromstring(svg_text)
+    except ET.ParseError:
+        return "".join(sorted(set(svg_text)))
+    return "".join(sorted(set("".join(root.itertext()))))
+
+
+@dataclass(frozen=True)
+class DrawnSide:
+    """A card side as drawn: its content key, its SVG text and the characters its text uses."""
+
+    key: str
+    svg: str
+    chars: str
+    reads: dict[str, str]  # the pictures its template loaded, by path, with their digests
+    overflows: tuple[Problem, ...] = ()  # texts that do not fit, drawn in red (drafts only)
 
 
 class CachedFaces:
@@ -40,18 +67,26 @@ class CachedFaces:
             return self.keys.face(self.deck, card)
         return self.keys.back(self.deck, card)
 
-    def svg(self, card: Card | None, side: str) -> tuple[str, str]:
-        """The side's (key, SVG text): from the cache when it is there and current, else drawn and kept."""
+    def side(self, card: Card | None, side: str) -> DrawnSide:
+        """The side ("front" or "back") from the cache when it is there and current, else drawn and kept."""
         key = self.key(card, side)
         data = read_cached(self.project, KIND, key, _current) if self.use_cache else None
         if data is not None:
-            return key, data["svg"]
+            overflows = tuple(Problem(file, message, line) for file, message, line in data.get("overflows", []))
+            return DrawnSide(key, data["svg"], data["chars"], dict(data["reads"]), overflows)
         if side == "front" and card is not None:
             text = self.renderer.face(card)
         else:
             text = self.renderer.back(card)
         self.drawn += 1
+        reads = {str(p): file_digest(p) for p in self.renderer.reads}
+        drawn = DrawnSide(key, text, text_chars(text), reads, tuple(self.renderer.overflow_problems()))
         if self.use_cache:
-            reads = {str(p): file_digest(p) for p in self.renderer.reads}
-            write_cached(self.project, KIND, key, {"svg": text, "reads": reads})
-        return key, text
+            told = [[p.file, p.message, p.line] for p in drawn.overflows]
+            write_cached(self.project, KIND, key, {"svg": text, "reads": reads, "chars": drawn.chars, "overflows": told})
+        return drawn
+
+    def svg(self, card: Card | None, side: str) -> tuple[str, str]:
+        """The side's (key, SVG text)."""
+        drawn = self.side(card, side)
+        return drawn.key, drawn.svg

@@ -23,6 +23,7 @@ from lxml import etree
 
 from ..errors import AetherpressError, Problem, display_path
 from ..project import Project
+from .cut import check_cut
 from .render import FaceRenderer
 from .svg import parse_svg
 
@@ -164,7 +165,11 @@ def check_templates(project: Project, files: Iterable[Path] | None = None, own_o
 
 
 def check_rendered(project: Project, decks: Iterable) -> list[Problem]:
-    """Problems in the SVG each deck renders: every face and every back (first finding per template)."""
+    """Problems in the SVG each deck renders: every face and every back (first finding per template).
+
+    Besides what svglib cannot draw, this is where the cut check runs: nothing
+    but background and bleed art within 3 mm of the trim (see :mod:`.cut`).
+    """
     problems: list[Problem] = []
     seen: set[tuple[str, str]] = set()
     for deck in decks:
@@ -179,6 +184,14 @@ def check_rendered(project: Project, decks: Iterable) -> list[Problem]:
             except AetherpressError as exc:  # a template that does not render, or a text that does not fit
                 problems.extend(p for p in exc.problems if p not in problems)
                 continue
+            near = check_cut(svg, faces.geometry.trim, list(faces.text_boxes))
+            if near and (template, "cut") not in seen:
+                seen.add((template, "cut"))
+                problems.append(
+                    Problem(
+                        faces.template_file(template), f"{near[0].message} (in the SVG drawn for {what} of deck '{deck.key}')"
+                    )
+                )
             for finding in check_svg(svg):
                 key = (template, finding.message)
                 if key in seen:

@@ -265,6 +265,8 @@ class FaceRenderer:
             ) from None
         except jinja2.UndefinedError as exc:
             message = re.sub(r"'[\w.]*CardView object'", "'card'", exc.message or "undefined value")
+            if card is None and side == "back":
+                message += "; a back template sees no card (a back must not give its card away), only the deck"
             raise AetherpressError(Problem(file, f"{message} ({drawing})", template_line(exc))) from None
         except OutsideProject as exc:
             raise AetherpressError(

@@ -1,7 +1,7 @@
 """The sandbox card templates run in: a Jinja2 environment with drawing helpers and nothing else.
 
 Templates see the values they are given and these helpers: ``symbol`` and
-``symbols`` (vector symbols), ``fit`` (shrink-and-wrap text into a box),
+``symbols`` (vector symbols), ``art`` and ``shade`` (art in several colours), ``fit`` (shrink-and-wrap text into a box),
 ``box``, ``pips``, ``around`` and ``scatter`` (places), ``wrap`` and
 ``text_width`` (measuring), ``keep`` (a box that must stay in the safe zone),
 ``marks``, ``pick`` and ``image``; the ``mm`` filter writes a length.  They
@@ -21,6 +21,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup
 
 from ..geometry import Box
+from .art import art_svg, shade
 from .fonts import text_width
 from .limits import LimitedSandbox
 from .places import around, pip_layout, scatter
@@ -135,6 +136,8 @@ def environment(places: tuple[tuple[str, str], ...]) -> ImmutableSandboxedEnviro
     env.globals.update(
         symbol=symbol_svg,
         symbols=symbols_svg,
+        art=art_svg,
+        shade=shade,
         wrap=wrap,
         text_width=_text_width,
         Markup=Markup,

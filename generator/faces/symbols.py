@@ -8,38 +8,47 @@ from __future__ import annotations
 
 import difflib
 import math
-import re
 from collections.abc import Callable, Iterable
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from markupsafe import Markup
 from svgwrite.path import Path
 
-
-def _fmt(v: float) -> str:
-    text = f"{v:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def _poly(points: list[tuple[float, float]]) -> str:
-    return "M" + " L".join(f"{_fmt(x)},{_fmt(y)}" for x, y in points) + " Z"
-
-
-def _star(points: int, outer: float = 1.0, inner: float = 0.45, rotation: float = -90) -> str:
-    pts = []
-    for i in range(points * 2):
-        r = outer if i % 2 == 0 else inner
-        a = math.radians(rotation + i * 180 / points)
-        pts.append((r * math.cos(a), r * math.sin(a)))
-    return _poly(pts)
+from .art_dragons import silhouette
+from .art_spells import ICONS
+from .paths import circle as _circle
+from .paths import compose, place, spline, tube
+from .paths import fmt as _fmt
+from .paths import poly as _poly
+from .paths import star as _star
 
 
-def _circle(r: float = 1.0, cx: float = 0.0, cy: float = 0.0) -> str:
-    return (
-        f"M{_fmt(cx - r)},{_fmt(cy)} A{_fmt(r)},{_fmt(r)} 0 1,0 {_fmt(cx + r)},{_fmt(cy)} "
-        f"A{_fmt(r)},{_fmt(r)} 0 1,0 {_fmt(cx - r)},{_fmt(cy)} Z"
-    )
+def _double_spiral(turns: float = 1.6, width: float = 0.2) -> str:
+    """Two spiral arms, each the other turned half round: the same either way up."""
+    steps = 90
+    arms = []
+    for start in (0.0, math.pi):
+        outer, inner = [], []
+        for i in range(steps + 1):
+            t = i / steps
+            theta = start + t * turns * 2 * math.pi
+            r = 0.06 + 0.86 * t
+            w = width * (0.25 + 0.75 * math.sin(math.pi * min(t * 1.15, 1.0)) ** 0.5)
+            outer.append(((r + w / 2) * math.cos(theta), (r + w / 2) * math.sin(theta)))
+            inner.append((max(r - w / 2, 0.0) * math.cos(theta), max(r - w / 2, 0.0) * math.sin(theta)))
+        arms.append(_poly(outer + inner[::-1]))
+    return " ".join(arms)
+
+
+def _air() -> str:
+    """Three gusts of wind, each ending in a curl."""
+    gusts = [
+        [(-0.95, -0.5), (-0.2, -0.5), (0.35, -0.52), (0.62, -0.68), (0.52, -0.9), (0.3, -0.84)],
+        [(-0.95, 0.02), (0.0, 0.02), (0.6, 0.0), (0.9, -0.18), (0.82, -0.44), (0.58, -0.4)],
+        [(-0.7, 0.52), (-0.1, 0.52), (0.4, 0.54), (0.66, 0.7), (0.58, 0.92), (0.36, 0.86)],
+    ]
+    return compose(" ".join(_poly(tube(spline(g, 6), [0.13, 0.17, 0.15, 0.06])) for g in gusts))
 
 
 def _crown(points: int = 7) -> str:
@@ -72,8 +81,45 @@ SYMBOLS: dict[str, Callable[[], str]] = {
         ]
     ),
     "diamond": lambda: _poly([(0, -1), (0.75, 0), (0, 1), (-0.75, 0)]),
-    "house": lambda: _poly([(0, -1), (0.95, -0.15), (0.7, -0.15), (0.7, 0.95), (-0.7, 0.95), (-0.7, -0.15), (-0.95, -0.15)]),
-    "shield": lambda: "M-0.85,-0.95 L0.85,-0.95 L0.85,0.05 C0.85,0.55 0.4,0.8 0,1 C-0.4,0.8 -0.85,0.55 -0.85,0.05 Z",
+    # a house with its chimney and an arched door (a notch, even-odd), unlike a shield either way up
+    "house": lambda: (
+        _poly(
+            [
+                (0, -1),
+                (0.42, -0.62),
+                (0.42, -0.92),
+                (0.66, -0.92),
+                (0.66, -0.4),
+                (1, -0.08),
+                (0.74, -0.08),
+                (0.74, 0.95),
+                (-0.74, 0.95),
+                (-0.74, -0.08),
+                (-1, -0.08),
+            ]
+        )
+        + " M-0.22,0.95 L-0.22,0.42 C-0.22,0.16 0.22,0.16 0.22,0.42 L0.22,0.95 Z"
+    ),
+    # a heater shield charged with a cross (cut out)
+    "shield": lambda: (
+        "M-0.85,-0.95 L0.85,-0.95 L0.85,0.05 C0.85,0.55 0.4,0.8 0,1 C-0.4,0.8 -0.85,0.55 -0.85,0.05 Z "
+        + _poly(
+            [
+                (-0.12, -0.76),
+                (0.12, -0.76),
+                (0.12, -0.3),
+                (0.6, -0.3),
+                (0.6, -0.06),
+                (0.12, -0.06),
+                (0.12, 0.66),
+                (-0.12, 0.66),
+                (-0.12, -0.06),
+                (-0.6, -0.06),
+                (-0.6, -0.3),
+                (-0.12, -0.3),
+            ]
+        )
+    ),
     "glyph": lambda: _poly([(0, -1), (0.9, 0), (0, 1), (-0.9, 0)]) + " " + _circle(0.35),
     "sail": lambda: (
         "M-0.1,-1 L-0.1,0.6 L-0.9,0.6 Z M0.05,-0.85 C0.7,-0.4 0.85,0.1 0.75,0.6 L0.05,0.6 Z M-0.95,0.72 L0.95,0.72 L0.6,1 L-0.6,1 Z"
@@ -89,16 +135,21 @@ SYMBOLS: dict[str, Callable[[], str]] = {
     ),
     "knot": lambda: _circle(0.95) + " " + _circle(0.55),
     "earth": lambda: _poly([(-1, 0.85), (-0.35, -0.6), (0, -0.05), (0.35, -0.85), (1, 0.85)]),
+    # a flame of three tongues round an inner flame (cut out)
     "fire": lambda: (
-        "M0,-1 C0.2,-0.5 0.85,-0.2 0.75,0.35 C0.7,0.8 0.35,1 0,1 C-0.35,1 -0.7,0.8 -0.75,0.35 C-0.8,-0.05 -0.35,-0.2 -0.3,-0.55 C-0.05,-0.35 0,-0.6 0,-1 Z"
+        "M0,-1 C0.25,-0.6 0.55,-0.45 0.5,-0.1 C0.62,-0.3 0.72,-0.45 0.7,-0.66 C0.95,-0.32 1,0.1 0.9,0.4 "
+        "C0.78,0.8 0.42,1 0,1 C-0.42,1 -0.78,0.8 -0.9,0.4 C-1,0.1 -0.95,-0.32 -0.7,-0.66 "
+        "C-0.72,-0.45 -0.62,-0.3 -0.5,-0.1 C-0.55,-0.45 -0.25,-0.6 0,-1 Z "
+        "M0,-0.12 C0.14,0.1 0.36,0.28 0.33,0.52 C0.3,0.74 0.16,0.82 0,0.82 C-0.16,0.82 -0.3,0.74 -0.33,0.52 C-0.36,0.28 -0.14,0.1 0,-0.12 Z"
     ),
+    # a drop with its highlight (cut out) over a ripple
     "water": lambda: (
-        "M0,-1 C0.3,-0.5 0.75,-0.05 0.75,0.35 C0.75,0.75 0.4,1 0,1 C-0.4,1 -0.75,0.75 -0.75,0.35 C-0.75,-0.05 -0.3,-0.5 0,-1 Z"
+        "M0,-1 C0.28,-0.55 0.68,-0.15 0.68,0.22 C0.68,0.6 0.38,0.8 0,0.8 C-0.38,0.8 -0.68,0.6 -0.68,0.22 C-0.68,-0.15 -0.28,-0.55 0,-1 Z "
+        "M0.36,0.16 C0.42,0.4 0.3,0.58 0.08,0.64 L0.1,0.52 C0.24,0.48 0.3,0.36 0.26,0.18 Z "
+        "M-1,0.86 C-0.66,0.74 -0.34,0.98 0,0.86 C0.34,0.74 0.66,0.98 1,0.86 L1,1 C0.66,1.1 0.34,0.88 0,1 C-0.34,1.1 -0.66,0.88 -1,1 Z"
     ),
     "wood": lambda: _poly([(0, -1), (0.8, 0.3), (0.15, 0.3), (0.15, 1), (-0.15, 1), (-0.15, 0.3), (-0.8, 0.3)]),
-    "air": lambda: (
-        "M-1,-0.35 L0.45,-0.35 C0.75,-0.35 0.9,-0.6 0.75,-0.8 L0.95,-0.9 C1.2,-0.5 0.9,-0.15 0.45,-0.15 L-1,-0.15 Z M-1,0.15 L0.55,0.15 C1,0.15 1.2,0.55 0.9,0.9 L0.7,0.8 C0.85,0.6 0.75,0.35 0.55,0.35 L-1,0.35 Z"
-    ),
+    "air": lambda: _air(),
     "eye": lambda: "M-1,0 C-0.5,-0.7 0.5,-0.7 1,0 C0.5,0.7 -0.5,0.7 -1,0 Z " + _circle(0.32),
     "star8": lambda: _star(8, 1.0, 0.5),
     "sword": lambda: _poly(
@@ -121,18 +172,8 @@ SYMBOLS: dict[str, Callable[[], str]] = {
         ]
     ),
     "crown5": lambda: _crown(5),
-    # drawn with the non-zero fill rule: the wing and legs join the body, the eye is a hole
-    "dragon": lambda: (
-        "M-0.96,-0.58 L-0.66,-0.74 L-0.44,-1 L-0.5,-0.7 C-0.34,-0.62 -0.3,-0.45 -0.32,-0.3 "
-        "C-0.34,-0.12 -0.2,0.02 0.05,0.05 C0.35,0.08 0.55,0.2 0.6,0.42 C0.64,0.62 0.78,0.7 0.9,0.6 "
-        "L0.86,0.52 L1,0.5 L0.97,0.66 L0.92,0.64 C0.8,0.82 0.52,0.78 0.42,0.56 "
-        "C0.32,0.38 0.1,0.3 -0.1,0.3 C-0.35,0.3 -0.5,0.05 -0.5,-0.2 C-0.5,-0.35 -0.55,-0.45 -0.62,-0.5 "
-        "L-0.92,-0.46 L-0.7,-0.58 Z "
-        "M-0.64,-0.66 A0.04,0.04 0 1,0 -0.56,-0.66 A0.04,0.04 0 1,0 -0.64,-0.66 Z "
-        "M-0.12,0.28 L-0.28,0.58 L-0.46,0.56 L-0.3,0.22 Z M0.5,0.5 L0.42,0.84 L0.2,0.82 L0.3,0.42 Z "
-        "M-0.16,0.06 L0.08,-0.96 L0.96,-0.72 C0.8,-0.58 0.78,-0.46 0.8,-0.3 "
-        "C0.65,-0.36 0.55,-0.26 0.54,-0.1 C0.4,-0.16 0.32,-0.04 0.3,0.16 Z"
-    ),
+    # the flying dragon of the Pernese Wingsecond as one shape (art_dragons.py), non-zero: the eye is a hole
+    "dragon": lambda: silhouette("dragon-flight"),
     "scales": lambda: (
         "M-0.06,-0.9 L0.06,-0.9 L0.06,0.8 L0.4,0.8 L0.4,0.95 L-0.4,0.95 L-0.4,0.8 L-0.06,0.8 Z "
         "M-0.85,-0.62 L0.85,-0.62 L0.85,-0.52 L-0.85,-0.52 Z "
@@ -186,28 +227,32 @@ SYMBOLS: dict[str, Callable[[], str]] = {
         "C0.6,0.85 -0.8,0.85 -0.8,0 C-0.8,-1.05 0.95,-1.05 0.95,0 L0.8,0 C0.8,-0.85 -0.65,-0.85 -0.65,0 "
         "C-0.65,0.65 0.45,0.65 0.45,0 C0.45,-0.45 -0.3,-0.45 -0.3,0 C-0.3,0.2 -0.12,0.2 -0.12,0 Z"
     ),
+    "spiral2": lambda: _double_spiral(),
     "ray": lambda: _poly([(0, -1), (0.08, 0), (0, 1), (-0.08, 0)]),
     "star4": lambda: _star(4, 1.0, 0.25),
     "egg": lambda: (
         "M0,-1 C0.55,-1 0.8,0.05 0.8,0.35 C0.8,0.75 0.45,1 0,1 C-0.45,1 -0.8,0.75 -0.8,0.35 C-0.8,0.05 -0.55,-1 0,-1 Z"
     ),
     "spade": lambda: (
-        "M0,-1 C0.35,-0.55 1,-0.3 0.92,0.2 C0.85,0.62 0.35,0.7 0.1,0.38 L0.32,1 L-0.32,1 L-0.1,0.38 "
-        "C-0.35,0.7 -0.85,0.62 -0.92,0.2 C-1,-0.3 -0.35,-0.55 0,-1 Z"
+        "M0,-1 C0.22,-0.66 0.82,-0.4 0.82,0.04 C0.82,0.38 0.54,0.5 0.32,0.42 C0.22,0.38 0.14,0.3 0.08,0.2 "
+        "C0.1,0.55 0.24,0.84 0.46,1 L-0.46,1 C-0.24,0.84 -0.1,0.55 -0.08,0.2 "
+        "C-0.14,0.3 -0.22,0.38 -0.32,0.42 C-0.54,0.5 -0.82,0.38 -0.82,0.04 C-0.82,-0.4 -0.22,-0.66 0,-1 Z"
     ),
     "heart": lambda: (
         "M0,0.95 C-0.45,0.55 -1,0.15 -1,-0.38 C-1,-0.85 -0.35,-1.02 0,-0.55 C0.35,-1.02 1,-0.85 1,-0.38 C1,0.15 0.45,0.55 0,0.95 Z"
     ),
     "club": lambda: (
-        _circle(0.4, 0, -0.52)
+        _circle(0.4, 0, -0.58)
         + " "
-        + _circle(0.4, -0.5, 0.12)
+        + _circle(0.4, -0.58, 0.1)
         + " "
-        + _circle(0.4, 0.5, 0.12)
-        + " "
-        + _poly([(-0.1, -0.2), (0.1, -0.2), (0.3, 1), (-0.3, 1)])
+        + _circle(0.4, 0.58, 0.1)
+        + " M-0.1,-0.3 C-0.1,0.4 -0.2,0.8 -0.4,1 L0.4,1 C0.2,0.8 0.1,0.4 0.1,-0.3 Z"
     ),
 }
+
+
+SYMBOLS.update(ICONS)  # the Aetherial spells' icons (art_spells.py)
 
 
 class UnknownSymbol(ValueError):
@@ -224,51 +269,17 @@ def symbol_path(name: str) -> str:
     return SYMBOLS[name]()
 
 
-_TOKEN = re.compile(r"[MLCAZ]|-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?")
-_ARITY = {"M": 2, "L": 2, "C": 6, "A": 7, "Z": 0}
-
-
-@cache
-def _commands(name: str) -> tuple[tuple[str, tuple[float, ...]], ...]:
-    """A symbol's path as (command, numbers) pairs; symbols use only absolute M, L, C, A and Z."""
-    tokens = _TOKEN.findall(symbol_path(name))
-    out, i = [], 0
-    while i < len(tokens):
-        op = tokens[i]
-        n = _ARITY[op]
-        out.append((op, tuple(float(t) for t in tokens[i + 1 : i + 1 + n])))
-        i += 1 + n
-    return tuple(out)
-
-
-@lru_cache(maxsize=8192)
 def placed_path(name: str, cx: float, cy: float, size: float, rotate: float = 0.0) -> str:
     """Path data of symbol ``name`` scaled to ``size`` mm, turned ``rotate`` degrees and centred at (cx, cy).
 
     The transform is applied to the coordinates, so the SVG needs no transform
     attribute and many placed symbols can share one <path> element.
     """
-    s = size / 2
-    a = math.radians(rotate)
-    cos, sin = math.cos(a) * s, math.sin(a) * s
-
-    def pt(x: float, y: float) -> str:
-        return f"{_fmt(cx + x * cos - y * sin)},{_fmt(cy + x * sin + y * cos)}"
-
-    parts = []
-    for op, v in _commands(name):
-        if op == "Z":
-            parts.append("Z")
-        elif op == "A":
-            rx, ry, phi, large, sweep, x, y = v
-            parts.append(f"A{_fmt(rx * s)},{_fmt(ry * s)} {_fmt(phi + rotate)} {int(large)},{int(sweep)} {pt(x, y)}")
-        else:
-            parts.append(op + " ".join(pt(v[i], v[i + 1]) for i in range(0, len(v), 2)))
-    return " ".join(parts)
+    return place(symbol_path(name), cx, cy, size, rotate)
 
 
 # symbols whose parts overlap and must join: filled non-zero (holes are drawn the other way round)
-NONZERO = {"dragon"}
+NONZERO = {"dragon", "club", "spiral2", "air", *ICONS}
 
 
 def _path(name: str, d: str, fill: str, stroke: str | None, stroke_width: float) -> Markup:

@@ -8,7 +8,7 @@ integer operations over millions of hands at once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from math import comb
 
 import numpy as np
@@ -63,6 +63,17 @@ def subsets(n: int, k: int) -> np.ndarray:
     combos, _ = combinations(n, k, [], keep=True)
     assert combos is not None
     return combos
+
+
+def subset_rows(n: int, k: int) -> Iterator[np.ndarray]:
+    """Every k-subset of range(n) in lexicographic order, as blocks of rows (one block per first card),
+    so that no more than C(n - 1, k - 1) rows are held at once."""
+    if k == 0 or n < k:
+        yield subsets(n, k)
+        return
+    for first in range(n - k + 1):
+        rest = subsets(n - first - 1, k - 1)
+        yield np.hstack([np.full((len(rest), 1), first, np.int16), (rest + first + 1).astype(np.int16)])
 
 
 def lex_index_drop(combos: np.ndarray, n: int, binom: np.ndarray) -> list[np.ndarray]:

@@ -22,14 +22,14 @@ from math import comb
 import numpy as np
 
 from ..errors import Problem
-from .bits import U64, subsets
+from .bits import U64, subset_rows
 from .engine import Engine
 from .rankings import Grid, Modifier, SharedCards
 from .simulate import deals
 from .values import hand_values, lex_index
 
 EXACT_LIMIT = 40_000_000  # deals (card sets x splits) up to which a table is counted exactly
-CHUNK = 200_000
+CHUNK = 50_000  # card sets at a time: about 70 MB of working arrays at most
 
 
 def hand_size_problem(engine: Engine, modifier: Modifier) -> str | None:
@@ -146,10 +146,8 @@ def shared_exact(engine: Engine, sh: SharedCards) -> dict:
     allowed = _allowed(sh, k)
     hands = list(itertools.combinations(range(u), k))
     tally = Tally(engine)
-    cards = subsets(n, u)
     needs_prefix = any(len(a) == len(hands) - 1 for a in allowed.values())
-    for start in range(0, len(cards), CHUNK):
-        chunk = cards[start : start + CHUNK]
+    for chunk in (rows[s : s + CHUNK] for rows in subset_rows(n, u) for s in range(0, len(rows), CHUNK)):
         idx = [lex_index(chunk[:, list(hand)], n) for hand in hands]
         vals = [value[i] for i in idx]
         fit = [fits[i] for i in idx]

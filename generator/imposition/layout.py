@@ -22,6 +22,7 @@ from .mirror import mirror_line, mirror_placement, mirror_target
 from .shapes import Item, Line, Page, Placement, Target
 
 LAYOUTS = ("grid", "duplex", "gutterfold")
+MIN_CROP = 2.0  # mm: the shortest crop mark worth printing; the grid keeps room for it
 FLIPS = ("long", "short")
 
 
@@ -32,7 +33,7 @@ class Layout:
     paper: Paper
     mode: str = "duplex"  # grid (fronts only), duplex, gutterfold
     flip: str = "long"  # duplex: the sheet turns over its long or its short edge
-    margin: float = 5.0  # nothing is printed closer to the paper's edge than this
+    margin: float = 6.0  # nothing, not even a crop mark, is printed closer to the paper's edge than this
     gap: float = 0.0  # between neighbouring cards (bleed boxes when bleed is kept)
     bleed: float = 0.0  # bleed kept around each card on the sheet, at most the card's own (0: trimmed; inf: all)
     offset: tuple[float, float] = (0.0, 0.0)  # printer offset, added to back pages
@@ -64,6 +65,13 @@ class Layout:
         m = self.margin
         return Box(m, m, self.paper.width - 2 * m, self.paper.height - 2 * m)
 
+    @property
+    def card_area(self) -> Box:
+        """Where cards may go: the printable area, less room for crop marks of at least MIN_CROP mm outside them."""
+        if not self.crop_marks:
+            return self.printable
+        return self.printable.inset(self.crop_distance + min(MIN_CROP, self.crop_length))
+
     def mirrors_x(self) -> bool:
         """Duplex: is the back page a left-right mirror (else top-bottom)?"""
         portrait = self.paper.width <= self.paper.height
@@ -85,11 +93,15 @@ def _too_big(w: float, h: float, bleed: float, layout: Layout, where: str) -> La
     return LayoutError(
         f"a {format_mm(w)} x {format_mm(h)} mm card{extra} does not fit {where} of "
         f"{layout.paper.name} paper ({format_mm(layout.paper.width)} x {format_mm(layout.paper.height)} mm) "
-        f"with {format_mm(layout.margin)} mm margins"
+        f"with {format_mm(layout.margin)} mm margins" + (" and room for crop marks" if layout.crop_marks else "")
     )
 
 
 def _marks(layout: Layout, placements: Sequence[Placement], limit: Box) -> tuple[list[Line], list[Target]]:
+    """Crop marks and targets, kept inside ``limit`` and the printable area (never in the margin)."""
+    p = layout.printable
+    x0, y0 = max(limit.x, p.x), max(limit.y, p.y)
+    limit = Box(x0, y0, min(limit.right, p.right) - x0, min(limit.bottom, p.bottom) - y0)
     lines: list[Line] = []
     if layout.crop_marks:
         lines += crop_marks(placements, limit, layout.crop_length, layout.crop_distance)
@@ -107,7 +119,7 @@ def layout(items: Sequence[Item], opts: Layout) -> tuple[Page, ...]:
     page_rect = Box(0.0, 0.0, W, H)
     pages: list[Page] = []
     for (w, h, bleed), indices in _groups(items, opts.bleed):
-        grid = grid_in(opts.printable, w, h, bleed, opts.gap, opts.rotate)
+        grid = grid_in(opts.card_area, w, h, bleed, opts.gap, opts.rotate)
         if grid is None:
             raise _too_big(w, h, bleed, opts, "on a page")
         for start in range(0, len(indices), grid.capacity):
@@ -140,7 +152,7 @@ def layout(items: Sequence[Item], opts: Layout) -> tuple[Page, ...]:
 def _gutter_grid(w: float, h: float, bleed: float, opts: Layout) -> tuple[bool, Grid, Box]:
     """Gutterfold: (fold line vertical?, the fronts' grid, the fronts' half page)."""
     W, H = opts.paper.width, opts.paper.height
-    p, g = opts.printable, opts.gutter
+    p, g = opts.card_area, opts.gutter
     choices: list[tuple[int, int, bool, Grid, Box]] = []
     # fold across the long side first (the usual), then the other way
     for fold_x in (True, False) if W >= H else (False, True):
@@ -197,7 +209,7 @@ def cards_per_page(w: float, h: float, opts: Layout, bleed: float = 0.0) -> int:
     kept = min(bleed, opts.bleed)
     if opts.mode == "gutterfold":
         return _gutter_grid(w, h, kept, opts)[1].capacity
-    grid = grid_in(opts.printable, w, h, kept, opts.gap, opts.rotate)
+    grid = grid_in(opts.card_area, w, h, kept, opts.gap, opts.rotate)
     if grid is None:
         raise _too_big(w, h, kept, opts, "on a page")
     return grid.capacity

@@ -6,6 +6,10 @@ Print it on both sides, hold the sheet against a light with the back facing
 you, and read where the front's lines cross the scales: the horizontal scale
 gives DX, the vertical one DY.  Build with ``--offset DX,DY`` (add the
 reading to the offset the page was printed with, shown on it).
+
+A 100 mm bar on the front shows whether the page was printed at 100 %.  Every
+label is 7 pt or larger, and offsets are written out (``DX = +1.5 mm, DY = 0 mm``)
+so a comma is never read as a decimal point.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ from ..render.canvas import new_canvas
 SCALE = 10  # mm each way from the mirrored point
 CROSS = 18  # mm each way from a cross's centre
 AWAY = 13  # mm from the mirrored centre to each scale (so the two scales never cross)
+BAR = 100.0  # mm: the scale check bar
+MIN_LABEL = 7.0  # pt: the smallest text on the page
 LABEL_FONT = "SourceSans3-Regular"
 BOLD_FONT = "SourceSans3-Bold"
 
@@ -53,6 +59,13 @@ def _fmt(v: float) -> str:
     return f"{v:+.1f}".replace("+0.0", "0").rstrip("0").rstrip(".") if v else "0"
 
 
+def offset_words(dx: float, dy: float) -> str:
+    """An offset written out, never as '0,0' (which reads as a decimal number in much of the world)."""
+    if not dx and not dy:
+        return "no offset (DX = 0 mm, DY = 0 mm)"
+    return f"DX = {_fmt(dx)} mm, DY = {_fmt(dy)} mm (--offset {_fmt(dx).lstrip('+')},{_fmt(dy).lstrip('+')})"
+
+
 def write_calibration(target: Path, layout: Layout) -> Path:
     W, H = layout.paper.width, layout.paper.height
     with atomic_output(target) as tmp:
@@ -76,24 +89,21 @@ def write_calibration(target: Path, layout: Layout) -> Path:
             canvas.circle(x0 * mm, y(y0), 1.5 * mm, stroke=1, fill=0)
         lines = [
             ("Duplex calibration", BOLD_FONT, 14),
-            (
-                f"{layout.paper.name}, {layout.flip}-edge flip, printed with offset "
-                f"{_fmt(layout.offset[0])},{_fmt(layout.offset[1])} mm",
-                LABEL_FONT,
-                9,
-            ),
+            (f"{layout.paper.name}, {layout.flip}-edge flip, printed with {offset_words(*layout.offset)}", LABEL_FONT, 9),
             ("1. Print this sheet on both sides at 100 % (no 'fit to page'), with the same flip setting.", LABEL_FONT, 9),
             ("2. Hold it against a light with the back facing you; the front's crosses shine through.", LABEL_FONT, 9),
             ("3. Read where each cross's vertical line meets the horizontal scale (DX) and its", LABEL_FONT, 9),
             ("    horizontal line meets the vertical scale (DY); the five readings should agree.", LABEL_FONT, 9),
             ("4. Add them to the offset above and build with  aetherpress build --offset DX,DY", LABEL_FONT, 9),
+            ("    (DX first, then DY, in millimetres with a decimal point: --offset 1.5,-0.5)", LABEL_FONT, 9),
         ]
         top = 12.0
         for text, font, size in lines:
             canvas.setFont(font, size)
             canvas.drawString(14 * mm, y(top), text)
             top += size * 0.3528 * 1.45
-        canvas.setFont(LABEL_FONT, 7)
+        _scale_bar(canvas, 14.0, H - 24.0, y)
+        canvas.setFont(LABEL_FONT, 8)
         canvas.drawString(14 * mm, y(H - 10), "Front")
         canvas.showPage()
 
@@ -111,17 +121,33 @@ def write_calibration(target: Path, layout: Layout) -> Path:
                 canvas.setLineWidth((0.15 if step == 0 else 0.08) * mm)
                 canvas.line((bx + v) * mm, y(sy), (bx + v) * mm, y(sy + tick))  # DX ticks hang down
                 canvas.line(sx * mm, y(by + v), (sx + tick) * mm, y(by + v))  # DY ticks point right
-                if step % 4 == 0:
-                    canvas.setFont(LABEL_FONT, 4.5)
-                    canvas.drawCentredString((bx + v) * mm, y(sy + 5.0), _fmt(v))
-                    canvas.drawString((sx + 3.6) * mm, y(by + v + 0.6), _fmt(v))
-            canvas.setFont(BOLD_FONT, 5)
-            canvas.drawRightString((bx - SCALE - 1) * mm, y(sy + 1.2), "DX")
-            canvas.drawCentredString(sx * mm, y(by - SCALE - 1.5), "DY")
+                if step % 10 == 0:
+                    canvas.setFont(LABEL_FONT, MIN_LABEL)
+                    canvas.drawCentredString((bx + v) * mm, y(sy + 6.0), _fmt(v))
+                    canvas.drawString((sx + 3.8) * mm, y(by + v + 0.9), _fmt(v))
+            canvas.setFont(BOLD_FONT, 8)
+            canvas.drawRightString((bx - SCALE - 1.5) * mm, y(sy + 1.4), "DX")
+            canvas.drawCentredString(sx * mm, y(by - SCALE - 2.0), "DY")
         canvas.setFont(BOLD_FONT, 11)
         canvas.drawString(14 * mm, y(14), "Back: read the front's lines on these scales (mm)")
-        canvas.setFont(LABEL_FONT, 7)
+        canvas.setFont(LABEL_FONT, 8)
         canvas.drawString(14 * mm, y(H - 10), "Back")
         canvas.showPage()
         canvas.save()
     return target
+
+
+def _scale_bar(canvas, x0: float, top: float, y) -> None:
+    """A bar exactly BAR mm long with a tick every 10 mm: measure it to check the page was not scaled."""
+    canvas.setLineWidth(0.6 * mm)
+    canvas.line(x0 * mm, y(top), (x0 + BAR) * mm, y(top))
+    canvas.setLineWidth(0.15 * mm)
+    for i in range(int(BAR // 10) + 1):
+        tick = 3.0 if i % 5 == 0 else 1.8
+        canvas.line((x0 + 10 * i) * mm, y(top - tick), (x0 + 10 * i) * mm, y(top + tick))
+    canvas.setFont(BOLD_FONT, 9)
+    canvas.drawString((x0 + BAR + 4) * mm, y(top + 1.2), f"{BAR:g} mm")
+    canvas.setFont(LABEL_FONT, 8)
+    canvas.drawString(
+        x0 * mm, y(top + 7), "Scale check: this bar is exactly 100 mm long when the page is printed at 100 % (actual size)."
+    )

@@ -15,7 +15,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from .files import write_text, writing_into
+from .files import write_bytes, write_text, writing_into
 from .project import Project
 
 log = logging.getLogger("aetherpress")
@@ -28,12 +28,12 @@ def _checksum(data: Any) -> str:
 def read_cached(project: Project, kind: str, key: str, valid: Callable[[Any], bool]) -> Any | None:
     """The cached data of ``kind``/``key`` if it is intact and ``valid``; None otherwise."""
     path = project.cache_dir / kind / f"{key}.json"
-    if not path.is_file():
-        return None
     try:
         entry = json.loads(path.read_text(encoding="utf-8"))
         data = entry["data"]
         intact = entry["key"] == key and entry["checksum"] == _checksum(data) and valid(data)
+    except FileNotFoundError:
+        return None
     except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError):
         intact = False
     if not intact:
@@ -46,3 +46,27 @@ def write_cached(project: Project, kind: str, key: str, data: Any) -> None:
     with writing_into(project.cache_dir):
         entry = {"key": key, "checksum": _checksum(data), "data": data}
         write_text(project.cache_dir / kind / f"{key}.json", json.dumps(entry, sort_keys=True) + "\n")
+
+
+def read_cached_bytes(project: Project, kind: str, key: str) -> bytes | None:
+    """The cached bytes of ``kind``/``key`` if the entry is intact; None otherwise."""
+    path = project.cache_dir / kind / f"{key}.bin"
+    try:
+        with path.open("rb") as handle:
+            header = json.loads(handle.readline())
+            data = handle.read()
+        intact = header["key"] == key and header["sha256"] == hashlib.sha256(data).hexdigest()
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, TypeError):
+        intact = False
+    if not intact:
+        log.info("the cached %s entry %s is damaged; making it again", kind, key)
+        return None
+    return data
+
+
+def write_cached_bytes(project: Project, kind: str, key: str, data: bytes) -> None:
+    with writing_into(project.cache_dir):
+        header = json.dumps({"key": key, "sha256": hashlib.sha256(data).hexdigest()}).encode() + b"\n"
+        write_bytes(project.cache_dir / kind / f"{key}.bin", header + data)

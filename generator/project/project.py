@@ -75,7 +75,7 @@ def walk_toml(folder: Path, root: Path, problems: list[Problem]) -> list[Path]:
 class Project:
     """The designer's folder (``root``; None for the built-in data alone) and the layers under it."""
 
-    def __init__(self, root: Path | None = None, output: Path | None = None):
+    def __init__(self, root: Path | None = None, output: Path | None = None, cache: Path | None = None):
         builtin = _builtin_layer()
         self.root = root.resolve() if root is not None else None
         if self.root is None or self.root == builtin.root.resolve():
@@ -84,6 +84,7 @@ class Project:
             self.layers = (_project_layer(self.root), builtin)
         base = self.root if self.root is not None else Path.cwd()
         self.output_dir = (output or base / "output").resolve()
+        self._cache = cache.resolve() if cache is not None else None
 
     def __repr__(self) -> str:
         return f"Project({str(self.root)!r})"
@@ -119,6 +120,8 @@ class Project:
         ``AETHERPRESS_CACHE_DIR`` chooses the folder; otherwise a project keeps it
         in ``output/.cache`` and the built-in data in the user's cache folder.
         """
+        if self._cache is not None:  # chosen by whoever made this project (another process of the same build)
+            return self._cache
         chosen = os.environ.get("AETHERPRESS_CACHE_DIR")
         if chosen:
             return Path(chosen).resolve()
@@ -126,6 +129,14 @@ class Project:
             return self.output_dir / ".cache"
         home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
         return Path(home) / "aetherpress"
+
+    def input_folders(self) -> list[Path]:
+        """Every folder whose files a build reads: each layer's decks, templates, styles, presets, fonts, icons, images."""
+        folders: list[Path] = []
+        for layer in self.layers:
+            folders += [layer.decks, layer.templates, layer.styles, layer.presets, layer.fonts]
+            folders += [layer.root / "icons", layer.root / "images"]
+        return list(dict.fromkeys(folders))
 
     def layer_of(self, path: Path) -> Layer:
         resolved = path.resolve()

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from .digests import file_digest
 from .files import cannot_write, confine, make_folder, write_text
 
 MANIFEST = ".aetherpress-manifest.json"
@@ -40,12 +41,32 @@ def _exchange(a: Path, b: Path) -> bool:
     return bool(result == 0)
 
 
-def read_manifest(folder: Path) -> set[str]:
+def _manifest(folder: Path) -> dict:
     try:
         data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-        return {str(p) for p in data.get("files", [])}
-    except (OSError, ValueError, AttributeError):
-        return set()
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def read_manifest(folder: Path) -> set[str]:
+    files = _manifest(folder).get("files", [])
+    return {str(p) for p in files} if isinstance(files, list) else set()
+
+
+def unchanged(target: Path, key: str) -> list[str] | None:
+    """The files of ``target`` when it was built from ``key`` and every file it was built with is intact."""
+    data = _manifest(target)
+    digests, reads = data.get("sha256"), data.get("reads", {})
+    if target.is_symlink() or data.get("key") != key or not isinstance(digests, dict) or not isinstance(reads, dict):
+        return None
+    for name, expected in digests.items():
+        path = target / name
+        if path.is_symlink() or file_digest(path) != expected:
+            return None
+    if any(file_digest(Path(path)) != expected for path, expected in reads.items()):
+        return None  # a picture the folder was drawn with has changed
+    return sorted(digests)
 
 
 def _remove(path: Path) -> None:
@@ -93,6 +114,8 @@ class Staged:
 
     def __init__(self, target: Path):
         self.target = target
+        self.key: str | None = None  # what the folder is built from, when the builder knows it (see unchanged)
+        self.reads: dict[str, str] = {}  # files it was built from beyond what the key covers, with their digests
         missing = [f for f in (target, *target.parents) if not f.exists() and not f.is_symlink()]
         self.created = missing[-1] if missing else None  # the outermost folder this stage makes
         make_folder(target.parent)
@@ -122,7 +145,12 @@ class Staged:
         written = _files(self.folder)
         try:
             self._carry_over()
-            write_text(self.folder / MANIFEST, json.dumps({"files": written}, indent=1) + "\n")
+            manifest: dict = {"files": written}
+            if self.key is not None:
+                manifest["key"] = self.key
+                manifest["sha256"] = {name: file_digest(self.folder / name) for name in written}
+                manifest["reads"] = dict(sorted(self.reads.items()))
+            write_text(self.folder / MANIFEST, json.dumps(manifest, indent=1) + "\n")
             if (self.target.is_dir() or self.target.is_symlink()) and _exchange(self.folder, self.target):
                 _remove(self.folder)  # now the old contents (or the link that stood there)
                 return

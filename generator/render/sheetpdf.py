@@ -1,15 +1,16 @@
 """Print sheets: pages of cards drawn from the placements of the layout stage.
 
-Vector all the way: each card's SVG becomes a reportlab drawing, clipped to
-its trim or to the bleed kept by the layout.  A drawing that appears more
-than once (a back shared by a whole deck, a card printed in copies) is stored
-once as a form XObject and referenced at every place; one that appears once
-is drawn in place.  Files are reproducible (``invariant``) and name only
-embedded fonts.
+Vector all the way.  reportlab draws the pages (marks, clipping, each card's
+place and turn) with one named form per distinct card side; each form is then
+filled with that side's piece (its SVG drawn once into a one-page PDF, see
+:mod:`.pieces`), so a back shared by a whole deck or a card printed in copies
+is stored once, and a side drawn for the A4 sheets is reused for the Letter
+ones.  Files are reproducible and name only embedded fonts.
 """
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -26,10 +27,11 @@ from ..imposition.layout import Layout
 from ..imposition.layout import layout as lay_out
 from ..imposition.shapes import Item, Line, Outline, Page, Target
 from ..project import Project
-from ..project.files import atomic_output
+from ..project.files import write_bytes
+from .assemble import fill_forms
 from .canvas import new_canvas
-from .colour import colour_converter
-from .forms import Forms
+from .pdfforms import end_form
+from .pieces import Pieces
 
 CROP_WIDTH = 0.2  # mm
 CUT_WIDTH = 0.1
@@ -119,11 +121,40 @@ def draw_targets(canvas: Canvas, page_h: float, targets: Sequence[Target]) -> No
     canvas.restoreState()
 
 
-def draw_page(canvas: Canvas, page: Page, cards: Sequence[JobCard], forms: Forms) -> None:
+class CardForms:
+    """One named, empty form per distinct card side, filled with its piece once the pages are drawn."""
+
+    def __init__(self, canvas: Canvas, pieces: Pieces):
+        self.canvas = canvas
+        self.pieces = pieces
+        self.names: dict[str, str] = {}  # piece key -> form name
+        self.sizes: dict[str, tuple[float, float]] = {}
+        self.where: dict[str, tuple[int, Card | None, str]] = {}
+
+    def draw(self, d: int, card: Card, side: str) -> None:
+        key = self.pieces.key(d, card, side)
+        name = self.names.get(key)
+        if name is None:
+            name = self.names[key] = f"card{len(self.names)}"
+            g = self.pieces.faces[d].renderer.geometry
+            self.sizes[name] = (g.width, g.height)
+            self.where[name] = (d, card, side)
+        self.canvas.doForm(name)
+
+    def define(self) -> None:
+        """Declare every form named so far, empty and of its card's size."""
+        for name, (w, h) in self.sizes.items():
+            self.canvas.beginForm(name, lowerx=0, lowery=0, upperx=w * mm, uppery=h * mm)
+            end_form(self.canvas)
+
+    def piece(self, name: str) -> bytes:
+        return self.pieces.data(*self.where[name])
+
+
+def draw_page(canvas: Canvas, page: Page, cards: Sequence[JobCard], forms: CardForms) -> None:
     for p in page.placements:
         job = cards[p.item]
-        g = forms.renderers[job.deck].geometry
-        key = forms.side(job.deck, job.card, p.side)
+        g = forms.pieces.faces[job.deck].renderer.geometry
         b = p.box
         place(
             canvas,
@@ -132,7 +163,7 @@ def draw_page(canvas: Canvas, page: Page, cards: Sequence[JobCard], forms: Forms
             (b.x, b.y, b.w, b.h),
             (g.width, g.height),
             p.rotation,
-            partial(forms.draw, key, job.card),
+            partial(forms.draw, job.deck, job.card, p.side),
         )
     draw_outlines(canvas, page.height, page.outlines)
     draw_lines(canvas, page.height, page.lines)
@@ -168,11 +199,16 @@ def write_job(
     options: SheetOptions,
     progress: Progress | None = None,
     title: str | None = None,
+    pieces: Pieces | None = None,
 ) -> Path:
-    """Write print sheets for several decks in one PDF, packed size by size."""
-    renderers = [FaceRenderer(project, deck, draft=options.draft) for deck in decks]
+    """Write print sheets for several decks in one PDF, packed size by size.
+
+    ``pieces`` gives the card pieces (default: from the cache, drawn here when missing);
+    ``progress`` is told (done, total) as the card forms are filled.
+    """
+    pieces = pieces or Pieces(project, decks, options.greyscale, draft=options.draft)
     try:
-        cards, pages = layout_job(decks, renderers, options)
+        cards, pages = layout_job(decks, [faces.renderer for faces in pieces.faces], options)
     except LayoutError as exc:
         raise AetherpressError(
             Problem(decks[0].source if decks else "layout", str(exc), key="deck.size" if decks else None)
@@ -182,24 +218,26 @@ def write_job(
     title = title or f"{names} - print sheets"
     keywords = ", ".join([*(d.key for d in decks), lay.paper.name, lay.mode] + (["greyscale"] if options.greyscale else []))
     subject = " / ".join(d.description for d in decks if d.description)
-    with atomic_output(target) as tmp:
-        canvas = new_canvas(tmp, (lay.paper.width, lay.paper.height), title, subject, keywords)
-        uses: dict[tuple, int] = {}
-        forms = Forms(canvas, decks, renderers, colour_converter(options.greyscale))
-        for page in pages:
-            for p in page.placements:
-                key = forms.side(cards[p.item].deck, cards[p.item].card, p.side)
-                uses[key] = uses.get(key, 0) + 1
-        forms.uses = uses
-        if not pages:
-            canvas.showPage()
-        for n, page in enumerate(pages):
-            draw_page(canvas, page, cards, forms)
-            canvas.showPage()
-            if progress:
-                progress(n + 1, len(pages))
-        canvas.save()
-    return target
+    skeleton = io.BytesIO()
+    canvas = new_canvas(skeleton, (lay.paper.width, lay.paper.height), title, subject, keywords)
+    forms = CardForms(canvas, pieces)
+    if not pages:
+        canvas.showPage()
+    for page in pages:
+        draw_page(canvas, page, cards, forms)
+        canvas.showPage()
+    forms.define()
+    canvas.save()
+    order = list(forms.names.values())
+    position = {name: n for n, name in enumerate(order, 1)}
+
+    def piece(name: str) -> bytes:
+        data = forms.piece(name)
+        if progress:
+            progress(position[name], len(order))
+        return data
+
+    return write_bytes(target, fill_forms(skeleton.getvalue(), piece, order))
 
 
 def write_sheets(

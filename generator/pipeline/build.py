@@ -1,0 +1,244 @@
+"""Building decks into files: faces and backs as SVG, print sheets as PDF, and the rulebooks.
+
+A build is a set of tasks (see :mod:`.tasks`) run by an executor (see
+:mod:`.executor`), in stages per deck: the sides not yet in the cache are
+drawn, then the pieces not yet in the cache, then each sheets file is
+assembled; the SVG files are written from the cache meanwhile.  A deck whose
+inputs have not changed since its folder was built, and whose files are
+intact, is not built at all; a deck with one changed card draws one side
+and one piece and assembles its sheets again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..definitions.deck import DeckDefinition
+from ..definitions.model import Card, Deck
+from ..errors import AetherpressError, Problem
+from ..faces.cached import KIND as SIDES
+from ..faces.render import geometry
+from ..imposition.grids import LayoutError
+from ..imposition.layout import cards_per_page
+from ..project import Project
+from ..project.digests import digest
+from ..project.files import write_text
+from ..render.fragments import job_charset
+from ..render.pieces import KIND as PIECES
+from ..render.pieces import Pieces
+from ..render.sheetpdf import Progress, SheetOptions
+from . import tasks
+from .executor import InProcess
+from .tasks import DeckTask, Where
+
+CHUNKS_PER_WORKER = 4  # tasks per worker and stage: enough to even out, few enough to start cheaply
+MAX_CHUNK = 64
+
+
+@dataclass(frozen=True)
+class BuildTarget:
+    definition: DeckDefinition
+    variants: tuple[str, ...]
+
+    @property
+    def deck(self) -> Deck:
+        return self.definition.build(self.variants)
+
+
+def all_targets(definitions: dict[str, DeckDefinition]) -> list[BuildTarget]:
+    """Every deck in every variant (the base deck when it has none)."""
+    targets: list[BuildTarget] = []
+    for definition in definitions.values():
+        variants: list[tuple[str, ...]] = [(v,) for v in definition.variant_specs] or [()]
+        targets.extend(BuildTarget(definition, variant) for variant in variants)
+    return targets
+
+
+def check_fits(decks: Sequence[Deck], options: SheetOptions) -> None:
+    """Raise a one-line error, before anything is written, if a deck's cards do not fit the layout."""
+    for deck in decks:
+        g = geometry(deck)
+        try:
+            cards_per_page(g.trim_w, g.trim_h, options.layout, g.bleed)
+        except LayoutError as exc:
+            raise AetherpressError(
+                Problem(deck.source, f"{exc}; choose larger paper (--paper) or a smaller card size", key="deck.size")
+            ) from None
+
+
+def chunks(items: list, workers: int) -> list[list]:
+    """``items`` in runs of about len / (workers x CHUNKS_PER_WORKER), at most MAX_CHUNK long."""
+    size = max(1, min(MAX_CHUNK, -(-len(items) // max(1, workers * CHUNKS_PER_WORKER))))
+    return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+class Runner:
+    """Runs tasks on an executor, each followed by what depends on it, until none is left.
+
+    After a failure nothing new starts; the failure of the earliest task (in
+    the order they were handed out) is raised once the running ones end, so
+    the message does not depend on which process was quicker.
+    """
+
+    def __init__(self, executor: Executor, workers: int, progress: Progress | None = None):
+        self.executor = executor
+        self.workers = workers
+        self.progress = progress
+        self.pending: dict[Future, tuple[int, Callable[[Any], None] | None]] = {}
+        self.handed_out = 0
+        self.done = 0
+        self.failures: list[tuple[int, BaseException]] = []
+
+    def submit(self, then: Callable[[Any], None] | None, fn: Callable[..., Any], *args: Any) -> None:
+        if self.failures:
+            return
+        future = self.executor.submit(fn, *args)
+        self.pending[future] = (self.handed_out, then)
+        self.handed_out += 1
+
+    def fan_out(self, calls: Sequence[tuple[Callable[..., Any], tuple]], then: Callable[[], None]) -> None:
+        """Run every ``fn(*args)`` of ``calls``, then ``then`` once all are done (at once when there are none)."""
+        if not calls:
+            then()
+            return
+        left = [len(calls)]
+
+        def one_done(_: Any) -> None:
+            left[0] -= 1
+            if left[0] == 0:
+                then()
+
+        for fn, args in calls:
+            self.submit(one_done, fn, *args)
+
+    def run(self) -> None:
+        while self.pending:
+            finished, _ = wait(list(self.pending), return_when=FIRST_COMPLETED)
+            for future in sorted(finished, key=lambda f: self.pending[f][0]):
+                order, then = self.pending.pop(future)
+                error = None if future.cancelled() else future.exception()
+                if future.cancelled():
+                    continue
+                if error is not None:
+                    self.failures.append((order, error))
+                    for other in self.pending:
+                        other.cancel()
+                    continue
+                self.done += 1
+                if self.progress:
+                    self.progress(self.done, self.handed_out)
+                if then is not None and not self.failures:
+                    then(future.result())
+            self.pending = {f: v for f, v in self.pending.items() if not f.cancelled()}
+        if self.failures:
+            raise min(self.failures, key=lambda failure: failure[0])[1]
+
+
+def _spec(card: Card | None, side: str) -> tuple[str | None, str]:
+    return (card.id if card is not None else None, side)
+
+
+class DeckBuild:
+    """One deck's way from its definition to its folder: sides, pieces, sheets, SVG files."""
+
+    def __init__(self, project: Project, task: DeckTask, sheets: Sequence[tuple[str, SheetOptions]], extras: Any):
+        self.project = project
+        self.task = task
+        self.deck = tasks.load_deck(task)
+        self.sheets = sheets
+        self.faces = tasks.deck_faces(task)
+        self.sides: list[tuple[Card | None, str]] = []
+        self.side_keys: list[str] = []
+        for card in self.deck.cards or [None]:
+            for side in ("front", "back") if card is not None else ("back",):
+                key = self.faces.key(card, side)
+                if key not in self.side_keys:
+                    self.side_keys.append(key)
+                    self.sides.append((card, side))
+        options = [(suffix, repr(o)) for suffix, o in sheets]
+        self.key = digest("deck folder", self.side_keys, options, extras)
+        self.reads: dict[str, str] = {}  # the pictures the sides were drawn with (known once they are drawn)
+
+    def _missing(self, kind: str, keys: list[str], suffix: str) -> list[tuple[str | None, str]]:
+        folder = self.project.cache_dir / kind
+        return [_spec(*self.sides[i]) for i, key in enumerate(keys) if not (folder / f"{key}{suffix}").is_file()]
+
+    def start(self, runner: Runner, folder: Path, finish: Callable[[], None]) -> None:
+        """Hand the deck's tasks to ``runner``; ``finish`` runs (in this process) once its files are written."""
+        missing = self._missing(SIDES, self.side_keys, ".json")
+        calls = [(tasks.draw_sides, (self.task, part)) for part in chunks(missing, runner.workers)]
+        runner.fan_out(calls, lambda: self._pieces(runner, folder, finish))
+
+    def _pieces(self, runner: Runner, folder: Path, finish: Callable[[], None]) -> None:
+        drawn = [self.faces.side(card, side) for card, side in self.sides]
+        self._write_svgs(folder, drawn)
+        for side in drawn:
+            self.reads.update(side.reads)
+        charset = job_charset(d.chars for d in drawn)
+        calls: list[tuple[Callable[..., Any], tuple]] = []
+        for greyscale in sorted({o.greyscale for _, o in self.sheets}):
+            pieces = Pieces(self.project, [self.deck], greyscale, charset, draft=self.task.draft)
+            keys = [pieces.key(0, card, side) for card, side in self.sides]
+            missing = [(0, *spec) for spec in self._missing(PIECES, keys, ".bin")]
+            calls += [(tasks.draw_pieces, ((self.task,), greyscale, charset, part)) for part in chunks(missing, runner.workers)]
+        runner.fan_out(calls, lambda: self._sheets(runner, folder, charset, finish))
+
+    def _sheets(self, runner: Runner, folder: Path, charset: str, finish: Callable[[], None]) -> None:
+        calls: list[tuple[Callable[..., Any], tuple]] = [
+            (
+                tasks.write_sheets,
+                ((self.task,), charset, options, str(folder / f"{self.deck.slug}-sheets{suffix}.pdf"), str(folder)),
+            )
+            for suffix, options in self.sheets
+        ]
+        runner.fan_out(calls, finish)
+
+    def overflows(self) -> list[Problem]:
+        """The texts of the deck's sides that do not fit (drafts draw them in red), read back from the cache."""
+        found: list[Problem] = []
+        for card, side in self.sides:
+            found += [p for p in self.faces.side(card, side).overflows if p not in found]
+        return found
+
+    def svg_path(self, folder: Path, card: Card | None, side: str) -> Path:
+        if side == "front" and card is not None:
+            return folder / "faces" / f"{card.id}.svg"
+        return folder / "backs" / f"{self.deck.back_for(card) if card else self.deck.back_template}.svg"
+
+    def _write_svgs(self, folder: Path, drawn: list) -> None:
+        for (card, side), side_drawn in zip(self.sides, drawn):
+            write_text(self.svg_path(folder, card, side), side_drawn.svg)
+
+
+def build_deck(
+    project: Project, deck: Deck, folder: Path, sheets: Sequence[tuple[str, SheetOptions]], progress: Progress | None = None
+) -> list[Path]:
+    """Write one deck's SVG faces and backs and its print sheets into ``folder``, in this process; return the paths.
+
+    ``sheets`` gives each sheets PDF as (suffix, options): ``<slug>-sheets<suffix>.pdf``.
+    """
+    draft = any(options.draft for _, options in sheets)
+    task = DeckTask(Where.of(project), deck.key, tasks.inputs_digest(project), draft)
+    tasks.remember_deck(task, deck)
+    runner = Runner(InProcess(), 1, progress)
+    build = DeckBuild(project, task, sheets, None)
+    build.start(runner, folder, lambda: None)
+    runner.run()
+    pdfs = [folder / f"{deck.slug}-sheets{suffix}.pdf" for suffix, _ in sheets]
+    return pdfs + [build.svg_path(folder, card, side) for card, side in build.sides]
+
+
+def deck_report(
+    deck: Deck, target: Path, files: Sequence[str], show: Callable[[Path], str], suffixes: Sequence[str]
+) -> list[str]:
+    """What the command line says about a deck's folder: its sheets (in the order of ``suffixes``), its SVG
+    files, then its other PDFs."""
+    sheets = [f"{deck.slug}-sheets{suffix}.pdf" for suffix in suffixes]
+    lines = [f"{deck.key}: {show(target / f)}" for f in sheets if f in files]
+    lines.append(f"{deck.key}: {sum(1 for f in files if f.endswith('.svg'))} SVG files in {show(target)}")
+    others = sorted(f for f in files if "/" not in f and f.endswith((".pdf", ".png")) and f not in sheets)
+    return lines + [f"{deck.key}: {show(target / f)}" for f in others]

@@ -1,0 +1,95 @@
+"""Where a build's tasks run: here, in a pool of processes, or on a Dask cluster.
+
+Every task is a plain function of plain values (see :mod:`.tasks`), so any
+``concurrent.futures`` executor can run it: this process (``--jobs 1``), a
+process pool (``--jobs N``; the default is one process per core), or a Dask
+cluster's client (``--dask tcp://HOST:PORT``), which offers the same
+interface.  The files are the same whichever runs them.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from contextlib import contextmanager
+from typing import Any
+
+from ..errors import AetherpressError, Problem
+
+PR_SET_PDEATHSIG = 1
+
+
+class InProcess(Executor):
+    """Runs each task at once, in this process: the serial build, and the reference the others must match."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+        future: Future = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as exc:  # handed to whoever waits on the future, as a pool does
+            future.set_exception(exc)
+        return future
+
+
+def _worker_start() -> None:
+    """A worker leaves Ctrl-C to the build's own process, stops at once when told to, and dies with it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)  # Linux: a killed build leaves no worker behind
+    except (OSError, AttributeError):
+        pass
+
+
+def default_jobs() -> int:
+    """One process per core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on this system
+        return max(1, os.cpu_count() or 1)
+
+
+def _dask_executor(address: str) -> Executor:
+    try:
+        from distributed import Client
+    except ImportError:
+        raise AetherpressError(Problem("command line", "--dask needs the dask extra: pip install 'aetherpress[dask]'")) from None
+    try:
+        client = Client(address, timeout=10, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise AetherpressError(Problem("command line", f"--dask {address}: cannot reach the scheduler ({exc})")) from None
+    executor = client.get_executor(pure=False)
+    executor._aetherpress_client = client  # closed with the executor
+    return executor
+
+
+@contextmanager
+def executor(jobs: int | None = None, dask: str | None = None) -> Iterator[Executor]:
+    """The executor of a build; its workers are shut down when the block ends."""
+    if dask:
+        chosen = _dask_executor(dask)
+    elif (jobs or default_jobs()) <= 1:
+        chosen = InProcess()
+    else:
+        methods = multiprocessing.get_all_start_methods()
+        # fork starts workers with Aetherpress already imported and the definitions already read
+        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        chosen = ProcessPoolExecutor(max_workers=jobs or default_jobs(), mp_context=context, initializer=_worker_start)
+    try:
+        yield chosen
+    except BaseException as exc:
+        if isinstance(exc, KeyboardInterrupt) and isinstance(chosen, ProcessPoolExecutor):
+            for child in multiprocessing.active_children():  # interrupted: nothing a worker does now is wanted
+                child.terminate()
+        chosen.shutdown(wait=True, cancel_futures=True)
+        raise
+    finally:
+        chosen.shutdown(wait=True)
+        client = getattr(chosen, "_aetherpress_client", None)
+        if client is not None:
+            client.close()

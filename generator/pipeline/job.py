@@ -1,0 +1,156 @@
+"""A whole ``build``: the chosen decks and, for a full build, the rulebooks, run as tasks on one executor.
+
+Each deck's folder and the rulebooks folder is rebuilt in a staging folder
+and swapped in whole (see :mod:`generator.project.staging`); a folder whose
+inputs are unchanged since it was built, with its files intact, is left as
+it is and only reported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..definitions.deck import DeckDefinition
+from ..definitions.model import Deck
+from ..errors import Problem
+from ..outputs.progress import ProgressBar
+from ..outputs.proof import write_proof
+from ..outputs.tuckbox import write_box
+from ..project import Project
+from ..project.digests import code_digest, digest
+from ..project.files import writing_into
+from ..project.staging import Staged, stage, staged_folders, unchanged
+from ..render.sheetpdf import SheetOptions
+from . import tasks
+from .build import DeckBuild, Runner, deck_report
+from .executor import default_jobs, executor
+from .tasks import DeckTask, Where
+
+
+@dataclass(frozen=True)
+class BuildRequest:
+    """What ``aetherpress build`` was asked for."""
+
+    out: Path
+    sheets: Sequence[tuple[str, SheetOptions]]
+    proof: bool = False
+    box: bool = False
+    card_thickness: float = 0.3
+    books: bool = False
+    jobs: int | None = None
+    dask: str | None = None
+    draft: bool = False  # text that does not fit is drawn in red and listed, instead of stopping the build
+
+    @property
+    def greyscale(self) -> bool:
+        return any(options.greyscale for _, options in self.sheets)
+
+
+def _extras(request: BuildRequest) -> dict:
+    """What, beyond its sheets, changes a deck's folder."""
+    return {
+        "proof": request.proof,
+        "box": request.box and request.card_thickness,
+        "greyscale": request.greyscale,
+        "draft": request.draft,
+    }
+
+
+def run_build(
+    project: Project,
+    definitions: dict[str, DeckDefinition],
+    decks: Sequence[Deck],
+    request: BuildRequest,
+    show: Callable[[Path], str],
+    overflows: list[Problem] | None = None,
+) -> list[str]:
+    """Build ``decks`` (and the rulebooks when asked) into ``request.out``; return what to tell the user.
+
+    In a draft, every text that does not fit (drawn in red) is added to ``overflows``.
+    """
+    where = Where.of(project)
+    inputs = tasks.inputs_digest(project)
+    deck_tasks = [DeckTask(where, deck.key, inputs, request.draft) for deck in decks]
+    builds: list[DeckBuild] = []
+    for task in deck_tasks:
+        tasks.remember(task, definitions)
+    reports: dict[str, list[str]] = {}
+    bar = ProgressBar("building")
+    try:
+        with executor(request.jobs, request.dask) as ex, writing_into(request.out), staged_folders() as stages:
+            runner = Runner(ex, request.jobs or default_jobs(), bar)
+            if request.books:  # the longest tasks go first, so no worker waits for one at the end
+                reports["rulebooks"] = _books(project, where, inputs, request, stages, runner, show)
+            for deck, task in zip(decks, deck_tasks):
+                build = DeckBuild(project, task, request.sheets, _extras(request))
+                builds.append(build)
+                target = request.out / deck.slug
+                files = unchanged(target, build.key)
+                if files is not None:
+                    reports[deck.key] = deck_report(deck, target, files, show, [suffix for suffix, _ in request.sheets])
+                    continue
+                folder = stage(stages, target)
+                stages[target].key = build.key
+                build.start(
+                    runner, folder, _finisher(project, deck, target, folder, request, reports, show, stages[target], build)
+                )
+            runner.run()
+    finally:
+        bar.close()
+    if request.draft and overflows is not None:
+        for build in builds:
+            overflows.extend(p for p in build.overflows() if p not in overflows)
+    return [line for deck in decks for line in reports[deck.key]] + reports.get("rulebooks", [])
+
+
+def _finisher(
+    project: Project,
+    deck: Deck,
+    target: Path,
+    folder: Path,
+    request: BuildRequest,
+    reports: dict[str, list[str]],
+    show: Callable[[Path], str],
+    staged: Staged,
+    build: DeckBuild,
+) -> Callable[[], None]:
+    """What is done here once a deck's sheets and SVG files are written: its proof and box, and its report."""
+
+    def finish() -> None:
+        staged.reads = build.reads
+        if request.proof:
+            write_proof(project, deck, folder, greyscale=request.greyscale, draft=request.draft)
+        for suffix, options in request.sheets if request.box else ():
+            write_box(
+                project,
+                deck,
+                folder / f"{deck.slug}-box{suffix}.pdf",
+                options.layout.paper,
+                request.card_thickness,
+                request.greyscale,
+            )
+        files = sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file())
+        reports[deck.key] = deck_report(deck, target, files, show, [suffix for suffix, _ in request.sheets])
+
+    return finish
+
+
+def _books(
+    project: Project, where: Where, inputs: str, request: BuildRequest, stages: dict, runner: Runner, show: Callable[[Path], str]
+) -> list[str]:
+    """Hand every rulebook of the project to ``runner`` (unless none of the project's files changed)."""
+    from ..rulebook.definition import load_rulebooks
+
+    target = request.out / "rulebooks"
+    books = [b for b in load_rulebooks(project).values() if project.layer_of(b.file) is project.own]
+    lines = [f"rulebook: {show(target / f'{book.id}.pdf')}" for book in books]
+    key = digest("rulebooks", code_digest(), inputs, [b.id for b in books])
+    if unchanged(target, key) is not None:
+        return lines
+    folder = stage(stages, target)
+    stages[target].key = key
+    for book in books:
+        runner.submit(None, tasks.write_book, where, inputs, book.id, str(folder), str(request.out))
+    return lines

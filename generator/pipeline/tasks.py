@@ -1,0 +1,155 @@
+"""The tasks of a build, as plain functions of plain values, so any process (or Dask worker) can run them.
+
+A task names its project by folders (:class:`Where`) and its deck by key,
+with a digest of the project's files: a process reads the definitions once
+per digest and keeps them, so a worker that runs many tasks of a build reads
+them once, and one that outlives a change reads them again.  Tasks write
+only into the cache and the staging folders the build chose, and return
+small values; the files are the same whichever process ran them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from ..definitions import load_all, parse_deck_spec
+from ..definitions.model import Card, Deck
+from ..faces.cached import CachedFaces
+from ..faces.render import FaceRenderer
+from ..project import Project
+from ..project.digests import folder_digest
+from ..project.files import write_bytes, writing_into
+from ..render.pieces import Pieces
+from ..render.sheetpdf import SheetOptions, write_job
+
+
+@dataclass(frozen=True)
+class Where:
+    """A project by its folders: its root (None for the built-in data alone), output and cache."""
+
+    root: str | None
+    output: str
+    cache: str
+
+    @classmethod
+    def of(cls, project: Project) -> Where:
+        return cls(str(project.root) if project.root else None, str(project.output_dir), str(project.cache_dir))
+
+    @property
+    def project(self) -> Project:
+        return _project(self)
+
+
+@lru_cache(maxsize=8)
+def _project(where: Where) -> Project:
+    return Project(Path(where.root) if where.root else None, Path(where.output), Path(where.cache))
+
+
+def inputs_digest(project: Project) -> str:
+    """A digest of every file a build of ``project`` reads."""
+    return folder_digest(project.input_folders())
+
+
+@dataclass(frozen=True)
+class DeckTask:
+    """One deck (``id`` or ``id:variant+variant``) of a project whose files have digest ``inputs``."""
+
+    where: Where
+    deck: str
+    inputs: str
+    draft: bool = False  # text that does not fit is drawn in red (build --draft)
+
+
+_DEFINITIONS: dict[tuple[Where, str], dict] = {}
+_KEPT = 4
+
+
+def remember(task: DeckTask, definitions: dict) -> None:
+    """Keep definitions this process has already read (a pool's forked workers start with them)."""
+    _DEFINITIONS[(task.where, task.inputs)] = definitions
+
+
+def _definitions(where: Where, inputs: str) -> dict:
+    found = _DEFINITIONS.get((where, inputs))
+    if found is None:
+        if len(_DEFINITIONS) >= _KEPT:
+            _DEFINITIONS.pop(next(iter(_DEFINITIONS)))
+        found = _DEFINITIONS[(where, inputs)] = load_all(where.project)
+    return found
+
+
+_DECKS: dict[DeckTask, Deck] = {}
+
+
+def remember_deck(task: DeckTask, deck: Deck) -> None:
+    """Keep a deck this process has already built from its definition."""
+    if len(_DECKS) >= 64:
+        _DECKS.pop(next(iter(_DECKS)))
+    _DECKS[task] = deck
+
+
+def load_deck(task: DeckTask) -> Deck:
+    found = _DECKS.get(task)
+    if found is None:
+        deck_id, variants = parse_deck_spec(task.deck)
+        found = _definitions(task.where, task.inputs)[deck_id].build(variants)
+        remember_deck(task, found)
+    return found
+
+
+@lru_cache(maxsize=16)
+def deck_faces(task: DeckTask) -> CachedFaces:
+    deck = load_deck(task)
+    return CachedFaces(task.where.project, deck, FaceRenderer(task.where.project, deck, draft=task.draft))
+
+
+def _card(deck: Deck, card_id: str | None) -> Card | None:
+    return deck.card(card_id) if card_id is not None else None
+
+
+def draw_sides(task: DeckTask, sides: Sequence[tuple[str | None, str]]) -> int:
+    """Draw the sides, each (card id or None, "front" or "back"), into the cache."""
+    deck, faces = load_deck(task), deck_faces(task)
+    for card_id, side in sides:
+        faces.side(_card(deck, card_id), side)
+    return len(sides)
+
+
+def _pieces(tasks: Sequence[DeckTask], greyscale: bool, charset: str) -> Pieces:
+    return Pieces(tasks[0].where.project, [load_deck(t) for t in tasks], greyscale, charset, draft=tasks[0].draft)
+
+
+def draw_pieces(tasks: tuple[DeckTask, ...], greyscale: bool, charset: str, items: Sequence[tuple[int, str | None, str]]) -> int:
+    """Draw the pieces, each (deck index, card id or None, side), into the cache."""
+    pieces = _pieces(tasks, greyscale, charset)
+    for d, card_id, side in items:
+        pieces.data(d, _card(pieces.decks[d], card_id), side)
+    return len(items)
+
+
+def write_sheets(tasks: tuple[DeckTask, ...], charset: str, options: SheetOptions, target: str, allowed: str) -> str:
+    """Write a sheets PDF at ``target`` (inside the folder ``allowed``) from the pieces in the cache."""
+    pieces = _pieces(tasks, options.greyscale, charset)
+    with writing_into(Path(allowed)):
+        return str(write_job(pieces.project, pieces.decks, Path(target), options, pieces=pieces))
+
+
+def write_book(where: Where, inputs: str, book_id: str, folder: str, allowed: str) -> str:
+    """Render one rulebook of the project at A5 into ``folder`` (inside ``allowed``)."""
+    from ..rulebook import render_file
+    from ..rulebook.definition import load_rulebooks
+
+    project = where.project
+    name, data = render_file(_book_context(where, inputs), load_rulebooks(project)[book_id])
+    with writing_into(Path(allowed)):
+        return str(write_bytes(Path(folder) / name, data))
+
+
+@lru_cache(maxsize=2)
+def _book_context(where: Where, inputs: str):
+    from ..rulebook import BuildContext
+
+    return BuildContext.create(where.project)

@@ -1,0 +1,132 @@
+"""Filling a sheet file's card places with the card pieces (see :mod:`.fragments`), through pikepdf.
+
+The sheets are first drawn by reportlab with an empty form XObject for each
+distinct card side (marks, clipping and placement all as before); each form
+then receives its piece's page content and resources.  Resources are copied
+by content: a font subset, picture or graphics state that several pieces
+carry alike is stored once in the file.  Stream data is copied as it is
+stored (already compressed), so nothing is decompressed or recompressed and
+no piece has to stay open until the file is written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from collections.abc import Callable, Iterable
+
+import pikepdf
+from pikepdf import Array, Dictionary, Name, Object, Pdf, Stream, String
+
+FORM_PREFIX = "FormXob."
+
+
+class _Copier:
+    """Copies objects from pieces into ``target``, one copy per distinct content."""
+
+    def __init__(self, target: Pdf):
+        self.target = target
+        self.by_content: dict[str, Object] = {}
+
+    def fingerprint(self, obj: Object, seen: dict[tuple[int, int], str]) -> str:
+        """A digest of an object's content, children included (indirect ones digested once per piece)."""
+        if not isinstance(obj, Object):  # numbers and booleans arrive as Python values
+            return repr(obj)
+        if obj.is_indirect:
+            found = seen.get(obj.objgen)
+            if found is not None:
+                return found
+        sha = hashlib.sha256()
+        if isinstance(obj, (Array, Dictionary)) and not isinstance(obj, Stream):
+            text = obj.unparse()
+            if b" R" not in text:  # no reference to follow: its text is its content
+                sha.update(text)
+                result = sha.hexdigest()
+                if obj.is_indirect:
+                    seen[obj.objgen] = result
+                return result
+        if isinstance(obj, Stream):
+            sha.update(b"stream")
+            sha.update(self._dict_fingerprint(obj.stream_dict, seen, skip=("/Length",)).encode())
+            sha.update(obj.read_raw_bytes())
+        elif isinstance(obj, Dictionary):
+            sha.update(self._dict_fingerprint(obj, seen).encode())
+        elif isinstance(obj, Array):
+            sha.update(b"array")
+            for item in obj:
+                sha.update(self.fingerprint(item, seen).encode())
+        else:
+            sha.update(obj.unparse())
+        result = sha.hexdigest()
+        if obj.is_indirect:
+            seen[obj.objgen] = result
+        return result
+
+    def _dict_fingerprint(self, obj: Object, seen: dict, skip: tuple[str, ...] = ()) -> str:
+        parts = [f"{k}={self.fingerprint(obj[k], seen)}" for k in sorted(obj.keys()) if k not in skip]
+        return "dict{" + ";".join(parts) + "}"
+
+    def copy(self, obj: Object, seen: dict[tuple[int, int], str]) -> Object:
+        """``obj`` in the target: direct values rebuilt, indirect objects shared by content."""
+        if isinstance(obj, Object) and obj.is_indirect:
+            key = self.fingerprint(obj, seen)
+            found = self.by_content.get(key)
+            if found is None:
+                found = self.target.make_indirect(self._rebuild(obj, seen))
+                self.by_content[key] = found
+            return found
+        return self._rebuild(obj, seen)
+
+    def _rebuild(self, obj: Object, seen: dict) -> Object:
+        if isinstance(obj, Stream):
+            copy = Stream(self.target, obj.read_raw_bytes())
+            for k in sorted(obj.stream_dict.keys()):
+                if k != "/Length":
+                    copy.stream_dict[k] = self.copy(obj.stream_dict[k], seen)
+            return copy
+        if isinstance(obj, Dictionary):
+            return Dictionary({k: self.copy(obj[k], seen) for k in sorted(obj.keys())})
+        if isinstance(obj, Array):
+            return Array([self.copy(item, seen) for item in obj])
+        if isinstance(obj, Name):
+            return Name(str(obj))
+        if isinstance(obj, String):
+            return String(bytes(obj))
+        return obj  # numbers and booleans arrive as Python values
+
+
+def card_forms(pdf: Pdf) -> dict[str, Object]:
+    """The card forms of a sheets file by their reportlab name (``FormXob.<name>``), each once."""
+    forms: dict[str, Object] = {}
+    for page in pdf.pages:
+        xobjects = page.obj.get("/Resources", Dictionary()).get("/XObject", Dictionary())
+        for key in sorted(xobjects.keys()):
+            if key.startswith("/" + FORM_PREFIX):
+                forms.setdefault(key[1 + len(FORM_PREFIX) :], xobjects[key])
+    return forms
+
+
+def fill_forms(skeleton: bytes, piece: Callable[[str], bytes], names: Iterable[str] | None = None) -> bytes:
+    """The skeleton with each card form ``name`` drawn as the page of ``piece(name)``; a reproducible file."""
+    with pikepdf.open(io.BytesIO(skeleton)) as pdf:
+        copier = _Copier(pdf)
+        forms = card_forms(pdf)
+        for name in sorted(forms) if names is None else names:
+            form = forms[name]
+            with pikepdf.open(io.BytesIO(piece(name))) as source:
+                page = source.pages[0].obj
+                seen: dict[tuple[int, int], str] = {}
+                contents = page.Contents
+                if isinstance(contents, Array):  # reportlab writes one stream; accept several
+                    data = b"\n".join(part.read_bytes() for part in contents)
+                    form.write(data)
+                else:
+                    form.write(
+                        contents.read_raw_bytes(),
+                        filter=copier.copy(contents["/Filter"], seen) if "/Filter" in contents else None,  # type: ignore[arg-type]
+                        decode_parms=copier.copy(contents["/DecodeParms"], seen) if "/DecodeParms" in contents else None,  # type: ignore[arg-type]
+                    )
+                form.Resources = copier.copy(page.Resources, seen)
+        out = io.BytesIO()
+        pdf.save(out, deterministic_id=True, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+        return out.getvalue()

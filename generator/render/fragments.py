@@ -1,0 +1,74 @@
+"""One card side as a one-page PDF: the piece print sheets are assembled from.
+
+A side is drawn into its own small PDF once, and the sheets of every paper
+(A4, Letter, a combined job) place that page as a form.  For the pieces to
+share one copy of each font, every piece of a job embeds the same subset:
+the fonts are seeded with the job's whole character set, sorted, before
+anything is drawn, so each font's subset (its glyphs and their codes) is the
+same in every piece, whichever process drew it.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+
+from reportlab.graphics import renderPDF
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from .canvas import new_canvas
+from .colour import colour_converter
+from .drawing import svg_to_drawing
+
+# Every piece's fonts hold these characters, so an edit that keeps to them never changes the pieces' fonts.
+BASE_CHARS = "".join(chr(c) for c in range(0x20, 0x7F))
+SUBSETS_KEPT = 16  # per font
+
+
+def job_charset(chars: Iterable[str]) -> str:
+    """The characters every piece of a job seeds its fonts with: printable ASCII and every side's own."""
+    return "".join(sorted(set(BASE_CHARS).union(*chars)))
+
+
+def _remember_subsets(font: TTFont) -> None:
+    """Make each distinct subset of ``font`` once per process: every piece of a job embeds the same ones."""
+    if getattr(font.face, "_aetherpress_subsets", None) is not None:
+        return
+    make = font.face.makeSubset
+    kept: dict[tuple[int, ...], bytes] = {}
+
+    def subset(codes):
+        key = tuple(codes)
+        found = kept.get(key)
+        if found is None:
+            if len(kept) >= SUBSETS_KEPT:
+                kept.clear()
+            found = kept[key] = make(codes)
+        return found
+
+    font.face.makeSubset = subset
+    font.face._aetherpress_subsets = kept
+
+
+def _seed_fonts(canvas, charset: str) -> None:
+    """Give every registered TrueType font the same codes for ``charset`` in this document."""
+    doc = canvas._doc
+    for font in sorted(pdfmetrics._fonts.values(), key=lambda f: f.fontName):
+        if isinstance(font, TTFont):
+            _remember_subsets(font)
+            font.splitString(charset, doc)
+
+
+def fragment_pdf(
+    svg_text: str, source: str, place: str, size_mm: tuple[float, float], charset: str, greyscale: bool = False
+) -> bytes:
+    """The side as a one-page PDF of ``size_mm`` (trim plus bleed), its fonts seeded with ``charset``."""
+    drawing = svg_to_drawing(svg_text, source, place, color_converter=colour_converter(greyscale))
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, size_mm, place)
+    _seed_fonts(canvas, charset)
+    renderPDF.draw(drawing, canvas, 0, 0)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()

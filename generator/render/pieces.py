@@ -1,0 +1,99 @@
+"""The card pieces of one print job: which piece each side is, and its PDF bytes.
+
+A piece's key is its side's content key, the job's character set and the
+colour mode; its bytes come from the cache, or are drawn here and kept.  A
+parallel build draws the missing pieces in other processes first (see
+:mod:`generator.pipeline.tasks`); whatever is still missing then is drawn
+here, so a sheets file is the same however its pieces were made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..definitions.model import Card, Deck
+from ..faces.cached import CachedFaces, DrawnSide
+from ..faces.render import FaceRenderer
+from ..project import Project
+from ..project.cache import read_cached_bytes, write_cached_bytes
+from ..project.digests import digest
+from .fragments import fragment_pdf, job_charset
+
+KIND = "pieces"
+
+
+def piece_key(side_key: str, charset: str, greyscale: bool) -> str:
+    return digest("piece", side_key, charset, greyscale)
+
+
+class Pieces:
+    """The pieces of a job printing ``decks`` (greys with ``greyscale``)."""
+
+    def __init__(
+        self, project: Project, decks: Sequence[Deck], greyscale: bool = False, charset: str | None = None, draft: bool = False
+    ):
+        self.project = project
+        self.decks = decks
+        self.faces = [CachedFaces(project, deck, FaceRenderer(project, deck, draft=draft)) for deck in decks]
+        self.greyscale = greyscale
+        self._sides: dict[tuple[int, str, str], DrawnSide] = {}
+        self._charset = charset  # worked out from the sides when not given
+        self.drawn = 0  # pieces drawn here (not found in the cache)
+
+    def sides(self) -> list[tuple[int, Card | None, str]]:
+        """Every distinct side of the job as (deck index, card, "front"|"back"); a back once per back template."""
+        found: dict[tuple[int, str], tuple[int, Card | None, str]] = {}
+        for d, (deck, faces) in enumerate(zip(self.decks, self.faces)):
+            for card in deck.cards:
+                found.setdefault((d, faces.key(card, "front")), (d, card, "front"))
+                found.setdefault((d, faces.key(card, "back")), (d, card, "back"))
+            if not deck.cards:
+                found.setdefault((d, faces.key(None, "back")), (d, None, "back"))
+        return list(found.values())
+
+    def side(self, d: int, card: Card | None, side: str) -> DrawnSide:
+        key = (d, self.faces[d].key(card, side), side)
+        drawn = self._sides.get(key)
+        if drawn is None:
+            drawn = self._sides[key] = self.faces[d].side(card, side)
+        return drawn
+
+    @property
+    def charset(self) -> str:
+        if self._charset is None:
+            self._charset = job_charset(self.side(d, card, side).chars for d, card, side in self.sides())
+        return self._charset
+
+    def key(self, d: int, card: Card | None, side: str) -> str:
+        return piece_key(self.faces[d].key(card, side), self.charset, self.greyscale)
+
+    def data(self, d: int, card: Card | None, side: str) -> bytes:
+        """The piece's PDF: from the cache, or drawn now and kept."""
+        key = self.key(d, card, side)
+        found = read_cached_bytes(self.project, KIND, key)
+        if found is None:
+            found = self.draw(d, card, side)
+            write_cached_bytes(self.project, KIND, key, found)
+            self.drawn += 1
+        return found
+
+    def draw(self, d: int, card: Card | None, side: str) -> bytes:
+        faces = self.faces[d]
+        renderer, deck = faces.renderer, self.decks[d]
+        drawn = self.side(d, card, side)
+        template = (
+            deck.template_for(card)
+            if side == "front" and card is not None
+            else deck.back_for(card)
+            if card
+            else deck.back_template
+        )
+        g = renderer.geometry
+        return fragment_pdf(
+            drawn.svg,
+            renderer.template_file(template),
+            renderer.place(card if side == "front" else None, side),
+            (g.width, g.height),
+            self.charset,
+            self.greyscale,
+        )

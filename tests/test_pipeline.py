@@ -1,0 +1,147 @@
+"""Builds as tasks: serial, parallel and Dask builds give the same bytes; unchanged work is never done again."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+
+from .conftest import ROOT
+from .test_catalogue import make_project
+
+DECKS = ["pernese:colourless", "dragons-gambit"]
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _build(out: Path, cache: Path, *options: str, seed: str = "0") -> subprocess.CompletedProcess:
+    """A build in a process of its own (its own hash seed, its own cache), as a user starts one."""
+    env = {**os.environ, "AETHERPRESS_CACHE_DIR": str(cache), "PYTHONHASHSEED": seed}
+    command = [sys.executable, "-m", "generator", "--project", str(ROOT), "build", *DECKS, "--out", str(out), *options]
+    return subprocess.run(command, env=env, capture_output=True, text=True, timeout=600)
+
+
+@pytest.fixture(scope="module")
+def serial(tmp_path_factory) -> dict[str, bytes]:
+    tmp = tmp_path_factory.mktemp("serial")
+    result = _build(tmp / "out", tmp / "cache", "--jobs", "1", seed="1")
+    assert result.returncode == 0, result.stderr
+    return _files(tmp / "out")
+
+
+def test_a_parallel_build_writes_the_same_bytes_as_a_serial_one(tmp_path, serial):
+    result = _build(tmp_path / "out", tmp_path / "cache", "--jobs", "2", seed="2")
+    assert result.returncode == 0, result.stderr
+    parallel = _files(tmp_path / "out")
+    assert sorted(parallel) == sorted(serial) and any(name.endswith(".pdf") for name in serial)
+    assert [name for name in serial if parallel[name] != serial[name]] == []
+
+
+def test_a_dask_cluster_builds_the_same_bytes(tmp_path, serial):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1"
+    ) as cluster:
+        result = _build(tmp_path / "out", tmp_path / "cache", "--dask", cluster.scheduler_address, seed="3")
+    assert result.returncode == 0, result.stderr
+    clustered = _files(tmp_path / "out")
+    assert sorted(clustered) == sorted(serial)
+    assert [name for name in serial if clustered[name] != serial[name]] == []
+
+
+def test_an_unreachable_cluster_is_one_line(tmp_path):
+    result = _build(tmp_path / "out", tmp_path / "cache", "--dask", "tcp://127.0.0.1:9", seed="4")
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: command line: --dask tcp://127.0.0.1:9: cannot reach the scheduler")
+    assert len(result.stderr.splitlines()) == 1 and not (tmp_path / "out").exists()
+
+
+def _entries(cache: Path, kind: str) -> set[str]:
+    return {p.name for p in (cache / kind).glob("*")} if (cache / kind).is_dir() else set()
+
+
+def test_a_rebuild_with_nothing_changed_writes_nothing(tmp_path, monkeypatch, capsys):
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "cache"))
+    assert main(["build", "cat", "--jobs", "1"]) == 0
+    first = capsys.readouterr().out
+    folder = root / "output" / "cat"
+    before = {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in folder.rglob("*")}
+    assert main(["build", "cat", "--jobs", "1"]) == 0
+    assert capsys.readouterr().out == first  # the same report
+    assert {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in folder.rglob("*")} == before
+
+    # a file of the folder changed or removed by hand: the folder is built again
+    sheets = folder / "cat-sheets.pdf"
+    original = sheets.read_bytes()
+    sheets.write_bytes(b"%PDF-1.4 not what was built")
+    assert main(["build", "cat", "--jobs", "1"]) == 0
+    assert sheets.read_bytes() == original
+
+
+def test_one_changed_card_draws_one_side_and_one_piece(tmp_path, monkeypatch):
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(cache))
+    assert main(["build", "cat", "--jobs", "1", "--paper", "a4"]) == 0
+    folder = root / "output" / "cat"
+    before = _files(folder)
+    sides, pieces = _entries(cache, "sides"), _entries(cache, "pieces")
+    cards = root / "decks" / "cat" / "cards.csv"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("Quick and clever.", "Quick and bright."), encoding="utf-8")
+    assert main(["build", "cat", "--jobs", "1", "--paper", "a4"]) == 0
+    after = _files(folder)
+    assert len(_entries(cache, "sides") - sides) == 1 and len(_entries(cache, "pieces") - pieces) == 1
+    changed = sorted(name for name in after if after[name] != before.get(name))
+    assert changed == [".aetherpress-manifest.json", "cat-sheets.pdf", "faces/fox.svg"]
+    assert b"Quick and bright." in after["faces/fox.svg"]
+
+
+def test_replaced_art_redraws_the_card_that_shows_it(tmp_path, monkeypatch):
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "cache"))
+    art = root / "decks" / "cat" / "wizard.png"  # the picture of the card 'the-wizard'
+    assert main(["build", "cat", "--jobs", "1", "--paper", "a4"]) == 0
+    before = _files(root / "output" / "cat")
+    from PIL import Image
+
+    Image.new("RGB", (8, 8), (30, 90, 200)).save(art)
+    assert main(["build", "cat", "--jobs", "1", "--paper", "a4"]) == 0
+    after = _files(root / "output" / "cat")
+    assert [n for n in after if n.startswith("faces/") and after[n] != before[n]] == ["faces/the-wizard.svg"]
+
+
+def test_damaged_cache_entries_are_made_again(tmp_path, monkeypatch):
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(cache))
+    assert main(["build", "cat", "--jobs", "1", "--paper", "a4"]) == 0
+    good = _files(root / "output" / "cat")
+    for entry in [*(cache / "sides").iterdir(), *(cache / "pieces").iterdir()]:
+        data = entry.read_bytes()
+        entry.write_bytes(data[: len(data) // 2] + b"x" + data[len(data) // 2 + 1 :])
+    shutil.rmtree(root / "output")
+    assert main(["build", "cat", "--jobs", "1", "--paper", "a4"]) == 0
+    assert _files(root / "output" / "cat") == good
+
+
+def test_a_back_template_sees_no_card(tmp_path, monkeypatch, capsys):
+    root = make_project(tmp_path, ("back",))
+    monkeypatch.chdir(root)
+    template = root / "templates" / "back.svg.j2"
+    template.write_text(template.read_text(encoding="utf-8").replace("</svg>", "{{ card.name }}</svg>"), encoding="utf-8")
+    assert main(["build", "cat", "--jobs", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "a back template sees no card" in err and len(err.splitlines()) == 1
