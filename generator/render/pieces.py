@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from ..definitions.model import Card, Deck
 from ..faces.cached import CachedFaces, DrawnSide
+from ..faces.render import FaceRenderer
 from ..project import Project
 from ..project.cache import read_cached_bytes, write_cached_bytes
 from ..project.digests import digest
@@ -30,10 +31,12 @@ def piece_key(side_key: str, charset: str, greyscale: bool) -> str:
 class Pieces:
     """The pieces of a job printing ``decks`` (greys with ``greyscale``)."""
 
-    def __init__(self, project: Project, decks: Sequence[Deck], greyscale: bool = False, charset: str | None = None):
+    def __init__(
+        self, project: Project, decks: Sequence[Deck], greyscale: bool = False, charset: str | None = None, draft: bool = False
+    ):
         self.project = project
         self.decks = decks
-        self.faces = [CachedFaces(project, deck) for deck in decks]
+        self.faces = [CachedFaces(project, deck, FaceRenderer(project, deck, draft=draft)) for deck in decks]
         self.greyscale = greyscale
         self._sides: dict[tuple[int, str, str], DrawnSide] = {}
         self._charset = charset  # worked out from the sides when not given

@@ -177,6 +177,7 @@ class SheetOptions:
     layout: Layout
     copies: int = 1
     greyscale: bool = False
+    draft: bool = False  # text that does not fit is drawn in red with how much to cut, instead of stopping
 
 
 def layout_job(
@@ -205,7 +206,7 @@ def write_job(
     ``pieces`` gives the card pieces (default: from the cache, drawn here when missing);
     ``progress`` is told (done, total) as the card forms are filled.
     """
-    pieces = pieces or Pieces(project, decks, options.greyscale)
+    pieces = pieces or Pieces(project, decks, options.greyscale, draft=options.draft)
     try:
         cards, pages = layout_job(decks, [faces.renderer for faces in pieces.faces], options)
     except LayoutError as exc:
