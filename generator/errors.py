@@ -39,5 +39,6 @@ class AetherpressError(Exception):
 
     def __init__(self, problems: list[Problem] | Problem | str):
         items: list[Problem | str] = [problems] if isinstance(problems, (Problem, str)) else list(problems)
-        self.problems = [p if isinstance(p, Problem) else Problem("aetherpress", p) for p in items]
+        problems = [p if isinstance(p, Problem) else Problem("aetherpress", p) for p in items]
+        self.problems = list(dict.fromkeys(problems))  # the same problem found twice is told once
         super().__init__("\n".join(str(p) for p in self.problems))

@@ -2,7 +2,8 @@
 
 Deck files are read and checked; game files are checked and every ranking
 compiled against its decks; rulebook files are read; card templates are
-checked in their source and in the SVG every deck draws.  Every problem is
+checked in their source and in the SVG every deck draws, where every text
+must lie in the safe zone and no frame may stop in the bleed.  Every problem is
 collected, so one run reports them all.
 """
 
@@ -14,6 +15,7 @@ from pathlib import Path
 from .definitions import DeckDefinition, definition_kind, load_all, load_definition
 from .errors import AetherpressError, Problem, display_path
 from .faces.lint import check_rendered, check_templates, template_files
+from .faces.safezone import check_safe_zones
 from .hands.check import check_game
 from .hands.games import load_game
 from .pipeline.build import all_targets
@@ -97,6 +99,7 @@ def validate(project: Project, paths: list[Path]) -> Report:
         report.add(check_templates(project, templates, own_only=project.own.kind == "project" and not paths))
         try:
             report.add(check_rendered(project, targets))
+            report.add(check_safe_zones(project, targets))
         except AetherpressError as exc:
             report.add(exc.problems)
     for path in games:

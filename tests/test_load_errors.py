@@ -112,7 +112,7 @@ def test_good_deck_loads(scratch):
         (
             GOOD,
             GOOD_CSV.replace("blue+red", "blue+rde"),
-            r"decks/test/cards.csv:3: column 'suits': unknown suit 'rde' \(did you mean 'red'\?\)",
+            r"decks/test/cards.csv:3: column C \(suits\): unknown suit 'rde' \(did you mean 'red'\?\)",
         ),
         # CSV row with the wrong number of columns
         (
@@ -122,12 +122,16 @@ def test_good_deck_loads(scratch):
         ),
         (GOOD, GOOD_CSV + "Cat,1,red,Sly,1,extra\n", r"decks/test/cards.csv:4: expected 5 columns .*found 6"),
         # a bad number in the CSV
-        (GOOD, GOOD_CSV.replace("Wise,2", "Wise,two"), r"decks/test/cards.csv:3: column 'power': 'two' is not a whole number"),
+        (
+            GOOD,
+            GOOD_CSV.replace("Wise,2", "Wise,two"),
+            r"decks/test/cards.csv:3: column E \(power\): 'two' is not a whole number",
+        ),
         # unknown CSV column
         (
             GOOD,
             GOOD_CSV.replace("text,power", "txt,power"),
-            r"decks/test/cards.csv:1: unknown column 'txt' \(did you mean 'text'\?\)",
+            r"decks/test/cards.csv:1: column D: unknown column 'txt' \(did you mean 'text'\?\)",
         ),
         # a variant removing a card that does not exist
         (

@@ -145,3 +145,24 @@ def test_a_back_template_sees_no_card(tmp_path, monkeypatch, capsys):
     assert main(["build", "cat", "--jobs", "1"]) == 2
     err = capsys.readouterr().err
     assert "a back template sees no card" in err and len(err.splitlines()) == 1
+
+
+def test_a_large_picture_is_scaled_to_its_printed_size(tmp_path, monkeypatch):
+    import base64
+    import io
+    import re
+
+    from PIL import Image
+
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "cache"))
+    photo = Image.linear_gradient("L").resize((3000, 2000)).convert("RGB")
+    photo.save(root / "decks" / "cat" / "wizard.png")
+    assert main(["build", "cat", "--jobs", "1", "--paper", "a4"]) == 0
+    svg = (root / "output" / "cat" / "faces" / "the-wizard.svg").read_text(encoding="utf-8")
+    data = base64.b64decode(re.search(r"data:image/png;base64,([A-Za-z0-9+/=]+)", svg).group(1))
+    shown = Image.open(io.BytesIO(data))
+    # the plain face draws the art in a 28 x 17 mm box: at 600 dpi that is 661 x 402 pixels, covered
+    assert shown.size == (661, 441)
+    assert shown.getpixel((330, 0)) == photo.getpixel((1500, 0))  # the same picture, smaller

@@ -65,12 +65,32 @@ def test_new_project_sees_edits(game, monkeypatch):
     assert "Daybreak" in face and "edited template" in face
 
 
-@pytest.mark.parametrize("name, message", [("My Game", "must be lower-case letters"), ("my_game", "must be lower-case")])
+@pytest.mark.parametrize("name, message", [("!!!", "must be lower-case letters"), ("...", "must be lower-case")])
 def test_new_refuses_bad_names(tmp_path, monkeypatch, capsys, name, message):
     monkeypatch.chdir(tmp_path)
     assert main(["new", name]) == 2
     assert message in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "name, folder, title",
+    [
+        ("Moon Garden", "moon-garden", "Moon Garden"),
+        ('Château "Été"', "chateau-ete", 'Château "Été"'),
+        ("my_game", "my-game", "my_game"),
+    ],
+)
+def test_new_takes_a_game_name(tmp_path, monkeypatch, capsys, name, folder, title):
+    """A name as people write it becomes a folder and deck id, and stays the deck's and the book's title."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", name]) == 0
+    assert f"cd {folder} && aetherpress build" in capsys.readouterr().out
+    monkeypatch.chdir(tmp_path / folder)
+    assert main(["build", "--jobs", "1"]) == 0
+    from pypdf import PdfReader
+
+    assert PdfReader(str(tmp_path / folder / "output" / "rulebooks" / f"{folder}.pdf")).metadata.title.startswith(title)
 
 
 def test_new_refuses_a_folder_in_use(tmp_path, monkeypatch, capsys):

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
-from ..errors import display_path
+from ..errors import Problem, display_path
 from ..project import Project
 from .box import add_card_thickness
 from .common import add_jobs_arguments, add_sheet_arguments, check_slugs, output_folder, resolve_decks, sheet_options
@@ -26,6 +27,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--box", action="store_true", help="also write a tuck box per deck: <slug>-box.pdf on the sheets' paper")
     add_card_thickness(p)
     add_jobs_arguments(p)
+    p.add_argument(
+        "--draft",
+        action="store_true",
+        help="draw text that does not fit in red, with how many characters to cut, instead of stopping at the first",
+    )
     p.add_argument(
         "--combine",
         action="store_true",
@@ -60,9 +66,23 @@ def run(project: Project, args: argparse.Namespace) -> int:
             plan_box(deck, options.layout.paper, args.card_thickness)
     out = output_folder(args.out or project.output_dir)
     request = BuildRequest(
-        out, sheets, args.proof, args.box, args.card_thickness, books=not args.decks, jobs=args.jobs, dask=args.dask
+        out,
+        sheets,
+        args.proof,
+        args.box,
+        args.card_thickness,
+        books=not args.decks,
+        jobs=args.jobs,
+        dask=args.dask,
+        draft=args.draft,
     )
-    print("\n".join(run_build(project, definitions, decks, request, display_path)))
+    overflows: list[Problem] = []
+    print("\n".join(run_build(project, definitions, decks, request, display_path, overflows)))
+    for problem in overflows:  # a draft goes through every card: each text that does not fit, at once
+        print(f"draft: {problem}", file=sys.stderr)
+    if overflows:
+        count = f"{len(overflows)} text{'s' if len(overflows) != 1 else ''}"
+        print(f"draft: {count} drawn in red do not fit; a build without --draft refuses them", file=sys.stderr)
     if args.combine and decks:
         with writing_into(out):
             for suffix, options in sheets:

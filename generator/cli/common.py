@@ -228,7 +228,7 @@ def layout_from_args(project: Project, args: argparse.Namespace, mode: str | Non
 
 def sheet_options(project: Project, args: argparse.Namespace) -> list[tuple[str, SheetOptions]]:
     """(file suffix, options) of every sheets PDF a build writes: A4 and Letter unless --paper names one."""
-    options = SheetOptions(layout_from_args(project, args), args.copies, args.greyscale)
+    options = SheetOptions(layout_from_args(project, args), args.copies, args.greyscale, getattr(args, "draft", False))
     if args.paper is not None:
         return [("", options)]
     letter = parse_paper("letter", load_papers(project))

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..errors import Problem
 from ..faces.symbols import SYMBOLS
+from .colours import colour_value
 from .ids import check_id
 from .images import image_ok
 from .model import Card, Origin, Rank, Suit, frozen_mapping
@@ -165,10 +166,12 @@ def check_symbol(ctx: Context, value: str, path: KeyPath) -> str:
 
 
 def check_colour(ctx: Context, value: str, path: tuple) -> str:
-    if not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
-        ctx.error(path, f"colour '{value}' must be written #rrggbb")
+    """A colour as ``#rrggbb``: written so, as ``#rgb`` or as a CSS colour name."""
+    colour, problem = colour_value(value)
+    if colour is None:
+        ctx.error(path, problem or "not a colour")
         return "#000000"
-    return value.lower()
+    return colour
 
 
 def check_unique(

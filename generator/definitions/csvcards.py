@@ -1,9 +1,15 @@
-"""Card lists in CSV beside a deck file: a header of card fields and attributes, a row per card."""
+"""Card lists beside a deck file: a CSV file or a sheet of a spreadsheet, a header row and a row per card.
+
+The header names card fields (``id``, ``name``, ``rank``, ``suits``, ``group``,
+``copies``) and declared attributes, matched without regard to case, spaces,
+dashes or underscores (``Flavour Text`` is ``flavour_text``).  Every message
+names the file and the place: ``cards.csv:4: column E (power): ...`` for a CSV
+file, ``cards.xlsx: sheet 'Cards', row 4, column E (power): ...`` for a sheet.
+"""
 
 from __future__ import annotations
 
-import csv
-import io
+import re
 from pathlib import Path
 from typing import Any
 
@@ -12,112 +18,168 @@ from ..project import safe_join
 from .cards import CARD_SPEC, MAX_CARDS, Lookup, parse_card
 from .model import Card, Origin
 from .schema import Context, KeyPath, suggest
-from .toml import MAX_FILE_BYTES
+from .sheets import REFUSED, SheetError, Table, column_letter, read_table, sheet_format, split_reference
 
 
-def csv_cards(ctx: Context, relative: str, folder: Path, lookup: Lookup, attributes: dict[str, str]) -> list[Card]:
+def _folded(name: str) -> str:
+    return re.sub(r"[\s_-]+", "", name).casefold()
+
+
+class _Places:
+    """How a place in one card list is named in messages."""
+
+    def __init__(self, file: str, table: Table | None, columns: dict[str, int] | None = None):
+        self.file, self.sheet = file, table.sheet if table else None
+        self.columns = columns or {}
+
+    def problem(self, message: str, row: int | None = None, column: int | None = None, field: str | None = None) -> Problem:
+        where = []
+        if column is not None:
+            where.append(f"column {column_letter(column)}" + (f" ({field})" if field else ""))
+        if self.sheet is None:
+            return Problem(self.file, ", ".join(where) + (": " if where else "") + message, row)
+        head = [f"sheet '{self.sheet}'"] + ([f"row {row}"] if row is not None else []) + where
+        return Problem(self.file, ", ".join(head) + ": " + message)
+
+
+def card_list(ctx: Context, reference: str, key: KeyPath, folder: Path, lookup: Lookup, attributes: dict[str, str]) -> list[Card]:
+    """The cards of the card list ``reference`` (``cards.csv``, ``game.xlsx#Cards``), problems into ``ctx``."""
+    relative, sheet = split_reference(reference)
+    kind = sheet_format(Path(relative))
+    noun = "card list" if kind in ("xlsx", "ods") else "CSV"
     target = safe_join(folder, relative)
     if target is None:
-        ctx.error(("deck", "csv"), f"CSV path '{relative}' must stay inside the deck's folder")
+        ctx.error(key, f"{noun} path '{relative}' must stay inside the deck's folder")
+        return []
+    if Path(relative).suffix.lower() in REFUSED:
+        ctx.error(key, f"'{relative}': {REFUSED[Path(relative).suffix.lower()]}")
+        return []
+    if kind is None:
+        ctx.error(key, f"card list '{relative}' must be a .csv, .xlsx or .ods file")
+        return []
+    if not target.is_file():
+        ctx.error(key, f"{noun} file '{relative}' not found beside the deck file")
         return []
     name = display_path(target)
-    if not target.is_file():
-        ctx.error(("deck", "csv"), f"CSV file '{relative}' not found beside the deck file")
-        return []
-    if target.stat().st_size > MAX_FILE_BYTES:
-        ctx.error(("deck", "csv"), f"CSV file '{relative}' is larger than {MAX_FILE_BYTES // 1_000_000} MB")
-        return []
-    raw = target.read_bytes()
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        ctx.problems.append(Problem(name, "file is not UTF-8 text; save it as UTF-8", raw[: exc.start].count(b"\n") + 1))
+        table = read_table(target, kind, sheet)
+    except SheetError as exc:
+        places = _Places(name, Table((), exc.sheet))
+        ctx.problems.append(places.problem(exc.message, exc.row, exc.column))
         return []
-    reader = csv.reader(io.StringIO(text.replace("\r\n", "\n").replace("\r", "\n"), newline=""))
-    csv_ctx = Context(name)
-    csv_ctx.folder = folder
-    cards: list[Card] = []
-    try:
-        header = next(reader, None)
-        if not header:
-            csv_ctx.error(None, "CSV file is empty; it needs a header row", line=1)
+    return _cards(ctx, table, name, folder, lookup, attributes)
+
+
+def _header(table: Table, places: _Places, attributes: dict[str, str]) -> tuple[dict[int, str], list[Problem]]:
+    """Column index -> field for every named column, and the header's problems."""
+    fields = list(CARD_SPEC) + list(attributes)
+    by_folded: dict[str, str] = {}
+    for f in fields:
+        by_folded.setdefault(_folded(f), f)
+    row = table.rows[0]
+    columns: dict[int, str] = {}
+    problems: list[Problem] = []
+    first: dict[str, int] = {}
+    for i, text in enumerate(row.cells):
+        label = text.strip()
+        if not label:
+            continue
+        found = label if label in fields else by_folded.get(_folded(label))
+        if found is None:
+            close = re.search(r"'(.*)'", suggest(_folded(label), list(by_folded)))
+            hint = f" (did you mean '{by_folded[close.group(1)]}'?)" if close else ""
+            problems.append(
+                places.problem(f"unknown column '{label}'{hint}; declare custom columns under [deck.attributes]", row.number, i)
+            )
+        elif found in first:
+            problems.append(
+                places.problem(f"'{label}' names '{found}' again (column {column_letter(first[found])})", row.number, i)
+            )
         else:
-            header = [h.strip() for h in header]
-            for h in header:
-                if h not in CARD_SPEC and h not in attributes:
-                    csv_ctx.error(
-                        None,
-                        f"unknown column '{h}'{suggest(h, list(CARD_SPEC) + list(attributes))}; declare custom columns under [deck.attributes]",
-                        line=1,
-                    )
-            if "name" not in header:
-                csv_ctx.error(None, "missing required column 'name'", line=1)
-            if not csv_ctx.problems:
-                for row in reader:
-                    line = reader.line_num
-                    if not any(cell.strip() for cell in row):
-                        continue
-                    if len(row) != len(header):
-                        csv_ctx.error(None, f"expected {len(header)} columns ({', '.join(header)}), found {len(row)}", line=line)
-                        continue
-                    if len(cards) >= MAX_CARDS:
-                        csv_ctx.error(None, f"more than {MAX_CARDS:,} cards", line=line)
-                        break
-                    values = _csv_values(csv_ctx, dict(zip(header, row)), line, attributes)
-                    row_ctx = _RowContext(csv_ctx, line)
-                    card = parse_card(row_ctx, values, (), lookup, attributes, origin=Origin(name, line))
-                    if card:
-                        cards.append(card)
-    except csv.Error as exc:
-        csv_ctx.error(None, f"CSV syntax error: {exc}", line=reader.line_num)
-    ctx.problems.extend(csv_ctx.problems)
+            first[found] = i
+            columns[i] = found
+    if "name" not in first:
+        problems.append(places.problem("missing required column 'name'", row.number))
+    return columns, problems
+
+
+def _cards(ctx: Context, table: Table, name: str, folder: Path, lookup: Lookup, attributes: dict[str, str]) -> list[Card]:
+    places = _Places(name, table)
+    if not table.rows:
+        ctx.problems.append(
+            places.problem(("CSV file" if table.sheet is None else "the sheet") + " is empty; it needs a header row", 1)
+        )
+        return []
+    columns, problems = _header(table, places, attributes)
+    if problems:
+        ctx.problems.extend(problems)
+        return []
+    places.columns = {f: i for i, f in columns.items()}
+    header = table.rows[0]
+    cards: list[Card] = []
+    for row in table.rows[1:]:
+        if table.sheet is None and len(row.cells) != len(header.cells):
+            labels = ", ".join(c.strip() for c in header.cells)
+            ctx.problems.append(
+                places.problem(f"expected {len(header.cells)} columns ({labels}), found {len(row.cells)}", row.number)
+            )
+            continue
+        stray = next((i for i, text in enumerate(row.cells) if text.strip() and i not in columns), None)
+        if stray is not None:
+            ctx.problems.append(
+                places.problem("a value in a column with no header; name the column or clear it", row.number, stray)
+            )
+            continue
+        if len(cards) >= MAX_CARDS:
+            ctx.problems.append(places.problem(f"more than {MAX_CARDS:,} cards", row.number))
+            break
+        row_ctx = _RowContext(ctx, places, row.number)
+        values = _values(row_ctx, {columns[i]: text for i, text in enumerate(row.cells) if i in columns}, attributes)
+        card = parse_card(row_ctx, values, (), lookup, attributes, origin=Origin(name, row.number))
+        if card:
+            cards.append(card)
     return cards
 
 
 class _RowContext(Context):
-    """Reports a CSV row's problems by line and column name."""
+    """Reports a row's problems by its row and the column of the field concerned."""
 
-    def __init__(self, parent: Context, line: int):
-        super().__init__(parent.file)
-        self.parent, self.row_line = parent, line
+    def __init__(self, parent: Context, places: _Places, row: int):
+        super().__init__(places.file)
+        self.parent, self.places, self.row = parent, places, row
         self.folder = parent.folder
 
     def error(self, path: KeyPath | None, message: str, line: int | None = None) -> None:
-        column = next((p for p in (path or ()) if isinstance(p, str)), None)
-        self.parent.error(None, (f"column '{column}': " if column else "") + message, line=self.row_line)
+        field = next((p for p in (path or ()) if isinstance(p, str)), None)
+        if field == "id" and "id" not in self.places.columns:
+            field = "name"  # the id was made from the name
+        column = self.places.columns.get(field) if field else None
+        self.parent.problems.append(self.places.problem(message, self.row, column, field))
 
 
-def _csv_values(ctx: Context, row: dict[str, str], line: int, attributes: dict[str, str]) -> dict[str, Any]:
+def _values(ctx: _RowContext, row: dict[str, str], attributes: dict[str, str]) -> dict[str, Any]:
+    """The row's cells as the values of their fields: numbers, true/false and lists by the declared types."""
     out: dict[str, Any] = {}
     for key, text in row.items():
         text = text.strip()
-        if key == "copies":
-            if text:
-                try:
-                    out[key] = int(text)
-                except ValueError:
-                    ctx.error(None, f"column 'copies': '{text}' is not a whole number", line=line)
-            continue
-        kind = attributes.get(key)
-        if kind is None:
-            if text:
-                out[key] = text
-            continue
+        kind = "int" if key == "copies" else attributes.get(key)
         if text == "":
             continue
-        if kind == "int":
+        if kind is None:
+            out[key] = text
+        elif kind == "int":
             try:
                 out[key] = int(text)
             except ValueError:
-                ctx.error(None, f"column '{key}': '{text}' is not a whole number", line=line)
+                ctx.error((key,), f"'{text}' is not a whole number")
         elif kind == "float":
-            try:
-                out[key] = float(text)
+            try:  # a decimal comma, as semicolon CSV files from much of Europe write numbers, is accepted
+                out[key] = float(text.replace(",", ".") if re.fullmatch(r"[-+]?\d*,\d+", text) else text)
             except ValueError:
-                ctx.error(None, f"column '{key}': '{text}' is not a number", line=line)
+                ctx.error((key,), f"'{text}' is not a number")
         elif kind == "bool":
             if text.lower() not in ("true", "false", "yes", "no", "1", "0"):
-                ctx.error(None, f"column '{key}': '{text}' is not true or false", line=line)
+                ctx.error((key,), f"'{text}' is not true or false")
             else:
                 out[key] = text.lower() in ("true", "yes", "1")
         elif kind == "list":

@@ -18,7 +18,7 @@ from ..project import Project
 from . import styles
 from .cards import MAX_CARDS, Lookup, check_unique, parse_attribute_types, parse_card, parse_grid, parse_ranks, parse_suits
 from .credits import parse_credits
-from .csvcards import csv_cards
+from .csvcards import card_list
 from .ids import check_id
 from .model import Card, Deck, Variant, frozen_mapping
 from .presets import card_size
@@ -37,7 +37,8 @@ DECK_SPEC = {
     "backs": field(dict),
     "templates": field(dict),
     "style": field(str),
-    "csv": field(str),
+    "cards": field(str),
+    "csv": field(str),  # the old name of "cards"
     "attributes": field(dict),
     "credits": field(dict),
 }
@@ -141,7 +142,7 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
     ranks = parse_ranks(ctx, top.get("ranks", []))
     size = card_size(ctx, head.get("size", "poker"), ("deck", "size"), project)
     style_name = head.get("style", styles.DEFAULT_STYLE)
-    style = styles.override(ctx, styles.load_style(ctx, project, style_name), top.get("style", {}), ("style",))
+    style = styles.override(ctx, styles.load_style(ctx, project, style_name), top.get("style", {}), ("style",), project)
     template = check_template(ctx, head.get("template", "plain"), ("deck", "template"), project)
     back = check_template(ctx, head.get("back", "back"), ("deck", "back"), project)
     backs = check_group_templates(ctx, head.get("backs", {}), ("deck", "backs"), project)
@@ -155,8 +156,11 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
         made = parse_grid(ctx, grid, ("grid", i), lookup, attributes)
         cards.extend(made)
         places.extend([("grid", i)] * len(made))
-    if "csv" in head:
-        made = csv_cards(ctx, head["csv"], path.parent, lookup, attributes)
+    if "cards" in head and "csv" in head:
+        ctx.error(("deck", "csv"), "give the card list once: 'cards' (or its old name 'csv'), not both")
+    elif "cards" in head or "csv" in head:
+        key = "cards" if "cards" in head else "csv"
+        made = card_list(ctx, head[key], ("deck", key), path.parent, lookup, attributes)
         cards.extend(made)
         places.extend([None] * len(made))
     for i, raw in enumerate(top.get("cards", [])):

@@ -13,16 +13,17 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..errors import AetherpressError, Problem, display_path
-from ..faces.fonts import FAMILIES
+from ..faces.fonts import FAMILIES, font_book
 from ..faces.symbols import SYMBOLS
 from ..project import Project
 from ..units import UnitError, to_mm
+from .colours import colour_value
 from .schema import Context, KeyPath, suggest, type_name
 from .toml import read_toml
 
@@ -70,18 +71,18 @@ def defaults() -> dict[str, Any]:
     return {name: key.default for name, key in STYLE_KEYS.items()}
 
 
-def _check_value(key: StyleKey, value: Any) -> tuple[Any, str | None]:
+def _check_value(key: StyleKey, value: Any, families: Collection[str]) -> tuple[Any, str | None]:
     """The value to keep (lengths in mm) and a problem, if any."""
     if key.kind == "length":
         try:
             return to_mm(value, what=key.name, maximum=MAX_LENGTH), None
         except UnitError as exc:
             return key.default, str(exc)
+    if key.kind == "colour":
+        colour, problem = colour_value(value)
+        return (colour, None) if colour is not None else (key.default, problem)
     checks: dict[str, Callable[[Any], str | None]] = {
-        "colour": lambda v: (
-            None if isinstance(v, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", v) else f"colour '{v}' must be written #rrggbb"
-        ),
-        "font": _font_problem,
+        "font": lambda v: _font_problem(v, families),
         "symbol": lambda v: None if isinstance(v, str) and v in SYMBOLS else f"unknown symbol '{v}'{suggest(str(v), SYMBOLS)}",
         "choice": lambda v: (
             None if v in key.choices else f"'{v}' is not one of {', '.join(key.choices)}{suggest(str(v), key.choices)}"
@@ -92,27 +93,37 @@ def _check_value(key: StyleKey, value: Any) -> tuple[Any, str | None]:
     return value, checks[key.kind](value)
 
 
-def _font_problem(value: Any) -> str | None:
-    if value in FAMILIES:
+def _font_problem(value: Any, families: Collection[str]) -> str | None:
+    if isinstance(value, str) and value in families:
         return None
-    return f"font '{value}' is not shipped with Aetherpress{suggest(str(value), FAMILIES)}; fonts: {', '.join(FAMILIES)}"
+    own = [f for f in families if f not in FAMILIES]
+    return (
+        f"font '{value}' is neither shipped with Aetherpress nor in the project's fonts/ folder{suggest(str(value), families)}; "
+        f"fonts: {', '.join(list(FAMILIES) + own)}"
+    )
 
 
-def _set(ctx: Context, style: dict[str, Any], key: str, value: Any, path: KeyPath) -> None:
+def _set(ctx: Context, style: dict[str, Any], key: str, value: Any, path: KeyPath, families: Collection[str]) -> None:
     """Set one key of ``style`` (checked against its declaration), merging tables."""
     declared = STYLE_KEYS.get(key)
     if declared is not None:
-        kept, problem = _check_value(declared, value)
+        kept, problem = _check_value(declared, value, families)
         if problem:
             ctx.error(path, problem)
             return
         style[key] = kept
         return
     if key.endswith("_font"):
-        problem = _font_problem(value)
+        problem = _font_problem(value, families)
         if problem:
             ctx.error(path, problem)
             return
+    if key.endswith(("colour", "color")):  # a style's own colours: checked and written #rrggbb like the declared ones
+        colour, problem = colour_value(value)
+        if colour is None:
+            ctx.error(path, problem or "not a colour")
+            return
+        value = colour
     if isinstance(value, dict) and isinstance(style.get(key), dict):
         style[key] = merge(style[key], value)
     else:
@@ -156,6 +167,7 @@ def load_style(ctx: Context, project: Project, name: str) -> dict[str, Any]:
     style = defaults()
     if name == DEFAULT_STYLE:
         return style
+    families = list(font_book(project))
     path = style_file(project, name)
     if path is None:
         ctx.error(
@@ -173,19 +185,20 @@ def load_style(ctx: Context, project: Project, name: str) -> dict[str, Any]:
                 (key,), f"unknown style key '{key}'{suggest(key, STYLE_KEYS)}; a style's own keys go in its [custom] table"
             )
             continue
-        _set(file_ctx, style, key, value, (key,))
+        _set(file_ctx, style, key, value, (key,), families)
     for key, value in custom.items():
         if key in STYLE_KEYS:
             file_ctx.error((CUSTOM_TABLE, key), f"'{key}' is a declared style key; set it outside [custom]")
             continue
-        _set(file_ctx, style, key, value, (CUSTOM_TABLE, key))
+        _set(file_ctx, style, key, value, (CUSTOM_TABLE, key), families)
     ctx.problems.extend(file_ctx.problems)
     return style
 
 
-def override(ctx: Context, style: dict[str, Any], changes: Any, path: KeyPath) -> dict[str, Any]:
+def override(ctx: Context, style: dict[str, Any], changes: Any, path: KeyPath, project: Project | None = None) -> dict[str, Any]:
     """``style`` with a deck's or variant's ``changes``: only keys the style has, each checked."""
     out = copy.deepcopy(dict(style))
+    families = list(font_book(project)) if project is not None and changes else list(FAMILIES)
     if not isinstance(changes, dict):
         ctx.error(path, f"must be a table of style keys, not {type_name(changes)}")
         return out
@@ -196,5 +209,5 @@ def override(ctx: Context, style: dict[str, Any], changes: Any, path: KeyPath) -
                 f"unknown style key '{key}'{suggest(key, out)}; a style file declares its own keys in its [custom] table",
             )
             continue
-        _set(ctx, out, key, value, path + (key,))
+        _set(ctx, out, key, value, path + (key,), families)
     return out

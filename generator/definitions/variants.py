@@ -171,7 +171,7 @@ def apply_variant(deck: Deck, spec: dict[str, Any], path: KeyPath, ctx: Context,
             )
     if "size" in head:
         changes["size"] = card_size(ctx, head["size"], path + ("deck", "size"), project)
-    style = styles.override(ctx, _thaw(deck.style), spec.get("style", {}), path + ("style",))
+    style = styles.override(ctx, _thaw(deck.style), spec.get("style", {}), path + ("style",), project)
     return replace(deck, suits=tuple(suits), ranks=tuple(ranks), cards=tuple(cards), style=frozen_mapping(style), **changes)
 
 

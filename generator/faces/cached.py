@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..definitions.model import Card, Deck
+from ..errors import Problem
 from ..project import Project
 from ..project.cache import read_cached, write_cached
 from ..project.digests import file_digest
@@ -47,6 +48,7 @@ class DrawnSide:
     svg: str
     chars: str
     reads: dict[str, str]  # the pictures its template loaded, by path, with their digests
+    overflows: tuple[Problem, ...] = ()  # texts that do not fit, drawn in red (drafts only)
 
 
 class CachedFaces:
@@ -70,15 +72,18 @@ class CachedFaces:
         key = self.key(card, side)
         data = read_cached(self.project, KIND, key, _current) if self.use_cache else None
         if data is not None:
-            return DrawnSide(key, data["svg"], data["chars"], dict(data["reads"]))
+            overflows = tuple(Problem(file, message, line) for file, message, line in data.get("overflows", []))
+            return DrawnSide(key, data["svg"], data["chars"], dict(data["reads"]), overflows)
         if side == "front" and card is not None:
             text = self.renderer.face(card)
         else:
             text = self.renderer.back(card)
         self.drawn += 1
-        drawn = DrawnSide(key, text, text_chars(text), {str(p): file_digest(p) for p in self.renderer.reads})
+        reads = {str(p): file_digest(p) for p in self.renderer.reads}
+        drawn = DrawnSide(key, text, text_chars(text), reads, tuple(self.renderer.overflow_problems()))
         if self.use_cache:
-            write_cached(self.project, KIND, key, {"svg": text, "reads": drawn.reads, "chars": drawn.chars})
+            told = [[p.file, p.message, p.line] for p in drawn.overflows]
+            write_cached(self.project, KIND, key, {"svg": text, "reads": reads, "chars": drawn.chars, "overflows": told})
         return drawn
 
     def svg(self, card: Card | None, side: str) -> tuple[str, str]:

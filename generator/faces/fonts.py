@@ -1,15 +1,22 @@
-"""The fonts shipped with the package, registered by name with reportlab and svglib.
+"""Fonts: the families shipped with the package, and a project's own from its ``fonts/`` folder.
 
 Templates ask for a family (``font-family="EB Garamond"``) with a weight and a
-style; every combination used maps to one TrueType file in ``generator/fonts``,
-so output never depends on the fonts of the machine.
+style; every combination maps to one TrueType file, registered by name with
+reportlab (which embeds it in PDFs) and svglib (which finds it by family), so
+output never depends on the fonts of the machine.  A :class:`FontBook` is the
+shipped families plus one project's fonts (see :mod:`.fontfiles`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
+from pathlib import Path
 
+from ..errors import AetherpressError, Problem, display_path
 from ..locations import FONTS_DIR
+from ..project import Project
+from .fontfiles import FontFile, font_files
 
 # family -> {(weight, style): file stem}; the stem is also the reportlab font name
 FAMILIES: dict[str, dict[tuple[str, str], str]] = {
@@ -27,12 +34,25 @@ FAMILIES: dict[str, dict[tuple[str, str], str]] = {
     },
 }
 DEFAULT_FONT = "EBGaramond-Regular"
+FACES = (("normal", "normal"), ("bold", "normal"), ("normal", "italic"), ("bold", "italic"))
+_ACTIVE: dict[tuple[str, str, str], str] = {}  # what svglib finds for (family, weight, style) right now
+_GENERATION = [0]  # changes whenever a family is pointed at another file
+
+
+def _pick(faces: dict[tuple[str, str], str], weight: str, style: str) -> str:
+    """The face of a family for a weight and style, falling back within the family."""
+    return (
+        faces.get((weight, style))
+        or faces.get((weight, "normal"))
+        or faces.get(("normal", style))
+        or faces.get(("normal", "normal"))
+        or next(iter(faces.values()))
+    )
 
 
 def font_name(family: str, weight: str = "normal", style: str = "normal") -> str:
     """The reportlab name of a shipped font, falling back within the family."""
-    faces = FAMILIES[family]
-    return faces.get((weight, style)) or faces.get((weight, "normal")) or faces[("normal", "normal")]
+    return _pick(FAMILIES[family], weight, style)
 
 
 @cache
@@ -44,10 +64,11 @@ def register_fonts() -> None:
     from svglib import fonts as svg_fonts
 
     for family, faces in FAMILIES.items():
-        for (weight, style), stem in faces.items():
-            path = FONTS_DIR / f"{stem}.ttf"
-            pdfmetrics.registerFont(TTFont(stem, str(path)))
-            svg_fonts.register_font(family, str(path), weight, style, stem)
+        for stem in faces.values():
+            pdfmetrics.registerFont(TTFont(stem, str(FONTS_DIR / f"{stem}.ttf")))
+        for weight, style in FACES:  # every face svglib may be asked for, falling back within the family
+            stem = _pick(faces, weight, style)
+            svg_fonts.register_font(family, str(FONTS_DIR / f"{stem}.ttf"), weight, style, stem)
         regular = font_name(family)
         addMapping(family, 0, 0, regular)
         addMapping(family, 1, 0, font_name(family, "bold"))
@@ -60,8 +81,77 @@ def register_fonts() -> None:
     shapes.STATE_DEFAULTS["fontName"] = DEFAULT_FONT
 
 
+@cache
+def _register_file(name: str, path: str) -> None:
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    pdfmetrics.registerFont(TTFont(name, path))
+
+
+def generation() -> int:
+    """A number that changes whenever a family name is pointed at another font file (for caches of drawings)."""
+    return _GENERATION[0]
+
+
+class FontBook:
+    """The families a project's templates may use: the shipped ones and the project's own."""
+
+    def __init__(self, extra: Iterable[FontFile] = ()):
+        self.files = tuple(extra)
+        self.families: dict[str, dict[tuple[str, str], str]] = {f: dict(faces) for f, faces in FAMILIES.items()}
+        for font in self.files:
+            self.families.setdefault(font.family, {})[(font.weight, font.style)] = font.name
+
+    def __contains__(self, family: object) -> bool:
+        return family in self.families
+
+    def __iter__(self):
+        return iter(self.families)
+
+    def name(self, family: str, weight: str = "normal", style: str = "normal") -> str:
+        """The registered name of the face, falling back within the family; KeyError for an unknown family."""
+        return _pick(self.families[family], weight, style)
+
+    def activate(self) -> None:
+        """Register the project's fonts with reportlab and point svglib's families at them."""
+        from svglib import fonts as svg_fonts
+
+        register_fonts()
+        paths = {font.name: font.path for font in self.files}
+        for font in self.files:
+            _register_file(font.name, font.path)
+        for family in {font.family for font in self.files}:
+            for weight, style in FACES:  # a face the family lacks is drawn with its nearest, never a machine's font
+                name = self.name(family, weight, style)
+                key = (family, weight, style)
+                if _ACTIVE.get(key) != name:
+                    svg_fonts.register_font(family, paths[name], weight, style, name)
+                    _ACTIVE[key] = name
+                    _GENERATION[0] += 1
+
+
+def font_book(project: Project) -> FontBook:
+    """The shipped families and the fonts in the project's ``fonts/`` folder (checked; problems raised at once)."""
+    own = project.own
+    if own.kind != "project":
+        return FontBook()
+    files = font_files(own.fonts, own.root)
+    clashes = [
+        Problem(
+            display_path(Path(f.path)),
+            f"is a font of the family '{f.family}', which ships with Aetherpress; a project font may not replace it",
+        )
+        for f in files
+        if f.family in FAMILIES
+    ]
+    if clashes:
+        raise AetherpressError(clashes)
+    return FontBook(files)
+
+
 def text_width(text: str, family: str, size: float, weight: str = "normal", style: str = "normal") -> float:
-    """Advance width of ``text`` in the units of ``size``."""
+    """Advance width of ``text`` in the units of ``size`` (shipped fonts)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     register_fonts()

@@ -6,7 +6,6 @@ unit is one millimetre and its origin is the bleed corner.
 
 from __future__ import annotations
 
-import base64
 import dataclasses
 import re
 from collections.abc import Mapping
@@ -22,10 +21,13 @@ from ..definitions.model import Card, Deck
 from ..errors import AetherpressError, Problem, display_path
 from ..geometry import Box
 from ..project import Project
+from .fonts import font_book
+from .icons import deck_icons
 from .limits import LimitExceeded, deadline, render_bounded, template_seconds
+from .pictures import picture_uri
 from .sandbox import CURRENT, OutsideProject, environment, template_line, template_path
 from .svg import MAX_OUTPUT_CHARS, parse_svg
-from .textfit import Fitted, TextDoesNotFit, fit_lines
+from .textfit import Fitted, TextDoesNotFit, UnknownIcon, fit_lines
 
 TEMPLATE_SUFFIX = ".svg.j2"
 
@@ -73,6 +75,15 @@ def geometry(deck: Deck, bleed: float | None = None, style: Mapping[str, Any] | 
     )
 
 
+@dataclass(frozen=True)
+class Overflow:
+    """A text that does not fit its box even at the smallest size (drawn in red in drafts)."""
+
+    card: str | None  # None: a back
+    field: str
+    characters: int  # how many characters to cut
+
+
 class CardView:
     """What a template sees of a card: plain values, no model internals."""
 
@@ -103,12 +114,17 @@ class FaceRenderer:
     recorded in :attr:`text_boxes` for the last card rendered.
     """
 
-    def __init__(self, project: Project, deck: Deck, bleed: float | None = None):
+    def __init__(self, project: Project, deck: Deck, bleed: float | None = None, draft: bool = False):
         self.project = project
         self.deck = deck
         self.style = deck.style
         self.geometry = geometry(deck, bleed, self.style)
+        self.draft = draft  # draw text that does not fit in red, with how much to cut, instead of stopping
+        self.fonts = font_book(project)
+        self.fonts.activate()
+        self.icons = deck_icons(project, deck.suits, bool(self.style.get("monochrome", False)))
         self.text_boxes: list[tuple[str, Box]] = []
+        self.overflows: list[Overflow] = []  # texts of the last card drawn that do not fit (draft only)
         self.reads: list[Path] = []  # the pictures the last side drawn loaded
         self._card: Card | None = None
         self._template = ""
@@ -116,7 +132,7 @@ class FaceRenderer:
     @property
     def options(self) -> dict[str, Any]:
         """What, beyond the deck and its card, changes how this renderer draws a side."""
-        return {"geometry": dataclasses.asdict(self.geometry)}
+        return {"geometry": dataclasses.asdict(self.geometry), "draft": self.draft}
 
     @property
     def env(self) -> ImmutableSandboxedEnvironment:
@@ -139,26 +155,57 @@ class FaceRenderer:
             min_size = float(self.style.get("min_text_size", 2.2))
         options.setdefault("fill", self.style.get("ink", "#000000"))
         try:
-            fitted = fit_lines("" if text is None else str(text), box, family, max_size, min_size, **options)
+            fitted = fit_lines(
+                "" if text is None else str(text),
+                box,
+                family,
+                max_size,
+                min_size,
+                fonts=self.fonts,
+                icons=self.icons,
+                overflow=self.draft,
+                **options,
+            )
         except TextDoesNotFit as exc:
-            card = f"card '{self._card.id}'" if self._card is not None else "the back"
-            origin = self._card.origin if self._card is not None else None
-            file, line = (origin.file, origin.line) if origin is not None else (self.deck.source, None)
             raise AetherpressError(
-                Problem(
-                    file,
-                    f"deck '{self.deck.key}', {card}: {field} {exc} "
-                    f"(template '{self._template}'); shorten it or give it a larger box",
-                    line,
-                )
+                self._card_problem(f"{field} {exc} (template '{self._template}'); shorten it or give it a larger box")
+            ) from None
+        except UnknownIcon as exc:
+            raise AetherpressError(
+                self._card_problem(f"{field}: {exc}; icons are the library's symbols, the deck's suits and the project's icons/")
             ) from None
         except (KeyError, TypeError, ValueError) as exc:
             raise AetherpressError(Problem(self.template_file(self._template), f"fit() for {field}: {exc}")) from None
-        self.text_boxes.append((field, fitted.box))
+        if fitted.overflow:
+            self.overflows.append(Overflow(self._card.id if self._card else None, field, fitted.overflow))
+            self.text_boxes.append((field, fitted.frame))
+        else:
+            self.text_boxes.append((field, fitted.box))
         return fitted
 
-    def image(self, path: Any) -> str:
-        """A card image (an ``image`` attribute: a PNG or JPEG beside the deck file) as a data URI.
+    def _card_problem(self, message: str) -> Problem:
+        """A problem with the text of the card being drawn, at the row or file that defines the card."""
+        card = f"card '{self._card.id}'" if self._card is not None else "the back"
+        origin = self._card.origin if self._card is not None else None
+        file, line = (origin.file, origin.line) if origin is not None else (self.deck.source, None)
+        return Problem(file, f"deck '{self.deck.key}', {card}: {message}", line)
+
+    def overflow_problems(self) -> list[Problem]:
+        """The texts of the last card drawn that did not fit (draft builds), as problems to report."""
+        return [
+            self._card_problem(f"{o.field} does not fit (template '{self._template}'): cut {o.characters} characters")
+            for o in self.overflows
+        ]
+
+    def text_width(self, text: Any, family: str, size: float, weight: str = "normal", style: str = "normal") -> float:
+        """Advance width of ``text`` in a family of the shipped or the project's fonts."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        return stringWidth(str(text), self.fonts.name(family, weight, style), size)
+
+    def image(self, path: Any, width: float | None = None, height: float | None = None) -> str:
+        """A card image (an ``image`` attribute: a PNG or JPEG beside the deck file) as a data URI, no finer
+        than 600 dpi over ``width`` x ``height`` mm (default: the whole card).
 
         Cards may not load files themselves; this is the one way an image gets onto a card.
         """
@@ -179,7 +226,15 @@ class FaceRenderer:
             raise AetherpressError(
                 Problem(where, f"image '{path}' is not a PNG or JPEG of at most {MAX_IMAGE_BYTES // 1_000_000} MB")
             )
-        return f"data:image/{kind};base64," + base64.b64encode(data).decode("ascii")
+        box = (
+            float(width) if width else self.geometry.width,
+            float(height) if height else self.geometry.height,
+        )
+        if not all(0 < side <= 1000 for side in box):
+            raise AetherpressError(
+                Problem(where, f"image() size {box[0]:g} x {box[1]:g} mm must be more than 0 and at most 1000")
+            )
+        return picture_uri(target, data, kind, box)
 
     def keep(self, field: str, box: Box) -> str:
         """Record a box that must stay inside the safe zone (e.g. an index symbol); draws nothing."""
@@ -201,6 +256,7 @@ class FaceRenderer:
     def _render(self, template_name: str, card: Card | None, side: str) -> str:
         file = self.template_file(template_name)
         self.text_boxes = []
+        self.overflows = []
         self.reads = []
         self._card = card
         self._template = template_name

@@ -38,7 +38,9 @@ class Drawing(Protocol):
 
     def keep(self, field: str, box: Box) -> str: ...
 
-    def image(self, path: Any) -> str: ...
+    def image(self, path: Any, width: float | None = None, height: float | None = None) -> str: ...
+
+    def text_width(self, text: Any, family: str, size: float, weight: str = "normal", style: str = "normal") -> float: ...
 
 
 # The renderer drawing the current card.  Kept out of the template context so
@@ -54,8 +56,16 @@ def _keep(field: str, box: Box) -> str:
     return CURRENT.get().keep(field, box)
 
 
-def _image(path: Any) -> str:
-    return CURRENT.get().image(path)
+def _image(path: Any, width: float | None = None, height: float | None = None) -> str:
+    return CURRENT.get().image(path, width, height)
+
+
+def _text_width(text: Any, family: str, size: float, weight: str = "normal", style: str = "normal") -> float:
+    """The width of ``text`` in the current card's fonts (the project's own included)."""
+    drawing = CURRENT.get(None)
+    if drawing is None:
+        return text_width(str(text), family, size, weight, style)
+    return drawing.text_width(text, family, size, weight, style)
 
 
 def wrap(text: str, family: str, size: float, width: float, weight: str = "normal", style: str = "normal") -> list[str]:
@@ -65,7 +75,7 @@ def wrap(text: str, family: str, size: float, width: float, weight: str = "norma
         line = ""
         for word in paragraph.split():
             trial = f"{line} {word}" if line else word
-            if line and text_width(trial, family, size, weight, style) > width:
+            if line and _text_width(trial, family, size, weight, style) > width:
                 lines.append(line)
                 line = word
             else:
@@ -129,7 +139,7 @@ def environment(places: tuple[tuple[str, str], ...]) -> ImmutableSandboxedEnviro
         art=art_svg,
         shade=shade,
         wrap=wrap,
-        text_width=text_width,
+        text_width=_text_width,
         Markup=Markup,
         fit=_fit,
         box=Box,

@@ -1,23 +1,39 @@
-"""Text fitting: shrink and wrap a text until it fits its box, using the metrics of the shipped fonts.
+"""Text fitting: shrink and wrap a text until it fits its box, using the metrics of the real fonts.
 
 Lengths are millimetres (a font size in mm is the size of the em square).  A
 :class:`Fitted` text knows its lines, their positions and the box they
 actually cover, so a layout can be checked against the card's safe zone.
+Texts may hold rich markup (see :mod:`.richtext`): bold and italic runs are
+measured in their own faces and icons by their advance.  Fitting is a pure
+function of its inputs (the text, the box, the fonts by their registered
+names, which carry a digest of their files, and the icons it uses).
+
+With ``overflow=True`` a text that does not fit even at the minimum size is
+laid out at that size anyway, running out of its box, and :attr:`Fitted.overflow`
+says how many characters to cut (draft builds draw it in red).
 """
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from markupsafe import Markup, escape
 
 from ..geometry import Box
-from .fonts import font_name, register_fonts
+from .fonts import FontBook, register_fonts
+from .overflow import OVERFLOW_INK, characters_to_cut, overflow_marks
+from .richtext import Icon, Paragraph, Piece, icon_names, parse, words
 
 
 class TextDoesNotFit(Exception):
     """Raised by :func:`fit_lines` when a text cannot fit even at the minimum size."""
+
+
+class UnknownIcon(Exception):
+    """Raised by :func:`fit_lines` for a ``:name:`` that is no icon."""
 
 
 @cache
@@ -36,29 +52,73 @@ def _width(text: str, font: str, size: float) -> float:
     return stringWidth(text, font, size)
 
 
-def _wrap(text: str, font: str, size: float, width: float, wrap: bool) -> list[str] | None:
-    """Greedy wrap; None when a single word (or the whole line, without wrapping) is too wide."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        words = paragraph.split()
-        if not wrap:
-            line = " ".join(words)
-            if _width(line, font, size) > width:
-                return None
-            lines.append(line)
+Faces = tuple[str, str, str, str]  # registered names: regular, bold, italic, bold italic
+Icons = tuple[Icon, ...]
+
+
+def _face(faces: Faces, bold: bool, italic: bool) -> str:
+    return faces[(2 if italic else 0) + (1 if bold else 0)]
+
+
+def _runs(pieces: tuple[Piece, ...], faces: Faces) -> list[tuple[str, str | None, bool, bool]]:
+    """(text, font, bold, italic) runs, text of the same markup merged; icons as (name, None, ...)."""
+    out: list[tuple[str, str | None, bool, bool]] = []
+    for p in pieces:
+        if p.icon is not None:
+            out.append((p.icon, None, p.bold, p.italic))
             continue
-        line = ""
-        for word in words:
-            trial = f"{line} {word}" if line else word
-            if _width(trial, font, size) <= width:
+        font = _face(faces, p.bold, p.italic)
+        if out and out[-1][1:] == (font, p.bold, p.italic):
+            out[-1] = (out[-1][0] + p.text, font, p.bold, p.italic)
+        else:
+            out.append((p.text, font, p.bold, p.italic))
+    return out
+
+
+def _measure(pieces: tuple[Piece, ...], faces: Faces, icons: dict[str, Icon], size: float) -> float:
+    return sum(
+        icons[text].advance(size) if font is None else _width(text, font, size) for text, font, _, _ in _runs(pieces, faces)
+    )
+
+
+def _wrap(
+    paragraphs: tuple[Paragraph, ...], faces: Faces, icons: dict[str, Icon], size: float, width: float, wrap: bool, force: bool
+) -> list[tuple[Piece, ...]] | None:
+    """Greedy wrap into lines of pieces; None when a word (or a whole line, without wrapping) is too wide.
+
+    With ``force`` a line is never refused: a word too wide for the box stands on a line of its own.
+    """
+    lines: list[tuple[Piece, ...]] = []
+    for paragraph in paragraphs:
+        line: tuple[Piece, ...] = ()
+        for space, word in words(paragraph):
+            trial = (*line, space, *word) if line else word
+            if not wrap or _measure(trial, faces, icons, size) <= width:
                 line = trial
-            elif not line or _width(word, font, size) > width:
-                return None
+            elif not line or _measure(word, faces, icons, size) > width:
+                if not force:
+                    return None
+                if line:
+                    lines.append(line)
+                line = word
             else:
                 lines.append(line)
                 line = word
+        if not wrap and not force and _measure(line, faces, icons, size) > width:
+            return None
         lines.append(line)
     return lines
+
+
+@dataclass(frozen=True)
+class Run:
+    """Part of a line in one face (or an icon), starting at ``x``."""
+
+    text: str
+    x: float
+    weight: str = "normal"
+    style: str = "normal"
+    icon: Icon | None = None
 
 
 @dataclass(frozen=True)
@@ -67,6 +127,7 @@ class Line:
     x: float  # anchor position
     y: float  # baseline
     width: float
+    runs: tuple[Run, ...] = ()  # set when the line mixes faces or holds icons
 
 
 @dataclass(frozen=True)
@@ -83,6 +144,7 @@ class Fitted:
     fill: str
     box: Box  # the area the glyphs may cover (ascent to descent of every line)
     frame: Box  # the box that was asked for
+    overflow: int = 0  # characters to cut for the text to fit (drafts only; 0 when it fits)
 
     @property
     def top(self) -> float:
@@ -93,16 +155,33 @@ class Fitted:
         return self.box.bottom
 
     def svg(self, extra: str = "") -> Markup:
-        attrs = (
-            f' font-family="{escape(self.family)}" font-size="{_fmt(self.size)}" fill="{escape(self.fill)}"'
-            + (f' font-weight="{self.weight}"' if self.weight != "normal" else "")
-            + (f' font-style="{self.style}"' if self.style != "normal" else "")
-            + (f' text-anchor="{self.anchor}"' if self.anchor != "start" else "")
-            + extra
-        )
-        return Markup(
-            "".join(f'<text x="{_fmt(line.x)}" y="{_fmt(line.y)}"{attrs}>{escape(line.text)}</text>' for line in self.lines)
-        )
+        fill = OVERFLOW_INK if self.overflow else self.fill
+
+        def attrs(weight: str, style: str, anchor: str) -> str:
+            return (
+                f' font-family="{escape(self.family)}" font-size="{_fmt(self.size)}" fill="{escape(fill)}"'
+                + (f' font-weight="{weight}"' if weight != "normal" else "")
+                + (f' font-style="{style}"' if style != "normal" else "")
+                + (f' text-anchor="{anchor}"' if anchor != "start" else "")
+                + extra
+            )
+
+        out = []
+        plain = attrs(self.weight, self.style, self.anchor)
+        for line in self.lines:
+            if not line.runs:
+                out.append(f'<text x="{_fmt(line.x)}" y="{_fmt(line.y)}"{plain}>{escape(line.text)}</text>')
+                continue
+            for run in line.runs:
+                if run.icon is not None:
+                    out.append(run.icon.svg(run.x, line.y, self.size, fill))
+                elif run.text:
+                    out.append(
+                        f'<text x="{_fmt(run.x)}" y="{_fmt(line.y)}"{attrs(run.weight, run.style, "start")}>{escape(run.text)}</text>'
+                    )
+        if self.overflow:
+            out.append(overflow_marks(self.frame, self.overflow))
+        return Markup("".join(out))
 
     def __html__(self) -> str:
         return str(self.svg())
@@ -132,15 +211,41 @@ def fit_lines(
     max_lines: int | None = None,
     fill: str = "#000000",
     step: float = 0.05,
+    rich: bool = True,
+    fonts: FontBook | None = None,
+    icons: Mapping[str, Icon] | None = None,
+    overflow: bool = False,
 ) -> Fitted:
     """The largest size from ``max_size`` down to ``min_size`` at which ``text`` fits ``box``.
 
-    Raises :class:`TextDoesNotFit` when even ``min_size`` is too large.
+    ``rich`` reads ``**bold**``, ``*italic*`` and ``:icon:`` markup (icons from
+    ``icons``); ``fonts`` gives the families (default: the shipped ones).
+    Raises :class:`TextDoesNotFit` when even ``min_size`` is too large (unless
+    ``overflow``), :class:`UnknownIcon` for an icon that is not in ``icons``.
     """
+    text = str(text)
+    book = fonts or _SHIPPED
+    bold, italic = weight == "bold", style == "italic"
+    faces: Faces = (
+        book.name(family, "bold" if bold else "normal", "italic" if italic else "normal"),
+        book.name(family, "bold", "italic" if italic else "normal"),
+        book.name(family, "bold" if bold else "normal", "normal" if italic else "italic"),  # italic inside italic is upright
+        book.name(family, "bold", "normal" if italic else "italic"),
+    )
+    paragraphs = parse(text) if rich else tuple((Piece(line),) if line else () for line in text.split("\n"))
+    used: list[Icon] = []
+    for name in icon_names(paragraphs):
+        icon = (icons or {}).get(name)
+        if icon is None:
+            close = difflib.get_close_matches(name, list(icons or {}), n=1, cutoff=0.6)
+            raise UnknownIcon(f"unknown icon ':{name}:'" + (f" (did you mean ':{close[0]}:'?)" if close else ""))
+        used.append(icon)
     return _fit_cached(
-        str(text),
+        paragraphs,
         box,
         family,
+        faces,
+        tuple(used),
         float(max_size),
         float(min_size),
         weight,
@@ -152,25 +257,48 @@ def fit_lines(
         max_lines,
         fill,
         float(step),
+        bool(overflow),
     )
+
+
+_SHIPPED = FontBook()
 
 
 @lru_cache(maxsize=4096)
 def _fit_cached(
-    text, box, family, max_size, min_size, weight, style, align, valign, leading, wrap, max_lines, fill, step
+    paragraphs,
+    box,
+    family,
+    faces,
+    used,
+    max_size,
+    min_size,
+    weight,
+    style,
+    align,
+    valign,
+    leading,
+    wrap,
+    max_lines,
+    fill,
+    step,
+    overflow,
 ) -> Fitted:
     anchor = ANCHORS.get(align)
     if anchor is None:
         raise ValueError(f"align must be one of {', '.join(ANCHORS)}, not '{align}'")
-    font = font_name(family, weight, style)
+    icons = {icon.name: icon for icon in used}
+    font = faces[0]
     ascent, descent = _metrics(font)
 
-    def attempt(size: float) -> list[str] | None:
-        lines = _wrap(text, font, size, box.w, wrap)
+    def height(size: float, count: int) -> float:
+        return size * (ascent + descent + (count - 1) * leading)
+
+    def attempt(size: float, paras: tuple[Paragraph, ...] = paragraphs) -> list[tuple[Piece, ...]] | None:
+        lines = _wrap(paras, faces, icons, size, box.w, wrap, force=False)
         if lines is None or (max_lines is not None and len(lines) > max_lines):
             return None
-        height = size * (ascent + descent + (len(lines) - 1) * leading)
-        return lines if height <= box.h + 1e-9 else None
+        return lines if height(size, len(lines)) <= box.h + 1e-9 else None
 
     steps = max(0, round((max_size - min_size) / step))
     sizes = [round(max_size - i * step, 4) for i in range(steps + 1)]
@@ -178,13 +306,22 @@ def _fit_cached(
         sizes.append(min_size)
     chosen = attempt(sizes[0])
     size = sizes[0]
+    cut = 0
     if chosen is None:
         # the largest size that fits: binary search (fitting is monotonic in size)
         lo, hi = 1, len(sizes) - 1  # sizes[0] fails
         last = attempt(sizes[hi])
         if last is None:
-            raise TextDoesNotFit(
-                f"does not fit its {_fmt(box.w)} × {_fmt(box.h)} mm box even at the minimum size {_fmt(min_size)} mm"
+            if not overflow:
+                raise TextDoesNotFit(
+                    f"does not fit its {_fmt(box.w)} × {_fmt(box.h)} mm box even at the minimum size {_fmt(min_size)} mm"
+                )
+            size = sizes[-1]
+            cut = characters_to_cut(paragraphs, lambda paras: attempt(size, paras) is not None)
+            forced = _wrap(paragraphs, faces, icons, size, box.w, wrap, force=True)
+            assert forced is not None
+            return _place(
+                forced, box, family, faces, icons, size, weight, style, anchor, valign, leading, fill, cut, overflow=True
             )
         best, best_lines = hi, last
         hi -= 1
@@ -197,27 +334,54 @@ def _fit_cached(
             else:
                 lo = mid + 1
         size, chosen = sizes[best], best_lines
+    return _place(chosen, box, family, faces, icons, size, weight, style, anchor, valign, leading, fill, cut)
+
+
+def _place(
+    chosen, box, family, faces, icons, size, weight, style, anchor, valign, leading, fill, cut, overflow: bool = False
+) -> Fitted:
+    """Baselines and run positions for the chosen lines, and the box their glyphs cover."""
+    ascent, descent = _metrics(faces[0])
     height = size * (ascent + descent + (len(chosen) - 1) * leading)
-    if valign == "middle":
-        top = box.y + (box.h - height) / 2
-    elif valign == "bottom":
-        top = box.bottom - height
-    else:
+    if overflow or valign not in ("middle", "bottom"):
         top = box.y
-    if anchor == "start":
-        x = box.x
-    elif anchor == "middle":
-        x = box.cx
+    elif valign == "middle":
+        top = box.y + (box.h - height) / 2
     else:
-        x = box.right
+        top = box.bottom - height
+    x = box.x if anchor == "start" else box.cx if anchor == "middle" else box.right
     lines = []
     left, right = box.right, box.x
-    for i, line_text in enumerate(chosen):
-        width = _width(line_text, font, size)
+    for i, pieces in enumerate(chosen):
+        runs = _runs(pieces, faces)
+        width = sum(icons[t].advance(size) if f is None else _width(t, f, size) for t, f, _, _ in runs)
         y = top + size * ascent + i * size * leading
-        lines.append(Line(line_text, x, y, width))
         start = x if anchor == "start" else x - width / 2 if anchor == "middle" else x - width
+        text = "".join(p.text for p in pieces)
+        placed: tuple[Run, ...] = ()
+        if len(runs) > 1 or (runs and runs[0][1:] != (faces[0], False, False)):
+            placed = _place_runs(runs, icons, start, size, weight, style)
+        lines.append(Line(text, x, y, width, placed))
         left, right = min(left, start), max(right, start + width)
     if right < left:  # empty text
         left = right = x
-    return Fitted(tuple(lines), size, family, weight, style, font, anchor, fill, Box(left, top, right - left, height), box)
+    return Fitted(
+        tuple(lines), size, family, weight, style, faces[0], anchor, fill, Box(left, top, right - left, height), box, cut
+    )
+
+
+def _place_runs(runs, icons: dict[str, Icon], start: float, size: float, weight: str, style: str) -> tuple[Run, ...]:
+    """Each run at its own x; spaces at a run's ends are advanced over, not written (SVG would drop them)."""
+    out = []
+    x = start
+    for text, font, bold, italic in runs:
+        if font is None:
+            out.append(Run(text, x, icon=icons[text]))
+            x += icons[text].advance(size)
+            continue
+        lead = len(text) - len(text.lstrip(" "))
+        run_weight = "bold" if bold or weight == "bold" else "normal"
+        run_style = "italic" if (style == "italic") != italic else "normal"
+        out.append(Run(text.strip(" "), x + _width(" " * lead, font, size), run_weight, run_style))
+        x += _width(text, font, size)
+    return tuple(out)

@@ -32,10 +32,10 @@ HEADER = 12.0
 BACKGROUND = (0.86, 0.86, 0.85)
 
 
-def proof_pdf(project: Project, deck: Deck, columns: int | None = None, greyscale: bool = False) -> bytes:
+def proof_pdf(project: Project, deck: Deck, columns: int | None = None, greyscale: bool = False, draft: bool = False) -> bytes:
     """A one-page PDF with every face and every back of ``deck`` in a grid (pictures and all in grey with ``greyscale``)."""
     register_fonts()
-    faces = FaceRenderer(project, deck)
+    faces = FaceRenderer(project, deck, draft=draft)
     g = faces.geometry
     items: list[tuple[str, str]] = [(card.id, faces.face(card)) for card in deck.cards]
     backs_seen: set[str] = set()
@@ -91,11 +91,11 @@ def proof_pdf(project: Project, deck: Deck, columns: int | None = None, greyscal
     return buffer.getvalue()
 
 
-def proof_png(project: Project, deck: Deck, dpi: float = 72.0, greyscale: bool = False) -> bytes:
+def proof_png(project: Project, deck: Deck, dpi: float = 72.0, greyscale: bool = False, draft: bool = False) -> bytes:
     """The contact sheet as PNG bytes at ``dpi`` (screen resolution by default)."""
     import pypdfium2 as pdfium
 
-    document = pdfium.PdfDocument(proof_pdf(project, deck, greyscale=greyscale))
+    document = pdfium.PdfDocument(proof_pdf(project, deck, greyscale=greyscale, draft=draft))
     try:
         image = document[0].render(scale=dpi / 72.0).to_pil().convert("RGB")
     finally:
@@ -105,6 +105,8 @@ def proof_png(project: Project, deck: Deck, dpi: float = 72.0, greyscale: bool =
     return out.getvalue()
 
 
-def write_proof(project: Project, deck: Deck, folder: Path, dpi: float = 72.0, greyscale: bool = False) -> Path:
+def write_proof(
+    project: Project, deck: Deck, folder: Path, dpi: float = 72.0, greyscale: bool = False, draft: bool = False
+) -> Path:
     """Write ``<folder>/<slug>-proof.png`` (``folder``: the deck's output folder) and return its path."""
-    return write_bytes(folder / f"{deck.slug}-proof.png", proof_png(project, deck, dpi, greyscale))
+    return write_bytes(folder / f"{deck.slug}-proof.png", proof_png(project, deck, dpi, greyscale, draft))

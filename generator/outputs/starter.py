@@ -7,7 +7,9 @@ rulebook source, a README and a ``.gitignore`` for ``output/``.
 
 from __future__ import annotations
 
+import json
 import re
+import unicodedata
 from pathlib import Path
 
 from ..definitions.styles import STYLE_KEYS
@@ -37,7 +39,7 @@ def _toml_value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f'"{value}"'
+        return json.dumps(value, ensure_ascii=False)  # a TOML basic string: quotes, backslashes and controls escaped
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
@@ -61,8 +63,16 @@ def style_text(title: str) -> str:
     return "\n".join(lines)
 
 
-def create(folder: Path) -> list[Path]:
-    """Write a new project into ``folder`` (which must not exist, or be empty); return the files written."""
+def slug_for(name: str) -> str:
+    """A folder and deck id for a game's name: ``Moon Garden`` -> ``moon-garden`` (accents dropped)."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:64].strip("-")
+
+
+def create(folder: Path, title: str | None = None) -> list[Path]:
+    """Write a new project into ``folder`` (which must not exist, or be empty); return the files written.
+
+    ``title`` is the game's name as people read it (default: from the folder's name)."""
     name = folder.name
     if not NAME.fullmatch(name):
         raise AetherpressError(
@@ -73,9 +83,10 @@ def create(folder: Path) -> list[Path]:
         )
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise AetherpressError(Problem(display_path(folder), "already exists and is not empty; choose another name"))
-    title = _title(name)
+    title = " ".join((title or _title(name)).split())[:80] or _title(name)  # one line, whatever was typed
 
     def fill(text: str) -> str:
+        text = text.replace('"__TITLE__"', _toml_value(title))  # a TOML string, quotes and backslashes escaped
         return text.replace("__ID__", name).replace("__TITLE__", title)
 
     deck = folder / "decks" / name

@@ -181,7 +181,7 @@ class DeckBuild:
         charset = job_charset(d.chars for d in drawn)
         calls: list[tuple[Callable[..., Any], tuple]] = []
         for greyscale in sorted({o.greyscale for _, o in self.sheets}):
-            pieces = Pieces(self.project, [self.deck], greyscale, charset)
+            pieces = Pieces(self.project, [self.deck], greyscale, charset, draft=self.task.draft)
             keys = [pieces.key(0, card, side) for card, side in self.sides]
             missing = [(0, *spec) for spec in self._missing(PIECES, keys, ".bin")]
             calls += [(tasks.draw_pieces, ((self.task,), greyscale, charset, part)) for part in chunks(missing, runner.workers)]
@@ -196,6 +196,13 @@ class DeckBuild:
             for suffix, options in self.sheets
         ]
         runner.fan_out(calls, finish)
+
+    def overflows(self) -> list[Problem]:
+        """The texts of the deck's sides that do not fit (drafts draw them in red), read back from the cache."""
+        found: list[Problem] = []
+        for card, side in self.sides:
+            found += [p for p in self.faces.side(card, side).overflows if p not in found]
+        return found
 
     def svg_path(self, folder: Path, card: Card | None, side: str) -> Path:
         if side == "front" and card is not None:
@@ -214,7 +221,8 @@ def build_deck(
 
     ``sheets`` gives each sheets PDF as (suffix, options): ``<slug>-sheets<suffix>.pdf``.
     """
-    task = DeckTask(Where.of(project), deck.key, tasks.inputs_digest(project))
+    draft = any(options.draft for _, options in sheets)
+    task = DeckTask(Where.of(project), deck.key, tasks.inputs_digest(project), draft)
     tasks.remember_deck(task, deck)
     runner = Runner(InProcess(), 1, progress)
     build = DeckBuild(project, task, sheets, None)

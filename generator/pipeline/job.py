@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..definitions.deck import DeckDefinition
 from ..definitions.model import Deck
+from ..errors import Problem
 from ..outputs.progress import ProgressBar
 from ..outputs.proof import write_proof
 from ..outputs.tuckbox import write_box
@@ -40,6 +41,7 @@ class BuildRequest:
     books: bool = False
     jobs: int | None = None
     dask: str | None = None
+    draft: bool = False  # text that does not fit is drawn in red and listed, instead of stopping the build
 
     @property
     def greyscale(self) -> bool:
@@ -48,7 +50,12 @@ class BuildRequest:
 
 def _extras(request: BuildRequest) -> dict:
     """What, beyond its sheets, changes a deck's folder."""
-    return {"proof": request.proof, "box": request.box and request.card_thickness, "greyscale": request.greyscale}
+    return {
+        "proof": request.proof,
+        "box": request.box and request.card_thickness,
+        "greyscale": request.greyscale,
+        "draft": request.draft,
+    }
 
 
 def run_build(
@@ -57,11 +64,16 @@ def run_build(
     decks: Sequence[Deck],
     request: BuildRequest,
     show: Callable[[Path], str],
+    overflows: list[Problem] | None = None,
 ) -> list[str]:
-    """Build ``decks`` (and the rulebooks when asked) into ``request.out``; return what to tell the user."""
+    """Build ``decks`` (and the rulebooks when asked) into ``request.out``; return what to tell the user.
+
+    In a draft, every text that does not fit (drawn in red) is added to ``overflows``.
+    """
     where = Where.of(project)
     inputs = tasks.inputs_digest(project)
-    deck_tasks = [DeckTask(where, deck.key, inputs) for deck in decks]
+    deck_tasks = [DeckTask(where, deck.key, inputs, request.draft) for deck in decks]
+    builds: list[DeckBuild] = []
     for task in deck_tasks:
         tasks.remember(task, definitions)
     reports: dict[str, list[str]] = {}
@@ -73,6 +85,7 @@ def run_build(
                 reports["rulebooks"] = _books(project, where, inputs, request, stages, runner, show)
             for deck, task in zip(decks, deck_tasks):
                 build = DeckBuild(project, task, request.sheets, _extras(request))
+                builds.append(build)
                 target = request.out / deck.slug
                 files = unchanged(target, build.key)
                 if files is not None:
@@ -86,6 +99,9 @@ def run_build(
             runner.run()
     finally:
         bar.close()
+    if request.draft and overflows is not None:
+        for build in builds:
+            overflows.extend(p for p in build.overflows() if p not in overflows)
     return [line for deck in decks for line in reports[deck.key]] + reports.get("rulebooks", [])
 
 
@@ -105,7 +121,7 @@ def _finisher(
     def finish() -> None:
         staged.reads = build.reads
         if request.proof:
-            write_proof(project, deck, folder, greyscale=request.greyscale)
+            write_proof(project, deck, folder, greyscale=request.greyscale, draft=request.draft)
         for suffix, options in request.sheets if request.box else ():
             write_box(
                 project,

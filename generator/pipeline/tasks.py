@@ -18,6 +18,7 @@ from pathlib import Path
 from ..definitions import load_all, parse_deck_spec
 from ..definitions.model import Card, Deck
 from ..faces.cached import CachedFaces
+from ..faces.render import FaceRenderer
 from ..project import Project
 from ..project.digests import folder_digest
 from ..project.files import write_bytes, writing_into
@@ -59,6 +60,7 @@ class DeckTask:
     where: Where
     deck: str
     inputs: str
+    draft: bool = False  # text that does not fit is drawn in red (build --draft)
 
 
 _DEFINITIONS: dict[tuple[Where, str], dict] = {}
@@ -100,7 +102,8 @@ def load_deck(task: DeckTask) -> Deck:
 
 @lru_cache(maxsize=16)
 def deck_faces(task: DeckTask) -> CachedFaces:
-    return CachedFaces(task.where.project, load_deck(task))
+    deck = load_deck(task)
+    return CachedFaces(task.where.project, deck, FaceRenderer(task.where.project, deck, draft=task.draft))
 
 
 def _card(deck: Deck, card_id: str | None) -> Card | None:
@@ -116,7 +119,7 @@ def draw_sides(task: DeckTask, sides: Sequence[tuple[str | None, str]]) -> int:
 
 
 def _pieces(tasks: Sequence[DeckTask], greyscale: bool, charset: str) -> Pieces:
-    return Pieces(tasks[0].where.project, [load_deck(t) for t in tasks], greyscale, charset)
+    return Pieces(tasks[0].where.project, [load_deck(t) for t in tasks], greyscale, charset, draft=tasks[0].draft)
 
 
 def draw_pieces(tasks: tuple[DeckTask, ...], greyscale: bool, charset: str, items: Sequence[tuple[int, str | None, str]]) -> int:

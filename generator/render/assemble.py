@@ -106,14 +106,51 @@ def card_forms(pdf: Pdf) -> dict[str, Object]:
     return forms
 
 
-def fill_forms(skeleton: bytes, piece: Callable[[str], bytes], names: Iterable[str] | None = None) -> bytes:
-    """The skeleton with each card form ``name`` drawn as the page of ``piece(name)``; a reproducible file."""
+Signature = dict[str, dict[str, str]]  # resource kind -> resource name -> fingerprint
+
+
+def signature(piece: bytes) -> Signature:
+    """The fingerprints of a piece's resources (fonts, pictures...), worked out once when the piece is drawn,
+    so that assembling a file copies each distinct resource once and looks at the others not at all."""
+    with pikepdf.open(io.BytesIO(piece)) as source:
+        copier = _Copier(source)
+        seen: dict[tuple[int, int], str] = {}
+        resources = source.pages[0].obj.Resources
+        found: Signature = {}
+        for kind in sorted(resources.keys()):
+            entries = resources[kind]
+            if isinstance(entries, Dictionary):
+                found[kind] = {name: copier.fingerprint(entries[name], seen) for name in sorted(entries.keys())}
+        return found
+
+
+def _resources(copier: _Copier, resources: Object, known: Signature, seen: dict) -> Dictionary:
+    """The piece's resources in the target: entries whose fingerprint is already there are not looked at."""
+    copied = Dictionary()
+    for kind in sorted(resources.keys()):
+        entries = resources[kind]
+        fingerprints = known.get(kind)
+        if not isinstance(entries, Dictionary) or fingerprints is None:
+            copied[kind] = copier.copy(entries, seen)
+            continue
+        inner = Dictionary()
+        for name in sorted(entries.keys()):
+            found = copier.by_content.get(fingerprints.get(name, ""))
+            inner[name] = found if found is not None else copier.copy(entries[name], seen)
+        copied[kind] = inner
+    return copied
+
+
+def fill_forms(skeleton: bytes, piece: Callable[[str], tuple[bytes, Signature]], names: Iterable[str] | None = None) -> bytes:
+    """The skeleton with each card form ``name`` drawn as the page of ``piece(name)`` (its PDF and its
+    :func:`signature`); a reproducible file."""
     with pikepdf.open(io.BytesIO(skeleton)) as pdf:
         copier = _Copier(pdf)
         forms = card_forms(pdf)
         for name in sorted(forms) if names is None else names:
             form = forms[name]
-            with pikepdf.open(io.BytesIO(piece(name))) as source:
+            data, known = piece(name)
+            with pikepdf.open(io.BytesIO(data)) as source:
                 page = source.pages[0].obj
                 seen: dict[tuple[int, int], str] = {}
                 contents = page.Contents
@@ -126,7 +163,7 @@ def fill_forms(skeleton: bytes, piece: Callable[[str], bytes], names: Iterable[s
                         filter=copier.copy(contents["/Filter"], seen) if "/Filter" in contents else None,  # type: ignore[arg-type]
                         decode_parms=copier.copy(contents["/DecodeParms"], seen) if "/DecodeParms" in contents else None,  # type: ignore[arg-type]
                     )
-                form.Resources = copier.copy(page.Resources, seen)
+                form.Resources = _resources(copier, page.Resources, known, seen)
         out = io.BytesIO()
         pdf.save(out, deterministic_id=True, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
         return out.getvalue()

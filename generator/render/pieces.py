@@ -9,13 +9,16 @@ here, so a sheets file is the same however its pieces were made.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from ..definitions.model import Card, Deck
 from ..faces.cached import CachedFaces, DrawnSide
+from ..faces.render import FaceRenderer
 from ..project import Project
 from ..project.cache import read_cached_bytes, write_cached_bytes
 from ..project.digests import digest
+from .assemble import Signature, signature
 from .fragments import fragment_pdf, job_charset
 
 KIND = "pieces"
@@ -28,10 +31,12 @@ def piece_key(side_key: str, charset: str, greyscale: bool) -> str:
 class Pieces:
     """The pieces of a job printing ``decks`` (greys with ``greyscale``)."""
 
-    def __init__(self, project: Project, decks: Sequence[Deck], greyscale: bool = False, charset: str | None = None):
+    def __init__(
+        self, project: Project, decks: Sequence[Deck], greyscale: bool = False, charset: str | None = None, draft: bool = False
+    ):
         self.project = project
         self.decks = decks
-        self.faces = [CachedFaces(project, deck) for deck in decks]
+        self.faces = [CachedFaces(project, deck, FaceRenderer(project, deck, draft=draft)) for deck in decks]
         self.greyscale = greyscale
         self._sides: dict[tuple[int, str, str], DrawnSide] = {}
         self._charset = charset  # worked out from the sides when not given
@@ -64,15 +69,21 @@ class Pieces:
     def key(self, d: int, card: Card | None, side: str) -> str:
         return piece_key(self.faces[d].key(card, side), self.charset, self.greyscale)
 
-    def data(self, d: int, card: Card | None, side: str) -> bytes:
-        """The piece's PDF: from the cache, or drawn now and kept."""
+    def data(self, d: int, card: Card | None, side: str) -> tuple[bytes, Signature]:
+        """The piece's PDF and its resources' fingerprints: from the cache, or drawn now and kept."""
         key = self.key(d, card, side)
         found = read_cached_bytes(self.project, KIND, key)
-        if found is None:
-            found = self.draw(d, card, side)
-            write_cached_bytes(self.project, KIND, key, found)
-            self.drawn += 1
-        return found
+        if found is not None:
+            header, _, pdf = found.partition(b"\n")
+            try:
+                return pdf, json.loads(header)
+            except ValueError:
+                pass  # an entry of another shape: draw it again
+        pdf = self.draw(d, card, side)
+        known = signature(pdf)
+        write_cached_bytes(self.project, KIND, key, json.dumps(known, sort_keys=True).encode() + b"\n" + pdf)
+        self.drawn += 1
+        return pdf, known
 
     def draw(self, d: int, card: Card | None, side: str) -> bytes:
         faces = self.faces[d]

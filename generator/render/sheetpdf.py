@@ -28,7 +28,7 @@ from ..imposition.layout import layout as lay_out
 from ..imposition.shapes import Item, Line, Outline, Page, Target
 from ..project import Project
 from ..project.files import write_bytes
-from .assemble import fill_forms
+from .assemble import Signature, fill_forms
 from .canvas import new_canvas
 from .pdfforms import end_form
 from .pieces import Pieces
@@ -147,7 +147,7 @@ class CardForms:
             self.canvas.beginForm(name, lowerx=0, lowery=0, upperx=w * mm, uppery=h * mm)
             end_form(self.canvas)
 
-    def piece(self, name: str) -> bytes:
+    def piece(self, name: str) -> tuple[bytes, Signature]:
         return self.pieces.data(*self.where[name])
 
 
@@ -177,6 +177,7 @@ class SheetOptions:
     layout: Layout
     copies: int = 1
     greyscale: bool = False
+    draft: bool = False  # text that does not fit is drawn in red with how much to cut, instead of stopping
 
 
 def layout_job(
@@ -205,7 +206,7 @@ def write_job(
     ``pieces`` gives the card pieces (default: from the cache, drawn here when missing);
     ``progress`` is told (done, total) as the card forms are filled.
     """
-    pieces = pieces or Pieces(project, decks, options.greyscale)
+    pieces = pieces or Pieces(project, decks, options.greyscale, draft=options.draft)
     try:
         cards, pages = layout_job(decks, [faces.renderer for faces in pieces.faces], options)
     except LayoutError as exc:
@@ -230,7 +231,7 @@ def write_job(
     order = list(forms.names.values())
     position = {name: n for n, name in enumerate(order, 1)}
 
-    def piece(name: str) -> bytes:
+    def piece(name: str) -> tuple[bytes, Signature]:
         data = forms.piece(name)
         if progress:
             progress(position[name], len(order))

@@ -1,0 +1,49 @@
+"""Zipped spreadsheets (.xlsx, .ods) are checked from their zip index before anything is unpacked."""
+
+from __future__ import annotations
+
+import difflib
+import zipfile
+from pathlib import Path
+
+from . import MAX_PARTS, MAX_SPREADSHEET_BYTES, MAX_UNPACKED_BYTES, SheetError
+
+
+def check_archive(path: Path, kind: str) -> None:
+    """Refuse a file that is too large, not a zip archive, or would unpack to more than the limits."""
+    if path.stat().st_size > MAX_SPREADSHEET_BYTES:
+        raise SheetError(f"the file is larger than {MAX_SPREADSHEET_BYTES // 1_000_000} MB")
+    try:
+        with zipfile.ZipFile(path) as archive:
+            parts = archive.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError):
+        raise SheetError(
+            f"not a .{kind} file: it is not a zip archive (a password-protected file cannot be read); "
+            f"save it again as {'Excel Workbook (.xlsx)' if kind == 'xlsx' else 'OpenDocument Spreadsheet (.ods)'}"
+        ) from None
+    if len(parts) > MAX_PARTS:
+        raise SheetError(
+            f"the file holds {len(parts):,} files inside; a .{kind} file of cards needs far fewer (at most {MAX_PARTS:,})"
+        )
+    unpacked = sum(part.file_size for part in parts)
+    if unpacked > MAX_UNPACKED_BYTES:
+        raise SheetError(
+            f"the file would unpack to {unpacked / 1_000_000:,.0f} MB; the limit is {MAX_UNPACKED_BYTES // 1_000_000} MB "
+            "(delete unused sheets and pictures)"
+        )
+
+
+def choose_sheet(names: list[str], wanted: str | None, file_kind: str) -> str:
+    """The sheet named ``wanted`` (exactly, else ignoring case), or the first sheet."""
+    if not names:
+        raise SheetError(f"the .{file_kind} file has no sheets")
+    if wanted is None:
+        return names[0]
+    if wanted in names:
+        return wanted
+    folded = [n for n in names if n.casefold() == wanted.casefold()]
+    if folded:
+        return folded[0]
+    close = difflib.get_close_matches(wanted, names, n=1, cutoff=0.6)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    raise SheetError(f"no sheet named '{wanted}'{hint}; its sheets: {', '.join(repr(n) for n in names[:20])}")

@@ -1,0 +1,241 @@
+"""The safe-zone check for any template: texts inside the safe zone, frames out of the bleed.
+
+What a template draws is read back from the card it made:
+
+* every text laid out with ``fit()`` and every box recorded with ``keep()``
+  must lie inside the safe zone (the style's ``safe`` inside the trim), as
+  must any ``<text>`` a template writes by hand (measured with the fonts);
+* every frame (a stroked outline with no fill, at least half as wide or as
+  tall as the card: a frame or a border line) must stay inside the trim,
+  or run off the card: one that stops in the bleed is cut through, and a
+  cut a millimetre off shows part of it.
+
+:func:`card_findings` checks one drawn side and returns its findings, so a
+preview can show them card by card; :func:`check_safe_zones` turns them into
+the problems ``aetherpress validate`` prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from lxml import etree
+
+from ..errors import AetherpressError, Problem
+from ..geometry import Box
+from .icons import IconError, _shape_path
+from .render import FaceRenderer, Geometry
+from .svg import parse_svg
+
+EPSILON = 0.01  # mm: coordinates are written with three decimals
+FRAME_SHARE = 0.5  # an outline at least this share of the trim's width or height is a frame (or a border line)
+SKIP = {"defs", "clipPath", "mask", "symbol", "pattern", "linearGradient", "radialGradient", "marker", "style", "title", "desc"}
+OUTLINES = {"rect", "line", "polyline", "polygon", "path"}  # rings and ovals are ornaments, not frames
+INHERITED = ("fill", "stroke", "stroke-width", "font-family", "font-size", "font-weight", "font-style", "text-anchor")
+
+
+@dataclass(frozen=True)
+class ZoneFinding:
+    """Something drawn where it does not belong on one side of one card."""
+
+    card: str | None  # the card's id (None: a deck's back drawn without a card)
+    side: str  # "face" or "back"
+    what: str  # "text 'name'", "<text> 'Hand-set'", "frame <rect>"
+    box: Box
+    message: str  # where it lies, in millimetres
+    line: int | None = None  # line of the drawn SVG, where known
+
+
+def _props(element: etree._Element) -> dict[str, str]:
+    props = {k: v for k, v in element.attrib.items() if isinstance(k, str)}
+    for part in (element.get("style") or "").split(";"):
+        key, _, value = part.partition(":")
+        if value.strip():
+            props[key.strip().lower()] = value.strip()
+    return props
+
+
+def _length(text: str | None, default: float) -> float:
+    try:
+        return float(str(text).strip().removesuffix("px").removesuffix("mm"))
+    except (TypeError, ValueError):
+        return default
+
+
+def _outside(box: Box, zone: Box) -> dict[str, float]:
+    """How far ``box`` reaches out of ``zone`` on each side (positive: outside)."""
+    return {
+        "left": zone.x - box.x,
+        "top": zone.y - box.y,
+        "right": box.right - zone.right,
+        "bottom": box.bottom - zone.bottom,
+    }
+
+
+def _drawn_boxes(svg_text: str, fonts) -> Iterable[tuple[str, str, Box, int | None]]:
+    """(kind, description, box, line) of every hand-written <text> and every frame in a drawn SVG."""
+    from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+    from svgelements import Matrix
+    from svgelements import Path as SvgPath
+
+    root = parse_svg(svg_text, "drawn card")
+
+    def walk(element: etree._Element, inherited: dict[str, str], matrix: Matrix):
+        for child in element:
+            if not isinstance(child.tag, str):
+                continue
+            tag = etree.QName(child).localname
+            if tag in SKIP:
+                continue
+            props = _props(child)
+            state = dict(inherited)
+            state.update({k: props[k] for k in INHERITED if k in props})
+            local = Matrix(matrix)
+            if props.get("transform"):
+                local = Matrix(props["transform"]) * matrix
+            if tag == "text":
+                yield from text_box(child, state, local)
+            elif tag in OUTLINES and state.get("stroke", "none") not in ("none", "transparent") and state.get("fill") == "none":
+                yield from outline_box(child, tag, state, local)
+            elif tag in ("g", "a", "svg", "switch"):
+                yield from walk(child, state, local)
+
+    def text_box(element: etree._Element, state: dict[str, str], matrix: Matrix):
+        content = "".join(element.itertext()).strip()
+        if not content:
+            return
+        size = _length(state.get("font-size"), 4.0)
+        family = state.get("font-family", "EB Garamond").split(",")[0].strip().strip("'\"")
+        try:
+            font = fonts.name(family, state.get("font-weight", "normal"), state.get("font-style", "normal"))
+        except KeyError:
+            font = fonts.name("EB Garamond")
+        face = getFont(font).face
+        width = stringWidth(content, font, size)
+        x, y = _length(element.get("x"), 0.0), _length(element.get("y"), 0.0)
+        shift = {"middle": width / 2, "end": width}.get(state.get("text-anchor", "start"), 0.0)
+        left, top = x - shift, y - size * face.ascent / 1000
+        bottom = y - size * face.descent / 1000
+        yield "text", f"<text> '{content[:30]}'", _transformed((left, top, left + width, bottom), matrix), element.sourceline
+
+    def outline_box(element: etree._Element, tag: str, state: dict[str, str], matrix: Matrix):
+        try:
+            d = _shape_path(element, tag)
+        except IconError:
+            return
+        if not d.strip():
+            return
+        try:
+            bounds = (SvgPath(d) * matrix).bbox()
+        except (ValueError, IndexError, TypeError, ZeroDivisionError):
+            return
+        if bounds is None:
+            return
+        half = _length(state.get("stroke-width"), 1.0) / 2 * abs(matrix.determinant) ** 0.5
+        x0, y0, x1, y1 = (float(v) for v in bounds)
+        yield "frame", f"frame <{tag}>", Box(x0 - half, y0 - half, x1 - x0 + 2 * half, y1 - y0 + 2 * half), element.sourceline
+
+    yield from walk(root, {"fill": "black", "stroke": "none", "stroke-width": "1"}, Matrix())
+
+
+def _transformed(bounds: tuple[float, float, float, float], matrix) -> Box:
+    x0, y0, x1, y1 = bounds
+    points = [matrix.point_in_matrix_space((x, y)) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+    xs, ys = [float(p[0]) for p in points], [float(p[1]) for p in points]
+    return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+def svg_findings(
+    svg_text: str, geometry: Geometry, text_boxes: Iterable[tuple[str, Box]], fonts, card: str | None = None, side: str = "face"
+) -> list[ZoneFinding]:
+    """The findings of one drawn side: its SVG, its geometry and the boxes its texts were fitted to."""
+    safe, trim, full = geometry.safe_box, geometry.trim, geometry.full
+    found: list[ZoneFinding] = []
+    fitted = list(text_boxes)
+
+    def text_out(what: str, box: Box, line: int | None) -> None:
+        reach = {side: d for side, d in _outside(box, safe).items() if d > EPSILON}
+        if reach:
+            where, most = max(reach.items(), key=lambda item: item[1])
+            found.append(ZoneFinding(card, side, what, box, f"reaches {most:.1f} mm outside the safe zone at the {where}", line))
+
+    for field, box in fitted:
+        text_out(f"text '{field}'", box, None)
+    for kind, what, box, line in _drawn_boxes(svg_text, _fonts_of(fonts)):
+        if kind == "text":
+            if not any(f.inset(-0.05).contains(box) for _, f in fitted):  # set by hand, not by fit()
+                text_out(what, box, line)
+            continue
+        if box.w < trim.w * FRAME_SHARE and box.h < trim.h * FRAME_SHARE:
+            continue  # a small outline (a ring of a pattern, an ornament) is art, not a frame
+        into = _outside(box, trim)
+        past = _outside(box, full)
+        stops = {s: d for s, d in into.items() if d > EPSILON and past[s] < -EPSILON}
+        if stops:
+            where, most = max(stops.items(), key=lambda item: item[1])
+            found.append(
+                ZoneFinding(
+                    card,
+                    side,
+                    what,
+                    box,
+                    f"reaches {most:.1f} mm into the bleed at the {where} and stops there, so the cut shows part of it",
+                    line,
+                )
+            )
+    return found
+
+
+def _fonts_of(fonts):
+    if fonts is None:
+        from .fonts import FontBook
+
+        return FontBook()
+    return fonts
+
+
+def card_findings(faces: FaceRenderer, card, side: str = "face") -> list[ZoneFinding]:
+    """Draw one side of ``card`` (None: the deck's back) and return what lies outside its zones."""
+    svg = faces.face(card) if side == "face" else faces.back(card)
+    return svg_findings(svg, faces.geometry, faces.text_boxes, faces.fonts, card.id if card is not None else None, side)
+
+
+def deck_findings(faces: FaceRenderer) -> dict[str, list[ZoneFinding]]:
+    """Every card of the renderer's deck, face and back: its findings by card id (cards with none left out)."""
+    out: dict[str, list[ZoneFinding]] = {}
+    for card in faces.deck.cards:
+        found = card_findings(faces, card, "face") + card_findings(faces, card, "back")
+        if found:
+            out[card.id] = found
+    return out
+
+
+def check_safe_zones(project, decks: Iterable) -> list[Problem]:
+    """The problems ``validate`` prints: the first finding of each kind per template and place."""
+    problems: list[Problem] = []
+    seen: set[tuple[str, str]] = set()
+    for deck in decks:
+        faces = FaceRenderer(project, deck)
+        for card in deck.cards:
+            for side in ("face", "back"):
+                template = deck.template_for(card) if side == "face" else deck.back_for(card)
+                try:
+                    findings = card_findings(faces, card, side)
+                except AetherpressError:
+                    continue  # reported by the template check
+                for f in findings:
+                    if (template, f.what) in seen:
+                        continue
+                    seen.add((template, f.what))
+                    drawn = f"{'the back of ' if side == 'back' else ''}card '{card.id}' of deck '{deck.key}'"
+                    line = f", line {f.line} of its SVG" if f.line else ""
+                    advice = (
+                        f"keep text {deck.style.get('safe', 3.0):g} mm inside the trim (the style's safe)"
+                        if not f.what.startswith("frame")
+                        else "keep frames inside the trim, or run them off the card"
+                    )
+                    problems.append(
+                        Problem(faces.template_file(template), f"{f.what} {f.message} (drawn for {drawn}{line}); {advice}")
+                    )
+    return problems
