@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import threading
@@ -14,6 +15,7 @@ from PIL import Image
 
 from generator.definitions import load_all
 from generator.faces.render import FaceRenderer
+from generator.locations import FONTS_DIR
 from generator.project import Project
 from generator.render.raster import pixels
 
@@ -74,8 +76,32 @@ def test_the_raster_view_is_300_dpi_with_bleed(server):
     assert image.getpixel((image.width // 2, 5)) != (255, 255, 255)  # the art runs into the bleed
 
 
+def test_a_side_comes_with_its_data_row_its_place_and_its_findings(server):
+    detail = json.loads(server.get("/api/side/game/face/noon"))
+    assert detail["origin"] == "decks/game/cards.csv:3" and detail["template"] == "game" and detail["back"] == "back"
+    assert dict(detail["data"]) == {
+        "id": "noon",
+        "name": "Noon",
+        "rank": "2",
+        "suits": "suns",
+        "group": "default",
+        "copies": 1,
+        "text": "Look at the top card of the deck.",
+    }
+    assert (detail["previous"], detail["next"], detail["findings"]) == ("dawn", "blaze", [])
+    back = json.loads(server.get("/api/side/game/back/back"))
+    assert dict(back["data"]) == {"back": "back", "cards printed with it": 12} and back["next"] is None
+
+
+def test_the_pages_are_set_in_the_shipped_fonts(server):
+    css = server.get("/fonts/fonts.css").decode()
+    rule = next(line for line in css.splitlines() if '"Cinzel"; font-weight: 700; font-style: normal' in line)
+    served = re.search(r'url\("(/fonts/[0-9a-f]{16}\.ttf)"\)', rule)[1]
+    assert server.get(served) == (FONTS_DIR / "Cinzel-Bold.ttf").read_bytes()
+
+
 def test_a_browser_keeps_what_has_not_changed(server):
-    for path in ("/cards/game/dawn.svg", "/cards/game/dawn.png", "/fonts/Cinzel-Bold.ttf", "/static/preview.css", "/"):
+    for path in ("/cards/game/dawn.svg", "/cards/game/dawn.png", "/fonts/fonts.css", "/static/preview.css", "/"):
         first = server.request(path)
         etag = first.getheader("ETag")
         assert first.status == 200 and etag, path

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import threading
 import time
 from pathlib import Path
@@ -14,6 +15,7 @@ from PIL import Image
 from generator.cli import main
 from generator.cli.common import resolve_decks
 from generator.errors import AetherpressError
+from generator.faces.render import FaceRenderer
 from generator.preview.events import Broadcaster
 from generator.preview.sides import BACK, FACE
 from generator.preview.state import Preview
@@ -173,33 +175,59 @@ def test_a_card_that_cannot_be_drawn_is_a_problem_of_its_own(game, capsys):
     assert preview.problems() == [] and "Look at the top" in preview.snapshot.side("game", FACE, "noon").svg
 
 
-def test_where_the_renderer_has_a_draft_mode_an_overflowing_card_is_shown_in_it(game, monkeypatch):
-    from generator.faces.render import FaceRenderer
-    from generator.preview import sides
-
-    class WithDraft(FaceRenderer):
-        def __init__(self, project, deck, bleed=None, draft: bool = False):
-            super().__init__(project, deck, bleed)
-            self.draft = draft
-
-        @property
-        def options(self):
-            return {**super().options, "draft": self.draft}
-
-        def face(self, card):
-            if self.draft:
-                return '<svg xmlns="http://www.w3.org/2000/svg"><text fill="red">cut 120 characters</text></svg>'
-            return super().face(card)
-
-    monkeypatch.setattr(sides, "FaceRenderer", WithDraft)
+def test_an_overflowing_card_is_shown_in_draft_with_how_much_to_cut(game):
     csv = game / "decks" / "game" / "cards.csv"
     edit(csv, "Noon,2,suns,Look at the top card of the deck.", "Noon,2,suns," + "Look again. " * 150)
     preview = preview_of(game)
     preview.refresh()
     settle(preview)
     noon = preview.snapshot.side("game", FACE, "noon")
-    assert noon.draft and "cut 120 characters" in noon.svg and "does not fit" in noon.problems[0]
+    assert noon.draft and "does not fit" in noon.problems[0]  # the line a normal build prints
+    entry = preview.snapshot.entry("game")
+    draft = FaceRenderer(Project(game), entry.deck, draft=True)
+    assert noon.svg == draft.face(noon.card)  # as a draft build draws it: in red, with how much to cut
+    (told,) = draft.overflow_problems()
+    assert re.search(r">cut \d+ characters<", noon.svg) and told.message.endswith(re.search(r"cut \d+ characters", noon.svg)[0])
     assert preview.snapshot.side("game", FACE, "dawn").draft is False
+
+
+def test_the_safe_zone_findings_of_a_side_are_the_lines_validate_prints(game, capsys):
+    edit(
+        game / "templates" / "game.svg.j2",
+        "{{ parts.field(style.paper) }}",
+        '{{ parts.field(style.paper) }}\n<text x="{{ (trim.x + 1)|mm }}" y="{{ (trim.bottom - 1)|mm }}"'
+        ' font-family="Cinzel" font-size="3">By hand</text>',
+    )
+    preview = preview_of(game)
+    preview.refresh()
+    settle(preview)
+    found = preview.findings("game", FACE, "dawn")
+    assert main(["validate"]) == 2
+    printed = capsys.readouterr().err.splitlines()
+    assert len(found) == 1 and found[0] in printed and "<text> 'By hand'" in found[0]
+    assert preview.findings("game", BACK, "back") == []  # the built-in back keeps to its zones
+    assert preview.findings("game", FACE, "no-such-card") == []
+
+
+def test_the_pages_get_the_projects_fonts_and_the_shipped_ones(game):
+    from generator.faces.fonts import FAMILIES
+    from generator.locations import FONTS_DIR
+
+    from .test_richtext import _renamed_font
+
+    preview = preview_of(game)
+    preview.refresh()
+    shipped = preview.snapshot.fonts
+    assert {re.search(r'font-family: "([^"]+)"', line)[1] for line in shipped.css.decode().splitlines()} == set(FAMILIES)
+    _renamed_font(FONTS_DIR / "SourceSans3-Regular.ttf", game / "fonts" / "Odd-Regular.ttf", 'Odd "Quoted" Sans')
+    preview.refresh()
+    fonts = preview.snapshot.fonts
+    assert fonts.version != shipped.version and preview.state()["fonts"] == fonts.version
+    rules = [line for line in fonts.css.decode().splitlines() if "Odd" in line]
+    assert len(rules) == 4  # regular, bold, italic and bold italic, all drawn with the one file, as in print
+    assert all(r.startswith('@font-face { font-family: "Odd \\22 Quoted\\22  Sans";') for r in rules)
+    served = {re.search(r'url\("/fonts/([0-9a-f]{16}\.ttf)"\)', r)[1] for r in rules}
+    assert len(served) == 1 and fonts.files[served.pop()] == (game / "fonts" / "Odd-Regular.ttf").resolve()
 
 
 def test_a_removed_card_leaves_and_the_structure_changes(game):

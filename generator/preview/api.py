@@ -95,6 +95,6 @@ def side_detail(preview: Preview, slug: str, kind: str, name: str) -> dict[str, 
         "back": back,
         "previous": same_kind[at - 1] if at > 0 else None,
         "next": same_kind[at + 1] if at + 1 < len(same_kind) else None,
-        # what is wrong with this side: its drawing problems; safe-zone findings per card belong here too
+        # what is wrong with this side: its drawing problems (the server adds its safe-zone findings)
         "findings": list(side.problems),
     }

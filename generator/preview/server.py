@@ -35,7 +35,6 @@ from urllib.parse import unquote, urlsplit
 
 from .api import side_detail, state_json
 from .assets import PAGES, asset
-from .fonts import font_bytes, fonts_css
 from .raster import side_png
 from .sides import BACK, FACE
 from .state import Preview
@@ -193,9 +192,11 @@ class Handler(BaseHTTPRequestHandler):
             case ["events"]:
                 self._events()
             case ["fonts", "fonts.css"]:
-                self._send(200, fonts_css(), "text/css; charset=utf-8", etag=tag(fonts_css()))
-            case ["fonts", name] if font_bytes(name) is not None:
-                self._send(200, font_bytes(name) or b"", "font/ttf", etag=tag(font_bytes(name) or b""))
+                css = preview.snapshot.fonts.css
+                self._send(200, css, "text/css; charset=utf-8", etag=tag(css))
+            case ["fonts", name] if name in preview.snapshot.fonts.files:
+                data = preview.snapshot.fonts.files[name].read_bytes()
+                self._send(200, data, "font/ttf" if name.endswith(".ttf") else "font/otf", etag=tag(data))
             case ["static", name] if asset(name) is not None:
                 data, content_type = asset(name)  # type: ignore[misc]
                 self._send(200, data, content_type, etag=tag(data))
@@ -203,7 +204,12 @@ class Handler(BaseHTTPRequestHandler):
                 self._json(state_json(preview, self.server.project_name))
             case ["api", "side", deck, kind, name] if kind in (FACE, BACK):
                 detail = side_detail(preview, deck, kind, name)
-                self._json(detail) if detail is not None else self._not_found()
+                if detail is None:
+                    self._not_found()
+                    return
+                with contextlib.suppress(FutureTimeout):  # the findings need the side drawn once more
+                    detail["findings"] += self.server.worker.call(lambda: preview.findings(deck, kind, name)).result(WAIT_SECONDS)
+                self._json(detail)
             case [page, deck, name] if page in SIDE_PAGES and preview.snapshot.side(deck, SIDE_PAGES[page], name):
                 self._page("card")
             case ["hand", deck] if preview.snapshot.entry(deck) is not None:

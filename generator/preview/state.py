@@ -26,9 +26,12 @@ from ..faces.render import Geometry
 from ..project import Project
 from ..project.digests import digest
 from .events import Broadcaster
+from .findings import zone_findings
+from .fonts import PageFonts, page_fonts
 from .sides import Side, draw, side_list
 
 FLUSH_SECONDS = 0.2  # while many sides are being drawn, pages hear of them in batches this often
+FINDINGS_KEPT = 256  # sides whose safe-zone findings are remembered
 
 
 @dataclass(eq=False)
@@ -47,6 +50,7 @@ class Snapshot:
     decks: Mapping[str, DeckEntry]  # by slug, in the order they were chosen
     problems: tuple[str, ...] = ()  # what stopped the definitions from loading, one line each
     structure: str = ""  # changes when decks, cards, titles or sizes change (not when a side is redrawn)
+    fonts: PageFonts = PageFonts()  # the shipped and the project's fonts, for the pages
 
     def entry(self, slug: str) -> DeckEntry | None:
         return self.decks.get(slug)
@@ -86,6 +90,7 @@ class Preview:
         self.refreshes = 0
         self._last_flush = 0.0
         self.loaded = threading.Event()  # set once the definitions were first read (or failed to be)
+        self._findings: dict[str, list[str]] = {}  # by side version
 
     # --- reading the definitions ---------------------------------------------------
 
@@ -100,11 +105,12 @@ class Preview:
             self._failed((f"internal error: {type(exc).__name__}: {exc} (please report it)",))
 
     def _failed(self, problems: tuple[str, ...]) -> None:
-        self.snapshot = Snapshot(self.snapshot.decks, problems, self.snapshot.structure)
+        self.snapshot = Snapshot(self.snapshot.decks, problems, self.snapshot.structure, self.snapshot.fonts)
         self.loaded.set()
         self.flush()
 
     def _refresh(self) -> None:
+        fonts = page_fonts(self.project)
         decks = self.choose()
         old = self.snapshot.decks
         entries: dict[str, DeckEntry] = {}
@@ -125,7 +131,7 @@ class Preview:
                     changed.append((entry, side))
                 entry.sides[(kind, name)] = side
         self.pending = deque(changed + waiting)  # what was just edited is drawn first
-        self.snapshot = Snapshot(entries, (), _structure(entries))
+        self.snapshot = Snapshot(entries, (), _structure(entries), fonts)
         self.loaded.set()
         self.flush()
 
@@ -149,6 +155,18 @@ class Preview:
             self._draw(entry, side)
         return side
 
+    def findings(self, slug: str, kind: str, name: str) -> list[str]:
+        """The safe-zone findings of a side of the current snapshot (one that draws without problems)."""
+        side = self.draw_now(slug, kind, name)
+        entry = self.snapshot.entry(slug)
+        if side is None or entry is None or side.problems or side.svg is None:
+            return []
+        if side.version not in self._findings:
+            if len(self._findings) >= FINDINGS_KEPT:
+                self._findings.pop(next(iter(self._findings)))
+            self._findings[side.version] = zone_findings(self.project, entry.deck, side)
+        return self._findings[side.version]
+
     def _draw(self, entry: DeckEntry, side: Side) -> None:
         draw(self.project, entry.faces, side)
         self.finished.append(side)
@@ -165,7 +183,13 @@ class Preview:
 
     def state(self) -> dict:
         waiting = sum(1 for e in self.snapshot.decks.values() for s in e.sides.values() if not s.settled)
-        return {"version": self.version, "structure": self.snapshot.structure, "waiting": waiting, "problems": self.problems()}
+        return {
+            "version": self.version,
+            "structure": self.snapshot.structure,
+            "fonts": self.snapshot.fonts.version,
+            "waiting": waiting,
+            "problems": self.problems(),
+        }
 
     def flush(self) -> None:
         """Send the pages the sides drawn since last time, and the state (problems, sides still waiting)."""

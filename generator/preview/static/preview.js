@@ -22,6 +22,11 @@ const Preview = (() => {
 
   function showState(state) {
     lastState = state;
+    const fonts = document.getElementById("fonts");
+    if (fonts && state.fonts && fonts.dataset.version !== state.fonts) {
+      if (fonts.dataset.version) fonts.href = "/fonts/fonts.css?v=" + encodeURIComponent(state.fonts); // a font was added or changed
+      fonts.dataset.version = state.fonts;
+    }
     showProblems(state.problems || []);
     if (state.waiting > 0) setStatus("busy", "drawing " + state.waiting + "\u2026");
     else setStatus("live", "live");
