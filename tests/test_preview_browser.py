@@ -48,6 +48,7 @@ def browser():
 @pytest.fixture(scope="module")
 def game(tmp_path_factory) -> Path:
     root = new_game(tmp_path_factory.mktemp("browser"))
+    edit(root / "styles" / "game.toml", 'text_font = "EB Garamond"', 'text_font = "Source Sans 3"')  # a name CSS wants quoted
     with (root / "decks" / "game" / "cards.csv").open("a", encoding="utf-8") as csv:
         csv.write(f'"{NASTY}",1,moons,"<b id=""bold"">not bold</b>"\n')
     return root
@@ -101,6 +102,17 @@ def test_a_card_at_real_size_with_its_guides(browser, server):
         assert browser.find_elements(By.ID, guide), guide
     trim = browser.find_element(By.ID, "guide-trim-line").rect
     assert trim["width"] == pytest.approx(63.5 * MM, abs=2)
+    families = browser.execute_script(
+        "return [...document.getElementById('card-art').shadowRoot.querySelectorAll('text')]"
+        ".map(t => [t.textContent, getComputedStyle(t).fontFamily, getComputedStyle(t).fontWeight])"
+    )
+    assert ["Draw a card.", '"Source Sans 3"', "400"] in families and ["Dawn", "Cinzel", "700"] in families
+    assert wait_for(
+        lambda: browser.execute_script(
+            "return document.fonts.check('700 10px \"Cinzel\"') && document.fonts.check('400 10px \"Source Sans 3\"')"
+        ),
+        5,
+    )  # set in the shipped fonts, as in print
     panel = browser.find_element(By.ID, "panel").text
     assert "decks/game/cards.csv:2" in panel and "Draw a card." in panel and "Nothing to report" in panel
 

@@ -122,6 +122,7 @@ const Preview = (() => {
       const svg = doc.documentElement;
       if (svg.localName !== "svg" || doc.getElementsByTagName("parsererror").length) throw new Error("not an SVG");
       const card = document.importNode(svg, true);
+      quoteFamilies(card);
       card.setAttribute("width", "100%");
       card.setAttribute("height", "100%");
       const root = node.shadowRoot || node.attachShadow({ mode: "open" });
@@ -131,6 +132,18 @@ const Preview = (() => {
     } catch (err) {
       node.classList.add("broken");
       node.title = String(err.message || err);
+    }
+  }
+
+  // In CSS a family name such as Source Sans 3 must be quoted (a word may not start with a digit): a browser
+  // ignores font-family="Source Sans 3" altogether, where the PDF draws it in that family. Quote each name.
+  const GENERIC = new Set(["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "inherit", "initial"]);
+  function quoteFamilies(root) {
+    for (const node of [root, ...root.querySelectorAll("[font-family]")]) {
+      const value = node.getAttribute("font-family");
+      if (!value) continue;
+      const names = value.split(",").map((n) => n.trim()).filter((n) => n);
+      node.setAttribute("font-family", names.map((n) => (/^["']/.test(n) || GENERIC.has(n) ? n : '"' + n.replace(/["\\]/g, "") + '"')).join(", "));
     }
   }
 
