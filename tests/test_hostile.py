@@ -497,6 +497,7 @@ def test_sigterm_stops_a_build_cleanly(tmp_path):
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
+        env={**os.environ, "AETHERPRESS_CACHE_DIR": str(tmp_path / "cache")},  # nothing drawn yet: a build of seconds
     )
     while not (out.exists() and any(p.name.startswith(".aetherpress-staging") for p in out.iterdir())):
         time.sleep(0.02)

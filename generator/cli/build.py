@@ -49,6 +49,15 @@ def run(project: Project, args: argparse.Namespace) -> int:
         from .watching import rebuild_on_save
 
         return rebuild_on_save(project, lambda: run(project, argparse.Namespace(**{**vars(args), "watch": False})))
+    from ..pipeline.uptodate import build_key, remember, up_to_date
+
+    out = output_folder(args.out or project.output_dir)
+    asked = {k: v for k, v in sorted(vars(args).items()) if k not in ("jobs", "dask", "verbose", "debug")}
+    key = build_key(project, {"asked": repr(asked), "out": str(out), "project": str(project.root)})
+    report = None if args.combine or args.draft else up_to_date(project, out, key)
+    if report is not None:  # nothing changed: every file is as the last build left it
+        print("\n".join(report))
+        return 0
     from ..definitions import load_all
     from ..outputs.tuckbox import plan_box
     from ..pipeline.build import check_fits
@@ -64,7 +73,6 @@ def run(project: Project, args: argparse.Namespace) -> int:
         check_fits(decks, options)
         for deck in decks if args.box else ():
             plan_box(deck, options.layout.paper, args.card_thickness)
-    out = output_folder(args.out or project.output_dir)
     request = BuildRequest(
         out,
         sheets,
@@ -77,7 +85,9 @@ def run(project: Project, args: argparse.Namespace) -> int:
         draft=args.draft,
     )
     overflows: list[Problem] = []
-    print("\n".join(run_build(project, definitions, decks, request, display_path, overflows)))
+    report = run_build(project, definitions, decks, request, display_path, overflows)
+    print("\n".join(report))
+    remember(project, out, key, [deck.slug for deck in decks] + (["rulebooks"] if request.books else []), report)
     for problem in overflows:  # a draft goes through every card: each text that does not fit, at once
         print(f"draft: {problem}", file=sys.stderr)
     if overflows:

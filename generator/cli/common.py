@@ -7,6 +7,7 @@ import math
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..definitions import Deck, load_all, parse_deck_spec
 from ..definitions.presets import Paper, load_papers, parse_paper
@@ -14,10 +15,11 @@ from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem, display_path
 from ..imposition.grids import LayoutError
 from ..imposition.layout import FLIPS, LAYOUTS, Layout
-from ..pipeline.build import all_targets
 from ..project import Project
-from ..render.sheetpdf import SheetOptions
 from ..units import UnitError, to_mm
+
+if TYPE_CHECKING:  # the sheets stage is loaded by the commands that print
+    from ..render.sheetpdf import SheetOptions
 
 MAX_COPIES = 1_000
 MAX_OFFSET = 50.0  # mm
@@ -113,6 +115,8 @@ def resolve_decks(project: Project, specs: list[str], definitions: dict | None =
             decks.append(definitions[deck_id].build(variants))
         return decks
     own = {k: d for k, d in definitions.items() if project.layer_of(d.path) is project.own}
+    from ..pipeline.build import all_targets
+
     return [t.deck for t in all_targets(own)]  # every variant applied before anything is written
 
 
@@ -228,6 +232,8 @@ def layout_from_args(project: Project, args: argparse.Namespace, mode: str | Non
 
 def sheet_options(project: Project, args: argparse.Namespace) -> list[tuple[str, SheetOptions]]:
     """(file suffix, options) of every sheets PDF a build writes: A4 and Letter unless --paper names one."""
+    from ..render.sheetpdf import SheetOptions
+
     options = SheetOptions(layout_from_args(project, args), args.copies, args.greyscale, getattr(args, "draft", False))
     if args.paper is not None:
         return [("", options)]

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..definitions.schema import suggest
-from ..definitions.shops import load_shops
+from ..definitions.shops import POD_BLEED, load_shops
 from ..errors import display_path
-from ..outputs.export import POD_BLEED, PodOptions, export_png, export_pod, export_svg
-from ..outputs.progress import ProgressBar
-from ..outputs.tts import export_tts
 from ..project import Project
 from ..project.files import writing_into
 from ..project.staging import stage, staged_folders
 from ..render.icc import STOCKS, load_profile
 from ..render.pdfx import PDFX_LEVELS, ghostscript
+
+if TYPE_CHECKING:
+    from ..outputs.export import PodOptions
 from .common import MAX_COPIES, check_slugs, cli_error, length, number, output_folder, resolve_decks, whole
 
 MAX_BLEED = 10.0  # mm
@@ -94,6 +95,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(project: Project, args: argparse.Namespace) -> int:
+    from ..outputs.export import export_png, export_pod, export_svg
+    from ..outputs.progress import ProgressBar
+    from ..outputs.tts import export_tts
+
     decks = resolve_decks(project, args.decks)
     check_slugs(decks)
     out = output_folder(args.out or project.output_dir)
@@ -123,6 +128,8 @@ def run(project: Project, args: argparse.Namespace) -> int:
 
 def pod_options(project: Project, args: argparse.Namespace) -> PodOptions:
     """The print-shop options, checked before anything is drawn."""
+    from ..outputs.export import PodOptions
+
     shops = load_shops(project)
     for name in args.shop or ():
         if name not in shops:

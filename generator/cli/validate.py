@@ -7,7 +7,6 @@ from pathlib import Path
 
 from ..errors import AetherpressError
 from ..project import Project
-from ..validation import validate
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -16,6 +15,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(project: Project, args: argparse.Namespace) -> int:
+    from ..validation import validate
+
     report = validate(project, args.paths)
     if report.problems:
         raise AetherpressError(report.problems)

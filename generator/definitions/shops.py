@@ -16,6 +16,8 @@ from .presets import _read_presets
 from .schema import check_table
 from .schema import field as key
 
+POD_BLEED = 3.175  # mm: the 1/8 inch print shops ask for when they say nothing else
+
 SHOP_SPEC = {
     "name": key(str, required=True),
     "format": key(str, required=True),

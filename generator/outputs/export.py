@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..definitions.model import Card, Deck
-from ..definitions.shops import Shop, load_shops
+from ..definitions.shops import POD_BLEED, Shop, load_shops
 from ..faces.render import FaceRenderer
 from ..project import Project
 from ..project.files import write_bytes, write_text
@@ -29,7 +29,6 @@ from ..render.icc import STOCKS, OutputProfile, shipped_profile
 from ..render.pdfx import make_pdfx
 from ..render.raster import pixels, png_bytes, render_pages
 
-POD_BLEED = 3.175  # 1/8 inch
 PROOF_DPI = 150
 
 

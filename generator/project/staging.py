@@ -54,6 +54,12 @@ def read_manifest(folder: Path) -> set[str]:
     return {str(p) for p in files} if isinstance(files, list) else set()
 
 
+def read_key(folder: Path) -> str | None:
+    """The key the folder was last built from, if it records one."""
+    key = _manifest(folder).get("key")
+    return key if isinstance(key, str) else None
+
+
 def unchanged(target: Path, key: str) -> list[str] | None:
     """The files of ``target`` when it was built from ``key`` and every file it was built with is intact."""
     data = _manifest(target)

@@ -27,6 +27,8 @@ from ..imposition.layout import Layout
 from ..imposition.layout import layout as lay_out
 from ..imposition.shapes import Item, Line, Outline, Page, Target
 from ..project import Project
+from ..project.cache import read_cached_bytes, write_cached_bytes
+from ..project.digests import code_digest, digest
 from ..project.files import write_bytes
 from .assemble import Signature, fill_forms
 from .canvas import new_canvas
@@ -34,6 +36,7 @@ from .pdfforms import end_form
 from .pieces import Pieces
 
 CROP_WIDTH = 0.2  # mm
+SKELETONS = "skeletons"  # cache kind
 CUT_WIDTH = 0.1
 Progress = Callable[[int, int], None]
 
@@ -124,14 +127,15 @@ def draw_targets(canvas: Canvas, page_h: float, targets: Sequence[Target]) -> No
 class CardForms:
     """One named, empty form per distinct card side, filled with its piece once the pages are drawn."""
 
-    def __init__(self, canvas: Canvas, pieces: Pieces):
-        self.canvas = canvas
+    def __init__(self, pieces: Pieces):
+        self.canvas: Canvas | None = None  # set when the pages are drawn
         self.pieces = pieces
         self.names: dict[str, str] = {}  # piece key -> form name
         self.sizes: dict[str, tuple[float, float]] = {}
         self.where: dict[str, tuple[int, Card | None, str]] = {}
 
-    def draw(self, d: int, card: Card, side: str) -> None:
+    def name(self, d: int, card: Card, side: str) -> str:
+        """The form of this side: named in the order sides first appear (so names follow the layout alone)."""
         key = self.pieces.key(d, card, side)
         name = self.names.get(key)
         if name is None:
@@ -139,10 +143,15 @@ class CardForms:
             g = self.pieces.faces[d].renderer.geometry
             self.sizes[name] = (g.width, g.height)
             self.where[name] = (d, card, side)
-        self.canvas.doForm(name)
+        return name
+
+    def draw(self, d: int, card: Card, side: str) -> None:
+        assert self.canvas is not None
+        self.canvas.doForm(self.name(d, card, side))
 
     def define(self) -> None:
         """Declare every form named so far, empty and of its card's size."""
+        assert self.canvas is not None
         for name, (w, h) in self.sizes.items():
             self.canvas.beginForm(name, lowerx=0, lowery=0, upperx=w * mm, uppery=h * mm)
             end_form(self.canvas)
@@ -218,16 +227,14 @@ def write_job(
     title = title or f"{names} - print sheets"
     keywords = ", ".join([*(d.key for d in decks), lay.paper.name, lay.mode] + (["greyscale"] if options.greyscale else []))
     subject = " / ".join(d.description for d in decks if d.description)
-    skeleton = io.BytesIO()
-    canvas = new_canvas(skeleton, (lay.paper.width, lay.paper.height), title, subject, keywords)
-    forms = CardForms(canvas, pieces)
-    if not pages:
-        canvas.showPage()
-    for page in pages:
-        draw_page(canvas, page, cards, forms)
-        canvas.showPage()
-    forms.define()
-    canvas.save()
+    forms = CardForms(pieces)
+    placed = [forms.name(cards[p.item].deck, cards[p.item].card, p.side) for page in pages for p in page.placements]
+    # the pages without their cards depend on the layout and which places share a card, not on the cards
+    key = digest("sheets skeleton", code_digest(), repr(pages), placed, forms.sizes, title, subject, keywords, repr(lay))
+    skeleton = read_cached_bytes(project, SKELETONS, key)
+    if skeleton is None:
+        skeleton = draw_skeleton(forms, pages, cards, (lay.paper.width, lay.paper.height), title, subject, keywords)
+        write_cached_bytes(project, SKELETONS, key, skeleton)
     order = list(forms.names.values())
     position = {name: n for n, name in enumerate(order, 1)}
 
@@ -237,7 +244,29 @@ def write_job(
             progress(position[name], len(order))
         return data
 
-    return write_bytes(target, fill_forms(skeleton.getvalue(), piece, order))
+    return write_bytes(target, fill_forms(skeleton, piece, order))
+
+
+def draw_skeleton(
+    forms: CardForms,
+    pages: Sequence[Page],
+    cards: Sequence[JobCard],
+    paper: tuple[float, float],
+    title: str,
+    subject: str,
+    keywords: str,
+) -> bytes:
+    """The sheets with every mark and every card place, each card an empty form to be filled."""
+    buffer = io.BytesIO()
+    canvas = forms.canvas = new_canvas(buffer, paper, title, subject, keywords)
+    if not pages:
+        canvas.showPage()
+    for page in pages:
+        draw_page(canvas, page, cards, forms)
+        canvas.showPage()
+    forms.define()
+    canvas.save()
+    return buffer.getvalue()
 
 
 def write_sheets(

@@ -1,0 +1,54 @@
+"""A whole build skipped when nothing it reads has changed and everything it wrote is intact.
+
+The build's key is a digest of Aetherpress itself, every file of every layer
+of the project and what the command line asked for.  After a build, the
+cache keeps, for its output folder, that key, the key of each folder the
+build made and what the build reported.  A later build with the same key, whose folders all
+still hold exactly what was written, reports the same and does nothing else,
+without reading a single deck.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from ..project import Project
+from ..project.digests import code_digest, digest, folder_digest
+from ..project.files import write_text, writing_into
+from ..project.staging import read_key, unchanged
+
+KIND = "builds"
+
+
+def _record(project: Project, out: Path) -> Path:
+    return project.cache_dir / KIND / f"{digest(str(out))}.json"
+
+
+def build_key(project: Project, asked: dict[str, Any]) -> str:
+    return digest("build", code_digest(), folder_digest(project.input_folders()), asked, os.getcwd())
+
+
+def up_to_date(project: Project, out: Path, key: str) -> list[str] | None:
+    """What the last build into ``out`` reported, if it had ``key`` and its folders are intact; else None."""
+    try:
+        record = json.loads(_record(project, out).read_text(encoding="utf-8"))
+        if record["key"] != key:
+            return None
+        folders, report = dict(record["folders"]), [str(line) for line in record["report"]]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if all(unchanged(out / name, folder_key) is not None for name, folder_key in folders.items()):
+        return report
+    return None
+
+
+def remember(project: Project, out: Path, key: str, folders: list[str], report: list[str]) -> None:
+    """Keep the build's key, its folders' keys and its report in the cache."""
+    keys = {name: read_key(out / name) for name in folders}
+    if any(k is None for k in keys.values()):
+        return  # a folder without a key cannot be checked: the next build looks at every deck
+    with writing_into(project.cache_dir):
+        write_text(_record(project, out), json.dumps({"key": key, "folders": keys, "report": report}, indent=1) + "\n")
