@@ -35,10 +35,14 @@ class InProcess(Executor):
         return future
 
 
+STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
 def _worker_start() -> None:
     """A worker leaves Ctrl-C to the build's own process, stops at once when told to, and dies with it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)  # Linux: a killed build leaves no worker behind
@@ -68,6 +72,23 @@ def _dask_executor(address: str) -> Executor:
     return executor
 
 
+def _nothing() -> None:
+    return None
+
+
+def _start_workers(pool: ProcessPoolExecutor) -> None:
+    """Start the pool's processes now, with Ctrl-C and SIGTERM held back until they are running.
+
+    A signal handled while the process forks runs inside Python's fork hooks, where the exception
+    that stops a build is printed and dropped; held back, it arrives a moment later and stops it.
+    """
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+    try:
+        pool.submit(_nothing)  # a pool that forks starts every worker with its first task
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 @contextmanager
 def executor(jobs: int | None = None, dask: str | None = None) -> Iterator[Executor]:
     """The executor of a build; its workers are shut down when the block ends."""
@@ -80,6 +101,7 @@ def executor(jobs: int | None = None, dask: str | None = None) -> Iterator[Execu
         # fork starts workers with Aetherpress already imported and the definitions already read
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
         chosen = ProcessPoolExecutor(max_workers=jobs or default_jobs(), mp_context=context, initializer=_worker_start)
+        _start_workers(chosen)
     try:
         yield chosen
     except BaseException as exc:

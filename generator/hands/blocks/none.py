@@ -6,25 +6,16 @@ from typing import Any
 
 import numpy as np
 
-from ...definitions.schema import Context, KeyPath, field
-from . import Block, Engine, Needs, register
-from .selectors import parse_selectors
+from ...definitions.schema import KeyPath
+from . import Engine, register
+from .selectors import SelectorList
 
 
-class NoneOf(Block):
+class NoneOf(SelectorList):
     name = "none"
-    spec = field(list, item=dict)
-
-    def parse(self, ctx: Context, value: Any, path: KeyPath, hand_size: int) -> Any | None:
-        return parse_selectors(ctx, value, path) or None
-
-    def needs(self, value: Any, needs: Needs) -> None:
-        for sel in value:
-            needs.selector(sel)
 
     def check(self, engine: Engine, value: Any, path: KeyPath) -> bool:
-        for i, sel in enumerate(value):
-            engine.check_selector(sel, path + (i,))
+        self.check_selectors(engine, value, path)
         return True
 
     def evaluate(self, engine: Engine, feats: dict, memo: dict, k: int, w: int, m: int, value: Any) -> np.ndarray:

@@ -6,6 +6,7 @@ from typing import Any
 
 from ...definitions.schema import Context, KeyPath, check_table, field
 from ..rankings import Selector
+from . import Block, Engine, Needs
 
 SELECTOR_SPEC = {
     "card": field(str),
@@ -40,3 +41,20 @@ def parse_selectors(ctx: Context, raw: list, path: KeyPath) -> tuple[Selector, .
         if sel is not None:
             out.append(sel)
     return tuple(out)
+
+
+class SelectorList(Block):
+    """A block whose value is a list of card selectors (``contains``, ``none``)."""
+
+    spec = field(list, item=dict)
+
+    def parse(self, ctx: Context, value: Any, path: KeyPath, hand_size: int) -> Any | None:
+        return parse_selectors(ctx, value, path) or None
+
+    def needs(self, value: Any, needs: Needs) -> None:
+        for sel in value:
+            needs.selector(sel)
+
+    def check_selectors(self, engine: Engine, value: Any, path: KeyPath) -> None:
+        for i, sel in enumerate(value):
+            engine.check_selector(sel, path + (i,))
