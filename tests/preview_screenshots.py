@@ -62,7 +62,7 @@ def shoot(out: Path, readme: bool) -> None:
                 print("browser console:", problems)
         finally:
             driver.quit()
-            server.interrupt()
+            server.kill()
     if readme:
         picture = Image.open(out / "card.png").convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE)
         README_PICTURE.parent.mkdir(parents=True, exist_ok=True)

@@ -247,9 +247,12 @@ def test_a_template_error_is_the_cards_problem_and_the_server_lives_on(server, g
 
 def test_ctrl_c_ends_the_server_quietly(game):
     served = Server(game)
-    served.settled()
-    assert served.interrupt() == 130
-    assert served.err == [] and served.out == [served.url]
+    try:
+        served.settled()
+        assert served.interrupt() == 130
+        assert served.err == [] and served.out == [served.url]
+    finally:
+        served.kill()
 
 
 def test_a_port_in_use_is_a_one_line_error(server, game):

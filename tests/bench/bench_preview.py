@@ -95,7 +95,7 @@ def serve_and_edit(project: Path) -> tuple[float, list[float], list[float]]:
             time.sleep(0.3)
         return cold, to_event, to_svg
     finally:
-        server.interrupt()
+        server.kill()
 
 
 def timed_build(project: Path) -> float:
