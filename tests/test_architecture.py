@@ -15,7 +15,20 @@ MAX_LINES = 500
 
 # Each package may import from the packages listed before it (and from itself).
 # ``validation`` and ``cli`` sit on top and may import anything.
-LAYERS = ["base", "project", "definitions", "faces", "imposition", "render", "outputs", "hands", "rulebook", "pipeline", "top"]
+LAYERS = [
+    "base",
+    "project",
+    "definitions",
+    "faces",
+    "imposition",
+    "render",
+    "outputs",
+    "hands",
+    "rulebook",
+    "pipeline",
+    "preview",
+    "top",
+]
 PACKAGE_LAYER = {
     "errors": "base",
     "locations": "base",
@@ -30,6 +43,7 @@ PACKAGE_LAYER = {
     "hands": "hands",
     "rulebook": "rulebook",
     "pipeline": "pipeline",
+    "preview": "preview",
     "validation": "top",
     "cli": "top",
     "fonts": "base",

@@ -33,6 +33,7 @@ COMMANDS = {
     "odds": "odds",
     "rulebook": "rulebook",
     "new": "new",
+    "serve": "serve",
 }
 
 
@@ -80,8 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     except AetherpressError as exc:
         if args.debug:
             traceback.print_exc()
-        for problem in dict.fromkeys(exc.problems):  # the same problem found twice is said once
-            print(f"error: {problem}", file=sys.stderr)
+        print_problems(exc)
         return 2
     except KeyboardInterrupt as exc:
         print(f"{exc or 'interrupted'}; no output folder was left half-written", file=sys.stderr)
@@ -104,6 +104,12 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
+
+
+def print_problems(exc: AetherpressError) -> None:
+    """Each problem on one line of stderr, as ``error: FILE:LINE: KEY: what is wrong``."""
+    for problem in dict.fromkeys(exc.problems):  # the same problem found twice is said once
+        print(f"error: {problem}", file=sys.stderr)
 
 
 class Terminated(KeyboardInterrupt):

@@ -37,9 +37,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="also put all the named decks in one combined-sheets.pdf, packed card size by card size",
     )
+    p.add_argument(
+        "--watch",
+        action="store_true",
+        help="build again after every save to a deck, card list, template, style, font or image (Ctrl-C stops)",
+    )
 
 
 def run(project: Project, args: argparse.Namespace) -> int:
+    if getattr(args, "watch", False):
+        from .watching import rebuild_on_save
+
+        return rebuild_on_save(project, lambda: run(project, argparse.Namespace(**{**vars(args), "watch": False})))
     from ..pipeline.uptodate import build_key, remember, up_to_date
 
     out = output_folder(args.out or project.output_dir)

@@ -228,14 +228,19 @@ def check_safe_zones(project, decks: Iterable) -> list[Problem]:
                     if (template, f.what) in seen:
                         continue
                     seen.add((template, f.what))
-                    drawn = f"{'the back of ' if side == 'back' else ''}card '{card.id}' of deck '{deck.key}'"
-                    line = f", line {f.line} of its SVG" if f.line else ""
-                    advice = (
-                        f"keep text {deck.style.get('safe', 3.0):g} mm inside the trim (the style's safe)"
-                        if not f.what.startswith("frame")
-                        else "keep frames inside the trim, or run them off the card"
-                    )
-                    problems.append(
-                        Problem(faces.template_file(template), f"{f.what} {f.message} (drawn for {drawn}{line}); {advice}")
-                    )
+                    problems.append(finding_problem(faces, card, side, f))
     return problems
+
+
+def finding_problem(faces: FaceRenderer, card, side: str, f: ZoneFinding) -> Problem:
+    """A finding as the problem ``validate`` prints: the template, what lies where, and what to do."""
+    deck = faces.deck
+    template = (deck.template_for(card) if side == "face" else deck.back_for(card)) if card is not None else deck.back_template
+    drawn = f"{'the back of ' if side == 'back' else ''}card '{card.id if card is not None else 'back'}' of deck '{deck.key}'"
+    line = f", line {f.line} of its SVG" if f.line else ""
+    advice = (
+        f"keep text {deck.style.get('safe', 3.0):g} mm inside the trim (the style's safe)"
+        if not f.what.startswith("frame")
+        else "keep frames inside the trim, or run them off the card"
+    )
+    return Problem(faces.template_file(template), f"{f.what} {f.message} (drawn for {drawn}{line}); {advice}")

@@ -1,0 +1,97 @@
+"""One card side as the preview knows it, and how it is drawn.
+
+A side is a face (named by its card's id) or a back (named by its template,
+as the build names ``backs/<name>.svg``).  Its content key comes from
+:class:`~generator.faces.cached.CachedFaces`: the same key means the same
+SVG, so a side is drawn again only when its key changes, when a picture it
+loaded changes, or when it could not be drawn last time (a missing picture
+may have appeared since).
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..definitions.model import Card, Deck
+from ..errors import AetherpressError
+from ..faces.cached import CachedFaces
+from ..faces.render import FaceRenderer
+from ..project import Project
+from ..project.digests import digest, file_digest
+
+FACE, BACK = "face", "back"
+
+
+@dataclass(eq=False)
+class Side:
+    """A face or back of a deck being previewed.  Only the worker thread changes it; ``settled`` is set last."""
+
+    deck: str  # the deck's slug
+    kind: str  # FACE or BACK
+    name: str  # the card's id, or the back's template name
+    card: Card | None  # the card it is drawn for (a back: the first card printed with it)
+    key: str  # the content key
+    svg: str | None = None
+    problems: tuple[str, ...] = ()  # one line each, as the command line prints them
+    draft: bool = False  # drawn in draft mode to show its problem on the card
+    reads: dict[str, str] = field(default_factory=dict)  # pictures it loaded -> their digests
+    version: str = ""  # changes whenever what the page shows of it changes
+    settled: bool = False  # drawn, or found not drawable
+
+    @property
+    def side(self) -> str:
+        """The side as :class:`CachedFaces` names it."""
+        return "front" if self.kind == FACE else "back"
+
+    def still_current(self) -> bool:
+        """Drawn without problems, and every picture it loaded unchanged."""
+        return self.settled and not self.problems and all(file_digest(Path(p)) == d for p, d in self.reads.items())
+
+
+def side_list(deck: Deck) -> list[tuple[str, str, Card | None]]:
+    """(kind, name, card) of every face, then every distinct back, in the order the build writes them."""
+    sides: list[tuple[str, str, Card | None]] = [(FACE, card.id, card) for card in deck.cards]
+    seen: set[str] = set()
+    for card in deck.cards:
+        name = deck.back_for(card)
+        if name not in seen:
+            seen.add(name)
+            sides.append((BACK, name, card))
+    if not deck.cards:
+        sides.append((BACK, deck.back_template, None))
+    return sides
+
+
+def _supports_draft() -> bool:
+    return "draft" in inspect.signature(FaceRenderer).parameters
+
+
+def _draft_svg(project: Project, deck: Deck, side: Side) -> str | None:
+    """The side drawn in draft mode (overflowing text shown on the card), where the renderer has one; else None."""
+    if not _supports_draft():
+        return None
+    options = {"draft": True}
+    try:
+        _, svg = CachedFaces(project, deck, FaceRenderer(project, deck, **options)).svg(side.card, side.side)
+    except AetherpressError:
+        return None
+    return svg
+
+
+def draw(project: Project, faces: CachedFaces, side: Side) -> None:
+    """Draw ``side`` (from the cache when it is there), recording its SVG or its problems; never raises for bad input."""
+    try:
+        drawn = faces.side(side.card, side.side)
+        side.svg, side.problems, side.draft, side.reads = drawn.svg, (), False, dict(drawn.reads)
+    except AetherpressError as exc:
+        side.problems = tuple(dict.fromkeys(f"error: {p}" for p in exc.problems))
+        side.svg = _draft_svg(project, faces.deck, side)
+        side.draft = side.svg is not None
+        side.reads = {}
+    except Exception as exc:  # a bug, not bad input: shown like the command line shows it, and the preview goes on
+        side.problems = (f"internal error: {type(exc).__name__}: {exc} (please report it)",)
+        side.svg, side.draft, side.reads = None, False, {}
+    side.version = digest(side.key, side.reads, side.problems, side.svg is None)[:16]
+    side.settled = True

@@ -1,0 +1,214 @@
+"""The decks being previewed: reloaded after every save, only changed sides drawn again.
+
+:meth:`Preview.refresh` reads the definitions afresh and computes every
+side's content key (a thousand keys take milliseconds); a side whose key is
+the same as before, drawn without problems and with its pictures unchanged,
+is kept as it is.  The others wait in :attr:`Preview.pending`, the changed
+ones first, and are drawn one by one by :meth:`Preview.draw_next`; pages
+hear of each as it is ready.
+
+Only the worker thread calls these methods.  Server threads read
+:attr:`Preview.snapshot`, which is replaced whole, never changed in place.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from ..definitions.model import Deck
+from ..errors import AetherpressError
+from ..faces.cached import CachedFaces
+from ..faces.render import Geometry
+from ..project import Project
+from ..project.digests import digest
+from .events import Broadcaster
+from .findings import zone_findings
+from .fonts import PageFonts, page_fonts
+from .sides import Side, draw, side_list
+
+FLUSH_SECONDS = 0.2  # while many sides are being drawn, pages hear of them in batches this often
+FINDINGS_KEPT = 256  # sides whose safe-zone findings are remembered
+
+
+@dataclass(eq=False)
+class DeckEntry:
+    deck: Deck
+    faces: CachedFaces
+    sides: dict[tuple[str, str], Side] = field(default_factory=dict)  # (kind, name) -> side, faces first
+
+    @property
+    def geometry(self) -> Geometry:
+        return self.faces.renderer.geometry
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    decks: Mapping[str, DeckEntry]  # by slug, in the order they were chosen
+    problems: tuple[str, ...] = ()  # what stopped the definitions from loading, one line each
+    structure: str = ""  # changes when decks, cards, titles or sizes change (not when a side is redrawn)
+    fonts: PageFonts = PageFonts()  # the shipped and the project's fonts, for the pages
+
+    def entry(self, slug: str) -> DeckEntry | None:
+        return self.decks.get(slug)
+
+    def side(self, slug: str, kind: str, name: str) -> Side | None:
+        entry = self.decks.get(slug)
+        return entry.sides.get((kind, name)) if entry is not None else None
+
+
+def _structure(decks: Mapping[str, DeckEntry]) -> str:
+    return digest(
+        [
+            (
+                slug,
+                e.deck.key,
+                e.deck.title,
+                e.deck.applied,
+                vars(e.geometry),
+                [(s.kind, s.name, s.card.name if s.kind == "face" and s.card else "") for s in e.sides.values()],
+            )
+            for slug, e in decks.items()
+        ]
+    )
+
+
+class Preview:
+    """The decks ``choose`` names (read afresh on every call), their sides, and the pages listening."""
+
+    def __init__(self, project: Project, choose: Callable[[], list[Deck]], events: Broadcaster | None = None):
+        self.project = project
+        self.choose = choose
+        self.events = events or Broadcaster()
+        self.snapshot = Snapshot({})
+        self.pending: deque[tuple[DeckEntry, Side]] = deque()
+        self.finished: list[Side] = []
+        self.version = 0
+        self.refreshes = 0
+        self._last_flush = 0.0
+        self.loaded = threading.Event()  # set once the definitions were first read (or failed to be)
+        self._findings: dict[str, list[str]] = {}  # by side version
+
+    # --- reading the definitions ---------------------------------------------------
+
+    def refresh(self) -> None:
+        """Read the definitions again; keep the sides whose content is unchanged, queue the others."""
+        self.refreshes += 1
+        try:
+            self._refresh()
+        except AetherpressError as exc:  # keep showing the last good decks, with the problem above them
+            self._failed(tuple(dict.fromkeys(f"error: {p}" for p in exc.problems)))
+        except Exception as exc:  # a bug or the file system: said as the command line says it, and the preview goes on
+            self._failed((f"internal error: {type(exc).__name__}: {exc} (please report it)",))
+
+    def _failed(self, problems: tuple[str, ...]) -> None:
+        self.snapshot = Snapshot(self.snapshot.decks, problems, self.snapshot.structure, self.snapshot.fonts)
+        self.loaded.set()
+        self.flush()
+
+    def _refresh(self) -> None:
+        fonts = page_fonts(self.project)
+        decks = self.choose()
+        old = self.snapshot.decks
+        entries: dict[str, DeckEntry] = {}
+        changed: list[tuple[DeckEntry, Side]] = []
+        waiting: list[tuple[DeckEntry, Side]] = []
+        for deck in decks:
+            entry = entries[deck.slug] = DeckEntry(deck, CachedFaces(self.project, deck))
+            before = old.get(deck.slug)
+            for kind, name, card in side_list(deck):
+                key = entry.faces.key(card, "front" if kind == "face" else "back")
+                side = before.sides.get((kind, name)) if before is not None else None
+                if side is not None and side.key == key and (side.still_current() or not side.settled):
+                    side.card = card  # the same content; its row may have moved
+                    if not side.settled:
+                        waiting.append((entry, side))
+                else:
+                    side = Side(deck.slug, kind, name, card, key)
+                    changed.append((entry, side))
+                entry.sides[(kind, name)] = side
+        self.pending = deque(changed + waiting)  # what was just edited is drawn first
+        self.snapshot = Snapshot(entries, (), _structure(entries), fonts)
+        self.loaded.set()
+        self.flush()
+
+    # --- drawing ---------------------------------------------------------------------
+
+    def draw_next(self) -> None:
+        """Draw the next waiting side; tell the pages about what is ready now and then."""
+        while self.pending:
+            entry, side = self.pending.popleft()
+            if not side.settled:
+                self._draw(entry, side)
+                break
+        if not self.pending or time.monotonic() - self._last_flush > FLUSH_SECONDS:
+            self.flush()
+
+    def draw_now(self, slug: str, kind: str, name: str) -> Side | None:
+        """The side of the current snapshot, drawn first if it is still waiting (a page asked for it)."""
+        entry = self.snapshot.entry(slug)
+        side = entry.sides.get((kind, name)) if entry is not None else None
+        if entry is not None and side is not None and not side.settled:
+            self._draw(entry, side)
+        return side
+
+    def findings(self, slug: str, kind: str, name: str) -> list[str]:
+        """The safe-zone findings of a side of the current snapshot (one that draws without problems)."""
+        side = self.draw_now(slug, kind, name)
+        entry = self.snapshot.entry(slug)
+        if side is None or entry is None or side.problems or side.svg is None:
+            return []
+        if side.version not in self._findings:
+            if len(self._findings) >= FINDINGS_KEPT:
+                self._findings.pop(next(iter(self._findings)))
+            self._findings[side.version] = zone_findings(self.project, entry.deck, side)
+        return self._findings[side.version]
+
+    def _draw(self, entry: DeckEntry, side: Side) -> None:
+        draw(self.project, entry.faces, side)
+        self.finished.append(side)
+
+    # --- telling the pages -----------------------------------------------------------
+
+    def problems(self) -> list[str]:
+        """Every problem now: the definitions' first, then each side's (the same line said once)."""
+        found = list(self.snapshot.problems)
+        for entry in self.snapshot.decks.values():
+            for side in entry.sides.values():
+                found += side.problems
+        return list(dict.fromkeys(found))
+
+    def state(self) -> dict:
+        waiting = sum(1 for e in self.snapshot.decks.values() for s in e.sides.values() if not s.settled)
+        return {
+            "version": self.version,
+            "structure": self.snapshot.structure,
+            "fonts": self.snapshot.fonts.version,
+            "waiting": waiting,
+            "problems": self.problems(),
+        }
+
+    def flush(self) -> None:
+        """Send the pages the sides drawn since last time, and the state (problems, sides still waiting)."""
+        self.version += 1
+        if self.finished:
+            self.events.publish("sides", {"version": self.version, "sides": [side_json(s) for s in self.finished]})
+            self.finished = []
+        self.events.publish("state", self.state())
+        self._last_flush = time.monotonic()
+
+
+def side_json(side: Side) -> dict:
+    """What a page needs to show a side: where it is, its version (None while waiting) and its problems."""
+    return {
+        "deck": side.deck,
+        "kind": side.kind,
+        "name": side.name,
+        "v": side.version if side.settled else None,
+        "image": side.svg is not None,
+        "draft": side.draft,
+        "problems": list(side.problems),
+    }

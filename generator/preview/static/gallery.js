@@ -1,0 +1,132 @@
+// The gallery: every face and back of the decks, grouped by deck and variant, kept up to date.
+"use strict";
+
+(() => {
+  const { el, frame, fill, pageURL, getJSON, measure } = Preview;
+  const main = document.getElementById("gallery");
+  const tiles = new Map(); // "deck|kind|name" -> { link, box, geometry, side }
+  let structure = null;
+  let version = -1; // the server's version of the state last read
+  let loading = null;
+  let again = false;
+  let missed = []; // sides heard while the state was being read
+
+  const keyOf = (side) => side.deck + "|" + side.kind + "|" + side.name;
+
+  function load() {
+    if (loading) {
+      again = true;
+      return loading;
+    }
+    loading = (async () => {
+      try {
+        do {
+          again = false;
+          missed = [];
+          const state = await getJSON("/api/state");
+          structure = state.structure;
+          version = state.version;
+          document.getElementById("project").textContent = state.project;
+          document.title = state.project + " \u00b7 Aetherpress preview";
+          render(state);
+          Preview.showState(state);
+          applyFilter();
+        } while (again);
+      } finally {
+        loading = null;
+      }
+      for (const data of missed) if (data.version > version) update(data.sides);
+      missed = [];
+    })();
+    return loading;
+  }
+
+  function render(state) {
+    tiles.clear();
+    if (!state.decks.length) {
+      const text = state.problems.length ? "No deck could be read yet: see the problems above." : "This project has no decks yet.";
+      main.replaceChildren(el("p", { class: "empty" }, text));
+      return;
+    }
+    const groups = new Map();
+    for (const deck of state.decks) {
+      if (!groups.has(deck.id)) groups.set(deck.id, []);
+      groups.get(deck.id).push(deck);
+    }
+    const sections = [];
+    for (const [id, decks] of groups) {
+      const section = el("section", { class: "deck" }, el("h2", {}, decks[0].title, el("code", {}, id)));
+      for (const deck of decks) section.append(variant(deck));
+      sections.push(section);
+    }
+    main.replaceChildren(...sections);
+  }
+
+  function variant(deck) {
+    const g = deck.geometry;
+    const grid = el("div", { class: "grid" });
+    for (const side of deck.sides) grid.append(tile(deck, side));
+    const faces = deck.sides.filter((s) => s.kind === "face").length;
+    const backs = deck.sides.length - faces;
+    const meta = deck.cards + " cards \u00b7 " + faces + " faces, " + backs + (backs === 1 ? " back" : " backs") +
+      " \u00b7 " + deck.size + " " + measure(g) + ", bleed " + g.bleed + " mm";
+    return el("div", { class: "variant", id: "deck-" + deck.slug },
+      el("div", { class: "variant-head" },
+        el("h3", {}, deck.variant || (deck.key === deck.id ? "The deck" : deck.title)),
+        el("code", {}, deck.key),
+        el("span", { class: "meta" }, meta),
+        el("a", { class: "hand-link", href: "/hand/" + encodeURIComponent(deck.slug) }, "Hold a hand \u2192")),
+      grid);
+  }
+
+  function tile(deck, side) {
+    const box = frame(deck.geometry);
+    const link = el("a", {
+      class: "tile " + side.kind,
+      href: pageURL(side.deck, side.kind, side.name),
+      title: side.kind === "face" ? side.label + " (" + side.name + ")" : side.label,
+      "data-side": keyOf(side),
+      "data-search": (side.name + " " + side.label).toLowerCase(),
+    }, box, el("span", { class: "caption" },
+      el("span", { class: "id" }, side.name),
+      el("span", { class: "name" }, side.kind === "face" ? side.label : "\u00a0")));
+    fill(box, deck.geometry, side, true);
+    tiles.set(keyOf(side), { link, box, geometry: deck.geometry, side });
+    return link;
+  }
+
+  function update(sides) {
+    for (const side of sides) {
+      const known = tiles.get(keyOf(side));
+      if (!known || known.side.v === side.v) continue;
+      known.side = Object.assign({}, known.side, side);
+      fill(known.box, known.geometry, known.side, true);
+      known.link.classList.remove("flash");
+      void known.link.offsetWidth; // restart the highlight
+      known.link.classList.add("flash");
+    }
+  }
+
+  function applyFilter() {
+    const q = document.getElementById("filter").value.trim().toLowerCase();
+    for (const { link } of tiles.values()) link.hidden = q !== "" && !link.dataset.search.includes(q);
+  }
+
+  const size = document.getElementById("size");
+  const setSize = () => document.documentElement.style.setProperty("--tile-w", size.value + "px");
+  size.value = localStorage.getItem("aetherpress-tile") || size.value;
+  setSize();
+  size.addEventListener("input", () => {
+    setSize();
+    localStorage.setItem("aetherpress-tile", size.value);
+  });
+  document.getElementById("filter").addEventListener("input", applyFilter);
+
+  Preview.on("sides", (data) => (loading ? missed.push(data) : update(data.sides)));
+  Preview.on("state", (state) => {
+    if (structure !== null && state.structure !== structure) load();
+  });
+  Preview.on("resync", () => load()); // on connecting, and again after any reconnection
+  Preview.connect();
+  setTimeout(() => structure === null && load(), 1500); // no live connection: show the decks anyway
+})();
