@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import sys
 from collections.abc import Callable
 
@@ -25,6 +26,8 @@ def rebuild_on_save(project: Project, build: Callable[[], int]) -> int:
             print(f"changed: {names}", file=sys.stderr, flush=True)
             _attempt(build)
     except KeyboardInterrupt:
+        for child in multiprocessing.active_children():  # a build's workers, if it was stopped in the middle
+            child.terminate()
         return 130
     return 0
 

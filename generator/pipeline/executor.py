@@ -103,15 +103,28 @@ def executor(jobs: int | None = None, dask: str | None = None) -> Iterator[Execu
         chosen = ProcessPoolExecutor(max_workers=jobs or default_jobs(), mp_context=context, initializer=_worker_start)
         _start_workers(chosen)
     try:
-        yield chosen
-    except BaseException as exc:
-        if isinstance(exc, KeyboardInterrupt) and isinstance(chosen, ProcessPoolExecutor):
-            for child in multiprocessing.active_children():  # interrupted: nothing a worker does now is wanted
-                child.terminate()
-        chosen.shutdown(wait=True, cancel_futures=True)
-        raise
+        try:
+            yield chosen
+        except KeyboardInterrupt:
+            _stop_now(chosen)
+            raise
+        except BaseException:
+            chosen.shutdown(wait=True, cancel_futures=True)  # the running tasks end; the failure is reported
+            raise
+        try:
+            chosen.shutdown(wait=True)
+        except KeyboardInterrupt:
+            _stop_now(chosen)
+            raise
     finally:
-        chosen.shutdown(wait=True)
         client = getattr(chosen, "_aetherpress_client", None)
         if client is not None:
             client.close()
+
+
+def _stop_now(chosen: Executor) -> None:
+    """Interrupted: nothing a worker does now is wanted, and nothing waits for one."""
+    if isinstance(chosen, ProcessPoolExecutor):
+        for child in multiprocessing.active_children():
+            child.terminate()
+    chosen.shutdown(wait=False, cancel_futures=True)
