@@ -6,9 +6,15 @@ from pathlib import Path
 
 import pytest
 
-# Counted odds and other derived data go to a folder of this test session, never into
-# the repository's output/, so a stale cache cannot hide a regression.
-os.environ["AETHERPRESS_CACHE_DIR"] = tempfile.mkdtemp(prefix="aetherpress-test-cache-")
+# Counted odds, drawn sides and other derived data go to a folder of this test session, never
+# into the repository's output/, so a stale cache cannot hide a regression.  The session's
+# workers (pytest-xdist) inherit the folder from the process that starts them and share it.
+if "AETHERPRESS_TEST_SESSION_CACHE" not in os.environ:
+    os.environ["AETHERPRESS_TEST_SESSION_CACHE"] = tempfile.mkdtemp(prefix="aetherpress-test-cache-")
+os.environ["AETHERPRESS_CACHE_DIR"] = os.environ["AETHERPRESS_TEST_SESSION_CACHE"]
+# The many `python -m generator` processes the tests start keep their compiled code between
+# starts, as on a designer's machine, even where the environment turns that off.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 from generator.definitions import load_all
 from generator.definitions.presets import load_papers

@@ -45,12 +45,30 @@ def test_a_parallel_build_writes_the_same_bytes_as_a_serial_one(tmp_path, serial
     assert [name for name in serial if parallel[name] != serial[name]] == []
 
 
+CLUSTER = """
+import sys
+from distributed import LocalCluster
+with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1") as c:
+    print(c.scheduler_address, flush=True)
+    sys.stdin.read()
+"""
+
+
 def test_a_dask_cluster_builds_the_same_bytes(tmp_path, serial):
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1"
-    ) as cluster:
-        result = _build(tmp_path / "out", tmp_path / "cache", "--dask", cluster.scheduler_address, seed="3")
+    pytest.importorskip("distributed")
+    # The cluster runs in a process of its own, as a real one would: its threads and
+    # workers never share this test process, which forks pools for other tests.
+    with subprocess.Popen([sys.executable, "-c", CLUSTER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) as cluster:
+        try:
+            address = cluster.stdout.readline().strip()
+            assert address.startswith("tcp://127.0.0.1:"), address
+            result = _build(tmp_path / "out", tmp_path / "cache", "--dask", address, seed="3")
+        finally:
+            cluster.stdin.close()
+            try:
+                cluster.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                cluster.kill()
     assert result.returncode == 0, result.stderr
     clustered = _files(tmp_path / "out")
     assert sorted(clustered) == sorted(serial)
@@ -145,6 +163,39 @@ def test_a_back_template_sees_no_card(tmp_path, monkeypatch, capsys):
     assert main(["build", "cat", "--jobs", "1"]) == 2
     err = capsys.readouterr().err
     assert "a back template sees no card" in err and len(err.splitlines()) == 1
+
+
+TBLIB_BUILD = """
+import sys
+from generator.cli import main
+import tblib.pickling_support
+tblib.pickling_support.install()  # as Dask does: pickled exceptions carry the ones they arose from
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_a_worker_failure_is_one_line_whatever_pickles_exceptions(tmp_path):
+    pytest.importorskip("tblib")
+    root = make_project(tmp_path, ("plain",))
+    template = root / "templates" / "plain.svg.j2"
+    template.write_text("}}" + template.read_text(encoding="utf-8"), encoding="utf-8")  # not SVG any more
+    command = [
+        sys.executable,
+        "-c",
+        TBLIB_BUILD,
+        "--project",
+        str(root),
+        "build",
+        "cat",
+        "--jobs",
+        "2",
+        "--out",
+        str(tmp_path / "out"),
+    ]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith("error: ") and "does not parse" in result.stderr
+    assert len(result.stderr.splitlines()) == 1 and not (tmp_path / "out").exists()
 
 
 def test_a_large_picture_is_scaled_to_its_printed_size(tmp_path, monkeypatch):

@@ -32,7 +32,7 @@ from ..render.pieces import KIND as PIECES
 from ..render.pieces import Pieces
 from ..render.sheetpdf import Progress, SheetOptions
 from . import tasks
-from .executor import InProcess
+from .executor import InProcess, Portable
 from .tasks import DeckTask, Where
 
 CHUNKS_PER_WORKER = 4  # tasks per worker and stage: enough to even out, few enough to start cheaply
@@ -96,7 +96,7 @@ class Runner:
     def submit(self, then: Callable[[Any], None] | None, fn: Callable[..., Any], *args: Any) -> None:
         if self.failures:
             return
-        future = self.executor.submit(fn, *args)
+        future = self.executor.submit(Portable(fn), *args)
         self.pending[future] = (self.handed_out, then)
         self.handed_out += 1
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ctypes
 import multiprocessing
 import os
+import pickle
 import signal
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -33,6 +34,31 @@ class InProcess(Executor):
         except BaseException as exc:  # handed to whoever waits on the future, as a pool does
             future.set_exception(exc)
         return future
+
+
+class Portable:
+    """A task whose failure reaches the waiting process whole, however the worker pickles exceptions.
+
+    The exception a task raises travels back by pickle.  Some libraries (Dask's, through tblib)
+    make that pickle carry the exceptions it arose from as well, which can hold what no pickle
+    takes (lxml's error log, for one), and the worker then dies instead of reporting.  Here a
+    failure leaves without its history, and one that still cannot travel is told as text.
+    """
+
+    def __init__(self, fn: Callable[..., Any]):
+        self.fn = fn
+
+    def __call__(self, *args: Any) -> Any:
+        try:
+            return self.fn(*args)
+        except Exception as exc:
+            exc.__cause__ = exc.__context__ = None
+            exc.__suppress_context__ = True
+            try:
+                pickle.dumps(exc)
+            except Exception:
+                raise RuntimeError(f"{type(exc).__name__}: {exc}") from None
+            raise
 
 
 STOPS = {signal.SIGINT, signal.SIGTERM}
@@ -64,7 +90,7 @@ def _dask_executor(address: str) -> Executor:
     except ImportError:
         raise AetherpressError(Problem("command line", "--dask needs the dask extra: pip install 'aetherpress[dask]'")) from None
     try:
-        client = Client(address, timeout=5, set_as_default=False)
+        client = Client(address, timeout=3, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
         raise AetherpressError(Problem("command line", f"--dask {address}: cannot reach the scheduler ({exc})")) from None
     executor = client.get_executor(pure=False)
