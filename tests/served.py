@@ -37,10 +37,17 @@ def edit(path: Path, old: str, new: str) -> None:
 
 
 def wait_for(check: Callable[[], object], seconds: float = 5.0, every: float = 0.02) -> object:
-    """The first true value of ``check()`` within ``seconds``; fails the test otherwise."""
+    """The first true value of ``check()`` within ``seconds``; fails the test otherwise.
+
+    A file missing counts as not yet: a build swaps its output folder in whole, and for a moment
+    between the old folder leaving and the new one arriving there is none.
+    """
     end = time.monotonic() + seconds
     while True:
-        value = check()
+        try:
+            value = check()
+        except FileNotFoundError:
+            value = None
         if value:
             return value
         if time.monotonic() > end:

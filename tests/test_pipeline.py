@@ -114,6 +114,7 @@ def test_one_changed_card_draws_one_side_and_one_piece(tmp_path, monkeypatch):
     assert main(["build", "cat", "--jobs", "1", "--paper", "a4"]) == 0
     folder = root / "output" / "cat"
     before = _files(folder)
+    inodes = {p.name: p.stat().st_ino for p in (folder / "faces").iterdir()}
     sides, pieces = _entries(cache, "sides"), _entries(cache, "pieces")
     cards = root / "decks" / "cat" / "cards.csv"
     cards.write_text(cards.read_text(encoding="utf-8").replace("Quick and clever.", "Quick and bright."), encoding="utf-8")
@@ -123,6 +124,9 @@ def test_one_changed_card_draws_one_side_and_one_piece(tmp_path, monkeypatch):
     changed = sorted(name for name in after if after[name] != before.get(name))
     assert changed == [".aetherpress-manifest.json", "cat-sheets.pdf", "faces/fox.svg"]
     assert b"Quick and bright." in after["faces/fox.svg"]
+    # the faces that came out the same are the old files under a new folder, not written again
+    kept = {p.name for p in (folder / "faces").iterdir() if p.stat().st_ino == inodes.get(p.name)}
+    assert kept == set(inodes) - {"fox.svg"}
 
 
 def test_replaced_art_redraws_the_card_that_shows_it(tmp_path, monkeypatch):

@@ -49,7 +49,19 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"error: command line: {message} (see aetherpress {command + ' ' if command else ''}--help)\n")
 
 
-def parser() -> argparse.ArgumentParser:
+def named_command(argv: list[str]) -> str | None:
+    """The command ``argv`` names, where that is plain before parsing (the value of --project skipped)."""
+    tokens = iter(argv)
+    for token in tokens:
+        if token == "--project":
+            next(tokens, None)
+        elif not token.startswith("-"):
+            return token if token in COMMANDS else None
+    return None
+
+
+def parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with ``only``, the other commands are named but their modules not loaded."""
     p = OneLineParser(prog="aetherpress", description="Card decks and rulebooks from data, ready for print.")
     p.add_argument("--version", action="version", version=f"aetherpress {__version__}")
     p.add_argument("--debug", action="store_true", help="show a traceback on errors")
@@ -64,13 +76,16 @@ def parser() -> argparse.ArgumentParser:
     )
     sub = p.add_subparsers(dest="command", required=True)
     for command in COMMANDS:
-        _module(command).add_parser(sub)
+        if only is None or command == only:
+            _module(command).add_parser(sub)
+        else:
+            sub.add_parser(command)  # not this run's command: a name is enough
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
     try:
-        args = parser().parse_args(argv)
+        args = parser(named_command(sys.argv[1:] if argv is None else argv)).parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a mistake on the command line (already reported)
         return exc.code if isinstance(exc.code, int) else 2
     if args.verbose:

@@ -61,11 +61,18 @@ class CachedFaces:
         self.keys = SideKeys(project, deck, self.renderer.options)
         self.use_cache = use_cache
         self.drawn = 0  # sides drawn (not found in the cache) so far
+        self._keys: dict[tuple[str | None, str], str] = {}  # by card id: the deck is this object's own
 
     def key(self, card: Card | None, side: str) -> str:
+        known = self._keys.get((card.id if card is not None else None, side))
+        if known is not None:
+            return known
         if side == "front" and card is not None:
-            return self.keys.face(self.deck, card)
-        return self.keys.back(self.deck, card)
+            key = self.keys.face(self.deck, card)
+        else:
+            key = self.keys.back(self.deck, card)
+        self._keys[(card.id if card is not None else None, side)] = key
+        return key
 
     def side(self, card: Card | None, side: str) -> DrawnSide:
         """The side ("front" or "back") from the cache when it is there and current, else drawn and kept."""

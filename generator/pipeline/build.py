@@ -26,7 +26,7 @@ from ..imposition.grids import LayoutError
 from ..imposition.layout import cards_per_page
 from ..project import Project
 from ..project.digests import digest
-from ..project.files import write_text
+from ..project.files import make_folder, write_fresh
 from ..render.fragments import job_charset
 from ..render.pieces import KIND as PIECES
 from ..render.pieces import Pieces
@@ -162,20 +162,24 @@ class DeckBuild:
         options = [(suffix, repr(o)) for suffix, o in sheets]
         self.key = digest("deck folder", self.side_keys, options, extras)
         self.reads: dict[str, str] = {}  # the pictures the sides were drawn with (known once they are drawn)
+        self.previous: Path | None = None
 
     def _missing(self, kind: str, keys: list[str], suffix: str) -> list[tuple[str | None, str]]:
         folder = self.project.cache_dir / kind
         return [_spec(*self.sides[i]) for i, key in enumerate(keys) if not (folder / f"{key}{suffix}").is_file()]
 
-    def start(self, runner: Runner, folder: Path, finish: Callable[[], None]) -> None:
-        """Hand the deck's tasks to ``runner``; ``finish`` runs (in this process) once its files are written."""
+    def start(self, runner: Runner, folder: Path, finish: Callable[[], None], previous: Path | None = None) -> None:
+        """Hand the deck's tasks to ``runner``; ``finish`` runs (in this process) once its files are written.
+
+        ``previous`` is the folder ``folder`` replaces: SVG files that come out the same are linked from it.
+        """
+        self.previous = previous
         missing = self._missing(SIDES, self.side_keys, ".json")
         calls = [(tasks.draw_sides, (self.task, part)) for part in chunks(missing, runner.workers)]
         runner.fan_out(calls, lambda: self._pieces(runner, folder, finish))
 
     def _pieces(self, runner: Runner, folder: Path, finish: Callable[[], None]) -> None:
         drawn = [self.faces.side(card, side) for card, side in self.sides]
-        self._write_svgs(folder, drawn)
         for side in drawn:
             self.reads.update(side.reads)
         charset = job_charset(d.chars for d in drawn)
@@ -185,9 +189,17 @@ class DeckBuild:
             keys = [pieces.key(0, card, side) for card, side in self.sides]
             missing = [(0, *spec) for spec in self._missing(PIECES, keys, ".bin")]
             calls += [(tasks.draw_pieces, ((self.task,), greyscale, charset, part)) for part in chunks(missing, runner.workers)]
-        runner.fan_out(calls, lambda: self._sheets(runner, folder, charset, finish))
+        runner.fan_out(calls, lambda: self._sheets(runner, folder, charset, drawn, finish))
 
-    def _sheets(self, runner: Runner, folder: Path, charset: str, finish: Callable[[], None]) -> None:
+    def _sheets(self, runner: Runner, folder: Path, charset: str, drawn: list, finish: Callable[[], None]) -> None:
+        """The sheets go to the workers, and the SVG files are written here while they assemble them."""
+        left = [2]
+
+        def one_part_done() -> None:
+            left[0] -= 1
+            if left[0] == 0:
+                finish()
+
         calls: list[tuple[Callable[..., Any], tuple]] = [
             (
                 tasks.write_sheets,
@@ -195,7 +207,9 @@ class DeckBuild:
             )
             for suffix, options in self.sheets
         ]
-        runner.fan_out(calls, finish)
+        runner.fan_out(calls, one_part_done)
+        self._write_svgs(folder, drawn)
+        one_part_done()
 
     def overflows(self) -> list[Problem]:
         """The texts of the deck's sides that do not fit (drafts draw them in red), read back from the cache."""
@@ -210,8 +224,12 @@ class DeckBuild:
         return folder / "backs" / f"{self.deck.back_for(card) if card else self.deck.back_template}.svg"
 
     def _write_svgs(self, folder: Path, drawn: list) -> None:
-        for (card, side), side_drawn in zip(self.sides, drawn):
-            write_text(self.svg_path(folder, card, side), side_drawn.svg)
+        paths = [self.svg_path(folder, card, side) for card, side in self.sides]
+        for parent in dict.fromkeys(path.parent for path in paths):
+            make_folder(parent)
+        for path, side_drawn in zip(paths, drawn):
+            before = self.previous / path.relative_to(folder) if self.previous is not None else None
+            write_fresh(path, side_drawn.svg, before)
 
 
 def build_deck(

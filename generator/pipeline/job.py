@@ -15,6 +15,7 @@ from pathlib import Path
 from ..definitions.deck import DeckDefinition
 from ..definitions.model import Deck
 from ..errors import Problem
+from ..faces.fonts import register_fonts
 from ..outputs.progress import ProgressBar
 from ..outputs.proof import write_proof
 from ..outputs.tuckbox import write_box
@@ -77,6 +78,7 @@ def run_build(
     for task in deck_tasks:
         tasks.remember(task, definitions)
     reports: dict[str, list[str]] = {}
+    register_fonts()  # before the workers fork, so none of them reads the font files again
     bar = ProgressBar("building")
     try:
         with executor(request.jobs, request.dask) as ex, writing_into(request.out), staged_folders() as stages:
@@ -93,9 +95,8 @@ def run_build(
                     continue
                 folder = stage(stages, target)
                 stages[target].key = build.key
-                build.start(
-                    runner, folder, _finisher(project, deck, target, folder, request, reports, show, stages[target], build)
-                )
+                finish = _finisher(project, deck, target, folder, request, reports, show, stages[target], build)
+                build.start(runner, folder, finish, previous=target)
             runner.run()
     finally:
         bar.close()

@@ -102,6 +102,34 @@ def write_text(target: Path, text: str) -> Path:
     return target
 
 
+def write_fresh(target: Path, text: str, previous: Path | None = None) -> Path:
+    """Write ``text`` into a folder no one reads yet (a staging folder, swapped in whole): no temporary file.
+
+    When ``previous`` (the same file in the folder this one replaces) holds the same bytes, it is
+    linked instead: a new name for data already on the disk, which the old folder's removal keeps.
+    """
+    target = confine(target)
+    data = text.encode("utf-8")
+    if previous is not None and _same_file_bytes(previous, data):
+        try:
+            os.link(previous, target, follow_symlinks=False)
+            return target
+        except OSError:
+            pass  # no links here (another disk, another file system): write it
+    try:
+        target.write_bytes(data)
+    except OSError as exc:
+        raise cannot_write(target, exc) from None
+    return target
+
+
+def _same_file_bytes(path: Path, data: bytes) -> bool:
+    try:
+        return not path.is_symlink() and path.stat().st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False
+
+
 def write_bytes(target: Path, data: bytes) -> Path:
     with atomic_output(target) as tmp:
         tmp.write_bytes(data)
