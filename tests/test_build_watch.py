@@ -12,7 +12,9 @@ def test_build_watch_rebuilds_on_save_and_survives_a_broken_file(tmp_path):
     watch = Command(["--project", str(game), "build", "game", "--paper", "a4", "--watch"], game)
     try:
         wait_for(lambda: "watching for changes (Ctrl-C stops)" in watch.err, 60)
-        assert face.is_file() and any(line.endswith("output/game/game-sheets.pdf") for line in watch.out)
+        # stdout and stderr are read by threads of their own: the report may come a moment after
+        wait_for(lambda: any(line.endswith("output/game/game-sheets.pdf") for line in watch.out), 10)
+        assert face.is_file()
         built = sheets.stat().st_mtime_ns
 
         csv = game / "decks" / "game" / "cards.csv"

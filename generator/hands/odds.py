@@ -134,6 +134,27 @@ class OddsTable:
 _GAMES: dict[str, dict[str, Game]] = {}
 _TABLES: dict[str, dict] = {}
 _ENGINES: dict[tuple, Engine] = {}
+_DECK_DEFINITIONS: dict[str, dict] = {}
+
+
+def forget(project: Project, definitions: dict | None = None) -> None:
+    """Drop the games, decks and engines this process has read of ``project``: its files may have changed.
+
+    ``definitions``, when given, are its deck definitions as just read, kept for the tables to come.
+    """
+    _GAMES.pop(project.key, None)
+    _DECK_DEFINITIONS.pop(project.key, None)
+    if definitions is not None:
+        _DECK_DEFINITIONS[project.key] = definitions
+    for table in (_ENGINES, _ROWS):
+        for key in [k for k in table if k[0] == project.key]:
+            del table[key]
+
+
+def _deck_definitions(project: Project) -> dict:
+    if project.key not in _DECK_DEFINITIONS:
+        _DECK_DEFINITIONS[project.key] = load_all(project)
+    return _DECK_DEFINITIONS[project.key]
 
 
 def game_table(project: Project) -> dict[str, Game]:
@@ -160,7 +181,7 @@ def evaluator(
     ranking, deck, modifiers = resolve(game, ranking, deck, modifiers)
     key = (project.key, game_id, ranking, deck, modifiers)
     if key not in _ENGINES:
-        _ENGINES[key] = engines_for(game, load_all(project), ranking, deck, modifiers)
+        _ENGINES[key] = engines_for(game, _deck_definitions(project), ranking, deck, modifiers)
     return _ENGINES[key]
 
 
@@ -201,7 +222,7 @@ def row_table(project: Project, game_id: str) -> dict[str, SetupOdds]:
         raise AetherpressError(Problem("command line", f"game '{game_id}' has hand rankings, not rows"))
     key = (project.key, game_id)
     if key not in _ROWS:
-        _ROWS[key] = row_odds(game.arrangement, load_all(project)[game.deck_id].build(()))
+        _ROWS[key] = row_odds(game.arrangement, _deck_definitions(project)[game.deck_id].build(()))
     return _ROWS[key]
 
 

@@ -16,6 +16,7 @@ from ..definitions.deck import DeckDefinition
 from ..definitions.model import Deck
 from ..errors import Problem
 from ..faces.fonts import register_fonts
+from ..hands.odds import forget
 from ..outputs.progress import ProgressBar
 from ..outputs.proof import write_proof
 from ..outputs.tuckbox import write_box
@@ -79,6 +80,7 @@ def run_build(
         tasks.remember(task, definitions)
     reports: dict[str, list[str]] = {}
     register_fonts()  # before the workers fork, so none of them reads the font files again
+    forget(project, definitions)  # what an earlier build in this process read (build --watch) may have changed
     bar = ProgressBar("building")
     try:
         with executor(request.jobs, request.dask) as ex, writing_into(request.out), staged_folders() as stages:

@@ -152,4 +152,4 @@ def write_book(where: Where, inputs: str, book_id: str, folder: str, allowed: st
 def _book_context(where: Where, inputs: str):
     from ..rulebook import BuildContext
 
-    return BuildContext.create(where.project)
+    return BuildContext.create(where.project, _definitions(where, inputs))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..definitions.deck import DeckDefinition
 from ..definitions.presets import Paper, load_papers
 from ..errors import AetherpressError, Problem, display_path
 from ..project import Project
@@ -34,8 +35,9 @@ class BuildContext:
     odds: OddsSource
 
     @classmethod
-    def create(cls, project: Project) -> BuildContext:
-        return cls(project, CardLibrary(project), OddsSource(project))
+    def create(cls, project: Project, definitions: dict[str, DeckDefinition] | None = None) -> BuildContext:
+        """The context of ``project``'s books; ``definitions`` are its deck definitions when already read."""
+        return cls(project, CardLibrary(project, definitions), OddsSource(project))
 
     def paper(self, name: str) -> Paper:
         return load_papers(self.project)[name]

@@ -46,9 +46,9 @@ class CardArt:
 class CardLibrary:
     """Decks and card drawings of one project, each made once."""
 
-    def __init__(self, project: Project):
+    def __init__(self, project: Project, definitions: dict[str, DeckDefinition] | None = None):
         self.project = project
-        self._definitions: dict[str, DeckDefinition] | None = None
+        self._definitions = definitions  # read when first needed, unless the caller has them
         self._decks: dict[str, Deck] = {}
         self._renderers: dict[str, FaceRenderer] = {}
         self._art: dict[tuple[str, str, bool], CardArt] = {}
