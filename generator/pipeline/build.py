@@ -192,7 +192,16 @@ class DeckBuild:
         runner.fan_out(calls, lambda: self._sheets(runner, folder, charset, drawn, finish))
 
     def _sheets(self, runner: Runner, folder: Path, charset: str, drawn: list, finish: Callable[[], None]) -> None:
-        """The sheets go to the workers, and the SVG files are written here while they assemble them."""
+        """The sheets go to the workers, and the SVG files are written here while they assemble them.
+
+        In this process (``--jobs 1``) the SVG files come first, so the drawn sides are let go before the
+        sheets are assembled: the build's peak memory is the larger of the two, not their sum.
+        """
+        if isinstance(runner.executor, InProcess):
+            self._write_svgs(folder, drawn)
+            drawn.clear()
+            runner.fan_out(self._sheet_calls(folder, charset), finish)
+            return
         left = [2]
 
         def one_part_done() -> None:
@@ -200,16 +209,20 @@ class DeckBuild:
             if left[0] == 0:
                 finish()
 
-        calls: list[tuple[Callable[..., Any], tuple]] = [
+        calls = self._sheet_calls(folder, charset)
+        runner.fan_out(calls, one_part_done)
+        self._write_svgs(folder, drawn)
+        drawn.clear()
+        one_part_done()
+
+    def _sheet_calls(self, folder: Path, charset: str) -> list[tuple[Callable[..., Any], tuple]]:
+        return [
             (
                 tasks.write_sheets,
                 ((self.task,), charset, options, str(folder / f"{self.deck.slug}-sheets{suffix}.pdf"), str(folder)),
             )
             for suffix, options in self.sheets
         ]
-        runner.fan_out(calls, one_part_done)
-        self._write_svgs(folder, drawn)
-        one_part_done()
 
     def overflows(self) -> list[Problem]:
         """The texts of the deck's sides that do not fit (drafts draw them in red), read back from the cache."""
