@@ -6,6 +6,7 @@ import json
 import shutil
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -176,10 +177,21 @@ def test_unknown_style_keys_are_errors_with_suggestions(game, monkeypatch, capsy
     assert main(["validate"]) == 0
 
 
+def test_every_package_is_named_in_pyproject():
+    """The package list is written out (the built-in data is mapped into it): a new package must be added there."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    found = {
+        ".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "generator").rglob("__init__.py") if "builtin" not in p.parts
+    }
+    named = set(config["packages"])
+    assert named - {"generator.builtin.templates", "generator.builtin.decks"} == found
+    assert config["package-dir"] == {"generator.builtin.templates": "templates", "generator.builtin.decks": "decks"}
+
+
 def test_the_wheel_carries_the_built_in_data(tmp_path):
     """A non-editable install finds the templates, styles, presets and example decks inside the package."""
     source = tmp_path / "source"
-    for name in ("pyproject.toml", "setup.py", "README.md"):
+    for name in ("pyproject.toml", "README.md"):
         (source / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / name, source / name)
     for name in ("generator", "templates", "decks"):
