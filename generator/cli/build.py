@@ -59,7 +59,6 @@ def run(project: Project, args: argparse.Namespace) -> int:
         print("\n".join(report))
         return 0
     from ..definitions import load_all
-    from ..outputs.tuckbox import plan_box
     from ..pipeline.build import check_fits
     from ..pipeline.job import BuildRequest, run_build
     from ..project.files import writing_into
@@ -71,8 +70,11 @@ def run(project: Project, args: argparse.Namespace) -> int:
     check_slugs(decks)
     for _, options in sheets:
         check_fits(decks, options)
-        for deck in decks if args.box else ():
-            plan_box(deck, options.layout.paper, args.card_thickness)
+        if args.box:
+            from ..outputs.tuckbox import plan_box
+
+            for deck in decks:
+                plan_box(deck, options.layout.paper, args.card_thickness)
     request = BuildRequest(
         out,
         sheets,

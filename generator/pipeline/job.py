@@ -18,8 +18,6 @@ from ..errors import Problem
 from ..faces.fonts import register_fonts
 from ..hands.odds import forget
 from ..outputs.progress import ProgressBar
-from ..outputs.proof import write_proof
-from ..outputs.tuckbox import write_box
 from ..project import Project
 from ..project.digests import code_digest, digest
 from ..project.files import writing_into
@@ -124,8 +122,12 @@ def _finisher(
     def finish() -> None:
         staged.reads = build.reads
         if request.proof:
+            from ..outputs.proof import write_proof  # loaded only by the builds that ask for it
+
             write_proof(project, deck, folder, greyscale=request.greyscale, draft=request.draft)
         for suffix, options in request.sheets if request.box else ():
+            from ..outputs.tuckbox import write_box
+
             write_box(
                 project,
                 deck,
