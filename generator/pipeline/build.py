@@ -185,7 +185,7 @@ class DeckBuild:
         charset = job_charset(d.chars for d in drawn)
         calls: list[tuple[Callable[..., Any], tuple]] = []
         for greyscale in sorted({o.greyscale for _, o in self.sheets}):
-            pieces = Pieces(self.project, [self.deck], greyscale, charset, draft=self.task.draft)
+            pieces = Pieces(self.project, [self.deck], greyscale, charset, draft=self.task.draft, faces=[self.faces])
             keys = [pieces.key(0, card, side) for card, side in self.sides]
             missing = [(0, *spec) for spec in self._missing(PIECES, keys, ".bin")]
             calls += [(tasks.draw_pieces, ((self.task,), greyscale, charset, part)) for part in chunks(missing, runner.workers)]

@@ -73,21 +73,20 @@ def run_build(
     where = Where.of(project)
     inputs = tasks.inputs_digest(project)
     deck_tasks = [DeckTask(where, deck.key, inputs, request.draft) for deck in decks]
-    builds: list[DeckBuild] = []
     for task in deck_tasks:
         tasks.remember(task, definitions)
     reports: dict[str, list[str]] = {}
     register_fonts()  # before the workers fork, so none of them reads the font files again
     forget(project, definitions)  # what an earlier build in this process read (build --watch) may have changed
+    # decks built and their sides' keys worked out before the workers fork, so that they start with them
+    builds = [DeckBuild(project, task, request.sheets, _extras(request)) for task in deck_tasks]
     bar = ProgressBar("building")
     try:
         with executor(request.jobs, request.dask) as ex, writing_into(request.out), staged_folders() as stages:
             runner = Runner(ex, request.jobs or default_jobs(), bar)
             if request.books:  # the longest tasks go first, so no worker waits for one at the end
                 reports["rulebooks"] = _books(project, where, inputs, request, stages, runner, show)
-            for deck, task in zip(decks, deck_tasks):
-                build = DeckBuild(project, task, request.sheets, _extras(request))
-                builds.append(build)
+            for deck, build in zip(decks, builds):
                 target = request.out / deck.slug
                 files = unchanged(target, build.key)
                 if files is not None:

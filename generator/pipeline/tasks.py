@@ -119,7 +119,8 @@ def draw_sides(task: DeckTask, sides: Sequence[tuple[str | None, str]]) -> int:
 
 
 def _pieces(tasks: Sequence[DeckTask], greyscale: bool, charset: str) -> Pieces:
-    return Pieces(tasks[0].where.project, [load_deck(t) for t in tasks], greyscale, charset, draft=tasks[0].draft)
+    decks, faces = [load_deck(t) for t in tasks], [deck_faces(t) for t in tasks]
+    return Pieces(tasks[0].where.project, decks, greyscale, charset, draft=tasks[0].draft, faces=faces)
 
 
 def draw_pieces(tasks: tuple[DeckTask, ...], greyscale: bool, charset: str, items: Sequence[tuple[int, str | None, str]]) -> int:

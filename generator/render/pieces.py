@@ -32,11 +32,20 @@ class Pieces:
     """The pieces of a job printing ``decks`` (greys with ``greyscale``)."""
 
     def __init__(
-        self, project: Project, decks: Sequence[Deck], greyscale: bool = False, charset: str | None = None, draft: bool = False
+        self,
+        project: Project,
+        decks: Sequence[Deck],
+        greyscale: bool = False,
+        charset: str | None = None,
+        draft: bool = False,
+        faces: Sequence[CachedFaces] | None = None,
     ):
+        """``faces`` are the decks' drawn sides when the caller has them (with their keys worked out)."""
         self.project = project
         self.decks = decks
-        self.faces = [CachedFaces(project, deck, FaceRenderer(project, deck, draft=draft)) for deck in decks]
+        self.faces = (
+            list(faces) if faces is not None else [CachedFaces(project, d, FaceRenderer(project, d, draft=draft)) for d in decks]
+        )
         self.greyscale = greyscale
         self._sides: dict[tuple[int, str, str], DrawnSide] = {}
         self._charset = charset  # worked out from the sides when not given
