@@ -351,3 +351,28 @@ def test_shipped_templates_set_all_text_through_fit(project):
     for path in sorted(project.builtin.templates.glob("*.svg.j2")):
         source = _JINJA.sub(_blank, path.read_text(encoding="utf-8"))
         assert "<text" not in source and "<tspan" not in source, path.name
+
+
+def test_a_family_css_must_quote_is_quoted_and_still_drawn_in_its_font(tmp_path, monkeypatch):
+    """font-family="Source Sans 3" is ignored by a browser (a CSS word may not start with a digit): the face
+    names it in quotes, and the PDF path still draws it in Source Sans 3, not a fallback."""
+    from generator.cli import main
+
+    from .test_catalogue import make_project
+
+    root = make_project(tmp_path)
+    deck = root / "decks" / "cat" / "deck.toml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(
+        text.replace("[deck.attributes]", '[style]\ntext_font = "Source Sans 3"\n\n[deck.attributes]'), encoding="utf-8"
+    )
+    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "cache"))
+    assert main(["--project", str(root), "build", "cat", "--paper", "a4", "--out", str(tmp_path / "out")]) == 0
+    face = etree.fromstring((tmp_path / "out" / "cat" / "faces" / "fox.svg").read_bytes())
+    families = {node.get("font-family") for node in face.iter() if node.get("font-family")}
+    assert '"Source Sans 3"' in families and "Source Sans 3" not in families
+    import pikepdf
+
+    with pikepdf.open(tmp_path / "out" / "cat" / "cat-sheets.pdf") as pdf:
+        fonts = {str(o.get("/BaseFont")) for o in pdf.objects if isinstance(o, pikepdf.Dictionary) and o.get("/Type") == "/Font"}
+    assert any("SourceSans3" in f for f in fonts), fonts

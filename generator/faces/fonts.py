@@ -9,6 +9,7 @@ shipped families plus one project's fonts (see :mod:`.fontfiles`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -48,6 +49,18 @@ def _pick(faces: dict[tuple[str, str], str], weight: str, style: str) -> str:
         or faces.get(("normal", "normal"))
         or next(iter(faces.values()))
     )
+
+
+_CSS_WORD = re.compile(r"-?[_a-zA-Z\u0080-\U0010ffff][-_a-zA-Z0-9\u0080-\U0010ffff]*")
+
+
+def css_family(family: str) -> str:
+    """A family name as an SVG font-family attribute must give it: as it is where its words are CSS identifiers
+    ("EB Garamond"), in double quotes otherwise ("Source Sans 3": a word may not start with a digit, and a
+    browser ignores the whole attribute).  The PDF path reads both alike."""
+    if family.split() and all(_CSS_WORD.fullmatch(word) for word in family.split()):
+        return family
+    return '"' + family.replace('"', "").replace("\\", "") + '"'
 
 
 def font_name(family: str, weight: str = "normal", style: str = "normal") -> str:

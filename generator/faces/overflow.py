@@ -9,12 +9,15 @@ removal from the end of the text lets it fit.
 from __future__ import annotations
 
 from collections.abc import Callable
+from xml.sax.saxutils import quoteattr
 
 from ..geometry import Box
+from .fonts import css_family
 from .richtext import Paragraph, truncate, visible_length
 
 OVERFLOW_INK = "#d0021b"  # draft builds draw text that does not fit in this red
 LABEL_FONT = "SourceSans3-Bold"  # the tag saying how much to cut
+LABEL_FAMILY = "Source Sans 3"  # its family, as the SVG names it
 LABEL_SIZE = 2.4  # mm
 
 
@@ -46,7 +49,7 @@ def overflow_marks(frame: Box, count: int) -> str:
         f' stroke="{OVERFLOW_INK}" stroke-width="0.25" stroke-dasharray="1 0.6"/>'
         f'<rect x="{_fmt(f.right - width)}" y="{_fmt(f.y - height)}" width="{_fmt(width)}" height="{_fmt(height)}"'
         f' fill="{OVERFLOW_INK}"/>'
-        f'<text x="{_fmt(f.right - pad)}" y="{_fmt(f.y - height + size * 0.98)}" font-family="Source Sans 3"'
+        f'<text x="{_fmt(f.right - pad)}" y="{_fmt(f.y - height + size * 0.98)}" font-family={quoteattr(css_family(LABEL_FAMILY))}'
         f' font-size="{_fmt(size)}" font-weight="bold" fill="#ffffff" text-anchor="end">{label}</text>'
     )
 
