@@ -14,6 +14,7 @@ import multiprocessing
 import os
 import pickle
 import signal
+import socket
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
@@ -84,11 +85,25 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def _knock(address: str) -> None:
+    """A TCP scheduler that refuses the connection is said at once (Dask's client would try again for seconds)."""
+    scheme, _, rest = address.rpartition("://")
+    host, _, port = rest.rpartition(":")
+    if scheme not in ("", "tcp") or not host or not port.isdigit():
+        return  # another protocol, or no port given: the client decides
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=3).close()
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
+        raise AetherpressError(Problem("command line", f"--dask {address}: cannot reach the scheduler ({reason})")) from None
+
+
 def _dask_executor(address: str) -> Executor:
     try:
         from distributed import Client
     except ImportError:
         raise AetherpressError(Problem("command line", "--dask needs the dask extra: pip install 'aetherpress[dask]'")) from None
+    _knock(address)
     try:
         client = Client(address, timeout=3, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
