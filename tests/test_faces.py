@@ -376,3 +376,39 @@ def test_a_family_css_must_quote_is_quoted_and_still_drawn_in_its_font(tmp_path,
     with pikepdf.open(tmp_path / "out" / "cat" / "cat-sheets.pdf") as pdf:
         fonts = {str(o.get("/BaseFont")) for o in pdf.objects if isinstance(o, pikepdf.Dictionary) and o.get("/Type") == "/Font"}
     assert any("SourceSans3" in f for f in fonts), fonts
+
+
+def test_plain_texts_keep_clear_of_wide_corner_indices(tmp_path):
+    """The plain face (the one `aetherpress new` copies) widens its text margins for a wide rank label, so a long
+    flavour line never runs into the bottom-right index, which is the top-left one turned half round."""
+    from generator.definitions import load_definition
+    from generator.geometry import Box
+    from generator.project import Project
+
+    from .test_catalogue import make_project
+
+    root = make_project(tmp_path)
+    deck_file = root / "decks" / "cat" / "deck.toml"
+    text = deck_file.read_text(encoding="utf-8")
+    text = text.replace('id = "1"\nname = "One"', 'id = "1"\nname = "One"\nlabel = "XIV"').replace(
+        'text = "text"', 'text = "text"\nflavour = "text"'
+    )
+    deck_file.write_text(text, encoding="utf-8")
+    cards = root / "decks" / "cat" / "cards.csv"
+    lines = cards.read_text(encoding="utf-8").splitlines()
+    long = "The old gardeners say that every moon remembers the seed it first watched over and the long night too"
+    cards.write_text("\n".join([lines[0] + ",flavour", *(f"{row},{long}" for row in lines[1:])]) + "\n", encoding="utf-8")
+    project = Project(root)
+    deck = load_definition(deck_file, project).build(())
+    faces = FaceRenderer(project, deck)
+    width, height = faces.geometry.width, faces.geometry.height
+    checked = 0
+    for card in deck.cards:
+        faces.face(card)
+        corners = [b for field, b in faces.text_boxes if field.startswith("index")]
+        corners += [Box(width - b.right, height - b.bottom, b.w, b.h) for b in corners]  # the turned copy
+        for field, box in faces.text_boxes:
+            if field in ("text", "flavour", "foot"):
+                assert not any(box.overlaps(c) for c in corners), (card.id, field, box)
+                checked += 1
+    assert checked >= 3
