@@ -64,15 +64,13 @@ class CachedFaces:
         self._keys: dict[tuple[str | None, str], str] = {}  # by card id: the deck is this object's own
 
     def key(self, card: Card | None, side: str) -> str:
-        known = self._keys.get((card.id if card is not None else None, side))
-        if known is not None:
-            return known
-        if side == "front" and card is not None:
-            key = self.keys.face(self.deck, card)
-        else:
-            key = self.keys.back(self.deck, card)
-        self._keys[(card.id if card is not None else None, side)] = key
-        return key
+        known = (card.id if card is not None else None, side)
+        if known not in self._keys:
+            if side == "front" and card is not None:
+                self._keys[known] = self.keys.face(self.deck, card)
+            else:
+                self._keys[known] = self.keys.back(self.deck, card)
+        return self._keys[known]
 
     def side(self, card: Card | None, side: str) -> DrawnSide:
         """The side ("front" or "back") from the cache when it is there and current, else drawn and kept."""

@@ -96,7 +96,8 @@ class Runner:
     def submit(self, then: Callable[[Any], None] | None, fn: Callable[..., Any], *args: Any) -> None:
         if self.failures:
             return
-        future = self.executor.submit(Portable(fn), *args)
+        # a failure in this process is raised as it is, with its history for --debug; elsewhere it must travel
+        future = self.executor.submit(fn if isinstance(self.executor, InProcess) else Portable(fn), *args)
         self.pending[future] = (self.handed_out, then)
         self.handed_out += 1
 
