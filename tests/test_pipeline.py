@@ -221,3 +221,54 @@ def test_a_large_picture_is_scaled_to_its_printed_size(tmp_path, monkeypatch):
     # the plain face draws the art in a 28 x 17 mm box: at 600 dpi that is 661 x 402 pixels, covered
     assert shown.size == (661, 441)
     assert shown.getpixel((330, 0)) == photo.getpixel((1500, 0))  # the same picture, smaller
+
+
+def test_shared_work_is_claimed_once_and_waited_for():
+    from generator.pipeline.runner import Shared
+
+    shared, told = Shared(), []
+    assert shared.claim(["a", "b", "a"]) == ["a", "b"]
+    assert shared.claim(["b", "c"]) == ["c"]  # b is someone else's: only c is new
+    shared.when_done(["b", "c"], lambda: told.append("b and c"))
+    shared.when_done([], lambda: told.append("nothing"))
+    assert told == ["nothing"]
+    shared.finished(["c"])
+    assert told == ["nothing"]  # b is still being done
+    shared.finished(["a", "b"])
+    assert told == ["nothing", "b and c"]
+    shared.when_done(["a", "b", "c"], lambda: told.append("all done already"))
+    assert told[-1] == "all done already" and shared.claim(["a"]) == []
+
+
+def test_variants_that_print_a_side_alike_draw_its_piece_once(tmp_path, monkeypatch):
+    """Two variants built together: a side both print alike is one piece, and each deck's sheets
+    are the bytes that deck gets when it is built alone."""
+    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "cache"))
+    decks = ["pernese:coloured", "pernese:stripped"]
+    assert main(["--project", str(ROOT), "build", *decks, "--paper", "a4", "--jobs", "2", "--out", str(tmp_path / "both")]) == 0
+    svgs = [p.read_bytes() for p in sorted((tmp_path / "both").rglob("*.svg"))]
+    assert len(set(svgs)) < len(svgs)  # the premise: the variants share sides
+    assert len(_entries(tmp_path / "cache", "pieces")) == len(set(svgs))
+    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "alone-cache"))
+    assert main(["--project", str(ROOT), "build", decks[1], "--paper", "a4", "--jobs", "1", "--out", str(tmp_path / "alone")]) == 0
+    name = "pernese-stripped/pernese-stripped-sheets.pdf"
+    assert (tmp_path / "both" / name).read_bytes() == (tmp_path / "alone" / name).read_bytes()
+
+
+def test_a_books_tables_are_counted_ahead_as_tasks_of_their_own(tmp_path, monkeypatch):
+    from generator.hands import odds
+    from generator.pipeline import tasks
+    from generator.project import Project
+
+    project = Project(ROOT, tmp_path / "out", tmp_path / "cache")
+    where, inputs = tasks.Where.of(project), tasks.inputs_digest(project)
+    requests = odds.table_requests(odds.game_table(project)["lith"])
+    assert ("lith", "extended", ()) in requests and len(requests) == 4 + len(odds.game_table(project)["lith"].modifiers)
+    assert all(tasks.count_odds(where, inputs, "lith", request) for request in requests)
+    assert not tasks.count_odds(where, inputs, "lith", (None, "no-such-deck", ()))  # the book says why, if it needs it
+    # the book's process finds every table in the cache: counting again would fail
+    odds.forget(project)
+    odds._TABLES.clear()
+    monkeypatch.setattr(odds, "count_raw", lambda engine: pytest.fail("counted again"))
+    for ranking, deck, modifiers in requests:
+        assert odds.odds_table(project, "lith", ranking=ranking, deck=deck, modifiers=modifiers).total > 0

@@ -151,6 +151,18 @@ def forget(project: Project, definitions: dict | None = None) -> None:
             del table[key]
 
 
+Request = tuple[str | None, str | None, tuple[str, ...]]  # (ranking, deck, modifiers) of one table of a game
+
+
+def table_requests(game: Game) -> list[Request]:
+    """The tables a book of ``game`` may show: each ranking on each of its decks, and each modifier
+    alone (on the ranking and deck it chooses).  A build counts them ahead, side by side."""
+    if not game.rankings:
+        return []
+    found: list[Request] = [(ranking, deck, ()) for ranking in game.rankings for deck in game.decks]
+    return found + [(None, None, (modifier,)) for modifier in game.modifiers]
+
+
 def _deck_definitions(project: Project) -> dict:
     if project.key not in _DECK_DEFINITIONS:
         _DECK_DEFINITIONS[project.key] = load_all(project)

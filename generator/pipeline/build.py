@@ -12,7 +12,6 @@ and one piece and assembles its sheets again.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,14 +28,12 @@ from ..project.digests import digest
 from ..project.files import make_folder, write_fresh
 from ..render.fragments import job_charset
 from ..render.pieces import KIND as PIECES
-from ..render.pieces import Pieces
+from ..render.pieces import Spec, piece_key, spec
 from ..render.sheetpdf import Progress, SheetOptions
 from . import tasks
-from .executor import InProcess, Portable
+from .executor import InProcess
+from .runner import Runner, chunks
 from .tasks import DeckTask, Where
-
-CHUNKS_PER_WORKER = 4  # tasks per worker and stage: enough to even out, few enough to start cheaply
-MAX_CHUNK = 64
 
 
 @dataclass(frozen=True)
@@ -70,75 +67,6 @@ def check_fits(decks: Sequence[Deck], options: SheetOptions) -> None:
             ) from None
 
 
-def chunks(items: list, workers: int) -> list[list]:
-    """``items`` in runs of about len / (workers x CHUNKS_PER_WORKER), at most MAX_CHUNK long."""
-    size = max(1, min(MAX_CHUNK, -(-len(items) // max(1, workers * CHUNKS_PER_WORKER))))
-    return [items[i : i + size] for i in range(0, len(items), size)]
-
-
-class Runner:
-    """Runs tasks on an executor, each followed by what depends on it, until none is left.
-
-    After a failure nothing new starts; the failure of the earliest task (in
-    the order they were handed out) is raised once the running ones end, so
-    the message does not depend on which process was quicker.
-    """
-
-    def __init__(self, executor: Executor, workers: int, progress: Progress | None = None):
-        self.executor = executor
-        self.workers = workers
-        self.progress = progress
-        self.pending: dict[Future, tuple[int, Callable[[Any], None] | None]] = {}
-        self.handed_out = 0
-        self.done = 0
-        self.failures: list[tuple[int, BaseException]] = []
-
-    def submit(self, then: Callable[[Any], None] | None, fn: Callable[..., Any], *args: Any) -> None:
-        if self.failures:
-            return
-        # a failure in this process is raised as it is, with its history for --debug; elsewhere it must travel
-        future = self.executor.submit(fn if isinstance(self.executor, InProcess) else Portable(fn), *args)
-        self.pending[future] = (self.handed_out, then)
-        self.handed_out += 1
-
-    def fan_out(self, calls: Sequence[tuple[Callable[..., Any], tuple]], then: Callable[[], None]) -> None:
-        """Run every ``fn(*args)`` of ``calls``, then ``then`` once all are done (at once when there are none)."""
-        if not calls:
-            then()
-            return
-        left = [len(calls)]
-
-        def one_done(_: Any) -> None:
-            left[0] -= 1
-            if left[0] == 0:
-                then()
-
-        for fn, args in calls:
-            self.submit(one_done, fn, *args)
-
-    def run(self) -> None:
-        while self.pending:
-            finished, _ = wait(list(self.pending), return_when=FIRST_COMPLETED)
-            for future in sorted(finished, key=lambda f: self.pending[f][0]):
-                order, then = self.pending.pop(future)
-                error = None if future.cancelled() else future.exception()
-                if future.cancelled():
-                    continue
-                if error is not None:
-                    self.failures.append((order, error))
-                    for other in self.pending:
-                        other.cancel()
-                    continue
-                self.done += 1
-                if self.progress:
-                    self.progress(self.done, self.handed_out)
-                if then is not None and not self.failures:
-                    then(future.result())
-            self.pending = {f: v for f, v in self.pending.items() if not f.cancelled()}
-        if self.failures:
-            raise min(self.failures, key=lambda failure: failure[0])[1]
-
-
 def _spec(card: Card | None, side: str) -> tuple[str | None, str]:
     return (card.id if card is not None else None, side)
 
@@ -164,6 +92,7 @@ class DeckBuild:
         self.key = digest("deck folder", self.side_keys, options, extras)
         self.reads: dict[str, str] = {}  # the pictures the sides were drawn with (known once they are drawn)
         self.previous: Path | None = None
+        self.piece_keys: dict[bool, dict[Spec, str]] = {}  # by colour mode (greyscale or not)
 
     def _missing(self, kind: str, keys: list[str], suffix: str) -> list[tuple[str | None, str]]:
         folder = self.project.cache_dir / kind
@@ -180,17 +109,33 @@ class DeckBuild:
         runner.fan_out(calls, lambda: self._pieces(runner, folder, finish))
 
     def _pieces(self, runner: Runner, folder: Path, finish: Callable[[], None]) -> None:
+        """Draw the pieces missing from the cache; a piece another deck of the build needs too is drawn once."""
         drawn = [self.faces.side(card, side) for card, side in self.sides]
         for side in drawn:
             self.reads.update(side.reads)
         charset = job_charset(d.chars for d in drawn)
+        g = self.faces.renderer.geometry
+        cached = self.project.cache_dir / PIECES
+        needed: list[tuple[str, str]] = []  # (PIECES, key) of every piece missing from the cache
+        mine: list[tuple[str, str]] = []  # those this deck draws: no other deck of the build has claimed them
         calls: list[tuple[Callable[..., Any], tuple]] = []
         for greyscale in sorted({o.greyscale for _, o in self.sheets}):
-            pieces = Pieces(self.project, [self.deck], greyscale, charset, draft=self.task.draft, faces=[self.faces])
-            keys = [pieces.key(0, card, side) for card, side in self.sides]
-            missing = [(0, *spec) for spec in self._missing(PIECES, keys, ".bin")]
-            calls += [(tasks.draw_pieces, ((self.task,), greyscale, charset, part)) for part in chunks(missing, runner.workers)]
-        runner.fan_out(calls, lambda: self._sheets(runner, folder, charset, drawn, finish))
+            keys = {
+                spec(0, card, side): piece_key(d.svg, (g.width, g.height), charset, greyscale)
+                for (card, side), d in zip(self.sides, drawn)
+            }
+            self.piece_keys[greyscale] = keys
+            missing = {key: item for item, key in keys.items() if not (cached / f"{key}.bin").is_file()}
+            needed += [(PIECES, key) for key in missing]
+            claimed = runner.shared.claim((PIECES, key) for key in missing)
+            mine += claimed
+            items = [missing[key] for _, key in claimed]
+            calls += [
+                (tasks.draw_pieces, ((self.task,), greyscale, charset, part, {item: keys[item] for item in part}))
+                for part in chunks(items, runner.workers)
+            ]
+        runner.fan_out(calls, lambda: runner.shared.finished(mine))
+        runner.shared.when_done(needed, lambda: self._sheets(runner, folder, charset, drawn, finish))
 
     def _sheets(self, runner: Runner, folder: Path, charset: str, drawn: list, finish: Callable[[], None]) -> None:
         """The sheets go to the workers, and the SVG files are written here while they assemble them.
@@ -220,7 +165,14 @@ class DeckBuild:
         return [
             (
                 tasks.write_sheets,
-                ((self.task,), charset, options, str(folder / f"{self.deck.slug}-sheets{suffix}.pdf"), str(folder)),
+                (
+                    (self.task,),
+                    charset,
+                    options,
+                    str(folder / f"{self.deck.slug}-sheets{suffix}.pdf"),
+                    str(folder),
+                    self.piece_keys[options.greyscale],
+                ),
             )
             for suffix, options in self.sheets
         ]

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from ..definitions.deck import DeckDefinition
 from ..definitions.model import Deck
 from ..errors import Problem
 from ..faces.fonts import register_fonts
-from ..hands.odds import forget
+from ..hands.odds import game_table, table_requests
 from ..outputs.progress import ProgressBar
 from ..project import Project
 from ..project.digests import code_digest, digest
@@ -24,8 +25,9 @@ from ..project.files import writing_into
 from ..project.staging import Staged, stage, staged_folders, unchanged
 from ..render.sheetpdf import SheetOptions
 from . import tasks
-from .build import DeckBuild, Runner, deck_report
+from .build import DeckBuild, deck_report
 from .executor import default_jobs, executor
+from .runner import Runner
 from .tasks import DeckTask, Where
 
 
@@ -77,7 +79,7 @@ def run_build(
         tasks.remember(task, definitions)
     reports: dict[str, list[str]] = {}
     register_fonts()  # before the workers fork, so none of them reads the font files again
-    forget(project, definitions)  # what an earlier build in this process read (build --watch) may have changed
+    tasks.fresh_odds(where, inputs)  # before the workers fork, so that they start with the games read
     # decks built and their sides' keys worked out before the workers fork, so that they start with them
     builds = [DeckBuild(project, task, request.sheets, _extras(request)) for task in deck_tasks]
     bar = ProgressBar("building")
@@ -155,6 +157,16 @@ def _books(
         return lines
     folder = stage(stages, target)
     stages[target].key = key
-    for book in books:
-        runner.submit(None, tasks.write_book, where, inputs, book.id, str(folder), str(request.out))
+    games = game_table(project)
+    out = str(request.out)
+
+    def write(book_id: str) -> Callable[[], None]:
+        return lambda: runner.submit(None, tasks.write_book, where, inputs, book_id, str(folder), out)
+
+    for book in books:  # each book starts once the tables of its games are counted, side by side
+        needed = [("odds", game, table) for game in book.games if game in games for table in table_requests(games[game])]
+        mine = runner.shared.claim(needed)
+        calls = [(tasks.count_odds, (where, inputs, game, table)) for _, game, table in mine]
+        runner.fan_out(calls, partial(runner.shared.finished, mine))
+        runner.shared.when_done(needed, write(book.id))
     return lines

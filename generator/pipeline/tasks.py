@@ -10,19 +10,21 @@ small values; the files are the same whichever process ran them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from ..definitions import load_all, parse_deck_spec
 from ..definitions.model import Card, Deck
+from ..errors import AetherpressError
 from ..faces.cached import CachedFaces
 from ..faces.render import FaceRenderer
+from ..hands.odds import Request, forget, game_table, odds_table
 from ..project import Project
 from ..project.digests import folder_digest
 from ..project.files import write_bytes, writing_into
-from ..render.pieces import Pieces
+from ..render.pieces import Pieces, Spec
 from ..render.sheetpdf import SheetOptions, write_job
 
 
@@ -118,24 +120,53 @@ def draw_sides(task: DeckTask, sides: Sequence[tuple[str | None, str]]) -> int:
     return len(sides)
 
 
-def _pieces(tasks: Sequence[DeckTask], greyscale: bool, charset: str) -> Pieces:
+def _pieces(tasks: Sequence[DeckTask], greyscale: bool, charset: str, keys: Mapping[Spec, str]) -> Pieces:
     decks, faces = [load_deck(t) for t in tasks], [deck_faces(t) for t in tasks]
-    return Pieces(tasks[0].where.project, decks, greyscale, charset, draft=tasks[0].draft, faces=faces)
+    return Pieces(tasks[0].where.project, decks, greyscale, charset, draft=tasks[0].draft, faces=faces, keys=keys)
 
 
-def draw_pieces(tasks: tuple[DeckTask, ...], greyscale: bool, charset: str, items: Sequence[tuple[int, str | None, str]]) -> int:
-    """Draw the pieces, each (deck index, card id or None, side), into the cache."""
-    pieces = _pieces(tasks, greyscale, charset)
+def draw_pieces(
+    tasks: tuple[DeckTask, ...], greyscale: bool, charset: str, items: Sequence[Spec], keys: Mapping[Spec, str]
+) -> int:
+    """Draw the pieces ``items`` (with their ``keys``), each (deck index, card id or None, side), into the cache."""
+    pieces = _pieces(tasks, greyscale, charset, keys)
     for d, card_id, side in items:
         pieces.data(d, _card(pieces.decks[d], card_id), side)
     return len(items)
 
 
-def write_sheets(tasks: tuple[DeckTask, ...], charset: str, options: SheetOptions, target: str, allowed: str) -> str:
-    """Write a sheets PDF at ``target`` (inside the folder ``allowed``) from the pieces in the cache."""
-    pieces = _pieces(tasks, options.greyscale, charset)
+def write_sheets(
+    tasks: tuple[DeckTask, ...], charset: str, options: SheetOptions, target: str, allowed: str, keys: Mapping[Spec, str]
+) -> str:
+    """Write a sheets PDF at ``target`` (inside the folder ``allowed``) from the pieces in the cache (by ``keys``)."""
+    pieces = _pieces(tasks, options.greyscale, charset, keys)
     with writing_into(Path(allowed)):
         return str(write_job(pieces.project, pieces.decks, Path(target), options, pieces=pieces))
+
+
+_ODDS_READ: dict[Where, str] = {}  # the inputs digest of the games this process's odds module has read
+
+
+def fresh_odds(where: Where, inputs: str) -> None:
+    """Make the odds module read the project's games again if its files changed since it last did."""
+    if _ODDS_READ.get(where) != inputs:
+        forget(where.project, _definitions(where, inputs))
+        game_table(where.project)
+        _ODDS_READ[where] = inputs
+
+
+def count_odds(where: Where, inputs: str, game: str, request: Request) -> bool:
+    """Count one table of ``game`` into the cache, ahead of the rulebook that may show it.
+
+    False when it cannot be counted: the book says why, if it shows that table.
+    """
+    fresh_odds(where, inputs)
+    ranking, deck, modifiers = request
+    try:
+        odds_table(where.project, game, ranking=ranking, deck=deck, modifiers=modifiers)
+    except AetherpressError:
+        return False
+    return True
 
 
 def write_book(where: Where, inputs: str, book_id: str, folder: str, allowed: str) -> str:
@@ -143,6 +174,7 @@ def write_book(where: Where, inputs: str, book_id: str, folder: str, allowed: st
     from ..rulebook import render_file
     from ..rulebook.definition import load_rulebooks
 
+    fresh_odds(where, inputs)
     project = where.project
     name, data = render_file(_book_context(where, inputs), load_rulebooks(project)[book_id])
     with writing_into(Path(allowed)):

@@ -1,16 +1,18 @@
 """The card pieces of one print job: which piece each side is, and its PDF bytes.
 
-A piece's key is its side's content key, the job's character set and the
-colour mode; its bytes come from the cache, or are drawn here and kept.  A
-parallel build draws the missing pieces in other processes first (see
-:mod:`generator.pipeline.tasks`); whatever is still missing then is drawn
-here, so a sheets file is the same however its pieces were made.
+A piece's key is what it is drawn from: the side's SVG text and size, the
+job's character set and the colour mode.  So a side that two decks (say two
+variants) draw alike is one piece, drawn once.  Its bytes come from the
+cache, or are drawn here and kept.  A parallel build draws the missing
+pieces in other processes first (see :mod:`generator.pipeline.tasks`);
+whatever is still missing then is drawn here, so a sheets file is the same
+however its pieces were made.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..definitions.model import Card, Deck
 from ..faces.cached import CachedFaces, DrawnSide
@@ -24,8 +26,15 @@ from .fragments import fragment_pdf, job_charset
 KIND = "pieces"
 
 
-def piece_key(side_key: str, charset: str, greyscale: bool) -> str:
-    return digest("piece", side_key, charset, greyscale)
+Spec = tuple[int, str | None, str]  # a side of a job: (deck index, card id or None, "front" or "back")
+
+
+def piece_key(svg: str, size_mm: tuple[float, float], charset: str, greyscale: bool) -> str:
+    return digest("piece", svg, size_mm, charset, greyscale)
+
+
+def spec(d: int, card: Card | None, side: str) -> Spec:
+    return (d, card.id if card is not None else None, side)
 
 
 class Pieces:
@@ -39,8 +48,9 @@ class Pieces:
         charset: str | None = None,
         draft: bool = False,
         faces: Sequence[CachedFaces] | None = None,
+        keys: Mapping[Spec, str] | None = None,
     ):
-        """``faces`` are the decks' drawn sides when the caller has them (with their keys worked out)."""
+        """``faces`` are the decks' drawn sides and ``keys`` the pieces' keys, when the caller has them."""
         self.project = project
         self.decks = decks
         self.faces = (
@@ -49,6 +59,7 @@ class Pieces:
         self.greyscale = greyscale
         self._sides: dict[tuple[int, str, str], DrawnSide] = {}
         self._charset = charset  # worked out from the sides when not given
+        self._keys: dict[Spec, str] = dict(keys or {})
         self.drawn = 0  # pieces drawn here (not found in the cache)
 
     def sides(self) -> list[tuple[int, Card | None, str]]:
@@ -76,7 +87,12 @@ class Pieces:
         return self._charset
 
     def key(self, d: int, card: Card | None, side: str) -> str:
-        return piece_key(self.faces[d].key(card, side), self.charset, self.greyscale)
+        found = self._keys.get(spec(d, card, side))
+        if found is None:
+            g = self.faces[d].renderer.geometry
+            svg = self.side(d, card, side).svg
+            found = self._keys[spec(d, card, side)] = piece_key(svg, (g.width, g.height), self.charset, self.greyscale)
+        return found
 
     def data(self, d: int, card: Card | None, side: str) -> tuple[bytes, Signature]:
         """The piece's PDF and its resources' fingerprints: from the cache, or drawn now and kept."""
