@@ -250,7 +250,9 @@ def test_variants_that_print_a_side_alike_draw_its_piece_once(tmp_path, monkeypa
     assert len(set(svgs)) < len(svgs)  # the premise: the variants share sides
     assert len(_entries(tmp_path / "cache", "pieces")) == len(set(svgs))
     monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "alone-cache"))
-    assert main(["--project", str(ROOT), "build", decks[1], "--paper", "a4", "--jobs", "1", "--out", str(tmp_path / "alone")]) == 0
+    assert (
+        main(["--project", str(ROOT), "build", decks[1], "--paper", "a4", "--jobs", "1", "--out", str(tmp_path / "alone")]) == 0
+    )
     name = "pernese-stripped/pernese-stripped-sheets.pdf"
     assert (tmp_path / "both" / name).read_bytes() == (tmp_path / "alone" / name).read_bytes()
 
@@ -272,3 +274,15 @@ def test_a_books_tables_are_counted_ahead_as_tasks_of_their_own(tmp_path, monkey
     monkeypatch.setattr(odds, "count_raw", lambda engine: pytest.fail("counted again"))
     for ranking, deck, modifiers in requests:
         assert odds.odds_table(project, "lith", ranking=ranking, deck=deck, modifiers=modifiers).total > 0
+
+
+def test_a_build_of_decks_alone_does_not_read_the_games(tmp_path, monkeypatch):
+    """A game file that cannot be counted concerns the rulebooks and odds, not a build of the decks."""
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "cache"))
+    game = root / "decks" / "cat" / "snap.toml"
+    game.write_text(game.read_text(encoding="utf-8").replace('deck = "cat"', 'deck = "no-such-deck"', 1), encoding="utf-8")
+    assert main(["build", "cat", "--jobs", "1", "--paper", "a4"]) == 0
+    assert (root / "output" / "cat" / "cat-sheets.pdf").is_file()
+    assert main(["build", "--jobs", "1", "--paper", "a4"]) == 2  # the full build makes the rulebook: the game is wrong

@@ -2,7 +2,7 @@
 
 from .check import load_games
 from .games import load_game
-from .odds import OddsTable, classify, compare, evaluator, odds_table, row_table
+from .odds import OddsTable, classify, compare, evaluator, game_table, odds_table, row_table
 from .rankings import Category, DeckChoice, Game, Modifier, Ranking
 
 __all__ = [
@@ -15,6 +15,7 @@ __all__ = [
     "classify",
     "compare",
     "evaluator",
+    "game_table",
     "load_game",
     "load_games",
     "odds_table",

@@ -190,9 +190,9 @@ def _dedupe(problems: list[Problem]) -> list[Problem]:
     return out
 
 
-def load_games(project: Project) -> dict[str, Game]:
-    """Every game of the project and the built-in data: ``{game_id: Game}``, checked against its deck."""
-    definitions: dict[str, DeckDefinition] | None = None
+def load_games(project: Project, definitions: dict[str, DeckDefinition] | None = None) -> dict[str, Game]:
+    """Every game of the project and the built-in data: ``{game_id: Game}``, checked against its deck
+    (``definitions``: the project's deck definitions, when they are read already)."""
 
     def load_checked(path: Path) -> Game:
         nonlocal definitions

@@ -172,7 +172,7 @@ def _deck_definitions(project: Project) -> dict:
 def game_table(project: Project) -> dict[str, Game]:
     key = project.key
     if key not in _GAMES:
-        _GAMES[key] = load_games(project)
+        _GAMES[key] = load_games(project, _deck_definitions(project))
     return _GAMES[key]
 
 

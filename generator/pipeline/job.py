@@ -79,7 +79,7 @@ def run_build(
         tasks.remember(task, definitions)
     reports: dict[str, list[str]] = {}
     register_fonts()  # before the workers fork, so none of them reads the font files again
-    tasks.fresh_odds(where, inputs)  # before the workers fork, so that they start with the games read
+    tasks.fresh_odds(where, inputs)  # what an earlier build in this process read (build --watch) may have changed
     # decks built and their sides' keys worked out before the workers fork, so that they start with them
     builds = [DeckBuild(project, task, request.sheets, _extras(request)) for task in deck_tasks]
     bar = ProgressBar("building")

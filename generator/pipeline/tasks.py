@@ -20,7 +20,7 @@ from ..definitions.model import Card, Deck
 from ..errors import AetherpressError
 from ..faces.cached import CachedFaces
 from ..faces.render import FaceRenderer
-from ..hands.odds import Request, forget, game_table, odds_table
+from ..hands.odds import Request, forget, odds_table
 from ..project import Project
 from ..project.digests import folder_digest
 from ..project.files import write_bytes, writing_into
@@ -151,7 +151,6 @@ def fresh_odds(where: Where, inputs: str) -> None:
     """Make the odds module read the project's games again if its files changed since it last did."""
     if _ODDS_READ.get(where) != inputs:
         forget(where.project, _definitions(where, inputs))
-        game_table(where.project)
         _ODDS_READ[where] = inputs
 
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import AetherpressError, Problem
-from ..hands import Game, evaluator, load_games, odds_table, row_table
+from ..hands import Game, evaluator, game_table, odds_table, row_table
 from ..hands.odds import cache_key
 from ..project import Project
 from ..project.cache import read_cached, write_cached
@@ -31,7 +31,7 @@ class OddsSource:
 
     def games(self, where: str = "rulebook") -> dict[str, Game]:
         if self._games is None:
-            self._games = load_games(self.project)
+            self._games = game_table(self.project)
         return self._games
 
     def notes(self, game: str, where: str = "rulebook") -> tuple[str, ...]:
