@@ -76,12 +76,19 @@ def register_fonts() -> None:
     from reportlab.pdfbase.ttfonts import TTFont
     from svglib import fonts as svg_fonts
 
-    for family, faces in FAMILIES.items():
-        for stem in faces.values():
-            pdfmetrics.registerFont(TTFont(stem, str(FONTS_DIR / f"{stem}.ttf")))
-        for weight, style in FACES:  # every face svglib may be asked for, falling back within the family
-            stem = _pick(faces, weight, style)
-            svg_fonts.register_font(family, str(FONTS_DIR / f"{stem}.ttf"), weight, style, stem)
+    parse = svg_fonts.TTFont
+    # svglib reads a font file again to register it; it is handed the font reportlab has read already
+    svg_fonts.TTFont = lambda name, path: pdfmetrics.getFont(name)
+    try:
+        for family, faces in FAMILIES.items():
+            for stem in faces.values():
+                pdfmetrics.registerFont(TTFont(stem, str(FONTS_DIR / f"{stem}.ttf")))
+            for weight, style in FACES:  # every face svglib may be asked for, falling back within the family
+                stem = _pick(faces, weight, style)
+                svg_fonts.register_font(family, str(FONTS_DIR / f"{stem}.ttf"), weight, style, stem)
+    finally:
+        svg_fonts.TTFont = parse
+    for family in FAMILIES:
         regular = font_name(family)
         addMapping(family, 0, 0, regular)
         addMapping(family, 1, 0, font_name(family, "bold"))

@@ -17,7 +17,6 @@ from ..definitions.deck import DeckDefinition
 from ..definitions.model import Deck
 from ..errors import Problem
 from ..faces.fonts import register_fonts
-from ..hands.odds import game_table, table_requests
 from ..outputs.progress import ProgressBar
 from ..project import Project
 from ..project.digests import code_digest, digest
@@ -79,7 +78,6 @@ def run_build(
         tasks.remember(task, definitions)
     reports: dict[str, list[str]] = {}
     register_fonts()  # before the workers fork, so none of them reads the font files again
-    tasks.fresh_odds(where, inputs)  # what an earlier build in this process read (build --watch) may have changed
     # decks built and their sides' keys worked out before the workers fork, so that they start with them
     builds = [DeckBuild(project, task, request.sheets, _extras(request)) for task in deck_tasks]
     bar = ProgressBar("building")
@@ -147,8 +145,10 @@ def _books(
     project: Project, where: Where, inputs: str, request: BuildRequest, stages: dict, runner: Runner, show: Callable[[Path], str]
 ) -> list[str]:
     """Hand every rulebook of the project to ``runner`` (unless none of the project's files changed)."""
+    from ..hands.odds import game_table, table_requests
     from ..rulebook.definition import load_rulebooks
 
+    tasks.fresh_odds(where, inputs)  # what an earlier build in this process read (build --watch) may have changed
     target = request.out / "rulebooks"
     books = [b for b in load_rulebooks(project).values() if project.layer_of(b.file) is project.own]
     lines = [f"rulebook: {show(target / f'{book.id}.pdf')}" for book in books]

@@ -20,7 +20,6 @@ from ..definitions.model import Card, Deck
 from ..errors import AetherpressError
 from ..faces.cached import CachedFaces
 from ..faces.render import FaceRenderer
-from ..hands.odds import Request, forget, odds_table
 from ..project import Project
 from ..project.digests import folder_digest
 from ..project.files import write_bytes, writing_into
@@ -149,16 +148,20 @@ _ODDS_READ: dict[Where, str] = {}  # the inputs digest of the games this process
 
 def fresh_odds(where: Where, inputs: str) -> None:
     """Make the odds module read the project's games again if its files changed since it last did."""
+    from ..hands.odds import forget  # loaded only by the builds that make books (with numpy)
+
     if _ODDS_READ.get(where) != inputs:
         forget(where.project, _definitions(where, inputs))
         _ODDS_READ[where] = inputs
 
 
-def count_odds(where: Where, inputs: str, game: str, request: Request) -> bool:
+def count_odds(where: Where, inputs: str, game: str, request: tuple[str | None, str | None, tuple[str, ...]]) -> bool:
     """Count one table of ``game`` into the cache, ahead of the rulebook that may show it.
 
     False when it cannot be counted: the book says why, if it shows that table.
     """
+    from ..hands.odds import odds_table
+
     fresh_odds(where, inputs)
     ranking, deck, modifiers = request
     try:
