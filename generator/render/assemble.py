@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 
 import pikepdf
 from pikepdf import Array, Dictionary, Name, Object, Pdf, Stream, String
@@ -109,19 +111,95 @@ def card_forms(pdf: Pdf) -> dict[str, Object]:
 Signature = dict[str, dict[str, str]]  # resource kind -> resource name -> fingerprint
 
 
-def signature(piece: bytes) -> Signature:
-    """The fingerprints of a piece's resources (fonts, pictures...), worked out once when the piece is drawn,
-    so that assembling a file copies each distinct resource once and looks at the others not at all."""
+@dataclass(frozen=True)
+class Known:
+    """What assembling needs to know of a piece, worked out once when it is drawn: its resources'
+    fingerprints (so each distinct resource is copied once and the others not looked at) and, when
+    its page is that simple, its content stream as stored and its resources that are lists of names
+    (``/ProcSet``): a piece whose resources are all in the file already is then placed without
+    being opened at all."""
+
+    resources: Signature
+    content: bytes | None = None  # None: the piece must be opened (several streams, decode parameters...)
+    filters: str | list[str] | None = None  # the content stream's /Filter: a name, an array of names, or none
+    names: dict[str, list[str]] = field(default_factory=dict)
+
+    def header(self) -> dict:
+        return {
+            "resources": self.resources,
+            "content": None if self.content is None else len(self.content),
+            "filters": self.filters,
+            "names": self.names,
+        }
+
+    @classmethod
+    def read(cls, header: dict, rest: bytes) -> tuple[Known, bytes]:
+        """The description in ``header`` and the piece's PDF, from ``rest`` (its content stream, then the PDF)."""
+        length = header["content"]
+        content = None if length is None else rest[:length]
+        known = cls(dict(header["resources"]), content, header["filters"], dict(header["names"]))
+        return known, rest[length or 0 :]
+
+    def stored(self, pdf: bytes) -> bytes:
+        """The description, the content stream and the PDF, as a cache entry keeps them."""
+        return json.dumps(self.header(), sort_keys=True).encode() + b"\n" + (self.content or b"") + pdf
+
+
+def describe(piece: bytes) -> Known:
+    """Open a piece once and say what assembling needs of it (see :class:`Known`)."""
     with pikepdf.open(io.BytesIO(piece)) as source:
         copier = _Copier(source)
         seen: dict[tuple[int, int], str] = {}
-        resources = source.pages[0].obj.Resources
+        page = source.pages[0].obj
+        resources = page.Resources
         found: Signature = {}
+        names: dict[str, list[str]] = {}
+        simple = True
         for kind in sorted(resources.keys()):
             entries = resources[kind]
             if isinstance(entries, Dictionary):
                 found[kind] = {name: copier.fingerprint(entries[name], seen) for name in sorted(entries.keys())}
-        return found
+            elif isinstance(entries, Array) and not entries.is_indirect and all(isinstance(x, Name) for x in entries):
+                names[kind] = [str(x) for x in entries]
+            else:
+                simple = False
+        contents = page.Contents
+        if not simple or not isinstance(contents, Stream) or "/DecodeParms" in contents:
+            return Known(found)
+        stored = contents.get("/Filter")
+        filters: str | list[str] | None = None
+        if isinstance(stored, Name):
+            filters = str(stored)
+        elif isinstance(stored, Array) and all(isinstance(x, Name) for x in stored):
+            filters = [str(x) for x in stored]
+        elif stored is not None:
+            return Known(found)
+        return Known(found, contents.read_raw_bytes(), filters, names)
+
+
+def _placed(copier: _Copier, form: Object, known: Known) -> bool:
+    """Fill ``form`` from what is known of its piece alone, when every resource is in the file already."""
+    if known.content is None:
+        return False
+    resources = Dictionary()
+    for kind in sorted({*known.resources, *known.names}):
+        if kind in known.names:
+            resources[kind] = Array([Name(n) for n in known.names[kind]])
+            continue
+        inner = Dictionary()
+        for name, fingerprint in sorted(known.resources[kind].items()):
+            found = copier.by_content.get(fingerprint)
+            if found is None:
+                return False
+            inner[name] = found
+        resources[kind] = inner
+    filters = known.filters
+    form.write(
+        known.content,
+        filter=Array([Name(f) for f in filters]) if isinstance(filters, list) else Name(filters) if filters else None,
+    )
+    form.Resources = resources
+    return True
 
 
 def _resources(copier: _Copier, resources: Object, known: Signature, seen: dict) -> Dictionary:
@@ -141,15 +219,17 @@ def _resources(copier: _Copier, resources: Object, known: Signature, seen: dict)
     return copied
 
 
-def fill_forms(skeleton: bytes, piece: Callable[[str], tuple[bytes, Signature]], names: Iterable[str] | None = None) -> bytes:
-    """The skeleton with each card form ``name`` drawn as the page of ``piece(name)`` (its PDF and its
-    :func:`signature`); a reproducible file."""
+def fill_forms(skeleton: bytes, piece: Callable[[str], tuple[bytes, Known]], names: Iterable[str] | None = None) -> bytes:
+    """The skeleton with each card form ``name`` drawn as the page of ``piece(name)`` (its PDF and what
+    :func:`describe` knows of it); a reproducible file."""
     with pikepdf.open(io.BytesIO(skeleton)) as pdf:
         copier = _Copier(pdf)
         forms = card_forms(pdf)
         for name in sorted(forms) if names is None else names:
             form = forms[name]
             data, known = piece(name)
+            if _placed(copier, form, known):
+                continue
             with pikepdf.open(io.BytesIO(data)) as source:
                 page = source.pages[0].obj
                 seen: dict[tuple[int, int], str] = {}
@@ -163,7 +243,7 @@ def fill_forms(skeleton: bytes, piece: Callable[[str], tuple[bytes, Signature]],
                         filter=copier.copy(contents["/Filter"], seen) if "/Filter" in contents else None,  # type: ignore[arg-type]
                         decode_parms=copier.copy(contents["/DecodeParms"], seen) if "/DecodeParms" in contents else None,  # type: ignore[arg-type]
                     )
-                form.Resources = _resources(copier, page.Resources, known, seen)
+                form.Resources = _resources(copier, page.Resources, known.resources, seen)
         out = io.BytesIO()
         pdf.save(out, deterministic_id=True, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
         return out.getvalue()

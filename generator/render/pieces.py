@@ -19,8 +19,8 @@ from ..faces.cached import CachedFaces, DrawnSide
 from ..faces.render import FaceRenderer
 from ..project import Project
 from ..project.cache import read_cached_bytes, write_cached_bytes
-from ..project.digests import digest
-from .assemble import Signature, signature
+from ..project.digests import code_digest, digest
+from .assemble import Known, describe
 from .fragments import fragment_pdf, job_charset
 
 KIND = "pieces"
@@ -30,7 +30,7 @@ Spec = tuple[int, str | None, str]  # a side of a job: (deck index, card id or N
 
 
 def piece_key(svg: str, size_mm: tuple[float, float], charset: str, greyscale: bool) -> str:
-    return digest("piece", svg, size_mm, charset, greyscale)
+    return digest("piece", code_digest(), svg, size_mm, charset, greyscale)
 
 
 def spec(d: int, card: Card | None, side: str) -> Spec:
@@ -94,19 +94,20 @@ class Pieces:
             found = self._keys[spec(d, card, side)] = piece_key(svg, (g.width, g.height), self.charset, self.greyscale)
         return found
 
-    def data(self, d: int, card: Card | None, side: str) -> tuple[bytes, Signature]:
-        """The piece's PDF and its resources' fingerprints: from the cache, or drawn now and kept."""
+    def data(self, d: int, card: Card | None, side: str) -> tuple[bytes, Known]:
+        """The piece's PDF and what assembling needs to know of it: from the cache, or drawn now and kept."""
         key = self.key(d, card, side)
         found = read_cached_bytes(self.project, KIND, key)
         if found is not None:
-            header, _, pdf = found.partition(b"\n")
+            header, _, rest = found.partition(b"\n")
             try:
-                return pdf, json.loads(header)
-            except ValueError:
+                known, pdf = Known.read(json.loads(header), rest)
+                return pdf, known
+            except (ValueError, KeyError, TypeError):
                 pass  # an entry of another shape: draw it again
         pdf = self.draw(d, card, side)
-        known = signature(pdf)
-        write_cached_bytes(self.project, KIND, key, json.dumps(known, sort_keys=True).encode() + b"\n" + pdf)
+        known = describe(pdf)
+        write_cached_bytes(self.project, KIND, key, known.stored(pdf))
         self.drawn += 1
         return pdf, known
 

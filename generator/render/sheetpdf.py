@@ -30,7 +30,7 @@ from ..project import Project
 from ..project.cache import read_cached_bytes, write_cached_bytes
 from ..project.digests import code_digest, digest
 from ..project.files import write_bytes
-from .assemble import Signature, fill_forms
+from .assemble import Known, fill_forms
 from .canvas import new_canvas
 from .pdfforms import end_form
 from .pieces import Pieces
@@ -156,7 +156,7 @@ class CardForms:
             self.canvas.beginForm(name, lowerx=0, lowery=0, upperx=w * mm, uppery=h * mm)
             end_form(self.canvas)
 
-    def piece(self, name: str) -> tuple[bytes, Signature]:
+    def piece(self, name: str) -> tuple[bytes, Known]:
         return self.pieces.data(*self.where[name])
 
 
@@ -238,7 +238,7 @@ def write_job(
     order = list(forms.names.values())
     position = {name: n for n, name in enumerate(order, 1)}
 
-    def piece(name: str) -> tuple[bytes, Signature]:
+    def piece(name: str) -> tuple[bytes, Known]:
         data = forms.piece(name)
         if progress:
             progress(position[name], len(order))
