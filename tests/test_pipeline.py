@@ -286,3 +286,22 @@ def test_a_build_of_decks_alone_does_not_read_the_games(tmp_path, monkeypatch):
     assert main(["build", "cat", "--jobs", "1", "--paper", "a4"]) == 0
     assert (root / "output" / "cat" / "cat-sheets.pdf").is_file()
     assert main(["build", "--jobs", "1", "--paper", "a4"]) == 2  # the full build makes the rulebook: the game is wrong
+
+
+def test_a_modifier_that_only_chooses_a_ranking_is_counted_as_that_ranking(tmp_path):
+    from generator.hands import odds
+    from generator.project import Project
+
+    project = Project(ROOT, tmp_path / "out", tmp_path / "cache")
+    game = odds.game_table(project)["founders-flip"]
+    spell = "the-convocation-of-the-gage"
+    assert game.modifiers[spell].only_chooses_ranking and not game.modifiers["the-edicts-of-wani"].only_chooses_ranking
+    requests = odds.table_requests(game)
+    assert ("gage", "standard", ()) in requests and not any(spell in r[2] for r in requests)
+    assert len(requests) == len(set(requests))
+    under_spell = odds.odds_table(project, "founders-flip", modifiers=(spell,), use_cache=False)
+    plain = odds.odds_table(project, "founders-flip", ranking="gage", deck="standard", use_cache=False)
+    assert [c.count for c in under_spell.categories] == [c.count for c in plain.categories]
+    assert odds.cache_key(odds.evaluator(project, "founders-flip", modifiers=(spell,))) == odds.cache_key(
+        odds.evaluator(project, "founders-flip", "gage", "standard")
+    )

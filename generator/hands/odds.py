@@ -156,11 +156,21 @@ Request = tuple[str | None, str | None, tuple[str, ...]]  # (ranking, deck, modi
 
 def table_requests(game: Game) -> list[Request]:
     """The tables a book of ``game`` may show: each ranking on each of its decks, and each modifier
-    alone (on the ranking and deck it chooses).  A build counts them ahead, side by side."""
+    alone (on the ranking and deck it chooses), each table once.  A build counts them ahead, side by side."""
     if not game.rankings:
         return []
     found: list[Request] = [(ranking, deck, ()) for ranking in game.rankings for deck in game.decks]
-    return found + [(None, None, (modifier,)) for modifier in game.modifiers]
+    return list(dict.fromkeys(_counted_as(game, r) for r in found + [(None, None, (m,)) for m in game.modifiers]))
+
+
+def _counted_as(game: Game, request: Request) -> Request:
+    """The request whose table is counted for ``request``: a modifier that only chooses the ranking counts
+    as that ranking.  (A request that does not resolve is left as it is: counting it says why.)"""
+    try:
+        ranking, deck, modifiers = resolve(game, *request)
+    except AetherpressError:
+        return request
+    return (ranking, deck, tuple(m for m in modifiers if not game.modifiers[m].only_chooses_ranking))
 
 
 def _deck_definitions(project: Project) -> dict:
@@ -261,7 +271,7 @@ def cache_key(engine: Engine, method: dict | None = None) -> str:
         {
             "engine": ENGINE_VERSION,
             "ranking": engine.ranking.data,
-            "modifiers": [m.data for m in engine.modifiers],
+            "modifiers": [m.data for m in engine.modifiers if not m.only_chooses_ranking],
             "deck": deck_content(engine.deck),
         }
         | ({"method": method} if method else {}),

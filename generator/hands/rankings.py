@@ -115,6 +115,12 @@ class Modifier:
     path: tuple = ()
 
     @property
+    def only_chooses_ranking(self) -> bool:
+        """Whether all it does is choose the ranking hands are played with (its odds are that ranking's)."""
+        effects = (self.wild, self.every_suit, self.dead, self.lowest_wild, self.rise, self.insert, self.require)
+        return self.ranking is not None and not any(effects) and self.reverse is None and not self.builds_hands
+
+    @property
     def builds_hands(self) -> bool:
         """Whether a hand is made from shared cards (the table is of the best hand a player can make)."""
         return self.shared is not None or self.grid is not None
