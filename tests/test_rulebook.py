@@ -7,6 +7,7 @@ import itertools
 import re
 import subprocess
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,7 @@ A5 = load_papers(Project(ROOT))["a5"]
 # --- helpers -------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=16)  # several tests read each book's text
 def pdf_text(data: bytes) -> str:
     reader = PdfReader(io.BytesIO(data))
     return "\n".join(page.extract_text() for page in reader.pages)
