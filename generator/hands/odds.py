@@ -173,7 +173,8 @@ def _counted_as(game: Game, request: Request) -> Request:
     return (ranking, deck, tuple(m for m in modifiers if not game.modifiers[m].only_chooses_ranking))
 
 
-def _deck_definitions(project: Project) -> dict:
+def deck_definitions(project: Project) -> dict:
+    """The project's deck definitions, read once per process (until :func:`forget`)."""
     if project.key not in _DECK_DEFINITIONS:
         _DECK_DEFINITIONS[project.key] = load_all(project)
     return _DECK_DEFINITIONS[project.key]
@@ -182,7 +183,7 @@ def _deck_definitions(project: Project) -> dict:
 def game_table(project: Project) -> dict[str, Game]:
     key = project.key
     if key not in _GAMES:
-        _GAMES[key] = load_games(project, _deck_definitions(project))
+        _GAMES[key] = load_games(project, deck_definitions(project))
     return _GAMES[key]
 
 
@@ -203,7 +204,7 @@ def evaluator(
     ranking, deck, modifiers = resolve(game, ranking, deck, modifiers)
     key = (project.key, game_id, ranking, deck, modifiers)
     if key not in _ENGINES:
-        _ENGINES[key] = engines_for(game, _deck_definitions(project), ranking, deck, modifiers)
+        _ENGINES[key] = engines_for(game, deck_definitions(project), ranking, deck, modifiers)
     return _ENGINES[key]
 
 
@@ -244,7 +245,7 @@ def row_table(project: Project, game_id: str) -> dict[str, SetupOdds]:
         raise AetherpressError(Problem("command line", f"game '{game_id}' has hand rankings, not rows"))
     key = (project.key, game_id)
     if key not in _ROWS:
-        _ROWS[key] = row_odds(game.arrangement, _deck_definitions(project)[game.deck_id].build(()))
+        _ROWS[key] = row_odds(game.arrangement, deck_definitions(project)[game.deck_id].build(()))
     return _ROWS[key]
 
 

@@ -10,6 +10,7 @@ ones.  Files are reproducible and name only embedded fonts.
 
 from __future__ import annotations
 
+import gc
 import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -37,6 +38,7 @@ from .pieces import Pieces
 
 CROP_WIDTH = 0.2  # mm
 SKELETONS = "skeletons"  # cache kind
+LARGE_JOB = 1000  # card places
 CUT_WIDTH = 0.1
 Progress = Callable[[int, int], None]
 
@@ -216,25 +218,11 @@ def write_job(
     ``progress`` is told (done, total) as the card forms are filled.
     """
     pieces = pieces or Pieces(project, decks, options.greyscale, draft=options.draft)
-    try:
-        cards, pages = layout_job(decks, [faces.renderer for faces in pieces.faces], options)
-    except LayoutError as exc:
-        raise AetherpressError(
-            Problem(decks[0].source if decks else "layout", str(exc), key="deck.size" if decks else None)
-        ) from None
-    lay = options.layout
-    names = " + ".join(f"{d.title} ({d.key})" for d in decks)
-    title = title or f"{names} - print sheets"
-    keywords = ", ".join([*(d.key for d in decks), lay.paper.name, lay.mode] + (["greyscale"] if options.greyscale else []))
-    subject = " / ".join(d.description for d in decks if d.description)
     forms = CardForms(pieces)
-    placed = [forms.name(cards[p.item].deck, cards[p.item].card, p.side) for page in pages for p in page.placements]
-    # the pages without their cards depend on the layout and which places share a card, not on the cards
-    key = digest("sheets skeleton", code_digest(), repr(pages), placed, forms.sizes, title, subject, keywords, repr(lay))
-    skeleton = read_cached_bytes(project, SKELETONS, key)
-    if skeleton is None:
-        skeleton = draw_skeleton(forms, pages, cards, (lay.paper.width, lay.paper.height), title, subject, keywords)
-        write_cached_bytes(project, SKELETONS, key, skeleton)
+    # the layout and the skeleton's drawing are let go before the forms are filled (a large deck's peak memory)
+    skeleton = _skeleton(project, decks, options, forms, title)
+    if len(forms.names) > LARGE_JOB:
+        gc.collect()  # reportlab's drawing is a web of cycles: let it go before the forms are filled
     order = list(forms.names.values())
     position = {name: n for n, name in enumerate(order, 1)}
 
@@ -245,6 +233,29 @@ def write_job(
         return data
 
     return write_bytes(target, fill_forms(skeleton, piece, order))
+
+
+def _skeleton(project: Project, decks: Sequence[Deck], options: SheetOptions, forms: CardForms, title: str | None) -> bytes:
+    """The sheets with an empty form for each card (see :func:`draw_skeleton`), from the cache or drawn."""
+    try:
+        cards, pages = layout_job(decks, [faces.renderer for faces in forms.pieces.faces], options)
+    except LayoutError as exc:
+        raise AetherpressError(
+            Problem(decks[0].source if decks else "layout", str(exc), key="deck.size" if decks else None)
+        ) from None
+    lay = options.layout
+    names = " + ".join(f"{d.title} ({d.key})" for d in decks)
+    title = title or f"{names} - print sheets"
+    keywords = ", ".join([*(d.key for d in decks), lay.paper.name, lay.mode] + (["greyscale"] if options.greyscale else []))
+    subject = " / ".join(d.description for d in decks if d.description)
+    placed = [forms.name(cards[p.item].deck, cards[p.item].card, p.side) for page in pages for p in page.placements]
+    # the pages without their cards depend on the layout and which places share a card, not on the cards
+    key = digest("sheets skeleton", code_digest(), repr(pages), placed, forms.sizes, title, subject, keywords, repr(lay))
+    skeleton = read_cached_bytes(project, SKELETONS, key)
+    if skeleton is None:
+        skeleton = draw_skeleton(forms, pages, cards, (lay.paper.width, lay.paper.height), title, subject, keywords)
+        write_cached_bytes(project, SKELETONS, key, skeleton)
+    return skeleton
 
 
 def draw_skeleton(
@@ -266,6 +277,7 @@ def draw_skeleton(
         canvas.showPage()
     forms.define()
     canvas.save()
+    forms.canvas = None
     return buffer.getvalue()
 
 

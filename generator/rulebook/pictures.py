@@ -16,11 +16,11 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
 from ..definitions.deck import DeckDefinition
-from ..definitions.discovery import load_all
 from ..definitions.model import Card, Deck
 from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem
 from ..faces.render import FaceRenderer
+from ..hands.odds import deck_definitions
 from ..project import Project
 from ..render.drawing import svg_to_drawing
 from ..render.pdfforms import end_form
@@ -56,7 +56,7 @@ class CardLibrary:
     @property
     def definitions(self) -> dict[str, DeckDefinition]:
         if self._definitions is None:
-            self._definitions = load_all(self.project)
+            self._definitions = deck_definitions(self.project)  # shared with the odds tables
         return self._definitions
 
     def deck(self, spec: str, where: str = "rulebook") -> Deck:
