@@ -101,3 +101,23 @@ def test_a_piece_placed_from_what_is_known_of_it_is_the_piece_opened(tmp_path, p
     monkeypatch.setattr(assemble, "_placed", lambda *args: False)
     opened = next(p for p in build_deck(project, deck, tmp_path / "opened", A4_SHEETS) if p.suffix == ".pdf")
     assert quick.read_bytes() == opened.read_bytes() and check_pdf(quick) == []
+
+
+def test_a_font_compressed_once_is_the_same_bytes(project, definitions):
+    """Each piece embeds the job's font subsets; they are compressed once per process, with the same bytes."""
+    from reportlab.pdfbase import pdfdoc
+
+    from generator.faces.render import FaceRenderer
+    from generator.render import fragments
+
+    deck = definitions["pernese"].build(("coloured",))
+    renderer = FaceRenderer(project, deck)
+    svg, g = renderer.face(deck.cards[0]), renderer.geometry
+    args = (svg, "test", "card", (g.width, g.height), fragments.job_charset([svg]))
+    first = fragments.fragment_pdf(*args)
+    kept = pdfdoc.PDFZCompress._aetherpress_kept
+    assert kept  # the font files were large enough to keep
+    again = fragments.fragment_pdf(*args)  # the fonts' compressed bytes come from what is kept
+    kept.clear()
+    fresh = fragments.fragment_pdf(*args)  # and here they are compressed anew
+    assert first == again == fresh

@@ -10,11 +10,12 @@ same in every piece, whichever process drew it.
 
 from __future__ import annotations
 
+import hashlib
 import io
 from collections.abc import Iterable
 
 from reportlab.graphics import renderPDF
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from .canvas import new_canvas
@@ -24,6 +25,8 @@ from .drawing import svg_to_drawing
 # Every piece's fonts hold these characters, so an edit that keeps to them never changes the pieces' fonts.
 BASE_CHARS = "".join(chr(c) for c in range(0x20, 0x7F))
 SUBSETS_KEPT = 16  # per font
+COMPRESSED_KEPT = 32  # large streams compressed, per process
+LARGE_STREAM = 4096  # bytes: font files; a card's own drawing is smaller and different every time
 
 
 def job_charset(chars: Iterable[str]) -> str:
@@ -60,6 +63,31 @@ def _seed_fonts(canvas, charset: str) -> None:
             font.splitString(charset, doc)
 
 
+def _compress_once() -> None:
+    """Make reportlab compress each distinct large stream once per process (the same bytes as ever):
+    every piece of a job embeds the same font subsets."""
+    flate = pdfdoc.PDFZCompress
+    if getattr(flate, "_aetherpress_kept", None) is not None:
+        return
+    compress = flate.encode
+    kept: dict[bytes, bytes] = {}
+
+    def encode(text):
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        if len(data) < LARGE_STREAM:
+            return compress(data)
+        key = hashlib.sha256(data).digest()
+        found = kept.get(key)
+        if found is None:
+            if len(kept) >= COMPRESSED_KEPT:
+                kept.clear()
+            found = kept[key] = compress(data)
+        return found
+
+    flate.encode = encode
+    flate._aetherpress_kept = kept
+
+
 def fragment_pdf(
     svg_text: str, source: str, place: str, size_mm: tuple[float, float], charset: str, greyscale: bool = False
 ) -> bytes:
@@ -70,5 +98,6 @@ def fragment_pdf(
     _seed_fonts(canvas, charset)
     renderPDF.draw(drawing, canvas, 0, 0)
     canvas.showPage()
+    _compress_once()
     canvas.save()
     return buffer.getvalue()
