@@ -25,7 +25,7 @@ from ..imposition.grids import LayoutError
 from ..imposition.layout import cards_per_page
 from ..project import Project
 from ..project.digests import digest
-from ..project.files import make_folder, write_fresh
+from ..project.files import confined_folder, make_folder, write_fresh
 from ..render.fragments import job_charset
 from ..render.pieces import KIND as PIECES
 from ..render.pieces import Spec, piece_key, spec
@@ -124,7 +124,13 @@ class DeckBuild:
                 spec(0, card, side): piece_key(d.svg, (g.width, g.height), charset, greyscale)
                 for (card, side), d in zip(self.sides, drawn)
             }
-            self.piece_keys[greyscale] = keys
+            # every card's sides for the sheets (cards that share a back share its piece), by the sides drawn
+            by_side = {side_key: keys[spec(0, *item)] for side_key, item in zip(self.side_keys, self.sides)}
+            self.piece_keys[greyscale] = {
+                spec(0, card, side): by_side[self.faces.key(card, side)]
+                for card in self.deck.cards or [None]
+                for side in (("front", "back") if card is not None else ("back",))
+            }
             missing = {key: item for item, key in keys.items() if not (cached / f"{key}.bin").is_file()}
             needed += [(PIECES, key) for key in missing]
             claimed = runner.shared.claim((PIECES, key) for key in missing)
@@ -191,11 +197,10 @@ class DeckBuild:
 
     def _write_svgs(self, folder: Path, drawn: list) -> None:
         paths = [self.svg_path(folder, card, side) for card, side in self.sides]
-        for parent in dict.fromkeys(path.parent for path in paths):
-            make_folder(parent)
+        checked = {parent: confined_folder(make_folder(parent)) for parent in dict.fromkeys(path.parent for path in paths)}
         for path, side_drawn in zip(paths, drawn):
             before = self.previous / path.relative_to(folder) if self.previous is not None else None
-            write_fresh(path, side_drawn.svg, before)
+            write_fresh(path, side_drawn.svg, before, checked[path.parent])
 
 
 def build_deck(

@@ -50,15 +50,26 @@ def cannot_write(path: Path, exc: OSError) -> AetherpressError:
 
 def confine(target: Path) -> Path:
     """``target`` if it may be written: its folder (links resolved) is inside an allowed folder."""
+    return confined_folder(target.parent, target) / _file_name(target)
+
+
+def confined_folder(folder: Path, target: Path | None = None) -> Path:
+    """``folder`` with its links resolved, if files may be written in it (``target``: the file, for the message)."""
     roots = _ROOTS.get()
-    name = target.name
-    if not name or name in (".", "..") or "\x00" in str(target) or len(name.encode("utf-8")) > MAX_NAME_BYTES:
-        raise AetherpressError(Problem(display_path(target.parent), f"refusing to write a file named '{name[:80]}'"))
-    folder = target.parent.resolve()
-    if not any(folder == root or folder.is_relative_to(root) for root in roots):
+    if "\x00" in str(folder):
+        raise AetherpressError(Problem(display_path(folder), "refusing to write into a folder of that name"))
+    resolved = folder.resolve()
+    if not any(resolved == root or resolved.is_relative_to(root) for root in roots):
         where = ", ".join(display_path(r) for r in roots) or "no output folder"
-        raise AetherpressError(Problem(display_path(target), f"refusing to write outside the output folder ({where})"))
-    return folder / name
+        raise AetherpressError(Problem(display_path(target or folder), f"refusing to write outside the output folder ({where})"))
+    return resolved
+
+
+def _file_name(target: Path) -> str:
+    name = target.name
+    if not name or name in (".", "..") or "\x00" in name or len(name.encode("utf-8")) > MAX_NAME_BYTES:
+        raise AetherpressError(Problem(display_path(target.parent), f"refusing to write a file named '{name[:80]}'"))
+    return name
 
 
 def make_folder(folder: Path) -> Path:
@@ -102,13 +113,14 @@ def write_text(target: Path, text: str) -> Path:
     return target
 
 
-def write_fresh(target: Path, text: str, previous: Path | None = None) -> Path:
+def write_fresh(target: Path, text: str, previous: Path | None = None, folder: Path | None = None) -> Path:
     """Write ``text`` into a folder no one reads yet (a staging folder, swapped in whole): no temporary file.
 
     When ``previous`` (the same file in the folder this one replaces) holds the same bytes, it is
     linked instead: a new name for data already on the disk, which the old folder's removal keeps.
+    ``folder``: ``target``'s folder as :func:`confined_folder` gave it, when many files are written there.
     """
-    target = confine(target)
+    target = confine(target) if folder is None else folder / _file_name(target)
     data = text.encode("utf-8")
     if previous is not None and _same_file_bytes(previous, data):
         try:

@@ -38,7 +38,7 @@ from .pieces import Pieces
 
 CROP_WIDTH = 0.2  # mm
 SKELETONS = "skeletons"  # cache kind
-LARGE_JOB = 1000  # card places
+LARGE_JOB = 4000  # card places
 CUT_WIDTH = 0.1
 Progress = Callable[[int, int], None]
 
