@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextvars
 import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -499,3 +500,25 @@ def test_sigterm_stops_a_build_cleanly(tmp_path):
     assert process.wait(timeout=60) == 130
     assert "terminated" in process.stderr.read()
     assert not out.exists() or not any(p.is_file() for p in out.rglob("*"))
+
+
+def test_a_folder_swapped_for_a_link_after_a_write_is_refused(tmp_path):
+    """Writes into one folder resolve it once; a folder replaced by a link to elsewhere is resolved again."""
+    from generator.errors import AetherpressError
+    from generator.project.files import write_bytes, writing_into
+
+    allowed = tmp_path / "out"
+    (allowed / "cards").mkdir(parents=True)
+    outside = Path(tempfile.mkdtemp(prefix="aetherpress-outside-"))  # not under pytest's folders, which tests may write
+    with writing_into(allowed):
+        write_bytes(allowed / "cards" / "one.bin", b"1")
+        write_bytes(allowed / "cards" / "two.bin", b"2")  # the folder as resolved for the first
+        (allowed / "cards").rename(allowed / "old")
+        (allowed / "cards").symlink_to(outside, target_is_directory=True)
+        with pytest.raises(AetherpressError, match="refusing to write outside the output folder"):
+            write_bytes(allowed / "cards" / "three.bin", b"3")
+    try:
+        assert list(outside.iterdir()) == []
+    finally:
+        shutil.rmtree(outside)
+    assert sorted(p.name for p in (allowed / "old").iterdir()) == ["one.bin", "two.bin"]

@@ -58,10 +58,33 @@ def confined_folder(folder: Path, target: Path | None = None) -> Path:
     roots = _ROOTS.get()
     if "\x00" in str(folder):
         raise AetherpressError(Problem(display_path(folder), "refusing to write into a folder of that name"))
-    resolved = folder.resolve()
+    resolved = _resolved(folder)
     if not any(resolved == root or resolved.is_relative_to(root) for root in roots):
         where = ", ".join(display_path(r) for r in roots) or "no output folder"
         raise AetherpressError(Problem(display_path(target or folder), f"refusing to write outside the output folder ({where})"))
+    return resolved
+
+
+_FOLDERS: dict[str, tuple[Path, tuple[int, int]]] = {}  # folder as named -> (resolved, the directory's identity)
+FOLDERS_KEPT = 512
+
+
+def _resolved(folder: Path) -> Path:
+    """``folder`` with its links resolved; kept per process while the name still leads to the same directory
+    (a cache writes a thousand files into one folder, and resolving is a system call per part of the path)."""
+    key = os.fspath(folder)
+    try:
+        st = os.stat(key)
+    except OSError:
+        return folder.resolve()
+    identity = (st.st_dev, st.st_ino)
+    found = _FOLDERS.get(key)
+    if found is not None and found[1] == identity:
+        return found[0]
+    if len(_FOLDERS) >= FOLDERS_KEPT:
+        _FOLDERS.clear()
+    resolved = folder.resolve()
+    _FOLDERS[key] = (resolved, identity)
     return resolved
 
 
