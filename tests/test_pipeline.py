@@ -305,3 +305,20 @@ def test_a_modifier_that_only_chooses_a_ranking_is_counted_as_that_ranking(tmp_p
     assert odds.cache_key(odds.evaluator(project, "founders-flip", modifiers=(spell,))) == odds.cache_key(
         odds.evaluator(project, "founders-flip", "gage", "standard")
     )
+
+
+def test_a_pieces_key_follows_the_projects_fonts(tmp_path):
+    """A piece embeds the fonts its SVG names: the same SVG with a project font file changed is another piece."""
+    from generator.faces.keys import font_inputs
+    from generator.project import Project
+    from generator.render.pieces import piece_key
+
+    root = make_project(tmp_path)
+    project = Project(root, tmp_path / "out", tmp_path / "cache")
+    (root / "fonts").mkdir()
+    font = root / "fonts" / "Hand-Regular.ttf"
+    font.write_bytes((ROOT / "generator" / "fonts" / "Cinzel-Regular.ttf").read_bytes())
+    before = piece_key(font_inputs(project), "<svg/>", (63.5, 88.9), "abc", False)
+    assert piece_key(font_inputs(project), "<svg/>", (63.5, 88.9), "abc", False) == before
+    font.write_bytes((ROOT / "generator" / "fonts" / "Cinzel-Bold.ttf").read_bytes())
+    assert piece_key(font_inputs(project), "<svg/>", (63.5, 88.9), "abc", False) != before

@@ -44,6 +44,11 @@ def project_inputs(project: Project) -> str:
     return folder_digest(dict.fromkeys(folders))  # a folder named twice is hashed once
 
 
+def font_inputs(project: Project) -> str:
+    """The font files of every layer: a piece embeds the fonts its SVG names, so they are part of its key."""
+    return folder_digest(dict.fromkeys(layer.fonts for layer in project.layers))
+
+
 class SideKeys:
     """The keys of one deck's sides as one renderer draws them (``options``: its bleed, draft mode...)."""
 

@@ -20,6 +20,7 @@ from ..definitions.deck import DeckDefinition
 from ..definitions.model import Card, Deck
 from ..errors import AetherpressError, Problem
 from ..faces.cached import KIND as SIDES
+from ..faces.keys import font_inputs
 from ..faces.render import geometry
 from ..imposition.grids import LayoutError
 from ..imposition.layout import cards_per_page
@@ -115,13 +116,14 @@ class DeckBuild:
             self.reads.update(side.reads)
         charset = job_charset(d.chars for d in drawn)
         g = self.faces.renderer.geometry
+        fonts = font_inputs(self.project)
         cached = self.project.cache_dir / PIECES
         needed: list[tuple[str, str]] = []  # (PIECES, key) of every piece missing from the cache
         mine: list[tuple[str, str]] = []  # those this deck draws: no other deck of the build has claimed them
         calls: list[tuple[Callable[..., Any], tuple]] = []
         for greyscale in sorted({o.greyscale for _, o in self.sheets}):
             keys = {
-                spec(0, card, side): piece_key(d.svg, (g.width, g.height), charset, greyscale)
+                spec(0, card, side): piece_key(fonts, d.svg, (g.width, g.height), charset, greyscale)
                 for (card, side), d in zip(self.sides, drawn)
             }
             # every card's sides for the sheets (cards that share a back share its piece), by the sides drawn

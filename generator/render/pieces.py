@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 
 from ..definitions.model import Card, Deck
 from ..faces.cached import CachedFaces, DrawnSide
+from ..faces.keys import font_inputs
 from ..faces.render import FaceRenderer
 from ..project import Project
 from ..project.cache import read_cached_bytes, write_cached_bytes
@@ -29,8 +30,10 @@ KIND = "pieces"
 Spec = tuple[int, str | None, str]  # a side of a job: (deck index, card id or None, "front" or "back")
 
 
-def piece_key(svg: str, size_mm: tuple[float, float], charset: str, greyscale: bool) -> str:
-    return digest("piece", code_digest(), svg, size_mm, charset, greyscale)
+def piece_key(fonts: str, svg: str, size_mm: tuple[float, float], charset: str, greyscale: bool) -> str:
+    """What a piece is drawn from: Aetherpress, the project's fonts (``fonts``: see
+    :func:`~generator.faces.keys.font_inputs`), the side's SVG and size, the job's character set and the colour mode."""
+    return digest("piece", code_digest(), fonts, svg, size_mm, charset, greyscale)
 
 
 def spec(d: int, card: Card | None, side: str) -> Spec:
@@ -60,6 +63,7 @@ class Pieces:
         self._sides: dict[tuple[int, str, str], DrawnSide] = {}
         self._charset = charset  # worked out from the sides when not given
         self._keys: dict[Spec, str] = dict(keys or {})
+        self._fonts: str | None = None
         self.drawn = 0  # pieces drawn here (not found in the cache)
 
     def sides(self) -> list[tuple[int, Card | None, str]]:
@@ -86,12 +90,20 @@ class Pieces:
             self._charset = job_charset(self.side(d, card, side).chars for d, card, side in self.sides())
         return self._charset
 
+    @property
+    def fonts(self) -> str:
+        if self._fonts is None:
+            self._fonts = font_inputs(self.project)
+        return self._fonts
+
     def key(self, d: int, card: Card | None, side: str) -> str:
         found = self._keys.get(spec(d, card, side))
         if found is None:
             g = self.faces[d].renderer.geometry
             svg = self.side(d, card, side).svg
-            found = self._keys[spec(d, card, side)] = piece_key(svg, (g.width, g.height), self.charset, self.greyscale)
+            found = self._keys[spec(d, card, side)] = piece_key(
+                self.fonts, svg, (g.width, g.height), self.charset, self.greyscale
+            )
         return found
 
     def data(self, d: int, card: Card | None, side: str) -> tuple[bytes, Known]:
