@@ -415,3 +415,18 @@ def test_audit_reports_per_spell(capsys, project):
     assert by_spell[("in-wrought-arcanum",)]["method"] == "simulation"
     assert by_spell[("salvation-beckons-in-the-unknown-lands",)]["new_inverted"] == []
     assert np.all([r["game"] == GAME for r in rows])
+
+
+def test_lex_indices_agree_with_lex_index_hand_by_hand():
+    import itertools
+
+    import numpy as np
+
+    from generator.hands.bits import subset_rows
+    from generator.hands.values import lex_index, lex_indices
+
+    rows = np.concatenate(list(subset_rows(12, 6)))
+    hands = list(itertools.combinations(range(6), 4))
+    for hand, found in zip(hands, lex_indices(rows, hands, 12)):
+        assert np.array_equal(found, lex_index(rows[:, list(hand)], 12))
+    assert lex_indices(rows, [], 12) == []

@@ -26,7 +26,7 @@ from .bits import U64, subset_rows
 from .engine import Engine
 from .rankings import Grid, Modifier, SharedCards
 from .simulate import deals
-from .values import hand_values, lex_index
+from .values import hand_values, lex_index, lex_indices
 
 EXACT_LIMIT = 40_000_000  # deals (card sets x splits) up to which a table is counted exactly
 CHUNK = 50_000  # card sets at a time: about 70 MB of working arrays at most
@@ -148,7 +148,7 @@ def shared_exact(engine: Engine, sh: SharedCards) -> dict:
     tally = Tally(engine)
     needs_prefix = any(len(a) == len(hands) - 1 for a in allowed.values())
     for chunk in (rows[s : s + CHUNK] for rows in subset_rows(n, u) for s in range(0, len(rows), CHUNK)):
-        idx = [lex_index(chunk[:, list(hand)], n) for hand in hands]
+        idx = lex_indices(chunk, hands, n)
         vals = [value[i] for i in idx]
         fit = [fits[i] for i in idx]
         prefix = _prefixes(vals, fit) if needs_prefix else None

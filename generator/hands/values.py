@@ -13,6 +13,7 @@ values serve the tables of hands built from shared cards (:mod:`.spells`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import comb
 
 import numpy as np
@@ -28,6 +29,28 @@ def lex_index(rows: np.ndarray, n: int) -> np.ndarray:
     out = np.full(m, comb(n, j) - 1, np.int64)
     for pos in range(j):
         out -= _binom(n, j)[n - 1 - rows[:, pos].astype(np.int64), j - pos]
+    return out
+
+
+def lex_indices(rows: np.ndarray, hands: Sequence[Sequence[int]], n: int) -> list[np.ndarray]:
+    """:func:`lex_index` of ``rows[:, hand]`` for each hand (increasing columns of sorted rows, all of one size):
+    each column's term at each place in a hand is looked up once and shared by every hand that puts it there."""
+    if not hands:
+        return []
+    j = len(hands[0])
+    m = rows.shape[0]
+    binom = _binom(n, j)
+    top = comb(n, j) - 1
+    terms: dict[tuple[int, int], np.ndarray] = {}
+    out = []
+    for hand in hands:
+        index = np.full(m, top, np.int64)
+        for place, column in enumerate(hand):
+            term = terms.get((column, place))
+            if term is None:
+                term = terms[(column, place)] = binom[n - 1 - rows[:, column].astype(np.int64), j - place]
+            index -= term
+        out.append(index)
     return out
 
 
