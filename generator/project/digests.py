@@ -52,6 +52,16 @@ def file_digest(path: Path) -> str:
     return known
 
 
+def note_written(path: Path, data: bytes) -> None:
+    """Remember the digest of ``data``, just written at ``path``: a manifest need not read it back."""
+    try:
+        st = path.stat()
+    except OSError:
+        return
+    if st.st_size == len(data):
+        _KNOWN[(str(path), st.st_size, st.st_mtime_ns, st.st_ino)] = hashlib.sha256(data).hexdigest()
+
+
 def _walk(folder: Path) -> Iterable[Path]:
     """Every file under ``folder``, sorted, following links (digests only read, and read only what is there)."""
     try:

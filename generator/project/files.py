@@ -20,6 +20,7 @@ from contextvars import ContextVar
 from pathlib import Path
 
 from ..errors import AetherpressError, Problem, display_path
+from .digests import note_written
 
 MAX_NAME_BYTES = 255
 _ROOTS: ContextVar[tuple[Path, ...]] = ContextVar("aetherpress_write_roots", default=())
@@ -143,11 +144,13 @@ def write_fresh(target: Path, text: str, previous: Path | None = None, folder: P
     linked instead: a new name for data already on the disk, which the old folder's removal keeps.
     ``folder``: ``target``'s folder as :func:`confined_folder` gave it, when many files are written there.
     """
+    named = target
     target = confine(target) if folder is None else folder / _file_name(target)
     data = text.encode("utf-8")
     if previous is not None and _same_file_bytes(previous, data):
         try:
             os.link(previous, target, follow_symlinks=False)
+            note_written(named, data)
             return target
         except OSError:
             pass  # no links here (another disk, another file system): write it
@@ -155,6 +158,7 @@ def write_fresh(target: Path, text: str, previous: Path | None = None, folder: P
         target.write_bytes(data)
     except OSError as exc:
         raise cannot_write(target, exc) from None
+    note_written(named, data)
     return target
 
 
