@@ -130,7 +130,7 @@ def draw_pieces(
     """Draw the pieces ``items`` (with their ``keys``), each (deck index, card id or None, side), into the cache."""
     pieces = _pieces(tasks, greyscale, charset, keys)
     for d, card_id, side in items:
-        pieces.data(d, _card(pieces.decks[d], card_id), side)
+        pieces.known(d, _card(pieces.decks[d], card_id), side)
     return len(items)
 
 

@@ -70,3 +70,36 @@ def write_cached_bytes(project: Project, kind: str, key: str, data: bytes) -> No
     with writing_into(project.cache_dir):
         header = json.dumps({"key": key, "sha256": hashlib.sha256(data).hexdigest()}).encode() + b"\n"
         write_bytes(project.cache_dir / kind / f"{key}.bin", header + data)
+
+
+def write_cached_parts(project: Project, kind: str, key: str, head: bytes, tail: bytes) -> None:
+    """An entry of two parts: ``head`` (small) can be read alone, checked by a checksum of its own."""
+    part = json.dumps({"length": len(head), "sha256": hashlib.sha256(head).hexdigest()}).encode() + b"\n"
+    write_cached_bytes(project, kind, key, part + head + tail)
+
+
+def read_cached_head(project: Project, kind: str, key: str) -> bytes | None:
+    """The head of an entry written by :func:`write_cached_parts`, read and checked without its tail."""
+    path = project.cache_dir / kind / f"{key}.bin"
+    try:
+        with path.open("rb") as handle:
+            if json.loads(handle.readline())["key"] != key:
+                raise ValueError("another key")
+            part = json.loads(handle.readline())
+            head = handle.read(part["length"])
+        intact = hashlib.sha256(head).hexdigest() == part["sha256"]
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, TypeError):
+        intact = False
+    if not intact:
+        log.info("the cached %s entry %s is damaged; making it again", kind, key)
+        return None
+    return head
+
+
+def split_parts(data: bytes) -> tuple[bytes, bytes]:
+    """(head, tail) of an entry's data as :func:`read_cached_bytes` returns it (checked whole)."""
+    line, _, rest = data.partition(b"\n")
+    length = json.loads(line)["length"]
+    return rest[:length], rest[length:]

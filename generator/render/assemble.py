@@ -124,25 +124,24 @@ class Known:
     filters: str | list[str] | None = None  # the content stream's /Filter: a name, an array of names, or none
     names: dict[str, list[str]] = field(default_factory=dict)
 
-    def header(self) -> dict:
-        return {
+    def head(self) -> bytes:
+        """The description and the content stream, as a piece's cache entry keeps them (before the PDF)."""
+        header = {
             "resources": self.resources,
             "content": None if self.content is None else len(self.content),
             "filters": self.filters,
             "names": self.names,
         }
+        return json.dumps(header, sort_keys=True).encode() + b"\n" + (self.content or b"")
 
     @classmethod
-    def read(cls, header: dict, rest: bytes) -> tuple[Known, bytes]:
-        """The description in ``header`` and the piece's PDF, from ``rest`` (its content stream, then the PDF)."""
-        length = header["content"]
-        content = None if length is None else rest[:length]
-        known = cls(dict(header["resources"]), content, header["filters"], dict(header["names"]))
-        return known, rest[length or 0 :]
-
-    def stored(self, pdf: bytes) -> bytes:
-        """The description, the content stream and the PDF, as a cache entry keeps them."""
-        return json.dumps(self.header(), sort_keys=True).encode() + b"\n" + (self.content or b"") + pdf
+    def read(cls, head: bytes) -> Known:
+        line, _, content = head.partition(b"\n")
+        header = json.loads(line)
+        if header["content"] is not None and len(content) != header["content"]:
+            raise ValueError("a content stream of another length")
+        kept = content if header["content"] is not None else None
+        return cls(dict(header["resources"]), kept, header["filters"], dict(header["names"]))
 
 
 def describe(piece: bytes) -> Known:
@@ -219,18 +218,21 @@ def _resources(copier: _Copier, resources: Object, known: Signature, seen: dict)
     return copied
 
 
-def fill_forms(skeleton: bytes, piece: Callable[[str], tuple[bytes, Known]], names: Iterable[str] | None = None) -> bytes:
-    """The skeleton with each card form ``name`` drawn as the page of ``piece(name)`` (its PDF and what
-    :func:`describe` knows of it); a reproducible file."""
+def fill_forms(
+    skeleton: bytes, known: Callable[[str], Known], piece: Callable[[str], bytes], names: Iterable[str] | None = None
+) -> bytes:
+    """The skeleton with each card form ``name`` drawn as the page of ``piece(name)``, a PDF, of which
+    ``known(name)`` says what :func:`describe` found (a piece placed from that alone is not fetched);
+    a reproducible file."""
     with pikepdf.open(io.BytesIO(skeleton)) as pdf:
         copier = _Copier(pdf)
         forms = card_forms(pdf)
         for name in sorted(forms) if names is None else names:
             form = forms[name]
-            data, known = piece(name)
-            if _placed(copier, form, known):
+            found = known(name)
+            if _placed(copier, form, found):
                 continue
-            with pikepdf.open(io.BytesIO(data)) as source:
+            with pikepdf.open(io.BytesIO(piece(name))) as source:
                 page = source.pages[0].obj
                 seen: dict[tuple[int, int], str] = {}
                 contents = page.Contents
@@ -243,7 +245,7 @@ def fill_forms(skeleton: bytes, piece: Callable[[str], tuple[bytes, Known]], nam
                         filter=copier.copy(contents["/Filter"], seen) if "/Filter" in contents else None,  # type: ignore[arg-type]
                         decode_parms=copier.copy(contents["/DecodeParms"], seen) if "/DecodeParms" in contents else None,  # type: ignore[arg-type]
                     )
-                form.Resources = _resources(copier, page.Resources, known.resources, seen)
+                form.Resources = _resources(copier, page.Resources, found.resources, seen)
         out = io.BytesIO()
         pdf.save(out, deterministic_id=True, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
         return out.getvalue()

@@ -11,7 +11,6 @@ however its pieces were made.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 
 from ..definitions.model import Card, Deck
@@ -19,7 +18,7 @@ from ..faces.cached import CachedFaces, DrawnSide
 from ..faces.keys import font_inputs
 from ..faces.render import FaceRenderer
 from ..project import Project
-from ..project.cache import read_cached_bytes, write_cached_bytes
+from ..project.cache import read_cached_bytes, read_cached_head, split_parts, write_cached_parts
 from ..project.digests import code_digest, digest
 from .assemble import Known, describe
 from .fragments import fragment_pdf, job_charset
@@ -64,6 +63,7 @@ class Pieces:
         self._charset = charset  # worked out from the sides when not given
         self._keys: dict[Spec, str] = dict(keys or {})
         self._fonts: str | None = None
+        self._last: tuple[str, bytes] | None = None  # the piece drawn last, by key
         self.drawn = 0  # pieces drawn here (not found in the cache)
 
     def sides(self) -> list[tuple[int, Card | None, str]]:
@@ -106,20 +106,37 @@ class Pieces:
             )
         return found
 
-    def data(self, d: int, card: Card | None, side: str) -> tuple[bytes, Known]:
-        """The piece's PDF and what assembling needs to know of it: from the cache, or drawn now and kept."""
-        key = self.key(d, card, side)
-        found = read_cached_bytes(self.project, KIND, key)
-        if found is not None:
-            header, _, rest = found.partition(b"\n")
+    def known(self, d: int, card: Card | None, side: str) -> Known:
+        """What assembling needs to know of the piece: read from the head of its cache entry, or drawn now."""
+        head = read_cached_head(self.project, KIND, self.key(d, card, side))
+        if head is not None:
             try:
-                known, pdf = Known.read(json.loads(header), rest)
-                return pdf, known
+                return Known.read(head)
             except (ValueError, KeyError, TypeError):
                 pass  # an entry of another shape: draw it again
+        return self._drawn(d, card, side)[1]
+
+    def pdf(self, d: int, card: Card | None, side: str) -> bytes:
+        """The piece's PDF: from the cache (checked whole), or drawn now and kept."""
+        key = self.key(d, card, side)
+        if self._last is not None and self._last[0] == key:
+            return self._last[1]
+        found = read_cached_bytes(self.project, KIND, key)
+        if found is not None:
+            try:
+                head, pdf = split_parts(found)
+                Known.read(head)
+                return pdf
+            except (ValueError, KeyError, TypeError):
+                pass
+        return self._drawn(d, card, side)[0]
+
+    def _drawn(self, d: int, card: Card | None, side: str) -> tuple[bytes, Known]:
+        key = self.key(d, card, side)
         pdf = self.draw(d, card, side)
         known = describe(pdf)
-        write_cached_bytes(self.project, KIND, key, known.stored(pdf))
+        write_cached_parts(self.project, KIND, key, known.head(), pdf)
+        self._last = (key, pdf)  # a piece drawn to be known is about to be asked for
         self.drawn += 1
         return pdf, known
 

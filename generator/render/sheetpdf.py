@@ -158,8 +158,11 @@ class CardForms:
             self.canvas.beginForm(name, lowerx=0, lowery=0, upperx=w * mm, uppery=h * mm)
             end_form(self.canvas)
 
-    def piece(self, name: str) -> tuple[bytes, Known]:
-        return self.pieces.data(*self.where[name])
+    def known(self, name: str) -> Known:
+        return self.pieces.known(*self.where[name])
+
+    def piece(self, name: str) -> bytes:
+        return self.pieces.pdf(*self.where[name])
 
 
 def draw_page(canvas: Canvas, page: Page, cards: Sequence[JobCard], forms: CardForms) -> None:
@@ -226,13 +229,13 @@ def write_job(
     order = list(forms.names.values())
     position = {name: n for n, name in enumerate(order, 1)}
 
-    def piece(name: str) -> tuple[bytes, Known]:
-        data = forms.piece(name)
+    def known(name: str) -> Known:
+        found = forms.known(name)
         if progress:
             progress(position[name], len(order))
-        return data
+        return found
 
-    return write_bytes(target, fill_forms(skeleton, piece, order))
+    return write_bytes(target, fill_forms(skeleton, known, forms.piece, order))
 
 
 def _skeleton(project: Project, decks: Sequence[Deck], options: SheetOptions, forms: CardForms, title: str | None) -> bytes:
