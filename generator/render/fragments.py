@@ -27,6 +27,7 @@ BASE_CHARS = "".join(chr(c) for c in range(0x20, 0x7F))
 SUBSETS_KEPT = 16  # per font
 COMPRESSED_KEPT = 32  # large streams compressed, per process
 LARGE_STREAM = 4096  # bytes: font files; a card's own drawing is smaller and different every time
+KEPT_STREAM = 1 << 20  # bytes: a larger stream (a picture) is compressed each time rather than kept
 
 
 def job_charset(chars: Iterable[str]) -> str:
@@ -74,7 +75,7 @@ def _compress_once() -> None:
 
     def encode(text):
         data = text.encode("utf-8") if isinstance(text, str) else text
-        if len(data) < LARGE_STREAM:
+        if not LARGE_STREAM <= len(data) <= KEPT_STREAM:
             return compress(data)
         key = hashlib.sha256(data).digest()
         found = kept.get(key)
