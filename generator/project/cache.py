@@ -13,7 +13,7 @@ import hashlib
 import json
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, BinaryIO
 
 from .files import write_bytes, write_text, writing_into
 from .project import Project
@@ -48,22 +48,31 @@ def write_cached(project: Project, kind: str, key: str, data: Any) -> None:
         write_text(project.cache_dir / kind / f"{key}.json", json.dumps(entry, sort_keys=True) + "\n")
 
 
-def read_cached_bytes(project: Project, kind: str, key: str) -> bytes | None:
-    """The cached bytes of ``kind``/``key`` if the entry is intact; None otherwise."""
+def _read_entry(project: Project, kind: str, key: str, take: Callable[[dict, BinaryIO], bytes | None]) -> bytes | None:
+    """What ``take`` reads of the entry after its header (None when that does not check out); None, and
+    (with ``--verbose``) a word, when the entry is missing, of another key or damaged."""
     path = project.cache_dir / kind / f"{key}.bin"
     try:
         with path.open("rb") as handle:
             header = json.loads(handle.readline())
-            data = handle.read()
-        intact = header["key"] == key and header["sha256"] == hashlib.sha256(data).hexdigest()
+            found = take(header, handle) if header["key"] == key else None
     except FileNotFoundError:
         return None
     except (OSError, ValueError, KeyError, TypeError):
-        intact = False
-    if not intact:
+        found = None
+    if found is None:
         log.info("the cached %s entry %s is damaged; making it again", kind, key)
-        return None
-    return data
+    return found
+
+
+def read_cached_bytes(project: Project, kind: str, key: str) -> bytes | None:
+    """The cached bytes of ``kind``/``key`` if the entry is intact; None otherwise."""
+    return _read_entry(project, kind, key, _whole)
+
+
+def _whole(header: dict, handle: BinaryIO) -> bytes | None:
+    data = handle.read()
+    return data if header["sha256"] == hashlib.sha256(data).hexdigest() else None
 
 
 def write_cached_bytes(project: Project, kind: str, key: str, data: bytes) -> None:
@@ -80,22 +89,13 @@ def write_cached_parts(project: Project, kind: str, key: str, head: bytes, tail:
 
 def read_cached_head(project: Project, kind: str, key: str) -> bytes | None:
     """The head of an entry written by :func:`write_cached_parts`, read and checked without its tail."""
-    path = project.cache_dir / kind / f"{key}.bin"
-    try:
-        with path.open("rb") as handle:
-            if json.loads(handle.readline())["key"] != key:
-                raise ValueError("another key")
-            part = json.loads(handle.readline())
-            head = handle.read(part["length"])
-        intact = hashlib.sha256(head).hexdigest() == part["sha256"]
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError, KeyError, TypeError):
-        intact = False
-    if not intact:
-        log.info("the cached %s entry %s is damaged; making it again", kind, key)
-        return None
-    return head
+    return _read_entry(project, kind, key, _head)
+
+
+def _head(header: dict, handle: BinaryIO) -> bytes | None:
+    part = json.loads(handle.readline())
+    head = handle.read(part["length"])
+    return head if hashlib.sha256(head).hexdigest() == part["sha256"] else None
 
 
 def split_parts(data: bytes) -> tuple[bytes, bytes]:

@@ -35,23 +35,29 @@ def job_charset(chars: Iterable[str]) -> str:
     return "".join(sorted(set(BASE_CHARS).union(*chars)))
 
 
+class _Kept(dict):
+    """Values made once each, at most ``limit`` of them (all let go when it is reached)."""
+
+    def __init__(self, limit: int):
+        super().__init__()
+        self.limit = limit
+
+    def made(self, key, make):
+        found = self.get(key)
+        if found is None:
+            if len(self) >= self.limit:
+                self.clear()
+            found = self[key] = make()
+        return found
+
+
 def _remember_subsets(font: TTFont) -> None:
     """Make each distinct subset of ``font`` once per process: every piece of a job embeds the same ones."""
     if getattr(font.face, "_aetherpress_subsets", None) is not None:
         return
     make = font.face.makeSubset
-    kept: dict[tuple[int, ...], bytes] = {}
-
-    def subset(codes):
-        key = tuple(codes)
-        found = kept.get(key)
-        if found is None:
-            if len(kept) >= SUBSETS_KEPT:
-                kept.clear()
-            found = kept[key] = make(codes)
-        return found
-
-    font.face.makeSubset = subset
+    kept = _Kept(SUBSETS_KEPT)
+    font.face.makeSubset = lambda codes: kept.made(tuple(codes), lambda: make(codes))
     font.face._aetherpress_subsets = kept
 
 
@@ -71,19 +77,13 @@ def _compress_once() -> None:
     if getattr(flate, "_aetherpress_kept", None) is not None:
         return
     compress = flate.encode
-    kept: dict[bytes, bytes] = {}
+    kept = _Kept(COMPRESSED_KEPT)
 
     def encode(text):
         data = text.encode("utf-8") if isinstance(text, str) else text
         if not LARGE_STREAM <= len(data) <= KEPT_STREAM:
             return compress(data)
-        key = hashlib.sha256(data).digest()
-        found = kept.get(key)
-        if found is None:
-            if len(kept) >= COMPRESSED_KEPT:
-                kept.clear()
-            found = kept[key] = compress(data)
-        return found
+        return kept.made(hashlib.sha256(data).digest(), lambda: compress(data))
 
     flate.encode = encode
     flate._aetherpress_kept = kept
