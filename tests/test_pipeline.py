@@ -315,6 +315,39 @@ def test_a_modifier_that_only_chooses_a_ranking_is_counted_as_that_ranking(tmp_p
     )
 
 
+def test_every_table_a_build_counts_ahead_is_a_table_of_its_own(tmp_path):
+    """No two requests of a game come to the same counts (a modifier its deck plays anyway adds nothing)."""
+    from generator.hands import odds
+    from generator.project import Project
+
+    project = Project(ROOT, tmp_path / "out", tmp_path / "cache")
+    games = odds.game_table(project)
+    eggs = games["dragon-poker"]
+    assert any("eggs" in choice.modifiers for choice in eggs.decks.values()) and "eggs" in eggs.modifiers
+    for game_id, game in games.items():
+        requests = odds.table_requests(game)
+        keys = [odds.cache_key(odds.evaluator(project, game_id, *request)) for request in requests]
+        assert len(keys) == len(set(keys)), game_id
+
+
+def test_a_worker_counts_a_table_without_checking_the_games_again(tmp_path, monkeypatch):
+    """The planning process checked the games; a task reads them as they are and counts without choosing examples."""
+    from generator.hands import check, odds
+    from generator.pipeline import tasks
+    from generator.project import Project
+
+    project = Project(ROOT, tmp_path / "out", tmp_path / "cache")
+    where, inputs = tasks.Where.of(project), tasks.inputs_digest(project)
+    monkeypatch.setattr(tasks, "_ODDS_READ", {})
+    monkeypatch.setattr(check, "check_game", lambda *args: pytest.fail("checked again"))
+    monkeypatch.setattr(odds, "_example", lambda *args: pytest.fail("an example chosen"))
+    assert tasks.count_odds(where, inputs, "lith", ("lith", "basic", ()))
+    tasks._ODDS_READ.clear()
+    odds.forget(project)  # a process that plans a build checks them
+    with pytest.raises(BaseException, match="checked again"):
+        odds.game_table(project)
+
+
 def test_a_pieces_key_follows_the_projects_fonts(tmp_path):
     """A piece embeds the fonts its SVG names: the same SVG with a project font file changed is another piece."""
     from generator.faces.keys import font_inputs

@@ -190,13 +190,15 @@ def _dedupe(problems: list[Problem]) -> list[Problem]:
     return out
 
 
-def load_games(project: Project, definitions: dict[str, DeckDefinition] | None = None) -> dict[str, Game]:
+def load_games(project: Project, definitions: dict[str, DeckDefinition] | None = None, check: bool = True) -> dict[str, Game]:
     """Every game of the project and the built-in data: ``{game_id: Game}``, checked against its deck
-    (``definitions``: the project's deck definitions, when they are read already)."""
+    (``definitions``: the project's deck definitions, when they are read already) unless ``check`` is False."""
 
     def load_checked(path: Path) -> Game:
         nonlocal definitions
         game = load_game(path, project)
+        if not check:
+            return game
         if definitions is None:
             definitions = load_all(project)
         check_game(game, definitions, path)

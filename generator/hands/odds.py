@@ -135,17 +135,23 @@ _GAMES: dict[str, dict[str, Game]] = {}
 _TABLES: dict[str, dict] = {}
 _ENGINES: dict[tuple, Engine] = {}
 _DECK_DEFINITIONS: dict[str, dict] = {}
+_CHECKED_ELSEWHERE: set[str] = set()  # projects whose games the process that planned the build has checked
 
 
-def forget(project: Project, definitions: dict | None = None) -> None:
+def forget(project: Project, definitions: dict | None = None, checked: bool = False) -> None:
     """Drop the games, decks and engines this process has read of ``project``: its files may have changed.
 
     ``definitions``, when given, are its deck definitions as just read, kept for the tables to come.
+    ``checked``: the process that planned this build has checked the games of these very files against
+    their decks, so this one reads them without checking them again.
     """
     _GAMES.pop(project.key, None)
     _DECK_DEFINITIONS.pop(project.key, None)
     if definitions is not None:
         _DECK_DEFINITIONS[project.key] = definitions
+    _CHECKED_ELSEWHERE.discard(project.key)
+    if checked:
+        _CHECKED_ELSEWHERE.add(project.key)
     for table in (_ENGINES, _ROWS):
         for key in [k for k in table if k[0] == project.key]:
             del table[key]
@@ -165,12 +171,14 @@ def table_requests(game: Game) -> list[Request]:
 
 def _counted_as(game: Game, request: Request) -> Request:
     """The request whose table is counted for ``request``: a modifier that only chooses the ranking counts
-    as that ranking.  (A request that does not resolve is left as it is: counting it says why.)"""
+    as that ranking, and one the deck plays anyway adds nothing.  (A request that does not resolve is
+    left as it is: counting it says why.)"""
     try:
         ranking, deck, modifiers = resolve(game, *request)
     except AetherpressError:
         return request
-    return (ranking, deck, tuple(m for m in modifiers if not game.modifiers[m].only_chooses_ranking))
+    played = game.decks[deck].modifiers
+    return (ranking, deck, tuple(m for m in modifiers if not game.modifiers[m].only_chooses_ranking and m not in played))
 
 
 def deck_definitions(project: Project) -> dict:
@@ -183,7 +191,7 @@ def deck_definitions(project: Project) -> dict:
 def game_table(project: Project) -> dict[str, Game]:
     key = project.key
     if key not in _GAMES:
-        _GAMES[key] = load_games(project, deck_definitions(project))
+        _GAMES[key] = load_games(project, deck_definitions(project), check=key not in _CHECKED_ELSEWHERE)
     return _GAMES[key]
 
 
@@ -300,6 +308,19 @@ def odds_table(
     game = _game(project, game_id)
     ranking, deck, modifiers = resolve(game, ranking, deck, modifiers)
     engine = evaluator(project, game_id, ranking, deck, modifiers)
+    raw = _raw(project, engine, use_cache, trials, seed, simulate)
+    return _table(game, engine, ranking, deck, modifiers, raw)
+
+
+def count_table(
+    project: Project, game_id: str, ranking: str | None = None, deck: str | None = None, modifiers: Sequence[str] = ()
+) -> None:
+    """Count the table :func:`odds_table` would show into the cache (without choosing its example hands)."""
+    _raw(project, evaluator(project, game_id, ranking, deck, modifiers), True, None, None, False)
+
+
+def _raw(project: Project, engine: Engine, use_cache: bool, trials: int | None, seed: int | None, simulate: bool) -> dict:
+    """The counts of ``engine``'s table: from the cache, or counted (or simulated) and kept there."""
     builder = next((m for m in engine.modifiers if m.builds_hands), None)
     method = None
     if builder is not None:
@@ -322,7 +343,7 @@ def odds_table(
         if use_cache:
             write_cached(project, "odds", key, raw)
     _TABLES[key] = raw
-    return _table(game, engine, ranking, deck, modifiers, raw)
+    return raw
 
 
 def _example(engine: Engine, index: int, raw: dict) -> tuple[str, ...] | None:

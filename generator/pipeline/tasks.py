@@ -146,12 +146,16 @@ def write_sheets(
 _ODDS_READ: dict[Where, str] = {}  # the inputs digest of the games this process's odds module has read
 
 
-def fresh_odds(where: Where, inputs: str) -> None:
-    """Make the odds module read the project's games again if its files changed since it last did."""
+def fresh_odds(where: Where, inputs: str, checked: bool = False) -> None:
+    """Make the odds module read the project's games again if its files changed since it last did.
+
+    ``checked``: the process that planned the build has checked the games of these files (a task
+    is handed out only then), so they are read here without checking them again.
+    """
     from ..hands.odds import forget  # loaded only by the builds that make books (with numpy)
 
     if _ODDS_READ.get(where) != inputs:
-        forget(where.project, _definitions(where, inputs))
+        forget(where.project, _definitions(where, inputs), checked)
         _ODDS_READ[where] = inputs
 
 
@@ -160,12 +164,12 @@ def count_odds(where: Where, inputs: str, game: str, request: tuple[str | None, 
 
     False when it cannot be counted: the book says why, if it shows that table.
     """
-    from ..hands.odds import odds_table
+    from ..hands.odds import count_table
 
-    fresh_odds(where, inputs)
+    fresh_odds(where, inputs, checked=True)
     ranking, deck, modifiers = request
     try:
-        odds_table(where.project, game, ranking=ranking, deck=deck, modifiers=modifiers)
+        count_table(where.project, game, ranking, deck, modifiers)
     except AetherpressError:
         return False
     return True
@@ -176,7 +180,7 @@ def write_book(where: Where, inputs: str, book_id: str, folder: str, allowed: st
     from ..rulebook import render_file
     from ..rulebook.definition import load_rulebooks
 
-    fresh_odds(where, inputs)
+    fresh_odds(where, inputs, checked=True)
     project = where.project
     name, data = render_file(_book_context(where, inputs), load_rulebooks(project)[book_id])
     with writing_into(Path(allowed)):
