@@ -546,3 +546,29 @@ def test_every_book_prints_the_readings_its_odds_rest_on(built, project):
                 assert squash(note) in text, (book_id, note)
                 checked += 1
     assert checked >= 10
+
+
+def test_a_book_is_laid_out_on_a_sketch_and_drawn_once(project, books, monkeypatch):
+    """The first pass only finds where the headings fall: nothing is drawn on it, and the book is the
+    same, byte for byte, as the one reportlab's own passes (each drawn in full) make."""
+    from reportlab.platypus import BaseDocTemplate
+
+    from generator.rulebook import document, pictures
+
+    context = BuildContext.create(project)
+    drawn_on: list[type] = []
+    draw_card = pictures.draw_card
+
+    def counted(canv, *args):
+        drawn_on.append(type(canv))
+        return draw_card(canv, *args)
+
+    monkeypatch.setattr(pictures, "draw_card", counted)
+    book = books["lith"]
+    sketched = render_book(context, book)
+    assert drawn_on and document.SketchCanvas not in drawn_on
+    once = len(drawn_on)
+    monkeypatch.setattr(document.BookDocument, "multiBuild", BaseDocTemplate.multiBuild)
+    drawn_on.clear()
+    assert render_book(context, book) == sketched
+    assert len(drawn_on) == 2 * once  # reportlab's two passes draw every card twice

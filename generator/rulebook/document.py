@@ -3,7 +3,8 @@
 Facing pages: odd pages are right-hand pages (wider inner margin on the
 left), even pages left-hand.  The footer carries the page number on the outer
 side, the book's title on left-hand pages and the current chapter on
-right-hand pages.  ``multiBuild`` runs until the contents' page numbers settle.
+right-hand pages.  The book is laid out on sketch canvases, where nothing is
+drawn, until the contents' page numbers settle, and then drawn once.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
+    Flowable,
     Frame,
     HRFlowable,
     NextPageTemplate,
@@ -34,6 +36,26 @@ from .markup import escape
 from .style import SANS, TITLE, Styles
 
 WIDOW = 0.2  # a chapter's last page holding less than this share of a page is a widow page
+MAX_PASSES = 10
+
+
+class SketchCanvas(Canvas):
+    """The canvas of a pass that only lays the book out: every flowable is placed, none is drawn."""
+
+
+def _placed_unless_sketching(draw_on):
+    @functools.wraps(draw_on)
+    def drawOn(self, canvas, x, y, _sW=0):
+        if isinstance(canvas, SketchCanvas):
+            return None
+        return draw_on(self, canvas, x, y, _sW)
+
+    setattr(drawOn, "sketching", True)  # noqa: B010  (installed once per process)
+    return drawOn
+
+
+if not getattr(Flowable.drawOn, "sketching", False):  # the layout of a flowable never depends on its drawing
+    Flowable.drawOn = _placed_unless_sketching(Flowable.drawOn)
 
 
 class BookDocument(BaseDocTemplate):
@@ -75,6 +97,24 @@ class BookDocument(BaseDocTemplate):
                 PageTemplate("right", [right], onPageEnd=self._footer, autoNextPageTemplate="left"),
             ]
         )
+
+    def multiBuild(self, story, maxPasses=MAX_PASSES, **build):
+        """reportlab's passes, the first on a sketch canvas: it only finds where the headings fall, for
+        the contents, and nothing drawn on it is kept (the last pass, drawn, is the book)."""
+        self._indexingFlowables = [f for f in story if f.isIndexing()]
+        if not self._indexingFlowables:
+            return super().multiBuild(story, maxPasses, **build)
+        self._doSave = 0
+        edits: list = []
+        self._multiBuildEdits = edits.append
+        for flowable in self._indexingFlowables:
+            flowable.beforeBuild()
+        self.build(story[:], canvasmaker=functools.partial(SketchCanvas, initialFontName=self.s.body.fontName))
+        for flowable in self._indexingFlowables:
+            flowable.afterBuild()
+        for undo, *args in edits:  # what the pass marked on the story (a flowable moved to the next frame)
+            undo(*args)
+        return super().multiBuild(story, maxPasses, **build)
 
     def handle_documentBegin(self):
         self.chapter = ""
