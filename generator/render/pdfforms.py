@@ -10,6 +10,8 @@ with a full resource dictionary, exactly as reportlab does for a page.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
@@ -53,3 +55,14 @@ def end_form(canvas: Canvas) -> None:
     canvas._doc.addForm(name, form)
     canvas._restartAccumulators()
     canvas.pop_state_stack()
+
+
+def use_form(canvas: Canvas, name: str, draw: Callable[[Canvas], None]) -> None:
+    """Place form ``name`` here, drawing it with ``draw`` the first time this canvas uses it."""
+    made = canvas.__dict__.setdefault("_aetherpress_forms", set())
+    if name not in made:
+        canvas.beginForm(name)
+        draw(canvas)
+        end_form(canvas)
+        made.add(name)
+    canvas.doForm(name)

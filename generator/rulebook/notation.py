@@ -9,6 +9,9 @@ can read in print (``size`` points), whatever the size of the pictures.
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
 from reportlab.graphics import renderPDF
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
@@ -16,6 +19,7 @@ from reportlab.platypus import Flowable
 from ..definitions.model import Card, Deck
 from ..faces.symbols import symbol_svg
 from ..render.drawing import svg_to_drawing
+from ..render.pdfforms import use_form
 
 MAX_SUITS = 3  # more suits than this, and a card is written by name
 
@@ -40,6 +44,7 @@ def notation_text(deck: Deck, cards: list[Card]) -> str:
     return ", ".join(parts)
 
 
+@lru_cache(maxsize=64)
 def _symbol_drawing(name: str, colour: str):
     svg = (
         '<svg xmlns="http://www.w3.org/2000/svg" width="2mm" height="2mm" viewBox="0 0 2 2">'
@@ -104,7 +109,8 @@ class HandNotation(Flowable):
                     canv.saveState()
                     canv.translate(x, y - sym * 0.08)
                     canv.scale(sym / drawing.width, sym / drawing.height)
-                    renderPDF.draw(drawing, canv, 0, 0)
+                    form = "symbol-" + re.sub(r"[^A-Za-z0-9]+", "-", f"{name}-{colour}")
+                    use_form(canv, form, lambda c, d=drawing: renderPDF.draw(d, c, 0, 0))
                     canv.restoreState()
                     x += self.size * 0.82
                 x += gap

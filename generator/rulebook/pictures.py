@@ -23,7 +23,7 @@ from ..faces.render import FaceRenderer
 from ..hands.odds import deck_definitions
 from ..project import Project
 from ..render.drawing import svg_to_drawing
-from ..render.pdfforms import end_form
+from ..render.pdfforms import use_form
 
 BORDER = (0.55, 0.55, 0.55)
 
@@ -95,12 +95,6 @@ class CardLibrary:
 
 def draw_card(canv, art: CardArt, x: float, y: float, width: float) -> None:
     """Draw ``art`` with its trim's bottom-left at (x, y), ``width`` points wide."""
-    forms = canv.__dict__.setdefault("_aetherpress_forms", set())
-    if art.form not in forms:
-        canv.beginForm(art.form)
-        renderPDF.draw(art.drawing, canv, 0, 0)
-        end_form(canv)
-        forms.add(art.form)
     scale = width / (art.trim_w * mm)
     height = art.trim_h * mm * scale
     radius = min(art.radius * mm * scale, width / 6) if art.radius else 0.9 * mm
@@ -110,7 +104,7 @@ def draw_card(canv, art: CardArt, x: float, y: float, width: float) -> None:
     canv.clipPath(path, stroke=0, fill=0)
     canv.translate(x - art.bleed * mm * scale, y - art.bleed * mm * scale)
     canv.scale(scale, scale)
-    canv.doForm(art.form)
+    use_form(canv, art.form, lambda c: renderPDF.draw(art.drawing, c, 0, 0))
     canv.restoreState()
     canv.saveState()
     canv.setStrokeColorRGB(*BORDER)
