@@ -10,8 +10,8 @@ with a full resource dictionary, exactly as reportlab does for a page.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Drawing
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
@@ -57,12 +57,12 @@ def end_form(canvas: Canvas) -> None:
     canvas.pop_state_stack()
 
 
-def use_form(canvas: Canvas, name: str, draw: Callable[[Canvas], None]) -> None:
-    """Place form ``name`` here, drawing it with ``draw`` the first time this canvas uses it."""
+def use_form(canvas: Canvas, name: str, drawing: Drawing) -> None:
+    """Place ``drawing`` here as form ``name``, drawn into the file the first time this canvas uses it."""
     made = canvas.__dict__.setdefault("_aetherpress_forms", set())
     if name not in made:
         canvas.beginForm(name)
-        draw(canvas)
+        renderPDF.draw(drawing, canvas, 0, 0)
         end_form(canvas)
         made.add(name)
     canvas.doForm(name)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from reportlab.graphics import renderPDF
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
@@ -110,7 +109,7 @@ class HandNotation(Flowable):
                     canv.translate(x, y - sym * 0.08)
                     canv.scale(sym / drawing.width, sym / drawing.height)
                     form = "symbol-" + re.sub(r"[^A-Za-z0-9]+", "-", f"{name}-{colour}")
-                    use_form(canv, form, lambda c, d=drawing: renderPDF.draw(d, c, 0, 0))
+                    use_form(canv, form, drawing)
                     canv.restoreState()
                     x += self.size * 0.82
                 x += gap

@@ -1,9 +1,9 @@
 """Small vector pictures of real card faces, for rules text and charts.
 
-A face comes from ``FaceRenderer(project, deck).face(card)`` as SVG (drawn
-with bleed), becomes a reportlab Drawing once per card, and is stored in the
-PDF once as a form XObject; every picture of that card reuses the form and
-clips it to the trim.
+A face comes as SVG (drawn with bleed) from the cache of drawn sides, where a
+build of the deck has put it (or is drawn and put there), becomes a reportlab
+Drawing once per card, and is stored in the PDF once as a form XObject; every
+picture of that card reuses the form and clips it to the trim.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from reportlab.graphics import renderPDF
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
@@ -19,7 +18,7 @@ from ..definitions.deck import DeckDefinition
 from ..definitions.model import Card, Deck
 from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem
-from ..faces.render import FaceRenderer
+from ..faces.cached import CachedFaces
 from ..hands.odds import deck_definitions
 from ..project import Project
 from ..render.drawing import svg_to_drawing
@@ -50,7 +49,7 @@ class CardLibrary:
         self.project = project
         self._definitions = definitions  # read when first needed, unless the caller has them
         self._decks: dict[str, Deck] = {}
-        self._renderers: dict[str, FaceRenderer] = {}
+        self._faces: dict[str, CachedFaces] = {}
         self._art: dict[tuple[str, str, bool], CardArt] = {}
 
     @property
@@ -78,16 +77,12 @@ class CardLibrary:
     def art(self, deck: Deck, card: Card | None, back: bool = False) -> CardArt:
         key = (deck.key, card.id if card else "", back)
         if key not in self._art:
-            renderer = self._renderers.get(deck.key)
-            if renderer is None:
-                renderer = self._renderers[deck.key] = FaceRenderer(self.project, deck)
-            if back:
-                svg = renderer.back(card)
-            else:
-                assert card is not None
-                svg = renderer.face(card)
+            faces = self._faces.get(deck.key)
+            if faces is None:  # sides a build of the deck has drawn are taken from the cache
+                faces = self._faces[deck.key] = CachedFaces(self.project, deck)
+            svg = faces.side(card, "back" if back else "front").svg
             name = f"{deck.slug}/{'back-' if back else ''}{card.id if card else 'back'}"
-            g = renderer.geometry
+            g = faces.renderer.geometry
             form = "card-" + re.sub(r"[^A-Za-z0-9]+", "-", name)
             self._art[key] = CardArt(form, svg_to_drawing(svg, name), g.trim_w, g.trim_h, g.bleed, g.radius)
         return self._art[key]
@@ -104,7 +99,7 @@ def draw_card(canv, art: CardArt, x: float, y: float, width: float) -> None:
     canv.clipPath(path, stroke=0, fill=0)
     canv.translate(x - art.bleed * mm * scale, y - art.bleed * mm * scale)
     canv.scale(scale, scale)
-    use_form(canv, art.form, lambda c: renderPDF.draw(art.drawing, c, 0, 0))
+    use_form(canv, art.form, art.drawing)
     canv.restoreState()
     canv.saveState()
     canv.setStrokeColorRGB(*BORDER)
