@@ -572,3 +572,33 @@ def test_a_book_is_laid_out_on_a_sketch_and_drawn_once(project, books, monkeypat
     drawn_on.clear()
     assert render_book(context, book) == sketched
     assert len(drawn_on) == 2 * once  # reportlab's two passes draw every card twice
+
+
+def test_a_paragraph_keeps_its_hyphens_however_often_it_is_laid_out():
+    """A word broken at its own hyphen keeps it when the paragraph is broken into lines again (reportlab's
+    own Paragraph loses it the second time: "AttributionNonCommercial")."""
+    from types import SimpleNamespace
+
+    from reportlab.platypus import Paragraph as PlainParagraph
+
+    from generator.rulebook.paragraphs import Paragraph
+    from generator.rulebook.style import make_styles
+
+    styles = make_styles(SimpleNamespace(width=148, height=210))
+    text = (
+        "This book adapts material shared under Creative Commons Attribution-NonCommercial-ShareAlike 3.0 "
+        '(CC BY-NC-SA 3.0), <a href="https://example.org/">https://example.org/</a>, and more.'
+    )
+
+    def words(p) -> str:
+        return "".join(getattr(f, "text", "") for line in p.blPara.lines for f in line.words).replace(" ", "")
+
+    ours, plain = Paragraph(text, styles.colophon), PlainParagraph(text, styles.colophon)
+    for p in (ours, plain):
+        p.wrap(styles.measure, 1000)
+    assert "Attribution-NonCommercial" in words(ours) and "Attribution-NonCommercial" in words(plain)
+    for width in (styles.measure, styles.measure * 0.8, styles.measure):
+        ours.wrap(width, 1000)
+        assert "Attribution-NonCommercial-ShareAlike" in words(ours), width
+    plain.wrap(styles.measure, 1000)
+    assert "AttributionNonCommercial" in words(plain)  # what this guards against

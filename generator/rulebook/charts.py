@@ -18,12 +18,13 @@ from typing import Any
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Paragraph, Table, TableStyle
+from reportlab.platypus import Table, TableStyle
 
 from ..definitions.model import Deck
 from .markup import escape
 from .notation import HandNotation
 from .odds import format_count, format_one_in, format_probability
+from .paragraphs import Paragraph
 from .pictures import CardLibrary, HandPicture
 from .style import Styles
 

@@ -8,10 +8,11 @@ the book say that it is shared under that same licence, and what it permits.
 
 from __future__ import annotations
 
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus import Flowable
 
 from ..definitions.credits import Credits, Licence
 from .markup import escape
+from .paragraphs import Paragraph
 from .style import Styles
 
 

@@ -23,7 +23,6 @@ from reportlab.platypus import (
     NextPageTemplate,
     PageBreak,
     PageTemplate,
-    Paragraph,
     Spacer,
     Table,
     TableStyle,
@@ -33,6 +32,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from .flow import Heading
 from .keeping import HALF, BreakOut, KeepWithStart
 from .markup import escape
+from .paragraphs import Paragraph
 from .style import SANS, TITLE, Styles
 
 WIDOW = 0.2  # a chapter's last page holding less than this share of a page is a widow page

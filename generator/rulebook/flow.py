@@ -30,7 +30,6 @@ from reportlab.platypus import (
     HRFlowable,
     ListFlowable,
     ListItem,
-    Paragraph,
     Spacer,
     Table,
     TableStyle,
@@ -39,6 +38,7 @@ from reportlab.platypus import (
 from ..errors import AetherpressError
 from .keeping import BreakOut, Stack, Whole
 from .markup import Inline, SourceMap, escape, plain_text, slug
+from .paragraphs import Paragraph
 from .pictures import CardLibrary, CardPicture, HandPicture
 from .style import SANS, SANS_BOLD, SERIF, Styles
 
