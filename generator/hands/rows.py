@@ -272,15 +272,18 @@ def _compositions(total: int, parts: int):
 
 
 def _scores(rows: np.ndarray, points: np.ndarray, turned: np.ndarray) -> np.ndarray:
-    """The best run's points of every row against every set of turned ranks."""
-    up = (turned[:, None, None] >> rows[None, :, :]) & 1  # [turned, row, place]
-    pts = points[rows][None, :, :]
-    run = np.zeros(up.shape[:2], np.int64)
-    best = np.zeros(up.shape[:2], np.int64)
+    """The best run's points of every row against every set of turned ranks: [turned set, row].
+
+    Built one place at a time, in the narrowest integers that hold any row's points."""
+    most = int(np.abs(points).max(initial=0)) * rows.shape[1]
+    kind = np.int16 if most < 2**15 else np.int64
+    run = np.zeros((len(turned), len(rows)), kind)
+    best = np.zeros_like(run)
     for place in range(rows.shape[1]):
-        run = (run + pts[:, :, place]) * up[:, :, place]
+        run += points[rows[:, place]].astype(kind)[None, :]
+        run *= ((turned[:, None] >> rows[None, :, place]) & 1).astype(kind)
         np.maximum(best, run, out=best)
-    return best
+    return best.astype(np.int64)
 
 
 def row_odds(arrangement: Arrangement, deck: Deck) -> dict[str, SetupOdds]:
