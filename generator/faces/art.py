@@ -18,11 +18,10 @@ from functools import cache
 from typing import Any
 
 from markupsafe import Markup
-from svgwrite.path import Path
 
 from .art_crests import CRESTS
 from .art_dragons import DRAGONS
-from .paths import place
+from .paths import path_element, place
 
 Layers = list[tuple[str, str]]
 ART: dict[str, Callable[[], Layers]] = {**DRAGONS, **CRESTS}
@@ -52,7 +51,7 @@ def art_svg(
         if not colour or colour == "none":
             continue
         placed = place(d, cx, cy, size, rotate, bool(flip))
-        out.append(Path(d=placed, debug=False, fill=str(colour), **{"fill-rule": "nonzero"}).tostring())
+        out.append(path_element(placed, fill=str(colour), fill_rule="nonzero"))
     return Markup("<g>" + "".join(out) + "</g>")
 
 

@@ -15,6 +15,14 @@ from functools import cache, lru_cache
 Point = tuple[float, float]
 
 
+def path_element(d: str, **paint: str) -> str:
+    """A ``<path>`` element with path data ``d`` and these attributes, built with svgwrite (which escapes
+    every attribute); attribute names with ``-`` are given as ``fill_rule`` and the like."""
+    from svgwrite.path import Path  # loaded when the first path is drawn, not by every command
+
+    return Path(d=d, debug=False, **{name.replace("_", "-"): value for name, value in paint.items()}).tostring()
+
+
 def fmt(v: float) -> str:
     text = f"{v:.3f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text

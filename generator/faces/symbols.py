@@ -13,12 +13,11 @@ from functools import cache
 from typing import Any
 
 from markupsafe import Markup
-from svgwrite.path import Path
 
 from .art_dragons import silhouette
 from .art_spells import ICONS
 from .paths import circle as _circle
-from .paths import compose, place, spline, tube
+from .paths import compose, path_element, place, spline, tube
 from .paths import fmt as _fmt
 from .paths import poly as _poly
 from .paths import star as _star
@@ -283,11 +282,11 @@ NONZERO = {"dragon", "club", "spiral2", "air", *ICONS}
 
 
 def _path(name: str, d: str, fill: str, stroke: str | None, stroke_width: float) -> Markup:
-    """The <path> element, built with svgwrite (which escapes every attribute)."""
-    paint = {"fill": str(fill), "fill-rule": "nonzero" if name in NONZERO else "evenodd"}
+    """The <path> element of a symbol."""
+    paint = {"fill": str(fill), "fill_rule": "nonzero" if name in NONZERO else "evenodd"}
     if stroke and stroke_width:
-        paint.update({"stroke": str(stroke), "stroke-width": _fmt(stroke_width)})
-    return Markup(Path(d=d, debug=False, **paint).tostring())
+        paint.update({"stroke": str(stroke), "stroke_width": _fmt(stroke_width)})
+    return Markup(path_element(d, **paint))
 
 
 def symbol_svg(

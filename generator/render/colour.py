@@ -20,13 +20,15 @@ import hashlib
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
 from PIL import Image
 from reportlab.lib import colors
 
 from .icc import OutputProfile
+
+if TYPE_CHECKING:
+    pass
 
 Converter = Callable[[Any], Any]
 LUMA = (0.2126, 0.7152, 0.0722)  # Rec. 709
@@ -120,6 +122,8 @@ class ProcessColour:
 
     def _picture(self, image: Image.Image) -> Image.Image:
         if self.greyscale:
+            import numpy as np  # loaded by the builds that print pictures in grey
+
             black = self.profile.black_for_grey[np.asarray(luma_picture(image))]
             return Image.fromarray((255 - black).astype(np.uint8), "L")  # DeviceGray g prints as black 1 - g
         return self.profile.separate(image, self.ink_limit)
@@ -127,6 +131,8 @@ class ProcessColour:
     def proof(self, image: Image.Image) -> Image.Image:
         """An RGB rendering of the design as these inks print it, back in sRGB (a soft proof)."""
         if self.greyscale:
+            import numpy as np  # loaded by the builds that print pictures in grey
+
             black = self.profile.black_for_grey[np.asarray(image.convert("L") if image.mode != "L" else image)]
             cmyk = np.zeros((*black.shape, 4), dtype=np.uint8)
             cmyk[..., 3] = black

@@ -19,12 +19,15 @@ import io
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import numpy as np
 from PIL import Image, ImageCms
 
 from ..errors import AetherpressError, Problem
 from ..locations import PACKAGE_DIR
+
+if TYPE_CHECKING:
+    import numpy as np
 
 ICC_DIR = PACKAGE_DIR / "icc"
 REGISTRY = "http://www.color.org"
@@ -112,6 +115,8 @@ class OutputProfile:
     def separate(self, image: Image.Image, ink_limit: float) -> Image.Image:
         """An RGB picture as CMYK on this printer, total ink at most ``ink_limit`` (3.0 = 300 %)."""
         cmyk = _apply(self._to_cmyk, image.convert("RGB"), "CMYK")
+        import numpy as np  # loaded by the builds that separate pictures
+
         return Image.fromarray(limit_ink(np.asarray(cmyk), ink_limit), "CMYK")
 
     def view(self, image: Image.Image) -> Image.Image:
@@ -126,6 +131,8 @@ class OutputProfile:
         (black 0-100 % measured through it), so a mid grey does not print too dark,
         and sRGB's lightness range is fitted between paper white and solid black.
         """
+        import numpy as np  # loaded by the builds that print in grey
+
         lab = ImageCms.createProfile("LAB")
         to_lab = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), lab, "RGB", "LAB")
         k_to_lab = ImageCms.buildTransform(
@@ -166,6 +173,8 @@ def limit_ink(cmyk: np.ndarray, ink_limit: float) -> np.ndarray:
     cyan, magenta and yellow are scaled down together.  Values are rounded down,
     so the limit holds exactly in the 8-bit result.
     """
+    import numpy as np  # loaded by the builds that separate pictures
+
     values = cmyk.astype(np.float64) / 255.0
     total = values.sum(axis=-1)
     over = total > ink_limit + 1e-9
