@@ -363,3 +363,27 @@ def test_a_pieces_key_follows_the_projects_fonts(tmp_path):
     assert piece_key(font_inputs(project), "<svg/>", (63.5, 88.9), "abc", False) == before
     font.write_bytes((ROOT / "generator" / "fonts" / "Cinzel-Bold.ttf").read_bytes())
     assert piece_key(font_inputs(project), "<svg/>", (63.5, 88.9), "abc", False) != before
+
+
+def test_a_sides_key_does_not_depend_on_the_working_folder(tmp_path, monkeypatch):
+    """The same project built from its own folder or from another keeps the same keys (and finds its cache)."""
+    from generator.definitions import load_all
+    from generator.faces.cached import CachedFaces
+    from generator.project import Project
+
+    root = make_project(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+
+    def keys() -> list[str]:
+        project = Project(root, tmp_path / "out", tmp_path / "cache")
+        deck = load_all(project)["cat"].build(())
+        faces = CachedFaces(project, deck)
+        return [deck.source] + [faces.key(card, "front") for card in deck.cards] + [faces.key(None, "back")]
+
+    monkeypatch.chdir(root)
+    here = keys()
+    monkeypatch.chdir(elsewhere)
+    there = keys()
+    assert here[0] != there[0]  # the path shown in messages is another
+    assert here[1:] == there[1:]

@@ -92,7 +92,7 @@ class Deck:
     id: str
     title: str
     description: str
-    source: str  # path of the definition, relative to the project
+    source: str = field(compare=False)  # the definition's path as shown in messages (from the working folder)
     suits: tuple[Suit, ...]
     ranks: tuple[Rank, ...]
     cards: tuple[Card, ...]
