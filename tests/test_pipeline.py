@@ -387,3 +387,82 @@ def test_a_sides_key_does_not_depend_on_the_working_folder(tmp_path, monkeypatch
     there = keys()
     assert here[0] != there[0]  # the path shown in messages is another
     assert here[1:] == there[1:]
+
+
+def _variant_faces(project):
+    from generator.definitions import load_all
+    from generator.faces.cached import CachedFaces
+    from generator.pipeline.build import all_targets
+
+    return [CachedFaces(project, target.deck, use_cache=False) for target in all_targets(load_all(project))]
+
+
+def test_sides_with_one_key_are_one_drawing_in_every_variant(tmp_path):
+    """Variants share a side's key only where its template sees nothing of the deck that differs: the
+    drawings under one key are the same, in every variant of every built-in deck."""
+    from generator.project import Project
+
+    project = Project(ROOT, tmp_path / "out", tmp_path / "cache")
+    drawn: dict[str, tuple[str, str]] = {}
+    shared = 0
+    for faces in _variant_faces(project):
+        for card in faces.deck.cards:
+            for side in ("front", "back"):
+                key = faces.key(card, side)
+                if key in drawn:
+                    shared += 1
+                    first_deck, svg = drawn[key]
+                    assert faces.side(card, side).svg == svg, (faces.deck.key, first_deck, card.id, side)
+                else:
+                    drawn[key] = (faces.deck.key, faces.side(card, side).svg)
+    assert shared > 200  # the variants of the Decktet, the Imperial and the Pernese decks print most cards alike
+
+
+def test_a_template_that_reads_its_deck_keeps_its_sides_to_itself(tmp_path):
+    """The Pernese Egg's template looks at the deck's suits through ``deck``: no variant shares its Eggs.
+    A draft's notes name the deck, so nothing is shared between drafts either."""
+    from generator.definitions import load_all
+    from generator.faces.cached import CachedFaces
+    from generator.faces.render import FaceRenderer
+    from generator.project import Project
+
+    project = Project(ROOT, tmp_path / "out", tmp_path / "cache")
+    pernese = load_all(project)["pernese"]
+    coloured, stripped = pernese.build(("coloured",)), pernese.build(("stripped",))
+    both = {c.id for c in stripped.cards}
+    egg = next(c for c in coloured.cards if coloured.template_for(c) == "pernese-egg" and c.id in both)
+    other = next(c for c in coloured.cards if coloured.template_for(c) == "pernese" and c.id in both)
+    a, b = CachedFaces(project, coloured), CachedFaces(project, stripped)
+    assert a.renderer.reads_deck("pernese-egg.svg.j2") and not a.renderer.reads_deck("pernese.svg.j2")
+    assert a.key(other, "front") == b.key(stripped.card(other.id), "front")
+    assert a.key(egg, "front") != b.key(stripped.card(egg.id), "front")
+    drafts = [CachedFaces(project, deck, FaceRenderer(project, deck, draft=True)) for deck in (coloured, stripped)]
+    assert drafts[0].key(other, "front") != drafts[1].key(stripped.card(other.id), "front")
+
+
+def test_a_build_draws_a_side_its_variants_share_once(tmp_path, monkeypatch):
+    """Building every variant of a deck draws each side key once, whichever variant needs it first."""
+    from generator.faces.render import FaceRenderer
+    from generator.project import Project
+
+    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "cache"))
+    project = Project(ROOT, tmp_path / "out", tmp_path / "cache")
+    imperial = [f for f in _variant_faces(project) if f.deck.id == "imperial"]
+    keys = {f.key(card, side) for f in imperial for card in f.deck.cards for side in ("front", "back")}
+    per_variant = sum(len({f.key(card, side) for card in f.deck.cards for side in ("front", "back")}) for f in imperial)
+    assert len(keys) < per_variant
+    drawings = tmp_path / "drawn.txt"  # the workers fork from this process, and note each drawing here
+    render = FaceRenderer._render
+
+    def noted(self, template, card, side):
+        with drawings.open("a", encoding="utf-8") as log:
+            log.write(f"{self.deck.key} {card.id if card else '-'} {side}\n")
+        return render(self, template, card, side)
+
+    monkeypatch.setattr(FaceRenderer, "_render", noted)
+    specs = [f.deck.key for f in imperial]
+    for jobs in ("1", "2"):
+        drawings.write_text("", encoding="utf-8")
+        shutil.rmtree(tmp_path / "cache", ignore_errors=True)
+        assert main(["build", *specs, "--jobs", jobs, "--out", str(tmp_path / f"out-{jobs}")]) == 0
+        assert len(drawings.read_text(encoding="utf-8").splitlines()) == len(keys), jobs

@@ -58,7 +58,7 @@ class CachedFaces:
         self.project = project
         self.deck = deck
         self.renderer = renderer or FaceRenderer(project, deck)
-        self.keys = SideKeys(project, deck, self.renderer.options)
+        self.keys = SideKeys(project, deck, self.renderer.options, self.renderer.reads_deck)
         self.use_cache = use_cache
         self.drawn = 0  # sides drawn (not found in the cache) so far
         self._keys: dict[tuple[str | None, str], str] = {}  # by card id: the deck is this object's own

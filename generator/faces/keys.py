@@ -4,7 +4,11 @@ A face is drawn from its card's data, the deck's data (suits, ranks, style,
 size: everything but the other cards), the templates, fonts and icons of
 every layer of the project, the renderer's options (bleed, draft) and
 Aetherpress itself.  A back is drawn from the same, without any card: a back
-must not give its card away.  Pictures a template loads are not known until
+must not give its card away.  A template that never names ``deck`` (see
+:mod:`.deckreads`) sees of its deck only the style, the size, the suits and
+its card's rank, so its sides are keyed by those alone and the variants of a
+deck that print a card alike share its side (not in drafts, whose notes name
+the deck).  Pictures a template loads are not known until
 it runs; they are recorded as it runs and checked when a drawn side is
 reused (see :mod:`.cached`).
 
@@ -15,10 +19,11 @@ changed is never drawn again, and the preview knows which cards changed.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..definitions.model import Card, Deck
+from ..definitions.templates import TEMPLATE_SUFFIX
 from ..project import Project
 from ..project.digests import code_digest, digest, folder_digest
 
@@ -50,13 +55,35 @@ def font_inputs(project: Project) -> str:
 
 
 class SideKeys:
-    """The keys of one deck's sides as one renderer draws them (``options``: its bleed, draft mode...)."""
+    """The keys of one deck's sides as one renderer draws them (``options``: its bleed, draft mode...).
 
-    def __init__(self, project: Project, deck: Deck, options: Mapping[str, Any]):
-        self.base = digest(code_digest(), project_inputs(project), plain(deck, leave_out=("cards",)), plain(options))
+    ``reads_deck`` tells whether a template (by file name) reads its deck beyond what every side sees.
+    """
+
+    def __init__(self, project: Project, deck: Deck, options: Mapping[str, Any], reads_deck: Callable[[str], bool]):
+        drawn_by = digest(code_digest(), project_inputs(project), plain(options))
+        self.base = digest(drawn_by, plain(deck, leave_out=("cards",)))
+        # what every side sees of its deck: the style, the size, the suits (and their icons), the folder of its pictures
+        seen = digest(drawn_by, "seen", plain(deck.style), plain(deck.size), plain(deck.suits), deck.folder)
+        self.seen = None if options.get("draft") else seen
+        self.reads_deck = reads_deck
+        self._reads: dict[str, bool] = {}
+
+    def _own(self, template: str) -> bool:
+        """Whether sides drawn with ``template`` are this deck's own (it reads the deck, or this is a draft)."""
+        if self.seen is None:
+            return True
+        if template not in self._reads:
+            self._reads[template] = self.reads_deck(template + TEMPLATE_SUFFIX)
+        return self._reads[template]
 
     def face(self, deck: Deck, card: Card) -> str:
-        return digest(self.base, "face", deck.template_for(card), plain(card))
+        template = deck.template_for(card)
+        if self._own(template):
+            return digest(self.base, "face", template, plain(card))
+        rank = plain(deck.rank(card.rank)) if card.rank else None
+        return digest(self.seen, "face", template, plain(card), rank)
 
     def back(self, deck: Deck, card: Card | None) -> str:
-        return digest(self.base, "back", deck.back_for(card) if card is not None else deck.back_template)
+        template = deck.back_for(card) if card is not None else deck.back_template
+        return digest(self.base if self._own(template) else self.seen, "back", template)

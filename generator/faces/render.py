@@ -21,6 +21,7 @@ from ..definitions.model import Card, Deck
 from ..errors import AetherpressError, Problem, display_path
 from ..geometry import Box
 from ..project import Project
+from .deckreads import reads_deck
 from .fonts import font_book
 from .icons import deck_icons
 from .limits import LimitExceeded, deadline, render_bounded, template_seconds
@@ -137,6 +138,10 @@ class FaceRenderer:
     @property
     def env(self) -> ImmutableSandboxedEnvironment:
         return environment(tuple((str(layer.templates), str(layer.root)) for layer in self.project.layers))
+
+    def reads_deck(self, file_name: str) -> bool:
+        """Whether the template in ``file_name`` (or one it loads) reads the deck (see :mod:`.deckreads`)."""
+        return reads_deck(self.env, file_name)
 
     def template_file(self, name: str) -> str:
         """How the file of template ``name`` is shown in messages."""

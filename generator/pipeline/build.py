@@ -3,9 +3,10 @@
 A build is a set of tasks (see :mod:`.tasks`) run by an executor (see
 :mod:`.executor`), in stages per deck: the sides not yet in the cache are
 drawn, then the pieces not yet in the cache, then each sheets file is
-assembled; the SVG files are written from the cache meanwhile.  A deck whose
-inputs have not changed since its folder was built, and whose files are
-intact, is not built at all; a deck with one changed card draws one side
+assembled (a side or piece that several decks of the build print alike is
+drawn once, by the first to need it); the SVG files are written from the
+cache meanwhile.  A deck whose inputs have not changed since its folder was
+built, and whose files are intact, is not built at all; a deck with one changed card draws one side
 and one piece and assembles its sheets again.
 """
 
@@ -95,19 +96,21 @@ class DeckBuild:
         self.previous: Path | None = None
         self.piece_keys: dict[bool, dict[Spec, str]] = {}  # by colour mode (greyscale or not)
 
-    def _missing(self, kind: str, keys: list[str], suffix: str) -> list[tuple[str | None, str]]:
-        folder = self.project.cache_dir / kind
-        return [_spec(*self.sides[i]) for i, key in enumerate(keys) if not (folder / f"{key}{suffix}").is_file()]
-
     def start(self, runner: Runner, folder: Path, finish: Callable[[], None], previous: Path | None = None) -> None:
         """Hand the deck's tasks to ``runner``; ``finish`` runs (in this process) once its files are written.
 
         ``previous`` is the folder ``folder`` replaces: SVG files that come out the same are linked from it.
         """
         self.previous = previous
-        missing = self._missing(SIDES, self.side_keys, ".json")
-        calls = [(tasks.draw_sides, (self.task, part)) for part in chunks(missing, runner.workers)]
-        runner.fan_out(calls, lambda: self._pieces(runner, folder, finish))
+        folder_of_sides = self.project.cache_dir / SIDES
+        missing = {
+            key: _spec(*item) for key, item in zip(self.side_keys, self.sides) if not (folder_of_sides / f"{key}.json").is_file()
+        }
+        needed = [(SIDES, key) for key in missing]
+        mine = runner.shared.claim(needed)  # a side another deck of the build draws alike is drawn once
+        calls = [(tasks.draw_sides, (self.task, part)) for part in chunks([missing[key] for _, key in mine], runner.workers)]
+        runner.fan_out(calls, lambda: runner.shared.finished(mine))
+        runner.shared.when_done(needed, lambda: self._pieces(runner, folder, finish))
 
     def _pieces(self, runner: Runner, folder: Path, finish: Callable[[], None]) -> None:
         """Draw the pieces missing from the cache; a piece another deck of the build needs too is drawn once."""
