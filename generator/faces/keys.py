@@ -8,9 +8,9 @@ must not give its card away.  A template that never names ``deck`` (see
 :mod:`.deckreads`) sees of its deck only the style, the size, the suits and
 its card's rank, so its sides are keyed by those alone and the variants of a
 deck that print a card alike share its side (not in drafts, whose notes name
-the deck).  Pictures a template loads are not known until
-it runs; they are recorded as it runs and checked when a drawn side is
-reused (see :mod:`.cached`).
+the deck).  Pictures a template loads are not known until it runs; they are
+recorded as it runs and checked when a drawn side is reused (see
+:mod:`.cached`).
 
 Two sides with the same key are the same SVG, so a side whose key has not
 changed is never drawn again, and the preview knows which cards changed.

@@ -6,8 +6,8 @@ drawn, then the pieces not yet in the cache, then each sheets file is
 assembled (a side or piece that several decks of the build print alike is
 drawn once, by the first to need it); the SVG files are written from the
 cache meanwhile.  A deck whose inputs have not changed since its folder was
-built, and whose files are intact, is not built at all; a deck with one changed card draws one side
-and one piece and assembles its sheets again.
+built, and whose files are intact, is not built at all; a deck with one
+changed card draws one side and one piece and assembles its sheets again.
 """
 
 from __future__ import annotations

@@ -20,15 +20,12 @@ import hashlib
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PIL import Image
 from reportlab.lib import colors
 
 from .icc import OutputProfile
-
-if TYPE_CHECKING:
-    pass
 
 Converter = Callable[[Any], Any]
 LUMA = (0.2126, 0.7152, 0.0722)  # Rec. 709

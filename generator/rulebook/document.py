@@ -3,8 +3,9 @@
 Facing pages: odd pages are right-hand pages (wider inner margin on the
 left), even pages left-hand.  The footer carries the page number on the outer
 side, the book's title on left-hand pages and the current chapter on
-right-hand pages.  The book is laid out on sketch canvases, where nothing is
-drawn, until the contents' page numbers settle, and then drawn once.
+right-hand pages.  The first pass is made on a sketch canvas, where nothing
+is drawn: it finds the pages the contents list.  The pass that follows draws
+the book (and another follows only if the contents moved a heading).
 """
 
 from __future__ import annotations
