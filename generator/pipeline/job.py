@@ -78,14 +78,15 @@ def run_build(
         tasks.remember(task, definitions)
     reports: dict[str, list[str]] = {}
     register_fonts()  # before the workers fork, so none of them reads the font files again
-    # decks built and their sides' keys worked out before the workers fork, so that they start with them
-    builds = [DeckBuild(project, task, request.sheets, _extras(request)) for task in deck_tasks]
+    builds: list[DeckBuild] = []
     bar = ProgressBar("building")
     try:
         with executor(request.jobs, request.dask) as ex, writing_into(request.out), staged_folders() as stages:
             runner = Runner(ex, request.jobs or default_jobs(), bar)
             if request.books:  # the longest tasks go first, so no worker waits for one at the end
                 reports["rulebooks"] = _books(project, where, inputs, request, stages, runner, show)
+            # the decks' sides keyed while the workers count the books' tables
+            builds += [DeckBuild(project, task, request.sheets, _extras(request)) for task in deck_tasks]
             for deck, build in zip(decks, builds):
                 target = request.out / deck.slug
                 files = unchanged(target, build.key)
@@ -145,7 +146,8 @@ def _books(
     project: Project, where: Where, inputs: str, request: BuildRequest, stages: dict, runner: Runner, show: Callable[[Path], str]
 ) -> list[str]:
     """Hand every rulebook of the project to ``runner`` (unless none of the project's files changed)."""
-    from ..hands.odds import game_table, table_requests
+    from ..hands.check import load_games
+    from ..hands.odds import deck_definitions, game_table, table_requests
     from ..rulebook.definition import load_rulebooks
 
     tasks.fresh_odds(where, inputs)  # what an earlier build in this process read (build --watch) may have changed
@@ -157,7 +159,7 @@ def _books(
         return lines
     folder = stage(stages, target)
     stages[target].key = key
-    games = game_table(project)
+    games = load_games(project, deck_definitions(project), check=False)  # checked below, while the tables are counted
     out = str(request.out)
 
     def write(book_id: str) -> Callable[[], None]:
@@ -169,4 +171,5 @@ def _books(
         calls = [(tasks.count_odds, (where, inputs, game, table)) for _, game, table in mine]
         runner.fan_out(calls, partial(runner.shared.finished, mine))
         runner.shared.when_done(needed, write(book.id))
+    game_table(project)  # every game checked against its deck (a task trusts that it was), every problem told at once
     return lines
