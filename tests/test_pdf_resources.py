@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+import zlib
 
 import pytest
 from pypdf import PdfReader
@@ -121,3 +122,37 @@ def test_a_font_compressed_once_is_the_same_bytes(project, definitions):
     kept.clear()
     fresh = fragments.fragment_pdf(*args)  # and here they are compressed anew
     assert first == again == fresh
+
+
+def test_ascii85_over_flate_becomes_the_flate_data_alone():
+    from reportlab.lib.rl_accel import asciiBase85Encode
+
+    from generator.render.assemble import flate_alone
+
+    data = zlib.compress(b"0 0 m 10 10 l S\n" * 50) + bytes(8)  # four zero bytes: ASCII85 writes 'z'
+    encoded = asciiBase85Encode(data).encode("latin-1")
+    assert b"z" in encoded and encoded.endswith(b"~>")
+    assert flate_alone(encoded, ["/ASCII85Decode", "/FlateDecode"]) == (data, "/FlateDecode")
+    assert flate_alone(encoded, "/ASCII85Decode") == (encoded, "/ASCII85Decode")  # anything else is kept as it is
+    assert flate_alone(data, ["/FlateDecode"]) == (data, ["/FlateDecode"])
+
+
+def test_card_forms_reach_the_writer_as_flate_data_alone(tmp_path, project, definitions, monkeypatch):
+    """The pieces arrive as ASCII85 over Flate; the card forms reach the writer as Flate alone (nothing for it to
+    decode and compress again), and each still holds a drawing."""
+    import pikepdf
+
+    seen: list[tuple] = []
+    save = pikepdf.Pdf.save
+
+    def looked_at(pdf, *args, **kwargs):
+        for o in pdf.objects:
+            if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Form" and len(o.read_raw_bytes()):
+                seen.append((o.get("/Filter"), b" m" in o.read_bytes() or b" re" in o.read_bytes()))
+        return save(pdf, *args, **kwargs)
+
+    monkeypatch.setattr(pikepdf.Pdf, "save", looked_at)
+    deck = definitions["aetherial"].build(())
+    build_deck(project, deck, tmp_path, A4_SHEETS)
+    assert len(seen) > 20
+    assert all(flt == "/FlateDecode" and drawn for flt, drawn in seen), seen[:3]

@@ -6,11 +6,14 @@ then receives its piece's page content and resources.  Resources are copied
 by content: a font subset, picture or graphics state that several pieces
 carry alike is stored once in the file.  Stream data is copied as it is
 stored (already compressed), so nothing is decompressed or recompressed and
-no piece has to stay open until the file is written.
+no piece has to stay open until the file is written.  The one change made is
+to drop reportlab's ASCII85 layer over Flate: the stream is a fifth smaller,
+and the writer, which compresses what is not Flate alone, has nothing to redo.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import io
 import json
@@ -21,6 +24,28 @@ import pikepdf
 from pikepdf import Array, Dictionary, Name, Object, Pdf, Stream, String
 
 FORM_PREFIX = "FormXob."
+A85_OVER_FLATE = ["/ASCII85Decode", "/FlateDecode"]
+
+Filters = str | list[str] | None  # a stream's /Filter: a name, an array of names, or none
+
+
+def flate_alone(data: bytes, filters: Filters) -> tuple[bytes, Filters]:
+    """Stream data stored as ASCII85 over Flate as the Flate data alone; any other as it is."""
+    if filters != A85_OVER_FLATE:
+        return data, filters
+    text = data.strip()
+    return base64.a85decode(text.removesuffix(b"~>"), ignorechars=b" \t\n\r\v"), "/FlateDecode"
+
+
+def _filters(stored: object) -> tuple[bool, Filters]:
+    """(understood, filters) of a stream's /Filter entry."""
+    if stored is None:
+        return True, None
+    if isinstance(stored, Name):
+        return True, str(stored)
+    if isinstance(stored, Array) and all(isinstance(x, Name) for x in stored):
+        return True, [str(x) for x in stored]
+    return False, None
 
 
 class _Copier:
@@ -81,9 +106,15 @@ class _Copier:
 
     def _rebuild(self, obj: Object, seen: dict) -> Object:
         if isinstance(obj, Stream):
-            copy = Stream(self.target, obj.read_raw_bytes())
+            understood, filters = _filters(obj.get("/Filter"))
+            data, kept = obj.read_raw_bytes(), filters
+            if understood and "/DecodeParms" not in obj:
+                data, kept = flate_alone(data, filters)
+            copy = Stream(self.target, data)
             for k in sorted(obj.stream_dict.keys()):
-                if k != "/Length":
+                if k == "/Filter" and kept != filters:
+                    copy.stream_dict[k] = Name(str(kept))
+                elif k != "/Length":
                     copy.stream_dict[k] = self.copy(obj.stream_dict[k], seen)
             return copy
         if isinstance(obj, Dictionary):
@@ -121,7 +152,7 @@ class Known:
 
     resources: Signature
     content: bytes | None = None  # None: the piece must be opened (several streams, decode parameters...)
-    filters: str | list[str] | None = None  # the content stream's /Filter: a name, an array of names, or none
+    filters: Filters = None  # the content stream's /Filter
     names: dict[str, list[str]] = field(default_factory=dict)
 
     def head(self) -> bytes:
@@ -165,15 +196,11 @@ def describe(piece: bytes) -> Known:
         contents = page.Contents
         if not simple or not isinstance(contents, Stream) or "/DecodeParms" in contents:
             return Known(found)
-        stored = contents.get("/Filter")
-        filters: str | list[str] | None = None
-        if isinstance(stored, Name):
-            filters = str(stored)
-        elif isinstance(stored, Array) and all(isinstance(x, Name) for x in stored):
-            filters = [str(x) for x in stored]
-        elif stored is not None:
+        understood, filters = _filters(contents.get("/Filter"))
+        if not understood:
             return Known(found)
-        return Known(found, contents.read_raw_bytes(), filters, names)
+        content, filters = flate_alone(contents.read_raw_bytes(), filters)
+        return Known(found, content, filters, names)
 
 
 def _placed(copier: _Copier, form: Object, known: Known) -> bool:
@@ -192,13 +219,13 @@ def _placed(copier: _Copier, form: Object, known: Known) -> bool:
                 return False
             inner[name] = found
         resources[kind] = inner
-    filters = known.filters
-    form.write(
-        known.content,
-        filter=Array([Name(f) for f in filters]) if isinstance(filters, list) else Name(filters) if filters else None,
-    )
+    form.write(known.content, filter=_filter_object(known.filters))
     form.Resources = resources
     return True
+
+
+def _filter_object(filters: Filters) -> Name | Array | None:
+    return Array([Name(f) for f in filters]) if isinstance(filters, list) else Name(filters) if filters else None
 
 
 def _resources(copier: _Copier, resources: Object, known: Signature, seen: dict) -> Dictionary:
@@ -236,9 +263,13 @@ def fill_forms(
                 page = source.pages[0].obj
                 seen: dict[tuple[int, int], str] = {}
                 contents = page.Contents
+                understood, filters = _filters(contents.get("/Filter"))
                 if isinstance(contents, Array):  # reportlab writes one stream; accept several
                     data = b"\n".join(part.read_bytes() for part in contents)
                     form.write(data)
+                elif understood and "/DecodeParms" not in contents:
+                    data, filters = flate_alone(contents.read_raw_bytes(), filters)
+                    form.write(data, filter=_filter_object(filters))
                 else:
                     form.write(
                         contents.read_raw_bytes(),
