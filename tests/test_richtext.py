@@ -351,6 +351,26 @@ def test_build_draft_shows_every_overflow_at_once_and_a_normal_build_refuses(scr
     assert (tmp_path / "draft" / "rich" / "rich-sheets.pdf").is_file()
 
 
+def test_a_draft_build_draws_the_rulebooks_pictures_in_red_too(tmp_path, monkeypatch, capsys):
+    """The starter's rulebook pictures Dawn: in a draft its text that does not fit is drawn in red there
+    as on the sheets (told once, in one line that agrees in number), and a normal build refuses it."""
+    from .served import edit, new_game
+
+    game = new_game(tmp_path)
+    edit(
+        game / "decks" / "game" / "cards.csv", "Dawn,1,suns,Draw a card.", "Dawn,1,suns," + "Draw a card and then another. " * 40
+    )
+    monkeypatch.chdir(game)
+    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "cache"))
+    assert main(["build", "--draft"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert [line for line in err if "card 'dawn'" in line and "text does not fit" in line] != []
+    assert err[-1] == "draft: 1 text does not fit (drawn in red); a build without --draft refuses it"
+    assert (game / "output" / "rulebooks" / "game.pdf").is_file()
+    assert main(["build"]) == 2
+    assert "card 'dawn': text does not fit" in capsys.readouterr().err
+
+
 # --- the safe zone ------------------------------------------------------------------------------
 
 

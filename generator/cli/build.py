@@ -93,8 +93,9 @@ def run(project: Project, args: argparse.Namespace) -> int:
     for problem in overflows:  # a draft goes through every card: each text that does not fit, at once
         print(f"draft: {problem}", file=sys.stderr)
     if overflows:
-        count = f"{len(overflows)} text{'s' if len(overflows) != 1 else ''}"
-        print(f"draft: {count} drawn in red do not fit; a build without --draft refuses them", file=sys.stderr)
+        one = len(overflows) == 1
+        told = "1 text does not fit" if one else f"{len(overflows)} texts do not fit"
+        print(f"draft: {told} (drawn in red); a build without --draft refuses {'it' if one else 'them'}", file=sys.stderr)
     if args.combine and decks:
         with writing_into(out):
             for suffix, options in sheets:

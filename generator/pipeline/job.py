@@ -154,7 +154,7 @@ def _books(
     target = request.out / "rulebooks"
     books = [b for b in load_rulebooks(project).values() if project.layer_of(b.file) is project.own]
     lines = [f"rulebook: {show(target / f'{book.id}.pdf')}" for book in books]
-    key = digest("rulebooks", code_digest(), inputs, [b.id for b in books])
+    key = digest("rulebooks", code_digest(), inputs, [b.id for b in books], request.draft)
     if unchanged(target, key) is not None:
         return lines
     folder = stage(stages, target)
@@ -163,7 +163,7 @@ def _books(
     out = str(request.out)
 
     def write(book_id: str) -> Callable[[], None]:
-        return lambda: runner.submit(None, tasks.write_book, where, inputs, book_id, str(folder), out)
+        return lambda: runner.submit(None, tasks.write_book, where, inputs, book_id, str(folder), out, request.draft)
 
     for book in books:  # each book starts once the tables of its games are counted, side by side
         needed = [("odds", game, table) for game in book.games if game in games for table in table_requests(games[game])]

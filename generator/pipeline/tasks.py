@@ -175,20 +175,21 @@ def count_odds(where: Where, inputs: str, game: str, request: tuple[str | None, 
     return True
 
 
-def write_book(where: Where, inputs: str, book_id: str, folder: str, allowed: str) -> str:
-    """Render one rulebook of the project at A5 into ``folder`` (inside ``allowed``)."""
+def write_book(where: Where, inputs: str, book_id: str, folder: str, allowed: str, draft: bool = False) -> str:
+    """Render one rulebook of the project at A5 into ``folder`` (inside ``allowed``); a ``draft`` draws the
+    card text that does not fit in red."""
     from ..rulebook import render_file
     from ..rulebook.definition import load_rulebooks
 
     fresh_odds(where, inputs, checked=True)
     project = where.project
-    name, data = render_file(_book_context(where, inputs), load_rulebooks(project)[book_id])
+    name, data = render_file(_book_context(where, inputs, draft), load_rulebooks(project)[book_id])
     with writing_into(Path(allowed)):
         return str(write_bytes(Path(folder) / name, data))
 
 
 @lru_cache(maxsize=2)
-def _book_context(where: Where, inputs: str):
+def _book_context(where: Where, inputs: str, draft: bool):
     from ..rulebook import BuildContext
 
-    return BuildContext.create(where.project, _definitions(where, inputs))
+    return BuildContext.create(where.project, _definitions(where, inputs), draft)

@@ -35,9 +35,10 @@ class BuildContext:
     odds: OddsSource
 
     @classmethod
-    def create(cls, project: Project, definitions: dict[str, DeckDefinition] | None = None) -> BuildContext:
-        """The context of ``project``'s books; ``definitions`` are its deck definitions when already read."""
-        return cls(project, CardLibrary(project, definitions), OddsSource(project))
+    def create(cls, project: Project, definitions: dict[str, DeckDefinition] | None = None, draft: bool = False) -> BuildContext:
+        """The context of ``project``'s books; ``definitions`` are its deck definitions when already read;
+        in a ``draft``, card text that does not fit is drawn in red."""
+        return cls(project, CardLibrary(project, definitions, draft), OddsSource(project))
 
     def paper(self, name: str) -> Paper:
         return load_papers(self.project)[name]

@@ -19,6 +19,7 @@ from ..definitions.model import Card, Deck
 from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem
 from ..faces.cached import CachedFaces
+from ..faces.render import FaceRenderer
 from ..hands.odds import deck_definitions
 from ..project import Project
 from ..render.drawing import svg_to_drawing
@@ -45,8 +46,10 @@ class CardArt:
 class CardLibrary:
     """Decks and card drawings of one project, each made once."""
 
-    def __init__(self, project: Project, definitions: dict[str, DeckDefinition] | None = None):
+    def __init__(self, project: Project, definitions: dict[str, DeckDefinition] | None = None, draft: bool = False):
+        """``draft``: a card text that does not fit is drawn in red (as ``build --draft`` draws the decks)."""
         self.project = project
+        self.draft = draft
         self._definitions = definitions  # read when first needed, unless the caller has them
         self._decks: dict[str, Deck] = {}
         self._faces: dict[str, CachedFaces] = {}
@@ -79,7 +82,9 @@ class CardLibrary:
         if key not in self._art:
             faces = self._faces.get(deck.key)
             if faces is None:  # sides a build of the deck has drawn are taken from the cache
-                faces = self._faces[deck.key] = CachedFaces(self.project, deck)
+                faces = self._faces[deck.key] = CachedFaces(
+                    self.project, deck, FaceRenderer(self.project, deck, draft=self.draft)
+                )
             svg = faces.side(card, "back" if back else "front").svg
             name = f"{deck.slug}/{'back-' if back else ''}{card.id if card else 'back'}"
             g = faces.renderer.geometry
