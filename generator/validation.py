@@ -1,7 +1,8 @@
 """What ``aetherpress validate`` covers: every definition, template and face a project can draw.
 
 Deck files are read and checked; game files are checked and every ranking
-compiled against its decks; rulebook files are read; card templates are
+compiled against its decks; rulebook files are read and their sources filled
+in and converted (pictures, charts, cover) as a build would; card templates are
 checked in their source and in the SVG every deck draws, where every text
 must lie in the safe zone and no frame may stop in the bleed.  Every problem is
 collected, so one run reports them all.
@@ -20,6 +21,7 @@ from .hands.check import check_game
 from .hands.games import load_game
 from .pipeline.build import all_targets
 from .project import Project
+from .rulebook import BuildContext, check_book
 from .rulebook.definition import load_rulebook
 
 
@@ -110,10 +112,14 @@ def validate(project: Project, paths: list[Path]) -> Report:
                 check_game(game, definitions, path)
         except AetherpressError as exc:
             report.add(exc.problems)
+    context = None
     for path in books:
         report.books += 1
         try:
-            load_rulebook(path, project)
+            book = load_rulebook(path, project)
+            if definitions is not None and not report.problems:  # its source filled in, its pictures drawn
+                context = context or BuildContext.create(project, definitions)
+                check_book(context, book)
         except AetherpressError as exc:
             report.add(exc.problems)
     return report

@@ -66,6 +66,35 @@ def test_new_project_sees_edits(game, monkeypatch):
     assert "Daybreak" in face and "edited template" in face
 
 
+def test_the_starter_rulebook_takes_cards_without_text_rank_or_suit(game, monkeypatch, capsys):
+    monkeypatch.chdir(game)
+    csv = game / "decks" / "my-game" / "cards.csv"
+    csv.write_text(csv.read_text() + "Comet,,,\nStar,2,moons+suns,\n")
+    assert main(["validate"]) == 0
+    assert main(["build"]) == 0
+    capsys.readouterr()
+    assert (game / "output" / "rulebooks" / "my-game.pdf").is_file()
+
+
+def test_validate_fills_in_the_rulebook_and_tells_its_problems_where_they_are(game, monkeypatch, capsys):
+    monkeypatch.chdir(game)
+    source = game / "decks" / "my-game" / "my-game.md"
+    source.write_text(source.read_text() + "\n{{ deck('my-game').rank('ace').label }}\n")
+    line = len(source.read_text().splitlines())
+    assert main(["validate"]) == 2
+    assert capsys.readouterr().err == f"error: decks/my-game/my-game.md:{line}: deck 'my-game' has no rank 'ace'\n"
+    source.write_text(source.read_text().replace("{{ deck('my-game').rank('ace').label }}", ""))
+    book = game / "decks" / "my-game" / "my-game.rulebook.toml"
+    book.write_text(book.read_text().replace("card:my-game/zenith", "card:my-game/zenit"))
+    line = next(n for n, text in enumerate(book.read_text().splitlines(), 1) if text.startswith("cover"))
+    for command in (["validate"], ["build"]):
+        assert main(command) == 2
+        assert capsys.readouterr().err == (
+            f"error: decks/my-game/my-game.rulebook.toml:{line}: rulebook.cover: "
+            "deck 'my-game' has no card 'zenit' (did you mean 'zenith'?)\n"
+        )
+
+
 @pytest.mark.parametrize("name, message", [("!!!", "must be lower-case letters"), ("...", "must be lower-case")])
 def test_new_refuses_bad_names(tmp_path, monkeypatch, capsys, name, message):
     monkeypatch.chdir(tmp_path)

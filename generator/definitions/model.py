@@ -26,6 +26,13 @@ def frozen_mapping(data: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
     return MappingProxyType({k: freeze(v) for k, v in (data or {}).items()})
 
 
+class UnknownId(KeyError):
+    """A deck asked for a suit, rank or card it does not have (by a template, say); said as a sentence."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
 @dataclass(frozen=True)
 class Suit:
     id: str
@@ -122,13 +129,21 @@ class Deck:
         return sum(c.copies for c in self.cards)
 
     def suit(self, suit_id: str) -> Suit:
-        return self._suits_by_id[suit_id]
+        return self._found(self._suits_by_id, suit_id, "suit")
 
     def rank(self, rank_id: str) -> Rank:
-        return self._ranks_by_id[rank_id]
+        return self._found(self._ranks_by_id, rank_id, "rank")
 
     def card(self, card_id: str) -> Card:
-        return self._cards_by_id[card_id]
+        return self._found(self._cards_by_id, card_id, "card")
+
+    def _found(self, table: Mapping[str, Any], wanted: str, what: str) -> Any:
+        try:
+            return table[wanted]
+        except (KeyError, TypeError):
+            if wanted is None:
+                raise UnknownId(f"asked deck '{self.key}' for the {what} of a card that has none") from None
+            raise UnknownId(f"deck '{self.key}' has no {what} {wanted!r}") from None
 
     def template_for(self, card: Card) -> str:
         return self.templates.get(card.group, self.template)

@@ -44,16 +44,32 @@ class BuildContext:
         return load_papers(self.project)[name]
 
 
-def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a5") -> bytes:
-    """The book as PDF bytes at page size ``paper`` (a paper preset's name)."""
-    from .document import render_pdf
+def _source(context: BuildContext, book: RulebookDefinition):
+    """The book's source filled in (its data, odds and decks) and mapped back to the lines written."""
     from .markup import SourceMap, check_limits
     from .source import render_source
-    from .style import make_styles
 
     written, rendered = render_source(book, context.library, context.odds)
     source_map = SourceMap(display_path(book.source), written, rendered)
     check_limits(source_map)
+    return source_map, rendered
+
+
+def check_book(context: BuildContext, book: RulebookDefinition) -> None:
+    """Everything a build of the book reads, filled in and converted (its pictures, charts and cover),
+    short of laying out its pages: any problem is raised, as the build would raise it."""
+    from .style import make_styles
+
+    source_map, rendered = _source(context, book)
+    _story(context, book, "a5", make_styles(context.paper("a5"), SPACINGS[0]), source_map, rendered)
+
+
+def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a5") -> bytes:
+    """The book as PDF bytes at page size ``paper`` (a paper preset's name)."""
+    from .document import render_pdf
+    from .style import make_styles
+
+    source_map, rendered = _source(context, book)
     best: tuple[int, bytes] | None = None
     for spacing in SPACINGS:  # the first spacing that leaves no widow page and no half-empty page
         styles = make_styles(context.paper(paper), spacing)
@@ -101,7 +117,11 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
     cover = []
     for spec in book.cover:
         el = ET.Element("img", src=spec, alt="")
-        cover.append(converter.picture(el, el, default_w=26.0 if paper != "a5" else 22.0))
+        try:
+            cover.append(converter.picture(el, el, default_w=26.0 if paper != "a5" else 22.0))
+        except AetherpressError as exc:  # told at the cover's line of the rulebook file, not in the source
+            file = display_path(book.file)
+            raise AetherpressError([Problem(file, p.message, book.cover_line, "rulebook.cover") for p in exc.problems]) from None
     games_line = " · ".join(_game_title(g) for g in book.games)
     if games_line.replace("’", "'") == book.title.replace("’", "'"):
         games_line = ""

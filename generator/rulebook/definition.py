@@ -63,6 +63,7 @@ class RulebookDefinition:
     data: Mapping[str, Any] = field_(default_factory=frozen_mapping)  # free data for the source's templates (``book.data``)
     edition: str = ""
     credits: Credits | None = None  # the book's own source, besides its games' and decks'
+    cover_line: int | None = None  # where ``cover`` is written in the file
 
 
 def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
@@ -96,6 +97,7 @@ def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
         frozen_mapping(checked.get("data", {})),
         checked.get("edition", ""),
         credits,
+        ctx.locator.line(("rulebook", "cover")) if ctx.locator else None,
     )
 
 

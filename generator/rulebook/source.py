@@ -24,6 +24,7 @@ from typing import Any
 
 import jinja2
 
+from ..definitions.model import UnknownId
 from ..errors import AetherpressError, Problem, display_path
 from ..faces.limits import LimitedSandbox, LimitExceeded, deadline, render_bounded, rulebook_seconds
 from ..faces.sandbox import ConfinedLoader, OutsideProject
@@ -114,6 +115,8 @@ def render_source(book: RulebookDefinition, library: CardLibrary, odds: OddsSour
         ) from None
     except AetherpressError:
         raise
+    except UnknownId as exc:
+        raise AetherpressError(Problem(name, str(exc), _line(exc, book.source))) from None
     except Exception as exc:
         raise AetherpressError(Problem(name, f"template failed: {exc}", _line(exc, book.source))) from None
     return written, rendered
