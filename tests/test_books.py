@@ -129,12 +129,20 @@ def test_every_book_has_a_colophon_with_its_credits(printed, project):
         for c in credits:
             for value in [c.designer, c.author, c.source, c.notice, *c.notes]:
                 assert squash(value) in verso, (book.id, value)
+            for note in c.notes:  # each told once, however many of the book's sources give it
+                assert verso.count(squash(note)) == 1, (book.id, note)
+            if c.source and c.designer:
+                assert verso.count(squash(f"{c.source}, designed by {c.designer}.")) == 1, (book.id, c.source)
             if c.licence is not None:
                 for value in (c.licence.name, c.licence.url, c.licence.terms):
                     assert squash(value) in verso, (book.id, value)
     lith = squash(PdfReader(io.BytesIO(printed[("lith", "a5")][0])).pages[1].extract_text())
-    assert squash("Designed by Mycake") in lith and squash("P. D. Magnus") in lith
+    assert squash("Lith, designed by Mycake.") in lith and squash("P. D. Magnus") in lith
     assert squash("is shared under the same licence") in lith
+    # the book says its odds were all counted only when none of its tables was simulated
+    simulated = squash("except in the tables that say they were simulated")
+    flip = squash(PdfReader(io.BytesIO(printed[("founders-flip", "a5")][0])).pages[1].extract_text())
+    assert simulated in flip and simulated not in lith
     assert squash("Unless otherwise stated, the content of this page is licensed under Creative Commons") in lith
 
 

@@ -49,6 +49,7 @@ def _source(context: BuildContext, book: RulebookDefinition):
     from .markup import SourceMap, check_limits
     from .source import render_source
 
+    context.odds.begin()
     written, rendered = render_source(book, context.library, context.odds)
     source_map = SourceMap(display_path(book.source), written, rendered)
     check_limits(source_map)
@@ -128,7 +129,8 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
     games = context.odds.games(source_map.file)
     decks = [context.library.deck(d, source_map.file) for d in book.decks]
     credits = gather_credits(book, games, decks)
-    verso = colophon(styles, book.title, book.edition, credits, undated=bool(credits) and not any(c.date for c in credits))
+    undated = bool(credits) and not any(c.date for c in credits)
+    verso = colophon(styles, book.title, book.edition, credits, undated, context.odds.simulated)
     story = title_page(styles, book.title, book.subtitle, games_line, cover, verso)
     story += contents(styles)
     story += body

@@ -8,6 +8,8 @@ the book say that it is shared under that same licence, and what it permits.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from reportlab.platypus import Flowable
 
 from ..definitions.credits import Credits, Licence
@@ -17,14 +19,31 @@ from .style import Styles
 
 
 def gather_credits(book, games: dict, decks: list) -> list[Credits]:
-    """The book's, its games' and its decks' credits, in that order, each once."""
+    """The book's, its games' and its decks' credits, in that order, each once: a note told already is not
+    told again, and a credit that then says nothing an earlier one has not said is left out."""
     found: list[Credits] = []
+    told: set[str] = set()
     candidates = [book.credits] + [getattr(games.get(g), "credits", None) for g in book.games]
     candidates += [getattr(d, "credits", None) for d in decks]
     for credits in candidates:
-        if credits is not None and credits not in found:
+        if credits is None:
+            continue
+        credits = replace(credits, notes=tuple(n for n in credits.notes if n not in told))
+        if not any(_covers(earlier, credits) for earlier in found):
             found.append(credits)
+            told.update(credits.notes)
     return found
+
+
+def _covers(earlier: Credits, later: Credits) -> bool:
+    """Does ``earlier`` say all that ``later`` does (the same source and people, nothing more given)?"""
+    same = ("source", "designer", "author")
+    extra = ("url", "date", "notice", "licence")
+    return (
+        all(getattr(earlier, k) == getattr(later, k) for k in same)
+        and all(not getattr(later, k) or getattr(later, k) == getattr(earlier, k) for k in extra)
+        and not later.notes
+    )
 
 
 def credit_paragraph(credits: Credits) -> str:
@@ -44,7 +63,8 @@ def credit_paragraph(credits: Credits) -> str:
     for note in credits.notes:
         text += " " + escape(note)
     if credits.notice:
-        text += f" The source’s notice reads: “{escape(credits.notice)}”"
+        stop = "" if credits.notice.rstrip().endswith((".", "!", "?")) else "."
+        text += f" The source’s notice reads: “{escape(credits.notice)}”{stop}"
     if credits.licence is not None:
         text += f" Licence: {_licence_name(credits.licence)}."
     return text
@@ -68,8 +88,8 @@ def _link(url: str) -> str:
     return f'<a href="{safe}">{safe}</a>'
 
 
-def colophon(styles: Styles, title: str, edition: str, credits: list[Credits], undated: bool) -> Flowable:
-    """The colophon, set at the foot of the page."""
+def colophon(styles: Styles, title: str, edition: str, credits: list[Credits], undated: bool, simulated: bool) -> Flowable:
+    """The colophon, set at the foot of the page; ``simulated``: a table of the book was simulated, not counted."""
     s = styles.colophon
     paras = [Paragraph(f"<b>{escape(title)}</b>. {escape(edition or 'Aetherpress edition')}.", s)]
     for c in credits:
@@ -82,8 +102,14 @@ def colophon(styles: Styles, title: str, edition: str, credits: list[Credits], u
         paras.append(
             Paragraph(
                 "The rules are retold in this edition’s own words; names, numbers and notices are as the sources give them, "
-                "and passages quoted from the sources are marked as such. Every chance in this book was counted exactly, "
-                "hand by hand. Set in EB Garamond, Cinzel and Source Sans 3.",
+                "and passages quoted from the sources are marked as such. "
+                + (
+                    "Every chance in this book was counted exactly, hand by hand, except in the tables that say they "
+                    "were simulated, and how. "
+                    if simulated
+                    else "Every chance in this book was counted exactly, hand by hand. "
+                )
+                + "Set in EB Garamond, Cinzel and Source Sans 3.",
                 s,
             )
         )

@@ -80,6 +80,7 @@ class Converter:
         self.inline = Inline(source, self.anchors, styles.link_colour, SANS)
         self.headings: list[tuple[int, str, str]] = []
         self._last_level = -1
+        self._after_heading = False  # a heading right under another keeps with it: no page break between them
 
     # --- entry point --------------------------------------------------------------
     def convert(self, root: ET.Element) -> list[Flowable]:
@@ -93,7 +94,9 @@ class Converter:
                 self.anchors.add(key)
         story: list[Flowable] = []
         for child in root:
-            story.extend(self.block(child, self.s.measure))
+            flow = self.block(child, self.s.measure)
+            story.extend(flow)
+            self._after_heading = bool(flow) and isinstance(flow[-1], Heading)
         return story
 
     # --- blocks -------------------------------------------------------------------
@@ -129,12 +132,8 @@ class Converter:
         key = el.get("data-key", "")
         self.headings.append((level, title, key))
         flow: list[Flowable] = []
-        if el.tag == "h1":
-            flow.append(CondPageBreak(self.s.page[1] * 0.3))
-        elif el.tag == "h2":
-            flow.append(CondPageBreak(self.s.page[1] * 0.18))
-        else:
-            flow.append(CondPageBreak(self.s.page[1] * 0.1))
+        if not self._after_heading:  # room enough left on the page for the heading and a start under it
+            flow.append(CondPageBreak(self.s.page[1] * {"h1": 0.3, "h2": 0.18}.get(el.tag, 0.1)))
         flow.append(Heading(self.inline.markup(el), style, level, title, key))
         return flow
 

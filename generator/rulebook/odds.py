@@ -28,6 +28,11 @@ class OddsSource:
         self.project = project
         self._tables: dict[tuple, Any] = {}
         self._games: dict[str, Game] | None = None
+        self.simulated = False  # has the book being made shown a simulated table? (see :meth:`begin`)
+
+    def begin(self) -> None:
+        """A new book starts: it has shown no table yet."""
+        self.simulated = False
 
     def games(self, where: str = "rulebook") -> dict[str, Game]:
         if self._games is None:
@@ -64,6 +69,7 @@ class OddsSource:
                 raise AetherpressError(
                     Problem(where, f"no odds for game '{game}', ranking '{ranking}', deck '{deck}': {exc}")
                 ) from None
+        self.simulated |= self._tables[key].simulated
         return self._tables[key]
 
     def modifiers(self, game: str, where: str = "rulebook") -> dict[str, Any]:

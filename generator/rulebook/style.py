@@ -109,7 +109,7 @@ def make_styles(paper: Paper, spacing: float = 1.0) -> Styles:
         allowOrphans=0,
         allowWidows=0,
     )
-    heading = {"fontName": TITLE, "textColor": ACCENT, "keepWithNext": 1, "alignment": TA_LEFT}
+    heading = {"fontName": TITLE, "textColor": ACCENT, "keepWithNext": 1, "alignment": TA_LEFT, "hyphenationLang": None}
     h1 = ParagraphStyle(
         "h1", parent=body, fontSize=size * 1.75, leading=size * 2.1, spaceBefore=size * 1.6, spaceAfter=size * 0.9, **heading
     )
@@ -127,6 +127,7 @@ def make_styles(paper: Paper, spacing: float = 1.0) -> Styles:
         textColor=INK,
         keepWithNext=1,
         alignment=TA_LEFT,
+        hyphenationLang=None,  # a heading is never broken inside a word
     )
     h4 = ParagraphStyle("h4", parent=h3, fontName=SERIF_ITALIC, fontSize=size, spaceBefore=size * 0.5)
     quote = ParagraphStyle("quote", parent=body, fontName=SERIF_ITALIC, alignment=TA_LEFT, spaceAfter=size * 0.3)
