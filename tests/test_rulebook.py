@@ -602,3 +602,23 @@ def test_a_paragraph_keeps_its_hyphens_however_often_it_is_laid_out():
         assert "Attribution-NonCommercial-ShareAlike" in words(ours), width
     plain.wrap(styles.measure, 1000)
     assert "AttributionNonCommercial" in words(plain)  # what this guards against
+
+
+def test_a_heading_under_a_heading_is_kept_with_it_and_no_heading_is_hyphenated(project):
+    """A chapter title with a section title right under it: one page-break check before the pair, none between
+    them (so the chapter title cannot be left alone at a page's foot); no heading style breaks words."""
+    from reportlab.platypus.doctemplate import CondPageBreak
+
+    from generator.definitions.presets import load_papers
+    from generator.rulebook.flow import Converter, Heading
+    from generator.rulebook.markup import SourceMap, parse
+    from generator.rulebook.pictures import CardLibrary
+    from generator.rulebook.style import make_styles
+
+    text = "# Twofold: the game for two\n\n## Setup\n\nEach player takes eight cards.\n\n## Stakes\n\nAgree on a bet.\n"
+    styles = make_styles(load_papers(project)["a5"], 1.0)
+    story = Converter(styles, CardLibrary(project), SourceMap("book.md", text, text), None).convert(parse(text))
+    kinds = ["break" if isinstance(f, CondPageBreak) else "heading" if isinstance(f, Heading) else "text" for f in story]
+    assert kinds[:4] == ["break", "heading", "heading", "text"]
+    assert kinds.count("break") == 2  # before the chapter, and before "Stakes", which follows text
+    assert all(s.hyphenationLang is None and s.keepWithNext for s in (styles.h1, styles.h2, styles.h3, styles.h4))
