@@ -95,6 +95,20 @@ def test_validate_fills_in_the_rulebook_and_tells_its_problems_where_they_are(ga
         )
 
 
+@pytest.mark.parametrize("name", ["g", "a-game-with-a-long-name"])
+def test_new_lines_up_its_comments_whatever_the_name(tmp_path, monkeypatch, name):
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", name]) == 0
+    for path in (tmp_path / name / "README.md", tmp_path / name / "decks" / name / f"{name}.toml"):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        run = [
+            line for line in lines if line.startswith(("aetherpress ", "size =", "template =", "back =", "style =", "cards ="))
+        ]
+        columns = [line.index(" # ") for line in run]
+        assert len(run) >= 4 and len(set(columns)) == 1 and name in "".join(run), (path.name, columns)
+    assert (tmp_path / name / "fonts").is_dir() and not (tmp_path / name / "images").exists()
+
+
 @pytest.mark.parametrize("name, message", [("!!!", "must be lower-case letters"), ("...", "must be lower-case")])
 def test_new_refuses_bad_names(tmp_path, monkeypatch, capsys, name, message):
     monkeypatch.chdir(tmp_path)

@@ -63,6 +63,31 @@ def style_text(title: str) -> str:
     return "\n".join(lines)
 
 
+_COMMENTED = re.compile(r"^(\S.*?\S|\S)( {2,})(# .*)$")
+
+
+def align_comments(text: str) -> str:
+    """The comments at the ends of consecutive lines in one column again, once the game's name is in."""
+    lines = text.split("\n")
+    out: list[str] = []
+    run: list[tuple[str, str]] = []
+
+    def flush() -> None:
+        width = max((len(code) for code, _ in run), default=0) + 2
+        out.extend(code.ljust(width) + comment for code, comment in run)
+        run.clear()
+
+    for line in lines:
+        found = _COMMENTED.match(line)
+        if found:
+            run.append((found.group(1), found.group(3)))
+            continue
+        flush()
+        out.append(line)
+    flush()
+    return "\n".join(out)
+
+
 def slug_for(name: str) -> str:
     """A folder and deck id for a game's name: ``Moon Garden`` -> ``moon-garden`` (accents dropped)."""
     plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
@@ -87,7 +112,7 @@ def create(folder: Path, title: str | None = None) -> list[Path]:
 
     def fill(text: str) -> str:
         text = text.replace('"__TITLE__"', _toml_value(title))  # a TOML string, quotes and backslashes escaped
-        return text.replace("__ID__", name).replace("__TITLE__", title)
+        return align_comments(text.replace("__ID__", name).replace("__TITLE__", title))
 
     deck = folder / "decks" / name
     files = {
@@ -103,6 +128,5 @@ def create(folder: Path, title: str | None = None) -> list[Path]:
         folder / "README.md": fill((STARTER / "README.md").read_text(encoding="utf-8")),
         folder / ".gitignore": (STARTER / "gitignore").read_text(encoding="utf-8"),
     }
-    for sub in ("fonts", "images"):
-        (folder / sub).mkdir(parents=True, exist_ok=True)
+    (folder / "fonts").mkdir(parents=True, exist_ok=True)
     return [write_text(path, text) for path, text in files.items()]
