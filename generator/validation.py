@@ -85,8 +85,12 @@ def validate(project: Project, paths: list[Path]) -> Report:
                 decks[path.resolve()] = load_definition(path, project)
             except AetherpressError as exc:
                 report.add(exc.problems)
+        elif path in paths and path.suffix.lower() != ".toml":
+            report.add(
+                [Problem(display_path(path), "not a definition file: validate the deck file that names it, or the whole project")]
+            )
         elif path in paths:
-            report.add([Problem(display_path(path), "not a deck file: it has no [deck] table")])
+            report.add([Problem(display_path(path), "not a definition file: it has no [deck], [game] or [rulebook] table")])
     definitions = None
     try:
         definitions = load_all(project)

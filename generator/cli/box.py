@@ -33,7 +33,9 @@ def add_card_thickness(p: argparse.ArgumentParser) -> None:
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("box", help="a tuck box for each deck: one sheet with cut and fold lines")
-    p.add_argument("decks", nargs="+", metavar="DECK[:VARIANT]")
+    p.add_argument(
+        "decks", nargs="+", metavar="DECK[:VARIANT]", help="the decks to make a box for (imperial, pernese:coloured ...)"
+    )
     p.add_argument("--paper", default=None, metavar="PAPER", help="a4 (default), letter, a3 ... or a size such as 210x297mm")
     add_card_thickness(p)
     p.add_argument("--greyscale", action="store_true", help="ink saver: every colour as grey")

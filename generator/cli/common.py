@@ -154,14 +154,14 @@ def add_paper_arguments(p: argparse.ArgumentParser, default_help: str) -> None:
         "--offset",
         default="0,0",
         metavar="DX,DY",
-        help="move back pages by DX,DY mm to correct a printer (see aetherpress calibrate)",
+        help="move the back pages by DX,DY mm to correct a printer's duplex offset, as measured with the calibration page",
     )
     p.add_argument(
         "--margin",
         type=length(MAX_MARGIN),
         default=6.0,
         metavar="MM",
-        help="unprinted border, crop marks included (default 6 mm)",
+        help="unprinted border at the paper's edge (default 6 mm); crop marks, when drawn, lie inside it",
     )
 
 

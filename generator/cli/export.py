@@ -28,7 +28,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
     def kind(name: str, help_text: str) -> argparse.ArgumentParser:
         k = kinds.add_parser(name, help=help_text)
-        k.add_argument("decks", nargs="+", metavar="DECK[:VARIANT]")
+        k.add_argument("decks", nargs="+", metavar="DECK[:VARIANT]", help="the decks to export (imperial, pernese:coloured ...)")
         k.add_argument("--out", type=Path, default=None, help="output folder (default: output/)")
         return k
 

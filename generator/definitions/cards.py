@@ -12,7 +12,7 @@ from typing import Any
 from ..errors import Problem
 from ..faces.symbols import SYMBOLS
 from .colours import colour_value
-from .ids import check_id
+from .ids import MAX_ID, check_id
 from .images import image_ok
 from .model import Card, Origin, Rank, Suit, frozen_mapping
 from .schema import Context, Field, KeyPath, check_table, field, number_problem, suggest, type_name, type_ok
@@ -278,6 +278,13 @@ def parse_card(
         ctx.error(path + ("copies",), f"a card may be printed at most {MAX_CARDS:,} times")
         copies = 1
     card_id = good.get("id") or slug(good["name"])
+    if "id" not in good and len(card_id) > MAX_ID:  # the id is made from the name: say so
+        ctx.error(
+            path + ("name",),
+            f"the card id made from this name is {len(card_id)} characters long; the limit is {MAX_ID} "
+            "(shorten the name, or give the card an id of its own)",
+        )
+        return None
     if not check_id(ctx, card_id, path + ("id",), "card"):
         return None
     return Card(card_id, good["name"], rank_id, suits, good.get("group", "default"), copies, frozen_mapping(attrs), origin)

@@ -116,6 +116,9 @@ def _cards(ctx: Context, table: Table, name: str, folder: Path, lookup: Lookup, 
         return []
     places.columns = {f: i for i, f in columns.items()}
     header = table.rows[0]
+    if len(table.rows) == 1:
+        ctx.problems.append(places.problem("no cards: the card list has its header row and nothing under it", header.number))
+        return []
     cards: list[Card] = []
     for row in table.rows[1:]:
         if table.sheet is None and len(row.cells) != len(header.cells):

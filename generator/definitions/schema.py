@@ -133,9 +133,12 @@ def check_table(
     allowed = dict(spec)
     allowed.update(extra or {})
     good: dict[str, Any] = {}
+    suggested: set[str] = set()  # a required key a misspelt one was taken for is not told missing as well
     for key, value in data.items():
         if key not in allowed:
-            ctx.error(path + (key,), f"unknown key '{key}' in {what}{suggest(key, allowed)}")
+            hint = suggest(key, allowed)
+            suggested.add(hint.partition("'")[2].rpartition("'")[0])
+            ctx.error(path + (key,), f"unknown key '{key}' in {what}{hint}")
             continue
         rule = allowed[key]
         if not type_ok(value, rule.types):
@@ -152,7 +155,7 @@ def check_table(
                 continue
         good[key] = value
     for key, rule in spec.items():
-        if rule.required and key not in data:
+        if rule.required and key not in data and key not in suggested:
             ctx.error(path, f"missing required key '{key}' in {what}")
     return good
 

@@ -88,6 +88,8 @@ def read_toml(path: Path) -> tuple[dict[str, Any], Context]:
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
         if match:
             message += f" at column {match.group(2)}"
+        if message.startswith("Illegal character '\\n'"):
+            message += ' (a string not closed on its line? every "..." needs its closing quote)'
         raise AetherpressError(Problem(name, f"TOML syntax error: {message}", at)) from None
     except RecursionError:
         raise AetherpressError(Problem(name, f"tables and lists are nested more than {MAX_DEPTH} deep")) from None

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..definitions.deck import DeckDefinition
-from ..definitions.discovery import load_all, load_each
+from ..definitions.discovery import definition_kind, load_all, load_each
 from ..definitions.schema import suggest
 from ..definitions.toml import read_toml
-from ..errors import AetherpressError, Problem
+from ..errors import AetherpressError, Problem, display_path
 from ..project import Project
 from .arrangement import check_arrangement
 from .engine import Engine
@@ -80,12 +80,26 @@ def engines_for(
     return Engine(game.rankings[rid], built, mods, game.source, base_ids)
 
 
+def _not_a_deck(path: Path, deck_id: str) -> str:
+    """Why a file beside the game is not read as the deck (one named after it first, then any other
+    with no definition table), when there is such a file."""
+    beside = sorted(path.parent.glob("*.toml"), key=lambda p: (p.stem != deck_id, p.name))
+    for other in beside:
+        if other != path and definition_kind(other) is None:
+            empty = ": it is empty" if not other.read_bytes().strip() else ""
+            return f" ({display_path(other)} has no [deck] table{empty})"
+    return ""
+
+
 def check_game(game: Game, definitions: dict[str, DeckDefinition], path: Path) -> None:
     """Compile every ranking on every deck of the game and check the example hands."""
     problems: list[Problem] = []
     _, ctx = read_toml(path)
     if game.deck_id not in definitions:
-        ctx.error(("game", "deck"), f"unknown deck '{game.deck_id}'{suggest(game.deck_id, definitions)}")
+        ctx.error(
+            ("game", "deck"),
+            f"unknown deck '{game.deck_id}'{suggest(game.deck_id, definitions)}{_not_a_deck(path, game.deck_id)}",
+        )
         ctx.raise_if_any()
     definition = definitions[game.deck_id]
     for name, choice in game.decks.items():
