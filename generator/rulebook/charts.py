@@ -105,20 +105,24 @@ def hand_chart(
         [stringWidth("1 in 999,999", s.chart_num.fontName, s.chart_num.fontSize)]
         + [stringWidth("Chance", s.chart_head.fontName, s.chart_head.fontSize)]
     )
-    num_widths = [count_w + pad + 1, chance_w + pad + 1] * len(tables)
+    # several decks side by side: each deck's count and chance share one column (so the example keeps its room)
+    two_heads = len(tables) > 1
+    num_widths = [max(count_w, chance_w) + pad + 1] * len(tables) if two_heads else [count_w + pad + 1, chance_w + pad + 1]
     hand_min = max(30 * mm, avail_width * 0.25)
     room = avail_width - sum(num_widths) - hand_min - pad
     card_w = chart_card_width(table.hand_size, room / mm, 13.0 if avail_width < 130 * mm else 16.0)
 
-    two_heads = len(tables) > 1
     head: list[Any] = [Paragraph("Hand", s.chart_head), Paragraph("Example", s.chart_head)]
     for _ in tables:
-        head += [Paragraph("Hands", s.chart_head_num), Paragraph("Chance", s.chart_head_num)]
+        if two_heads:
+            head.append(Paragraph("Hands<br/>Chance", s.chart_head_num))
+        else:
+            head += [Paragraph("Hands", s.chart_head_num), Paragraph("Chance", s.chart_head_num)]
     rows: list[list[Any]] = []
     if two_heads:
         top: list[Any] = ["", ""]
         for lab in labels:
-            top += [Paragraph(f"<b>{escape(lab)}</b>", s.chart_head_group), ""]
+            top.append(Paragraph(f"<b>{escape(lab)}</b>", s.chart_head_group))
         rows.append(top)
     rows.append(head)
     head_rows = len(rows)
@@ -151,11 +155,17 @@ def hand_chart(
         row: list[Any] = [Paragraph(desc, s.chart_cell_never if not ever else s.chart_cell), picture]
         for i in range(len(tables)):
             count, chance = numbers(i, category.name)
-            row += [Paragraph(count, s.chart_num), Paragraph(chance, s.chart_num)]
+            if two_heads:
+                row.append(Paragraph(f"<b>{count}</b><br/>{chance}", s.chart_num))
+            else:
+                row += [Paragraph(count, s.chart_num), Paragraph(chance, s.chart_num)]
         rows.append(row)
     total_row: list[Any] = [Paragraph("<b>All hands</b>", s.chart_cell), ""]
     for t in tables:
-        total_row += [Paragraph(format_count(t.total), s.chart_num), Paragraph("100 %", s.chart_num)]
+        if two_heads:
+            total_row.append(Paragraph(f"<b>{format_count(t.total)}</b><br/>100 %", s.chart_num))
+        else:
+            total_row += [Paragraph(format_count(t.total), s.chart_num), Paragraph("100 %", s.chart_num)]
     rows.append(total_row)
 
     # columns: numbers as wide as their longest text, the example as wide as the
@@ -182,12 +192,10 @@ def hand_chart(
     ]
     if two_heads:
         for i in range(len(tables)):
-            col = 2 + 2 * i
-            commands += [("SPAN", (col, 0), (col + 1, 0)), ("LINEBELOW", (col, 0), (col + 1, 0), 0.5, s.rule_dark)]
-            commands += [("ALIGN", (col, 0), (col + 1, 0), "CENTER")]
+            col = 2 + i
+            commands.append(("LINEBELOW", (col, 0), (col, 0), 0.5, s.rule_dark))
         for i in range(1, len(tables)):  # a thin rule sets each further deck apart
-            col = 2 + 2 * i
-            commands.append(("LINEBEFORE", (col, 1), (col, -1), 0.3, s.rule_light))
+            commands.append(("LINEBEFORE", (2 + i, 1), (2 + i, -1), 0.3, s.rule_light))
     for i in range(head_rows, last, 2):
         commands.append(("BACKGROUND", (0, i), (-1, i), s.band))
     chart.setStyle(TableStyle(commands))
