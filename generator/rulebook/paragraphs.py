@@ -7,6 +7,10 @@ without it ("Attribution-NonCommercial" set as "AttributionNonCommercial").
 Here every breaking starts from the fragments as given, and the lines for a
 width are kept: a book is laid out twice (the sketch that finds its contents,
 then the drawn pass), and a table wraps its cells many times over.
+
+Straight quotes are set as typographers' quotes, whether the text came from
+the rulebook's source or from a deck's or a game's data: ‘ ’ “ ” and the
+apostrophe ’, chosen by the character before (across bold and italic too).
 """
 
 from __future__ import annotations
@@ -15,8 +19,33 @@ from typing import Any
 
 from reportlab.platypus import paragraph
 
+OPENS_AFTER = " \t\n([{\u2014\u2013/“‘-"  # a quote after these (or at the start) opens; any other closes
+
+
+def curl(text: str, before: str = " ") -> str:
+    """``text`` with straight quotes curled; ``before`` is the character that precedes it."""
+    out = []
+    for char in text:
+        if char == "'":
+            char = "‘" if before in OPENS_AFTER else "’"
+        elif char == '"':
+            char = "“" if before in OPENS_AFTER else "”"
+        out.append(char)
+        before = char
+    return "".join(out)
+
 
 class Paragraph(paragraph.Paragraph):
+    def __init__(self, text: Any, style: Any = None, *args: Any, **kwargs: Any):
+        super().__init__(text, style, *args, **kwargs)
+        before = " "
+        for frag in self.__dict__.get("frags") or ():
+            piece = getattr(frag, "text", None)
+            if isinstance(piece, str) and piece:
+                if "'" in piece or '"' in piece:
+                    frag.text = curl(piece, before)
+                before = frag.text[-1]
+
     def breakLines(self, width: Any) -> Any:
         state = self.__dict__  # reportlab's attributes, untyped
         given = state.setdefault("_given_frags", state["frags"])
