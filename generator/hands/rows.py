@@ -109,8 +109,8 @@ class SetupOdds:
         return f"{self.labels[slot[0]]}–{self.labels[slot[-1]]}"
 
     def row_label(self, row: RowOdds) -> str:
-        """A kind of row in short, left to right: "1–5·1–5·C/I·C/I·D"."""
-        return "·".join(self.slot_label(slot) for slot in row.slots)
+        """A kind of row in short, left to right: "1–5 · 1–5 · C/I · C/I · D" (spaced, so the places stand apart)."""
+        return " · ".join(self.slot_label(slot) for slot in row.slots)
 
     def row_words(self, row: RowOdds) -> str:
         """A kind of row in words, left to right, neighbours of the same sort together."""
