@@ -622,6 +622,14 @@ def test_a_heading_under_a_heading_is_kept_with_it_and_no_heading_is_hyphenated(
     assert kinds[:4] == ["break", "heading", "heading", "text"]
     assert kinds.count("break") == 2  # before the chapter, and before "Stakes", which follows text
     assert all(s.hyphenationLang is None and s.keepWithNext for s in (styles.h1, styles.h2, styles.h3, styles.h4))
+    # an introduction keeps with the chart it introduces: no page-break check between them either
+    from reportlab.platypus import Spacer
+
+    chart = Spacer(1, 10)
+    text = "Some rules.\n\nAll hands, counted by kind:\n\n![](chart:game)\n"
+    story = Converter(styles, CardLibrary(project), SourceMap("book.md", text, text), lambda *a: chart).convert(parse(text))
+    at = next(i for i, f in enumerate(story) if getattr(f, "content", None) is chart)  # the chart, set full width
+    assert getattr(story[at - 1], "text", "").endswith("counted by kind:") and not isinstance(story[at - 1], CondPageBreak)
 
 
 def test_straight_quotes_are_set_curled_wherever_the_text_came_from():

@@ -80,7 +80,6 @@ class Converter:
         self.inline = Inline(source, self.anchors, styles.link_colour, SANS)
         self.headings: list[tuple[int, str, str]] = []
         self._last_level = -1
-        self._after_heading = False  # a heading right under another keeps with it: no page break between them
 
     # --- entry point --------------------------------------------------------------
     def convert(self, root: ET.Element) -> list[Flowable]:
@@ -95,8 +94,9 @@ class Converter:
         story: list[Flowable] = []
         for child in root:
             flow = self.block(child, self.s.measure)
+            if story and _keeps_with_next(story[-1]) and flow and isinstance(flow[0], CondPageBreak):
+                flow = flow[1:]  # a heading or an introduction keeps with what follows: no page break between them
             story.extend(flow)
-            self._after_heading = bool(flow) and isinstance(flow[-1], Heading)
         return story
 
     # --- blocks -------------------------------------------------------------------
@@ -132,8 +132,8 @@ class Converter:
         key = el.get("data-key", "")
         self.headings.append((level, title, key))
         flow: list[Flowable] = []
-        if not self._after_heading:  # room enough left on the page for the heading and a start under it
-            flow.append(CondPageBreak(self.s.page[1] * {"h1": 0.3, "h2": 0.18}.get(el.tag, 0.1)))
+        # room enough left on the page for the heading and a start under it
+        flow.append(CondPageBreak(self.s.page[1] * {"h1": 0.3, "h2": 0.18}.get(el.tag, 0.1)))
         flow.append(Heading(self.inline.markup(el), style, level, title, key))
         return flow
 
@@ -404,6 +404,10 @@ class Converter:
         after = Spacer(1, self.s.body.spaceAfter)
         placed: Flowable = BreakOut(table, self.s.inset) if wide else table
         return [Whole(placed) if len(rows) <= 16 else placed, after]
+
+
+def _keeps_with_next(flowable: Flowable) -> bool:
+    return bool(getattr(flowable, "keepWithNext", 0) or getattr(getattr(flowable, "style", None), "keepWithNext", 0))
 
 
 def _keep_with_next(style):
