@@ -25,7 +25,10 @@ def test_build_watch_rebuilds_on_save_and_survives_a_broken_file(tmp_path):
         toml = game / "decks" / "game" / "game.toml"
         edit(toml, 'title = "Game"', 'title = "Game')
         problem = wait_for(lambda: [line for line in watch.err if line.startswith("error: ")], 30)
-        assert problem == ["error: decks/game/game.toml:5: TOML syntax error: Illegal character '\\n' at column 14"]
+        assert problem == [
+            "error: decks/game/game.toml:5: TOML syntax error: Illegal character '\\n' at column 14 "
+            '(a string not closed on its line? every "..." needs its closing quote)'
+        ]
         assert "top two cards" in face.read_text(encoding="utf-8")  # the last good build is left as it was
 
         edit(toml, 'title = "Game', 'title = "Game"')

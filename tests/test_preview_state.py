@@ -292,7 +292,7 @@ def test_a_save_is_heard_within_a_second(game):
 
     thread = threading.Thread(target=listen, daemon=True)
     thread.start()
-    probe = game / "images" / "probe.png"
+    probe = game / "decks" / "game" / "probe.png"  # a picture beside the deck: a source
     wait_for_watcher = time.monotonic() + 10
     while not heard and time.monotonic() < wait_for_watcher:  # saves until the watcher is running
         probe.write_bytes(png((0, 0, 0)))

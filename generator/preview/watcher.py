@@ -1,7 +1,7 @@
 """Which files are a project's sources, and their changes as they are saved (through ``watchfiles``).
 
 The sources are every layer's decks (with their card lists and pictures),
-templates, styles, presets, fonts, icons and images.  The project folder is
+templates, styles, presets, fonts and icons.  The project folder is
 watched as a whole, so a folder made after the start (``icons/``) is seen
 too; the output folder and the cache, hidden files and editors' temporary
 files are left out, so a build writing its output never wakes the watcher.
@@ -28,7 +28,7 @@ def source_folders(project: Project) -> list[Path]:
     folders: list[Path] = []
     for layer in project.layers:
         root = layer.root
-        folders += [layer.decks, layer.templates, layer.styles, layer.presets, layer.fonts, root / "icons", root / "images"]
+        folders += [layer.decks, layer.templates, layer.styles, layer.presets, layer.fonts, root / "icons"]
     return list(dict.fromkeys(Path(os.path.realpath(f)) for f in folders))
 
 

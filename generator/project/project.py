@@ -1,7 +1,7 @@
 """A designer's project over the built-in data: where decks, templates and output live.
 
 A project is a folder with ``decks/`` and, optionally, ``templates/`` (card
-templates), ``styles/``, ``fonts/``, ``images/`` and ``icons/``.  Its files
+templates), ``styles/``, ``fonts/`` and ``icons/``.  Its files
 come first; the built-in templates, styles, presets and example decks stay
 underneath, so a project file overrides the built-in one of the same name and
 every built-in deck stays reachable.  Without a project, the built-in data is
@@ -131,11 +131,12 @@ class Project:
         return Path(home) / "aetherpress"
 
     def input_folders(self) -> list[Path]:
-        """Every folder whose files a build reads: each layer's decks, templates, styles, presets, fonts, icons, images."""
+        """Every folder whose files a build reads: each layer's decks (with the card pictures), templates, styles,
+        presets, fonts and icons."""
         folders: list[Path] = []
         for layer in self.layers:
             folders += [layer.decks, layer.templates, layer.styles, layer.presets, layer.fonts]
-            folders += [layer.root / "icons", layer.root / "images"]
+            folders.append(layer.root / "icons")
         return list(dict.fromkeys(folders))
 
     def layer_of(self, path: Path) -> Layer:
