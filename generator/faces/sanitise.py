@@ -182,9 +182,10 @@ ATTRIBUTES = PRESENTATION | frozenset(
         "baseProfile",
     }
 )
-_PLAIN = ATTRIBUTES - {"href", "style"}  # attributes whose value needs a look only when it holds url(
+_PLAIN = ATTRIBUTES - {"href", "style"}  # attributes whose value needs a look only when it calls a function
 LOCAL_REFERENCE = re.compile(r"^\s*(#[A-Za-z_][\w.:-]*|data:image/(png|jpeg);base64,[A-Za-z0-9+/=\s]*)\s*$")
-URL = re.compile(r"url\(\s*(['\"]?)(.*?)\1\s*\)", re.S)
+URL = re.compile(r"url\(\s*(['\"]?)(.*?)\1\s*\)", re.S | re.I)  # CSS reads URL( as url(
+LOADS = re.compile(r"\b(image-set|-webkit-image-set|image|cross-fade|element|src)\s*\(", re.I)  # other CSS that fetches
 CSS_RULE = re.compile(r"\s*([^{}]+?)\s*\{([^{}]*)\}", re.S)
 SELECTOR = re.compile(r"[\w\s.#,>+~*:()=\[\]\"'-]+")
 
@@ -207,6 +208,8 @@ def _css_problem(text: str) -> str | None:
         for _, target in URL.findall(value):
             if not target.strip().startswith("#"):
                 return f"CSS may only refer to '#id', not '{target[:60]}'"
+        if LOADS.search(value):
+            return f"CSS function '{LOADS.search(value).group(1)}()' is not allowed in a card"
     return None
 
 
@@ -244,6 +247,8 @@ def _attribute_problem(element: etree._Element, name: str, value: str) -> str | 
     for _, target in URL.findall(value):
         if not target.strip().startswith("#"):
             return f"refers to '{target[:60]}'; a card may only use '#id' references"
+    if LOADS.search(value):
+        return f"the function '{LOADS.search(value).group(1)}()' is not allowed in a card"
     return None
 
 
@@ -259,7 +264,7 @@ def sanitise_problem(root: etree._Element) -> tuple[int | None, str] | None:
             where = f" in namespace '{qname.namespace}'" if qname.namespace != SVG_NS else ""
             return node.sourceline, f"element <{qname.localname}>{where} is not allowed in a card"
         for name, value in node.attrib.items():
-            if name in _PLAIN and "url(" not in value:
+            if name in _PLAIN and "(" not in value:
                 continue  # the common case: a known attribute with a plain value
             problem = _attribute_problem(node, name, value)
             if problem:
