@@ -523,3 +523,28 @@ def test_a_folder_swapped_for_a_link_after_a_write_is_refused(tmp_path):
     finally:
         shutil.rmtree(outside)
     assert sorted(p.name for p in (allowed / "old").iterdir()) == ["one.bin", "two.bin"]
+
+
+@pytest.mark.parametrize("linked", ["output", "output/.cache"])
+def test_a_project_whose_output_or_cache_is_a_link_outside_is_refused(tmp_path, monkeypatch, capsys, linked):
+    """A project from elsewhere may ship output/ (or output/.cache) as a link to any folder: a plain build would
+    write there.  It is refused before anything is written; naming a folder with --out is the user's own choice."""
+    root = make_project(tmp_path)
+    outside = _outside(tmp_path)
+    (root / linked).parent.mkdir(parents=True, exist_ok=True)
+    (root / linked).symlink_to(outside)
+    monkeypatch.chdir(root)
+    monkeypatch.delenv("AETHERPRESS_CACHE_DIR", raising=False)
+    assert main(["build", "cat"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"error: {linked}: is a link to a place outside the project; " + (
+        "remove the link, or name the folder with --out (and the cache's with AETHERPRESS_CACHE_DIR)\n"
+        if linked == "output"
+        else "remove the link (the cache is kept inside the output folder)\n"
+    )
+    _untouched(outside, err)
+    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "cache"))
+    assert main(["build", "cat", "--out", str(tmp_path / "chosen")]) == 0  # folders the user names are used
+    capsys.readouterr()
+    assert (tmp_path / "chosen" / "cat" / "cat-sheets.pdf").is_file()
+    _untouched(outside)

@@ -208,8 +208,9 @@ def _css_problem(text: str) -> str | None:
         for _, target in URL.findall(value):
             if not target.strip().startswith("#"):
                 return f"CSS may only refer to '#id', not '{target[:60]}'"
-        if LOADS.search(value):
-            return f"CSS function '{LOADS.search(value).group(1)}()' is not allowed in a card"
+        fetch = LOADS.search(value)
+        if fetch:
+            return f"CSS function '{fetch.group(1)}()' is not allowed in a card"
     return None
 
 
@@ -247,8 +248,9 @@ def _attribute_problem(element: etree._Element, name: str, value: str) -> str | 
     for _, target in URL.findall(value):
         if not target.strip().startswith("#"):
             return f"refers to '{target[:60]}'; a card may only use '#id' references"
-    if LOADS.search(value):
-        return f"the function '{LOADS.search(value).group(1)}()' is not allowed in a card"
+    fetch = LOADS.search(value)
+    if fetch:
+        return f"the function '{fetch.group(1)}()' is not allowed in a card"
     return None
 
 

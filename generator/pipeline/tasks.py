@@ -37,7 +37,7 @@ class Where:
 
     @classmethod
     def of(cls, project: Project) -> Where:
-        return cls(str(project.root) if project.root else None, str(project.output_dir), str(project.cache_dir))
+        return cls(str(project.root) if project.root else None, str(project.output_path), str(project.cache_dir))
 
     @property
     def project(self) -> Project:

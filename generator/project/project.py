@@ -72,6 +72,20 @@ def walk_toml(folder: Path, root: Path, problems: list[Problem]) -> list[Path]:
     return found
 
 
+def _leaves(path: Path, root: Path, what: str) -> Problem | None:
+    """A folder the project itself names (not one given on the command line) may not lead out of it by a link:
+    a project from elsewhere could otherwise have a build read or write anywhere."""
+    if (path.is_symlink() or path.exists()) and not path.resolve().is_relative_to(root):
+        return Problem(display_path(path), f"is a link to a place outside the project; {what}")
+    return None
+
+
+def _stays_inside(path: Path, root: Path, what: str) -> None:
+    problem = _leaves(path, root, what)
+    if problem is not None:
+        raise AetherpressError(problem)
+
+
 class Project:
     """The designer's folder (``root``; None for the built-in data alone) and the layers under it."""
 
@@ -82,18 +96,38 @@ class Project:
             self.layers: tuple[Layer, ...] = (builtin,)
         else:
             self.layers = (_project_layer(self.root), builtin)
+            own = self.layers[0]
+            for folder in dict.fromkeys([own.decks, own.templates, own.styles, own.fonts, self.root / "icons"]):
+                _stays_inside(folder, self.root, "copy the files in instead")
         base = self.root if self.root is not None else Path.cwd()
-        self.output_dir = (output or base / "output").resolve()
+        self.output_path = (output or base / "output").resolve()  # as given: see output_dir
+        self._output_problem = (
+            _leaves(
+                self.root / "output",
+                self.root,
+                "remove the link, or name the folder with --out (and the cache's with AETHERPRESS_CACHE_DIR)",
+            )
+            if output is None and self.root is not None
+            else None
+        )
         self._cache = cache.resolve() if cache is not None else None
+
+    @property
+    def output_dir(self) -> Path:
+        """Where the output goes by default, and the cache with it: refused when the project's ``output``
+        is a link to a place outside it (a command given ``--out`` writes there instead)."""
+        if self._output_problem is not None:
+            raise AetherpressError(self._output_problem)
+        return self.output_path
 
     def __repr__(self) -> str:
         return f"Project({str(self.root)!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Project) and (self.root, self.output_dir) == (other.root, other.output_dir)
+        return isinstance(other, Project) and (self.root, self.output_path) == (other.root, other.output_path)
 
     def __hash__(self) -> int:
-        return hash((self.root, self.output_dir))
+        return hash((self.root, self.output_path))
 
     @property
     def key(self) -> str:
@@ -126,7 +160,9 @@ class Project:
         if chosen:
             return Path(chosen).resolve()
         if self.root is not None:
-            return self.output_dir / ".cache"
+            kept = self.output_dir / ".cache"
+            _stays_inside(kept, self.output_dir, "remove the link (the cache is kept inside the output folder)")
+            return kept
         home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
         return Path(home) / "aetherpress"
 
