@@ -548,3 +548,59 @@ def test_a_project_whose_output_or_cache_is_a_link_outside_is_refused(tmp_path, 
     capsys.readouterr()
     assert (tmp_path / "chosen" / "cat" / "cat-sheets.pdf").is_file()
     _untouched(outside)
+
+
+def _poison(cache: Path, change) -> int:
+    """Rewrite every kept card side with ``change(data)``, its checksum made to match (as anyone could)."""
+    import json
+
+    from generator.project.cache import _checksum
+
+    entries = sorted((cache / "sides").glob("*.json"))
+    for n, path in enumerate(entries):
+        entry = json.loads(path.read_text(encoding="utf-8"))
+        change(n, entry["data"])
+        entry["checksum"] = _checksum(entry["data"])
+        path.write_text(json.dumps(entry), encoding="utf-8")
+    return len(entries)
+
+
+def test_a_poisoned_cache_is_not_believed_nor_read_outside_nor_served(tmp_path, monkeypatch, capsys):
+    """Kept sides whose records name a device (which never ends) or a file outside the project (with its right
+    digest) are drawn again; a kept side holding a script is refused by the preview, not served."""
+    import hashlib
+
+    from generator.definitions import load_all
+    from generator.faces.cached import CachedFaces
+    from generator.preview.sides import FACE, Side, draw
+    from generator.project import Project
+
+    root = make_project(tmp_path)
+    outside = _outside(tmp_path)
+    monkeypatch.chdir(root)
+    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "cache"))
+    assert main(["build", "cat"]) == 0
+    script = "<script>alert(1)</script></svg>"
+
+    def read_elsewhere(n: int, data: dict) -> None:
+        data["svg"] = data["svg"].replace("</svg>", script)
+        secret = outside / "secret.txt"
+        data["reads"] = {"/dev/zero": "0" * 64} if n % 2 else {str(secret): hashlib.sha256(CANARY).hexdigest()}
+
+    assert _poison(tmp_path / "cache", read_elsewhere) >= 4
+    shutil.rmtree(root / "output")
+    assert main(["build", "cat"]) == 0  # would hang on /dev/zero, or take the scripted sides, if believed
+    capsys.readouterr()
+    assert not any("<script" in p.read_text(encoding="utf-8") for p in (root / "output").rglob("*.svg"))
+    _untouched(outside)
+
+    _poison(tmp_path / "cache", lambda n, data: data.update(svg=data["svg"].replace("</svg>", script), reads={}))
+    project = Project(root)
+    deck = load_all(project)["cat"].build(())
+    card = deck.cards[0]
+    faces = CachedFaces(project, deck)
+    assert script in faces.side(card, "front").svg  # the poisoned entry is what the cache holds
+    side = Side(deck.slug, FACE, card.id, card, faces.key(card, "front"))
+    draw(project, faces, side)
+    assert side.svg is None or "<script" not in side.svg
+    assert side.problems and "<script> is not allowed" in side.problems[0]

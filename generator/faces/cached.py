@@ -8,27 +8,25 @@ redraws that card even though the deck file did not change.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ..definitions.model import Card, Deck
 from ..errors import Problem
 from ..project import Project
 from ..project.cache import read_cached, write_cached
-from ..project.digests import file_digest
+from ..project.digests import digests_hold, file_digest
 from .keys import SideKeys
 from .render import FaceRenderer
 
 KIND = "sides"
 
 
-def _current(data: Any) -> bool:
-    return (
-        isinstance(data["svg"], str)
-        and isinstance(data["chars"], str)
-        and all(file_digest(Path(p)) == d for p, d in data["reads"].items())
-    )
+def _current(project: Project) -> Callable[[Any], bool]:
+    """Is an entry of the project's cache well formed, and every picture it loaded unchanged?"""
+    folders = project.picture_folders()
+    return lambda data: isinstance(data["svg"], str) and isinstance(data["chars"], str) and digests_hold(data["reads"], folders)
 
 
 def text_chars(svg_text: str) -> str:
@@ -75,7 +73,7 @@ class CachedFaces:
     def side(self, card: Card | None, side: str) -> DrawnSide:
         """The side ("front" or "back") from the cache when it is there and current, else drawn and kept."""
         key = self.key(card, side)
-        data = read_cached(self.project, KIND, key, _current) if self.use_cache else None
+        data = read_cached(self.project, KIND, key, _current(self.project)) if self.use_cache else None
         if data is not None:
             overflows = tuple(Problem(file, message, line) for file, message, line in data.get("overflows", []))
             return DrawnSide(key, data["svg"], data["chars"], dict(data["reads"]), overflows)

@@ -277,4 +277,38 @@ def sanitise_problem(root: etree._Element) -> tuple[int | None, str] | None:
                 return node.sourceline, f"<style>: {problem}"
         elif qname.localname not in ("text", "tspan", "title", "desc", "textPath") and (node.text or "").strip():
             return node.sourceline, f"<{qname.localname}> may not hold text"
+    return _use_problem(root)
+
+
+MAX_DRAWN = 100_000  # elements a card draws once every <use> is followed: far above any card, far below a hang
+MAX_USE_DEPTH = 32
+
+
+def _use_problem(root: etree._Element) -> tuple[int | None, str] | None:
+    """A card whose <use> elements, followed, would draw more than :data:`MAX_DRAWN` elements (a few
+    kilobytes of nested uses can ask a browser for millions), or that refer round in a circle."""
+    uses = list(root.iter(f"{{{SVG_NS}}}use"))
+    if not uses:
+        return None
+    by_id = {el.get("id"): el for el in root.iter() if isinstance(el.tag, str) and el.get("id")}
+    drawn: dict[etree._Element, int] = {}
+
+    def count(el: etree._Element, depth: int) -> int:
+        if el in drawn:
+            return drawn[el]
+        if depth > MAX_USE_DEPTH:
+            return MAX_DRAWN + 1
+        total = 1 + sum(count(child, depth + 1) for child in el if isinstance(child.tag, str))
+        if el.tag == f"{{{SVG_NS}}}use":
+            ref = (el.get("href") or el.get(f"{{{XLINK_NS}}}href") or "").strip()
+            target = by_id.get(ref[1:]) if ref.startswith("#") else None
+            if target is not None:
+                total += count(target, depth + 1)
+        drawn[el] = total = min(total, MAX_DRAWN + 1)
+        return total
+
+    if count(root, 0) > MAX_DRAWN:
+        return uses[0].sourceline, (
+            f"its <use> elements, followed, would draw more than {MAX_DRAWN:,} elements (or refer round in a circle)"
+        )
     return None

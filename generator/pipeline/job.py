@@ -89,7 +89,7 @@ def run_build(
             builds += [DeckBuild(project, task, request.sheets, _extras(request)) for task in deck_tasks]
             for deck, build in zip(decks, builds):
                 target = request.out / deck.slug
-                files = unchanged(target, build.key)
+                files = unchanged(target, build.key, project.picture_folders())
                 if files is not None:
                     reports[deck.key] = deck_report(deck, target, files, show, [suffix for suffix, _ in request.sheets])
                     continue
@@ -155,7 +155,7 @@ def _books(
     books = [b for b in load_rulebooks(project).values() if project.layer_of(b.file) is project.own]
     lines = [f"rulebook: {show(target / f'{book.id}.pdf')}" for book in books]
     key = digest("rulebooks", code_digest(), inputs, [b.id for b in books], request.draft)
-    if unchanged(target, key) is not None:
+    if unchanged(target, key, project.picture_folders()) is not None:
         return lines
     folder = stage(stages, target)
     stages[target].key = key

@@ -40,7 +40,8 @@ def up_to_date(project: Project, out: Path, key: str) -> list[str] | None:
         folders, report = dict(record["folders"]), [str(line) for line in record["report"]]
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    if all(unchanged(out / name, folder_key) is not None for name, folder_key in folders.items()):
+    pictures = project.picture_folders()
+    if all(unchanged(out / name, folder_key, pictures) is not None for name, folder_key in folders.items()):
         return report
     return None
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Iterable
+import stat
+from collections.abc import Iterable, Sequence
 from functools import cache
 from importlib import metadata
 from pathlib import Path
@@ -33,11 +34,14 @@ def digest(*parts: Any) -> str:
 
 
 def file_digest(path: Path) -> str:
-    """The SHA-256 of the file's bytes ("missing" when there is no such file)."""
+    """The SHA-256 of the file's bytes ("missing" when there is no such file; a device, a pipe or a folder
+    is not read)."""
     try:
         st = path.stat()
     except OSError:
         return "missing"
+    if not stat.S_ISREG(st.st_mode):
+        return "not a file"
     identity = (str(path), st.st_size, st.st_mtime_ns, st.st_ino)
     known = _KNOWN.get(identity)
     if known is None:
@@ -50,6 +54,22 @@ def file_digest(path: Path) -> str:
             return "unreadable"
         known = _KNOWN[identity] = sha.hexdigest()
     return known
+
+
+def digests_hold(reads: Any, folders: Sequence[Path]) -> bool:
+    """Do the files a kept result was made with (``{path: digest}``) still have these digests?
+
+    ``reads`` comes from a cache entry or an output folder's manifest, which whoever could write there may
+    have made: it holds only when every file is inside one of ``folders`` (resolved)."""
+    if not isinstance(reads, dict):
+        return False
+    for name, expected in reads.items():
+        path = Path(str(name))
+        if not isinstance(expected, str) or not path.is_absolute():
+            return False
+        if not any(path.resolve().is_relative_to(folder) for folder in folders) or file_digest(path) != expected:
+            return False
+    return True
 
 
 def note_written(path: Path, data: bytes) -> None:

@@ -166,6 +166,10 @@ class Project:
         home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
         return Path(home) / "aetherpress"
 
+    def picture_folders(self) -> list[Path]:
+        """Where card pictures may be (each layer's decks, resolved): a record naming a file elsewhere is not believed."""
+        return [layer.decks.resolve() for layer in self.layers]
+
     def input_folders(self) -> list[Path]:
         """Every folder whose files a build reads: each layer's decks (with the card pictures), templates, styles,
         presets, fonts and icons."""

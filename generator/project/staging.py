@@ -17,11 +17,11 @@ import json
 import os
 import secrets
 import shutil
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from .digests import file_digest
+from .digests import digests_hold, file_digest
 from .files import cannot_write, confine, make_folder, write_text
 
 MANIFEST = ".aetherpress-manifest.json"
@@ -60,17 +60,18 @@ def read_key(folder: Path) -> str | None:
     return key if isinstance(key, str) else None
 
 
-def unchanged(target: Path, key: str) -> list[str] | None:
-    """The files of ``target`` when it was built from ``key`` and every file it was built with is intact."""
+def unchanged(target: Path, key: str, pictures: Sequence[Path]) -> list[str] | None:
+    """The files of ``target`` when it was built from ``key`` and every file it was built with is intact
+    (the pictures it was drawn with are believed only inside ``pictures``, the folders they may be in)."""
     data = _manifest(target)
     digests, reads = data.get("sha256"), data.get("reads", {})
     if target.is_symlink() or data.get("key") != key or not isinstance(digests, dict) or not isinstance(reads, dict):
         return None
     for name, expected in digests.items():
         path = target / name
-        if path.is_symlink() or file_digest(path) != expected:
-            return None
-    if any(file_digest(Path(path)) != expected for path, expected in reads.items()):
+        if Path(name).is_absolute() or ".." in Path(name).parts or path.is_symlink() or file_digest(path) != expected:
+            return None  # a manifest names only files inside its own folder
+    if not digests_hold(reads, pictures):
         return None  # a picture the folder was drawn with has changed
     return sorted(digests)
 
