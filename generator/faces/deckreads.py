@@ -16,6 +16,8 @@ import hashlib
 import jinja2
 from jinja2 import meta, nodes
 
+from .limits import LimitExceeded
+
 _KNOWN: dict[tuple[str, str], tuple[bool, tuple[str, ...]]] = {}  # (name, source digest) -> (names deck, loads)
 _KEPT = 512
 
@@ -31,8 +33,8 @@ def _reads(env: jinja2.Environment, name: str, seen: set[str]) -> bool:
     seen.add(name)
     try:
         names_deck, loads = _look(env, name)
-    except (jinja2.TemplateError, OSError, UnicodeError):
-        return True
+    except (jinja2.TemplateError, OSError, UnicodeError, LimitExceeded, RecursionError):
+        return True  # drawing it will say what is wrong
     return names_deck or any(_reads(env, other, seen) for other in loads)
 
 

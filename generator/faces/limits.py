@@ -7,8 +7,12 @@ This adds bounds on what they may spend:
   piece of output, and, on the main thread, enforced by an interval timer, so
   even a loop that calls nothing and writes nothing is stopped;
 - size: ``*``, ``**`` and ``+`` on strings, lists and numbers may not make
-  values larger than :data:`MAX_VALUE`, and the output may not grow past the
-  caller's limit;
+  values larger than :data:`MAX_VALUE`, arithmetic may not work on whole
+  numbers longer than :data:`MAX_OPERAND_BITS` (one such step cannot be
+  interrupted), a template file may not be longer than :data:`MAX_TEMPLATE_CHARS`,
+  and the output may not grow past the caller's limit;
+- nothing is worked out while a template compiles (Jinja's optimiser, which
+  folds constant expressions, is off): all of it runs under the deadline;
 - memory: the command line caps the process's address space
   (:func:`cap_memory`), so what slips past the size checks ends in a
   ``MemoryError``, reported as one line.
@@ -32,6 +36,8 @@ from typing import Any
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 MAX_VALUE = 1_000_000  # characters of a string, items of a list, digits of a number
+MAX_OPERAND_BITS = 100_000  # a whole number this long (30,000 digits) is far past any card's need
+MAX_TEMPLATE_CHARS = 1_000_000  # a template file, or a file it includes
 DEFAULT_MEMORY_MB = 4096
 
 
@@ -106,9 +112,16 @@ _PLAIN_NUMBERS = (float, int, bool)
 class LimitedSandbox(ImmutableSandboxedEnvironment):
     """The sandbox with bounded values and a deadline checked at every call."""
 
-    intercepted_binops = frozenset({"*", "**", "+"})
+    intercepted_binops = frozenset({"*", "**", "+", "-", "/", "//", "%"})
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        kwargs.setdefault("optimized", False)  # nothing is worked out at compile time, outside the deadline
+        super().__init__(*args, **kwargs)
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        for value in (left, right):
+            if type(value) is int and value.bit_length() > MAX_OPERAND_BITS and operator not in ("+", "-"):
+                raise LimitExceeded(f"worked on a number of more than {MAX_OPERAND_BITS * 3 // 10:,} digits")
         if type(left) in _PLAIN_NUMBERS and type(right) in _PLAIN_NUMBERS and operator != "**":
             return self.binop_table[operator](left, right)  # arithmetic on numbers: nothing to grow
         if operator == "**":

@@ -23,7 +23,7 @@ from markupsafe import Markup
 from ..geometry import Box
 from .art import art_svg, shade
 from .fonts import text_width
-from .limits import LimitedSandbox
+from .limits import MAX_TEMPLATE_CHARS, LimitedSandbox, LimitExceeded
 from .places import around, pip_layout, scatter
 from .symbols import symbol_svg, symbols_svg
 from .textfit import Fitted
@@ -112,6 +112,8 @@ class ConfinedLoader(jinja2.FileSystemLoader):
         source, filename, uptodate = super().get_source(environment, template)
         if not any(Path(filename).resolve().is_relative_to(root) for root in self.roots):
             raise OutsideProject(template)
+        if len(source) > MAX_TEMPLATE_CHARS:
+            raise LimitExceeded(f"uses a template of more than {MAX_TEMPLATE_CHARS:,} characters ('{template}')")
         return source, filename, uptodate
 
 
