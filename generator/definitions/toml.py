@@ -12,6 +12,9 @@ from .schema import Context, KeyPath
 
 MAX_FILE_BYTES = 2_000_000
 MAX_DEPTH = 16  # tables and lists inside each other
+# a key of more parts than that (a.b.c...): the TOML reader's time and memory grow with the square of them
+_PART = r"""(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')[ \t]*\.[ \t]*"""
+_DEEP_KEY = re.compile(r"^[ \t]*\[{0,2}[ \t]*(?:" + _PART + "){" + str(MAX_DEPTH) + "}", re.M)
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r"^\s*((?:[A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*'))*)\s*=")
@@ -79,6 +82,12 @@ def read_toml(path: Path) -> tuple[dict[str, Any], Context]:
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise AetherpressError(Problem(name, "file is not UTF-8 text; save it as UTF-8", line)) from None
+    deep = _DEEP_KEY.search(text)
+    if deep:
+        line = text.count("\n", 0, deep.start()) + 1
+        raise AetherpressError(
+            Problem(name, f"a key of more than {MAX_DEPTH} dotted parts; tables nest at most {MAX_DEPTH} deep", line)
+        )
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
