@@ -604,3 +604,23 @@ def test_a_poisoned_cache_is_not_believed_nor_read_outside_nor_served(tmp_path, 
     draw(project, faces, side)
     assert side.svg is None or "<script" not in side.svg
     assert side.problems and "<script> is not allowed" in side.problems[0]
+
+
+def test_kept_files_that_are_fifos_or_devices_are_never_read(tmp_path, monkeypatch, capsys):
+    """A FIFO would keep a reader waiting for ever and a device might never end: a cache entry, a manifest or a
+    TOML file beside the decks that is one is taken as missing (or named as unreadable), never read."""
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "cache"))
+    assert main(["build", "cat"]) == 0
+    kept = sorted((tmp_path / "cache").rglob("*.json")) + sorted((tmp_path / "cache").rglob("*.bin"))
+    manifest = root / "output" / "cat" / ".aetherpress-manifest.json"
+    assert len(kept) > 4 and manifest.is_file()
+    for n, path in enumerate([*kept, manifest]):
+        path.unlink()
+        os.mkfifo(path) if n % 2 else path.symlink_to("/dev/zero")
+    os.mkfifo(root / "decks" / "cat" / "notes.toml")
+    assert main(["build", "cat"]) == 0  # every kept entry drawn again: nothing waited on, nothing read
+    assert main(["validate"]) == 0
+    capsys.readouterr()
+    assert (root / "output" / "cat" / "cat-sheets.pdf").is_file()

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from ..errors import AetherpressError, Problem, display_path
 from ..project import Project
+from ..project.files import read_regular
 from .deck import DeckDefinition, load_definition
 
 DEFINITION_KINDS = ("deck", "game", "rulebook")
@@ -26,9 +27,9 @@ def definition_kind(path: Path) -> str | None:
     with ``[game]`` and ``[rulebook]`` tables.
     """
     try:
-        text = path.read_text(encoding="utf-8-sig", errors="replace")
+        text = read_regular(path, 64_000_000).decode("utf-8-sig", errors="replace")
     except OSError:
-        return None
+        return None  # not a regular file (a FIFO or a device is never read), or unreadable
     match = re.search(r"^\s*\[(" + "|".join(DEFINITION_KINDS) + r")\]\s*(#.*)?$", text, re.M)
     return match.group(1) if match else None
 

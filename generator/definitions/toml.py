@@ -8,12 +8,13 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import AetherpressError, Problem, display_path
+from ..project.files import read_regular
 from .schema import Context, KeyPath
 
 MAX_FILE_BYTES = 2_000_000
 MAX_DEPTH = 16  # tables and lists inside each other
 # a key of more parts than that (a.b.c...): the TOML reader's time and memory grow with the square of them
-_PART = r"""(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')[ \t]*\.[ \t]*"""
+_PART = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')[ \t]*\.[ \t]*"""
 _DEEP_KEY = re.compile(r"^[ \t]*\[{0,2}[ \t]*(?:" + _PART + "){" + str(MAX_DEPTH) + "}", re.M)
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
@@ -74,7 +75,7 @@ def read_toml(path: Path) -> tuple[dict[str, Any], Context]:
             raise AetherpressError(
                 Problem(name, f"file is larger than {MAX_FILE_BYTES // 1_000_000} MB; split it or shorten its texts")
             )
-        raw = path.read_bytes()
+        raw = read_regular(path, MAX_FILE_BYTES)  # a FIFO or a device is refused, not read
     except OSError as exc:
         raise AetherpressError(Problem(name, f"cannot read file ({exc.strerror})")) from None
     try:

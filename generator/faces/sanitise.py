@@ -185,6 +185,8 @@ ATTRIBUTES = PRESENTATION | frozenset(
 _PLAIN = ATTRIBUTES - {"href", "style"}  # attributes whose value needs a look only when it calls a function
 LOCAL_REFERENCE = re.compile(r"^\s*(#[A-Za-z_][\w.:-]*|data:image/(png|jpeg);base64,[A-Za-z0-9+/=\s]*)\s*$")
 URL = re.compile(r"url\(\s*(['\"]?)(.*?)\1\s*\)", re.S | re.I)  # CSS reads URL( as url(
+# any url( whose target is not '#id', closed or not (a browser takes one left open at the end of a value)
+FOREIGN_URL = re.compile(r"url\((?!\s*['\"]?\s*#)", re.I)
 LOADS = re.compile(r"\b(image-set|-webkit-image-set|image|cross-fade|element|src)\s*\(", re.I)  # other CSS that fetches
 CSS_RULE = re.compile(r"\s*([^{}]+?)\s*\{([^{}]*)\}", re.S)
 SELECTOR = re.compile(r"[\w\s.#,>+~*:()=\[\]\"'-]+")
@@ -211,6 +213,8 @@ def _css_problem(text: str) -> str | None:
         fetch = LOADS.search(value)
         if fetch:
             return f"CSS function '{fetch.group(1)}()' is not allowed in a card"
+    if FOREIGN_URL.search(text):  # the whole text: a ';' inside quotes does not end a declaration
+        return "CSS may only refer to '#id' with url()"
     return None
 
 
@@ -248,6 +252,8 @@ def _attribute_problem(element: etree._Element, name: str, value: str) -> str | 
     for _, target in URL.findall(value):
         if not target.strip().startswith("#"):
             return f"refers to '{target[:60]}'; a card may only use '#id' references"
+    if FOREIGN_URL.search(value):
+        return "url() may only refer to '#id' in a card"
     fetch = LOADS.search(value)
     if fetch:
         return f"the function '{fetch.group(1)}()' is not allowed in a card"
@@ -272,6 +278,8 @@ def sanitise_problem(root: etree._Element) -> tuple[int | None, str] | None:
             if problem:
                 return node.sourceline, f"<{qname.localname}>: {problem}"
         if qname.localname == "style":
+            if len(node):
+                return node.sourceline, "<style> may hold only text, not elements"
             problem = _stylesheet_problem(node.text or "")
             if problem:
                 return node.sourceline, f"<style>: {problem}"
@@ -280,7 +288,7 @@ def sanitise_problem(root: etree._Element) -> tuple[int | None, str] | None:
     return _use_problem(root)
 
 
-MAX_DRAWN = 100_000  # elements a card draws once every <use> is followed: far above any card, far below a hang
+MAX_DRAWN = 25_000  # elements a card draws once every <use> is followed: far above any card, well below a hang
 MAX_USE_DEPTH = 32
 
 
@@ -290,7 +298,10 @@ def _use_problem(root: etree._Element) -> tuple[int | None, str] | None:
     uses = list(root.iter(f"{{{SVG_NS}}}use"))
     if not uses:
         return None
-    by_id = {el.get("id"): el for el in root.iter() if isinstance(el.tag, str) and el.get("id")}
+    by_id: dict[str, list[etree._Element]] = {}  # every element of an id: readers differ on which one counts
+    for el in root.iter():
+        if isinstance(el.tag, str) and el.get("id"):
+            by_id.setdefault(el.get("id", ""), []).append(el)
     drawn: dict[etree._Element, int] = {}
 
     def count(el: etree._Element, depth: int) -> int:
@@ -299,11 +310,10 @@ def _use_problem(root: etree._Element) -> tuple[int | None, str] | None:
         if depth > MAX_USE_DEPTH:
             return MAX_DRAWN + 1
         total = 1 + sum(count(child, depth + 1) for child in el if isinstance(child.tag, str))
-        if el.tag == f"{{{SVG_NS}}}use":
-            ref = (el.get("href") or el.get(f"{{{XLINK_NS}}}href") or "").strip()
-            target = by_id.get(ref[1:]) if ref.startswith("#") else None
-            if target is not None:
-                total += count(target, depth + 1)
+        if el.tag == f"{{{SVG_NS}}}use":  # both its references, whichever a reader follows: the larger counts
+            refs = [(el.get(name) or "").strip() for name in ("href", f"{{{XLINK_NS}}}href")]
+            targets = [t for ref in refs if ref.startswith("#") for t in by_id.get(ref[1:], [])]
+            total += max((count(target, depth + 1) for target in targets), default=0)
         drawn[el] = total = min(total, MAX_DRAWN + 1)
         return total
 

@@ -85,7 +85,7 @@ def _not_a_deck(path: Path, deck_id: str) -> str:
     with no definition table), when there is such a file."""
     beside = sorted(path.parent.glob("*.toml"), key=lambda p: (p.stem != deck_id, p.name))
     for other in beside:
-        if other != path and definition_kind(other) is None:
+        if other != path and other.is_file() and definition_kind(other) is None:
             empty = ": it is empty" if not other.read_bytes().strip() else ""
             return f" ({display_path(other)} has no [deck] table{empty})"
     return ""

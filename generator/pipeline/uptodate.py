@@ -17,7 +17,7 @@ from typing import Any
 
 from ..project import Project
 from ..project.digests import code_digest, digest, folder_digest
-from ..project.files import write_text, writing_into
+from ..project.files import read_regular, write_text, writing_into
 from ..project.staging import read_key, unchanged
 
 KIND = "builds"
@@ -34,7 +34,7 @@ def build_key(project: Project, asked: dict[str, Any]) -> str:
 def up_to_date(project: Project, out: Path, key: str) -> list[str] | None:
     """What the last build into ``out`` reported, if it had ``key`` and its folders are intact; else None."""
     try:
-        record = json.loads(_record(project, out).read_text(encoding="utf-8"))
+        record = json.loads(read_regular(_record(project, out)).decode("utf-8"))
         if record["key"] != key:
             return None
         folders, report = dict(record["folders"]), [str(line) for line in record["report"]]

@@ -15,7 +15,7 @@ import logging
 from collections.abc import Callable
 from typing import Any, BinaryIO
 
-from .files import write_bytes, write_text, writing_into
+from .files import open_regular, read_regular, write_bytes, write_text, writing_into
 from .project import Project
 
 log = logging.getLogger("aetherpress")
@@ -29,7 +29,7 @@ def read_cached(project: Project, kind: str, key: str, valid: Callable[[Any], bo
     """The cached data of ``kind``/``key`` if it is intact and ``valid``; None otherwise."""
     path = project.cache_dir / kind / f"{key}.json"
     try:
-        entry = json.loads(path.read_text(encoding="utf-8"))
+        entry = json.loads(read_regular(path).decode("utf-8"))
         data = entry["data"]
         intact = entry["key"] == key and entry["checksum"] == _checksum(data) and valid(data)
     except FileNotFoundError:
@@ -53,7 +53,7 @@ def _read_entry(project: Project, kind: str, key: str, take: Callable[[dict, Bin
     (with ``--verbose``) a word, when the entry is missing, of another key or damaged."""
     path = project.cache_dir / kind / f"{key}.bin"
     try:
-        with path.open("rb") as handle:
+        with open_regular(path) as handle:
             header = json.loads(handle.readline())
             found = take(header, handle) if header["key"] == key else None
     except FileNotFoundError:

@@ -14,10 +14,12 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from contextvars import ContextVar
 from pathlib import Path
+from typing import BinaryIO
 
 from ..errors import AetherpressError, Problem, display_path
 from .digests import note_written
@@ -173,3 +175,27 @@ def write_bytes(target: Path, data: bytes) -> Path:
     with atomic_output(target) as tmp:
         tmp.write_bytes(data)
     return target
+
+
+MAX_KEPT_BYTES = 200_000_000  # a cache entry or manifest larger than this is not one of ours
+
+
+def open_regular(path: Path, limit: int = MAX_KEPT_BYTES) -> BinaryIO:
+    """``path`` opened for reading when it is a regular file (links followed) of at most ``limit`` bytes;
+    OSError otherwise.  Kept files (cache entries, manifests) may have been put there by anyone: a FIFO
+    would keep the reader waiting and a device might never end."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO opens at once, and is then refused
+    try:
+        found = os.fstat(fd)
+        if not stat.S_ISREG(found.st_mode) or found.st_size > limit:
+            raise OSError(errno.EINVAL, "not a regular file of a sensible size", str(path))
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_regular(path: Path, limit: int = MAX_KEPT_BYTES) -> bytes:
+    """The bytes of ``path`` (see :func:`open_regular`)."""
+    with open_regular(path, limit) as handle:
+        return handle.read(limit + 1)

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .digests import digests_hold, file_digest
-from .files import cannot_write, confine, make_folder, write_text
+from .files import cannot_write, confine, make_folder, read_regular, write_text
 
 MANIFEST = ".aetherpress-manifest.json"
 STAGING_PREFIX = ".aetherpress-staging-"
@@ -43,7 +43,7 @@ def _exchange(a: Path, b: Path) -> bool:
 
 def _manifest(folder: Path) -> dict:
     try:
-        data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        data = json.loads(read_regular(folder / MANIFEST).decode("utf-8"))
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
