@@ -33,6 +33,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+from jinja2 import filters as jinja_filters
+from jinja2 import nodes, pass_environment
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 MAX_VALUE = 1_000_000  # characters of a string, items of a list, digits of a number
@@ -117,6 +119,18 @@ class LimitedSandbox(ImmutableSandboxedEnvironment):
     def __init__(self, *args: Any, **kwargs: Any):
         kwargs.setdefault("optimized", False)  # nothing is worked out at compile time, outside the deadline
         super().__init__(*args, **kwargs)
+        self.filters["round"] = _bounded_round
+        self.filters["sum"] = _bounded_sum
+        self.globals[RUNTIME] = _at_run_time
+
+    def _parse(self, source: str, name: str | None, filename: str | None) -> nodes.Template:
+        """The template's tree, with every filter or test whose input could be a constant made to wait for the
+        run: Jinja works such an expression out while compiling, before any deadline, even with the optimiser off."""
+        tree = super()._parse(source, name, filename)
+        for node in tree.find_all((nodes.Filter, nodes.Test)):
+            if node.node is not None and not _varies(node.node):
+                node.node = nodes.Call(nodes.Name(RUNTIME, "load"), [node.node], [], None, None, lineno=node.lineno)
+        return tree
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         for value in (left, right):
@@ -139,6 +153,34 @@ class LimitedSandbox(ImmutableSandboxedEnvironment):
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
         _check_time()
         return super().call(__context, __obj, *args, **kwargs)
+
+
+RUNTIME = "_aetherpress_at_run_time"
+
+
+def _at_run_time(value: Any) -> Any:
+    return value
+
+
+def _varies(node: nodes.Node) -> bool:
+    """Can the expression only be known when the template runs (it names a variable, an attribute or a call)?"""
+    kinds = (nodes.Name, nodes.Getattr, nodes.Getitem, nodes.Call)
+    return isinstance(node, kinds) or any(True for _ in node.find_all(kinds))
+
+
+def _bounded_round(value: Any, precision: Any = 0, method: str = "common") -> float:
+    """Jinja's ``round``, with a precision a card could use (a huge one is one step that cannot be stopped)."""
+    if not isinstance(precision, int) or abs(precision) > 100:
+        raise LimitExceeded("rounded to more than 100 places")
+    return jinja_filters.do_round(value, precision, method)  # type: ignore[arg-type]
+
+
+@pass_environment
+def _bounded_sum(environment: Any, iterable: Any, attribute: Any = None, start: Any = 0) -> Any:
+    """Jinja's ``sum``, of numbers only (summing lists copies them over and over, in steps that cannot be stopped)."""
+    if type(start) not in _PLAIN_NUMBERS:
+        raise LimitExceeded("summed something other than numbers")
+    return jinja_filters.sync_do_sum(environment, iterable, attribute, start)
 
 
 def render_bounded(generate: Iterator[str], max_chars: int) -> str:

@@ -268,10 +268,10 @@ class FaceRenderer:
         drawing = f"drawing card '{card.id if card else 'back'}' of deck '{self.deck.id}'"
         token = CURRENT.set(self)
         try:
-            template = self.env.get_template(f"{template_name}.svg.j2")
-            context = self._context()
-            context["card"] = CardView(self.deck, card) if card is not None else None
-            with deadline(template_seconds()):
+            with deadline(template_seconds()):  # compiling the template (once per process) counts too
+                template = self.env.get_template(f"{template_name}.svg.j2")
+                context = self._context()
+                context["card"] = CardView(self.deck, card) if card is not None else None
                 text = render_bounded(template.generate(context), MAX_OUTPUT_CHARS)
         except jinja2.TemplateSyntaxError as exc:
             raise AetherpressError(

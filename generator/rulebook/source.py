@@ -74,9 +74,9 @@ def render_source(book: RulebookDefinition, library: CardLibrary, odds: OddsSour
         book=book,
     )
     try:
-        template = env.from_string(written)
-        template.filename = str(book.source)
-        with deadline(rulebook_seconds()):
+        with deadline(rulebook_seconds()):  # compiling the source counts too
+            template = env.from_string(written)
+            template.filename = str(book.source)
             rendered = render_bounded(template.generate(), MAX_RENDERED_CHARS)
     except OutsideProject as exc:
         raise AetherpressError(
