@@ -624,3 +624,22 @@ def test_kept_files_that_are_fifos_or_devices_are_never_read(tmp_path, monkeypat
     assert main(["validate"]) == 0
     capsys.readouterr()
     assert (root / "output" / "cat" / "cat-sheets.pdf").is_file()
+
+
+def test_links_between_folders_are_walked_once(tmp_path, monkeypatch, capsys):
+    """Folders linking each other twice over, level after level, stay inside the project but make 2^n paths:
+    the walks that digest a project's files visit each folder once."""
+    from generator.project.digests import _walk
+
+    root = make_project(tmp_path)
+    levels = root / "decks" / "cat" / "levels"
+    for i in range(19):
+        (levels / f"l{i}").mkdir(parents=True)
+    for i in range(18):
+        (levels / f"l{i}" / "x").symlink_to(f"../l{i + 1}")
+        (levels / f"l{i}" / "y").symlink_to(f"../l{i + 1}")
+    (levels / "l18" / "note.txt").write_text("the deepest folder")
+    assert len(list(_walk(levels))) == 1  # 2^18 paths lead to it
+    monkeypatch.chdir(root)
+    assert main(["build", "cat", "--out", "output"]) == 0
+    capsys.readouterr()

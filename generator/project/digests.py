@@ -82,8 +82,15 @@ def note_written(path: Path, data: bytes) -> None:
         _KNOWN[(str(path), st.st_size, st.st_mtime_ns, st.st_ino)] = hashlib.sha256(data).hexdigest()
 
 
-def _walk(folder: Path) -> Iterable[Path]:
-    """Every file under ``folder``, sorted, following links (digests only read, and read only what is there)."""
+def _walk(folder: Path, top: Path | None = None, seen: set[str] | None = None) -> Iterable[Path]:
+    """Every file under ``folder``, sorted, following links that stay inside it, each folder once (links
+    between folders could otherwise make the paths to walk grow exponentially)."""
+    top = top or Path(os.path.realpath(folder))
+    seen = set() if seen is None else seen
+    real = os.path.realpath(folder)
+    if real in seen or not Path(real).is_relative_to(top):
+        return
+    seen.add(real)
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
     except OSError:
@@ -93,8 +100,8 @@ def _walk(folder: Path) -> Iterable[Path]:
             continue
         path = Path(entry.path)
         if entry.is_dir():
-            yield from _walk(path)
-        elif entry.is_file():
+            yield from _walk(path, top, seen)
+        elif entry.is_file() and (not entry.is_symlink() or Path(os.path.realpath(path)).is_relative_to(top)):
             yield path
 
 
