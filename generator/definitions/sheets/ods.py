@@ -98,43 +98,8 @@ def _row_cells(row: Any, number: int) -> list[str]:
     return cells
 
 
-MAX_ELEMENTS = 1_000_000  # XML elements of the sheets' content: a thousand cards hold a few tens of thousands
-MAX_NESTING = 64  # elements inside each other (a cell's text spans in spans...)
-
-
-def _check_content(path: Path) -> None:
-    """Count the content's elements and their depth with a fast parser before odfpy (slow, and recursive)
-    builds its tree: a small file can hold millions of them, or nest them too deep for it."""
-    import zipfile
-
-    from lxml import etree
-
-    try:
-        with zipfile.ZipFile(path) as archive, archive.open("content.xml") as content:
-            depth = count = 0
-            parser = etree.iterparse(content, events=("start", "end"), resolve_entities=False, no_network=True, huge_tree=False)
-            for event, _ in parser:
-                if event == "end":
-                    depth -= 1
-                    continue
-                depth += 1
-                count += 1
-                if depth > MAX_NESTING or count > MAX_ELEMENTS:
-                    what = (
-                        f"nests its contents more than {MAX_NESTING} deep"
-                        if depth > MAX_NESTING
-                        else f"holds more than {MAX_ELEMENTS:,} elements"
-                    )
-                    raise SheetError(f"the spreadsheet {what}; save a simpler copy (values only)")
-    except (KeyError, zipfile.BadZipFile, etree.XMLSyntaxError, OSError) as exc:
-        raise SheetError(
-            f"the file cannot be read as an OpenDocument spreadsheet ({type(exc).__name__}); save it again"
-        ) from None
-
-
 def read_ods(path: Path, sheet: str | None) -> Table:
     check_archive(path, "ods")
-    _check_content(path)
     from odf.opendocument import load
     from odf.table import Table as OdfTable
     from odf.table import TableRow

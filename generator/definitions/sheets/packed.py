@@ -31,6 +31,39 @@ def check_archive(path: Path, kind: str) -> None:
             f"the file would unpack to {unpacked / 1_000_000:,.0f} MB; the limit is {MAX_UNPACKED_BYTES // 1_000_000} MB "
             "(delete unused sheets and pictures)"
         )
+    _check_xml(path, [part.filename for part in parts if part.filename.endswith((".xml", ".rels"))], kind)
+
+
+MAX_ELEMENTS = 1_000_000  # XML elements in all of a spreadsheet's parts: a thousand cards hold a few tens of thousands
+MAX_NESTING = 64  # elements inside each other (a cell's text spans in spans...)
+
+
+def _check_xml(path: Path, names: list[str], kind: str) -> None:
+    """Count every XML part's elements and their depth with a fast parser before the spreadsheet reader
+    (slow, and for .ods recursive) builds its tree: a small file can hold millions of them, or nest them deep."""
+    from lxml import etree
+
+    count = 0
+    try:
+        with zipfile.ZipFile(path) as archive:
+            for name in names:
+                with archive.open(name) as part:
+                    depth = 0
+                    for event, _ in etree.iterparse(part, events=("start", "end"), resolve_entities=False, no_network=True):
+                        if event == "end":
+                            depth -= 1
+                            continue
+                        depth += 1
+                        count += 1
+                        if depth > MAX_NESTING or count > MAX_ELEMENTS:
+                            what = (
+                                f"nests its contents more than {MAX_NESTING} deep"
+                                if depth > MAX_NESTING
+                                else f"holds more than {MAX_ELEMENTS:,} elements"
+                            )
+                            raise SheetError(f"the spreadsheet {what}; save a simpler copy (values only)")
+    except (zipfile.BadZipFile, etree.XMLSyntaxError, OSError, RuntimeError, ValueError) as exc:
+        raise SheetError(f"the file cannot be read as a .{kind} spreadsheet ({type(exc).__name__}); save it again") from None
 
 
 def choose_sheet(names: list[str], wanted: str | None, file_kind: str) -> str:
