@@ -9,10 +9,12 @@ data again and the entry is rewritten.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import logging
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, BinaryIO
 
 from .files import open_regular, read_regular, write_bytes, write_text, writing_into
@@ -25,11 +27,18 @@ def _checksum(data: Any) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode("utf-8")).hexdigest()
 
 
+def _inside(project: Project, path: Path) -> Path:
+    """``path`` when it lies in the cache folder, links resolved (a kind's folder linked elsewhere is not read)."""
+    if not path.resolve().is_relative_to(project.cache_dir.resolve()):
+        raise OSError(errno.EXDEV, "a link out of the cache folder", str(path))
+    return path
+
+
 def read_cached(project: Project, kind: str, key: str, valid: Callable[[Any], bool]) -> Any | None:
     """The cached data of ``kind``/``key`` if it is intact and ``valid``; None otherwise."""
     path = project.cache_dir / kind / f"{key}.json"
     try:
-        entry = json.loads(read_regular(path).decode("utf-8"))
+        entry = json.loads(read_regular(_inside(project, path)).decode("utf-8"))
         data = entry["data"]
         intact = entry["key"] == key and entry["checksum"] == _checksum(data) and valid(data)
     except FileNotFoundError:
@@ -53,7 +62,7 @@ def _read_entry(project: Project, kind: str, key: str, take: Callable[[dict, Bin
     (with ``--verbose``) a word, when the entry is missing, of another key or damaged."""
     path = project.cache_dir / kind / f"{key}.bin"
     try:
-        with open_regular(path) as handle:
+        with open_regular(_inside(project, path)) as handle:
             header = json.loads(handle.readline())
             found = take(header, handle) if header["key"] == key else None
     except FileNotFoundError:

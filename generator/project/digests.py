@@ -33,6 +33,9 @@ def digest(*parts: Any) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+MAX_DIGESTED_BYTES = 256_000_000
+
+
 def file_digest(path: Path) -> str:
     """The SHA-256 of the file's bytes ("missing" when there is no such file; a device, a pipe or a folder
     is not read)."""
@@ -42,6 +45,8 @@ def file_digest(path: Path) -> str:
         return "missing"
     if not stat.S_ISREG(st.st_mode):
         return "not a file"
+    if st.st_size > MAX_DIGESTED_BYTES:  # known by its size and time, not read (a sparse file can claim terabytes)
+        return f"large:{st.st_size}:{st.st_mtime_ns}"
     identity = (str(path), st.st_size, st.st_mtime_ns, st.st_ino)
     known = _KNOWN.get(identity)
     if known is None:
