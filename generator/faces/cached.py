@@ -13,20 +13,36 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..definitions.model import Card, Deck
-from ..errors import Problem
+from ..errors import AetherpressError, Problem
 from ..project import Project
 from ..project.cache import read_cached, write_cached
 from ..project.digests import digests_hold, file_digest
 from .keys import SideKeys
 from .render import FaceRenderer
+from .svg import parse_svg
 
 KIND = "sides"
 
 
 def _current(project: Project) -> Callable[[Any], bool]:
-    """Is an entry of the project's cache well formed, and every picture it loaded unchanged?"""
+    """Is an entry of the project's cache well formed, every picture it loaded unchanged, and its SVG within
+    the allow-list?  (Anyone who could write to the cache could have put anything there: such an entry is
+    drawn again.)"""
     folders = project.picture_folders()
-    return lambda data: isinstance(data["svg"], str) and isinstance(data["chars"], str) and digests_hold(data["reads"], folders)
+    return lambda data: (
+        isinstance(data["svg"], str)
+        and isinstance(data["chars"], str)
+        and digests_hold(data["reads"], folders)
+        and _allowed(data["svg"])
+    )
+
+
+def _allowed(svg: str) -> bool:
+    try:
+        parse_svg(svg, "the cache")
+    except AetherpressError:
+        return False
+    return True
 
 
 def text_chars(svg_text: str) -> str:

@@ -18,7 +18,6 @@ from ..definitions.model import Card, Deck
 from ..errors import AetherpressError
 from ..faces.cached import CachedFaces
 from ..faces.render import FaceRenderer
-from ..faces.svg import parse_svg
 from ..project import Project
 from ..project.digests import digest, file_digest
 
@@ -85,7 +84,6 @@ def draw(project: Project, faces: CachedFaces, side: Side) -> None:
     """Draw ``side`` (from the cache when it is there), recording its SVG or its problems; never raises for bad input."""
     try:
         drawn = faces.side(side.card, side.side)
-        parse_svg(drawn.svg, faces.deck.source, f"{side.side} '{side.name}'")  # a side from the cache is checked again
         side.svg, side.problems, side.draft, side.reads = drawn.svg, (), False, dict(drawn.reads)
     except AetherpressError as exc:
         side.problems = tuple(dict.fromkeys(f"error: {p}" for p in exc.problems))
