@@ -11,8 +11,9 @@ This adds bounds on what they may spend:
   numbers longer than :data:`MAX_OPERAND_BITS` (one such step cannot be
   interrupted), a template file may not be longer than :data:`MAX_TEMPLATE_CHARS`,
   and the output may not grow past the caller's limit;
-- nothing is worked out while a template compiles (Jinja's optimiser, which
-  folds constant expressions, is off): all of it runs under the deadline;
+- nothing is worked out while a template compiles (Jinja's optimiser is off,
+  and a filter on a constant waits for the run), and compiling counts against
+  the deadline; ``round`` and ``sum`` are bounded, being single steps;
 - memory: the command line caps the process's address space
   (:func:`cap_memory`), so what slips past the size checks ends in a
   ``MemoryError``, reported as one line.

@@ -207,12 +207,11 @@ def _css_problem(text: str) -> str | None:
         prop = prop.strip().lower()
         if not colon or prop not in PRESENTATION:
             return f"CSS property '{prop[:40]}' is not allowed in a card"
-        for _, target in URL.findall(value):
-            if not target.strip().startswith("#"):
-                return f"CSS may only refer to '#id', not '{target[:60]}'"
-        fetch = LOADS.search(value)
-        if fetch:
-            return f"CSS function '{fetch.group(1)}()' is not allowed in a card"
+        problem = _reference_problem(
+            value, "CSS may only refer to '#id', not '{}'", "CSS function '{}()' is not allowed in a card"
+        )
+        if problem:
+            return problem
     if FOREIGN_URL.search(text):  # the whole text: a ';' inside quotes does not end a declaration
         return "CSS may only refer to '#id' with url()"
     return None
@@ -249,15 +248,21 @@ def _attribute_problem(element: etree._Element, name: str, value: str) -> str | 
         return f"refers to '{shown}'; a card may only use '#id' references and inline data:image/png or data:image/jpeg images"
     if local == "style":
         return _css_problem(value)
+    problem = _reference_problem(
+        value, "refers to '{}'; a card may only use '#id' references", "the function '{}()' is not allowed in a card"
+    )
+    if problem is None and FOREIGN_URL.search(value):
+        return "url() may only refer to '#id' in a card"
+    return problem
+
+
+def _reference_problem(value: str, elsewhere: str, fetching: str) -> str | None:
+    """A ``url()`` to anything but '#id', or a CSS function that fetches, in ``value``: said with the format given."""
     for _, target in URL.findall(value):
         if not target.strip().startswith("#"):
-            return f"refers to '{target[:60]}'; a card may only use '#id' references"
-    if FOREIGN_URL.search(value):
-        return "url() may only refer to '#id' in a card"
+            return elsewhere.format(target[:60])
     fetch = LOADS.search(value)
-    if fetch:
-        return f"the function '{fetch.group(1)}()' is not allowed in a card"
-    return None
+    return fetching.format(fetch.group(1)) if fetch else None
 
 
 def sanitise_problem(root: etree._Element) -> tuple[int | None, str] | None:
