@@ -112,12 +112,15 @@ def hand_chart(
     room = avail_width - sum(num_widths) - hand_min - pad
     card_w = chart_card_width(table.hand_size, room / mm, 13.0 if avail_width < 130 * mm else 16.0)
 
+    def cells(count: str, chance: str, style: Any) -> list[Any]:
+        """A deck's count and chance: one cell when decks stand side by side, else two."""
+        if two_heads:
+            return [Paragraph(f"{count}<br/>{chance}", style)]
+        return [Paragraph(count, style), Paragraph(chance, style)]
+
     head: list[Any] = [Paragraph("Hand", s.chart_head), Paragraph("Example", s.chart_head)]
     for _ in tables:
-        if two_heads:
-            head.append(Paragraph("Hands<br/>Chance", s.chart_head_num))
-        else:
-            head += [Paragraph("Hands", s.chart_head_num), Paragraph("Chance", s.chart_head_num)]
+        head += cells("Hands", "Chance", s.chart_head_num)
     rows: list[list[Any]] = []
     if two_heads:
         top: list[Any] = ["", ""]
@@ -155,17 +158,12 @@ def hand_chart(
         row: list[Any] = [Paragraph(desc, s.chart_cell_never if not ever else s.chart_cell), picture]
         for i in range(len(tables)):
             count, chance = numbers(i, category.name)
-            if two_heads:
-                row.append(Paragraph(f"<b>{count}</b><br/>{chance}", s.chart_num))
-            else:
-                row += [Paragraph(count, s.chart_num), Paragraph(chance, s.chart_num)]
+            row += cells(f"<b>{count}</b>" if two_heads else count, chance, s.chart_num)
         rows.append(row)
     total_row: list[Any] = [Paragraph("<b>All hands</b>", s.chart_cell), ""]
     for t in tables:
-        if two_heads:
-            total_row.append(Paragraph(f"<b>{format_count(t.total)}</b><br/>100 %", s.chart_num))
-        else:
-            total_row += [Paragraph(format_count(t.total), s.chart_num), Paragraph("100 %", s.chart_num)]
+        total = format_count(t.total)
+        total_row += cells(f"<b>{total}</b>" if two_heads else total, "100 %", s.chart_num)
     rows.append(total_row)
 
     # columns: numbers as wide as their longest text, the example as wide as the
