@@ -12,6 +12,10 @@ import pytest
 if "AETHERPRESS_TEST_SESSION_CACHE" not in os.environ:
     os.environ["AETHERPRESS_TEST_SESSION_CACHE"] = tempfile.mkdtemp(prefix="aetherpress-test-cache-")
 os.environ["AETHERPRESS_CACHE_DIR"] = os.environ["AETHERPRESS_TEST_SESSION_CACHE"]
+# The secret that seals that cache is the session's too, not the user's own.
+if "AETHERPRESS_TEST_SESSION_CONFIG" not in os.environ:
+    os.environ["AETHERPRESS_TEST_SESSION_CONFIG"] = tempfile.mkdtemp(prefix="aetherpress-test-config-")
+os.environ["XDG_CONFIG_HOME"] = os.environ["AETHERPRESS_TEST_SESSION_CONFIG"]
 # The many `python -m generator` processes the tests start keep their compiled code between
 # starts, as on a designer's machine, even where the environment turns that off.
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)

@@ -361,12 +361,12 @@ def test_damaged_caches_are_counted_again(tmp_path, monkeypatch, capsys):
         odds_module._TABLES.clear()
         data = json.loads(entry.read_text())
         if damage == "counts":
-            data["data"]["counts"][0] += 1000  # edited numbers, checksum left as it was
+            data["data"]["counts"][0] += 1000  # edited numbers, seal left as it was
         elif damage == "checksum":
             data["data"]["counts"][0] += 1000
             import hashlib
 
-            data["checksum"] = hashlib.sha256(json.dumps(data["data"], sort_keys=True).encode()).hexdigest()  # re-signed
+            data["seal"] = hashlib.sha256(json.dumps(data["data"], sort_keys=True).encode()).hexdigest()  # re-signed
         entry.write_text(json.dumps(data) if damage != "garbage" else "{ not json")
         assert main(["--verbose", "odds", "snap", "--json"]) == 0
         out, err = capsys.readouterr()
@@ -551,16 +551,17 @@ def test_a_project_whose_output_or_cache_is_a_link_outside_is_refused(tmp_path, 
 
 
 def _poison(cache: Path, change) -> int:
-    """Rewrite every kept card side with ``change(data)``, its checksum made to match (as anyone could)."""
+    """Rewrite every kept card side with ``change(data)``, sealed to match (as the user's own secret could)."""
     import json
 
-    from generator.project.cache import _checksum
+    from generator.project.cache import _text
+    from generator.project.seal import seal
 
     entries = sorted((cache / "sides").glob("*.json"))
     for n, path in enumerate(entries):
         entry = json.loads(path.read_text(encoding="utf-8"))
         change(n, entry["data"])
-        entry["checksum"] = _checksum(entry["data"])
+        entry["seal"] = seal("sides", entry["key"], _text(entry["data"]))
         path.write_text(json.dumps(entry), encoding="utf-8")
     return len(entries)
 
@@ -606,6 +607,61 @@ def test_a_poisoned_cache_is_not_believed_nor_read_outside_nor_served(tmp_path, 
     side = Side(deck.slug, FACE, card.id, card, faces.key(card, "front"))
     draw(project, faces, side)  # nor served by the preview
     assert side.svg and "<script" not in side.svg and not side.problems
+
+
+def _forge(root: Path) -> None:
+    """What someone could ship with a project, sealed with their own secret: kept sides that draw another name,
+    face files that say so, and a manifest that vouches for them."""
+    import json
+
+    from generator.project.cache import _text
+    from generator.project.digests import file_digest
+    from generator.project.seal import seal
+    from generator.project.staging import MANIFEST, _sealed_part
+
+    for path in sorted((root / "output" / ".cache" / "sides").glob("*.json")):
+        entry = json.loads(path.read_text(encoding="utf-8"))
+        entry["data"]["svg"] = entry["data"]["svg"].replace(">Fox<", ">FORGED<")
+        entry["seal"] = seal("sides", entry["key"], _text(entry["data"]))
+        path.write_text(json.dumps(entry), encoding="utf-8")
+    folder = root / "output" / "cat"
+    face = folder / "faces" / "fox.svg"
+    face.write_text(face.read_text(encoding="utf-8").replace(">Fox<", ">FORGED<"), encoding="utf-8")
+    manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    manifest["sha256"] = {name: file_digest(folder / name) for name in manifest["sha256"]}
+    manifest["seal"] = seal(MANIFEST, _sealed_part(manifest))
+    (folder / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+
+
+def _forged(root: Path) -> bool:
+    return any("FORGED" in p.read_text(encoding="utf-8") for p in (root / "output" / "cat").rglob("*.svg"))
+
+
+def test_a_cache_and_output_that_arrive_with_a_project_are_not_believed(tmp_path, monkeypatch, capsys):
+    """A project folder shipped with its ``output/`` (cache, manifests, build record) made under another user's
+    secret gets nothing from them: every side is drawn again and every file written anew.  Under the secret
+    that sealed them, the same forgery would have been believed (the check that this test could fail)."""
+    from generator.project import seal as seal_module
+
+    monkeypatch.delenv("AETHERPRESS_CACHE_DIR")
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    assert (root / "decks" / "cat" / "cards.csv").read_text(encoding="utf-8").count("Fox,") == 1
+    monkeypatch.setattr(seal_module, "_secret", b"someone else's secret: 32 bytes.")
+    assert main(["build", "cat"]) == 0
+    _forge(root)
+    assert main(["build", "cat"]) == 0 and _forged(root)  # the sender's own secret believes its seals
+    shutil.rmtree(root / "output" / "cat")
+    assert main(["build", "cat"]) == 0 and _forged(root)  # ... and the sides it kept
+    _forge(root)
+
+    monkeypatch.setattr(seal_module, "_secret", None)  # the designer's own secret, made on first use
+    assert main(["--verbose", "build", "cat"]) == 0
+    err = capsys.readouterr().err
+    assert not _forged(root)
+    assert "the cached sides entry" in err  # every kept side was drawn again
+    assert (Path(os.environ["XDG_CONFIG_HOME"]) / "aetherpress" / "cache-secret").is_file()
+    assert seal_module.secret() != b"someone else's secret: 32 bytes."
 
 
 def test_kept_files_that_are_fifos_or_devices_are_never_read(tmp_path, monkeypatch, capsys):

@@ -157,7 +157,7 @@ def test_damaged_cache_entries_are_made_again(tmp_path, monkeypatch):
     shutil.rmtree(root / "output")
     assert main(["build", "cat", "--jobs", "1", "--paper", "a4"]) == 0
     assert _files(root / "output" / "cat") == good
-    # a piece's head (what assembling reads of it without its PDF) has a checksum of its own
+    # a piece's head (what assembling reads of it without its PDF) has a seal of its own
     for entry in (cache / "pieces").iterdir():
         data = entry.read_bytes()
         at = data.index(b"\n", data.index(b"\n") + 1) + 20

@@ -258,3 +258,25 @@ def test_the_wheel_carries_the_built_in_data(tmp_path):
     ):
         assert name in names, name
     assert not any(name.startswith("output/") or "__pycache__" in name for name in names)
+
+
+def test_the_users_secret_is_made_once_for_them_alone(tmp_path, monkeypatch):
+    """The seal's secret is made on first use, readable by the user alone, and read back the same; a file
+    that is not a secret is left as it is, and the process seals with one of its own."""
+    import stat
+
+    from generator.project import seal
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setattr(seal, "_secret", None)
+    made = seal.secret()
+    path = tmp_path / "config" / "aetherpress" / "cache-secret"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600 and bytes.fromhex(path.read_text()) == made
+    monkeypatch.setattr(seal, "_secret", None)
+    assert seal.secret() == made and seal.holds(seal.seal("a", "bc"), "a", "bc")
+    assert not seal.holds(seal.seal("a", "bc"), "ab", "c")  # parts are told apart
+
+    path.write_text("not a secret\n")
+    monkeypatch.setattr(seal, "_secret", None)
+    own = seal.secret()
+    assert own != made and len(own) == seal.SECRET_BYTES and path.read_text() == "not a secret\n"

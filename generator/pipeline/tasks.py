@@ -11,7 +11,7 @@ small values; the files are the same whichever process ran them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -23,24 +23,30 @@ from ..faces.render import FaceRenderer
 from ..project import Project
 from ..project.digests import folder_digest
 from ..project.files import write_bytes, writing_into
+from ..project.seal import adopt, secret
 from ..render.pieces import Pieces, Spec
 from ..render.sheetpdf import SheetOptions, write_job
 
 
 @dataclass(frozen=True)
 class Where:
-    """A project by its folders: its root (None for the built-in data alone), output and cache."""
+    """A project by its folders: its root (None for the built-in data alone), output and cache; with the
+    secret that seals the cache (see :mod:`..project.seal`), so every worker of the build keeps entries
+    the others believe."""
 
     root: str | None
     output: str
     cache: str
+    secret: str = field(default="", repr=False, compare=False)
 
     @classmethod
     def of(cls, project: Project) -> Where:
-        return cls(str(project.root) if project.root else None, str(project.output_path), str(project.cache_dir))
+        return cls(str(project.root) if project.root else None, str(project.output_path), str(project.cache_dir), secret().hex())
 
     @property
     def project(self) -> Project:
+        if self.secret:
+            adopt(bytes.fromhex(self.secret))
         return _project(self)
 
 

@@ -3,9 +3,9 @@
 The build's key is a digest of Aetherpress itself, every file of every layer
 of the project and what the command line asked for.  After a build, the
 cache keeps, for its output folder, that key, the key of each folder the
-build made and what the build reported.  A later build with the same key, whose folders all
-still hold exactly what was written, reports the same and does nothing else,
-without reading a single deck.
+build made and what the build reported, under the user's seal.  A later build
+with the same key, whose folders all still hold exactly what was written,
+reports the same and does nothing else, without reading a single deck.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import Any
 from ..project import Project
 from ..project.digests import code_digest, digest, folder_digest
 from ..project.files import read_regular, write_text, writing_into
+from ..project.seal import holds, seal
 from ..project.staging import read_key, unchanged
 
 KIND = "builds"
@@ -34,8 +35,9 @@ def build_key(project: Project, asked: dict[str, Any]) -> str:
 def up_to_date(project: Project, out: Path, key: str) -> list[str] | None:
     """What the last build into ``out`` reported, if it had ``key`` and its folders are intact; else None."""
     try:
-        record = json.loads(read_regular(_record(project, out)).decode("utf-8"))
-        if record["key"] != key:
+        sealed = json.loads(read_regular(_record(project, out)).decode("utf-8"))
+        record = sealed["record"]
+        if not holds(sealed["seal"], KIND, _text(record)) or record["key"] != key:
             return None
         folders, report = dict(record["folders"]), [str(line) for line in record["report"]]
     except (OSError, ValueError, KeyError, TypeError):
@@ -51,5 +53,10 @@ def remember(project: Project, out: Path, key: str, folders: list[str], report: 
     keys = {name: read_key(out / name) for name in folders}
     if any(k is None for k in keys.values()):
         return  # a folder without a key cannot be checked: the next build looks at every deck
+    record = {"key": key, "folders": keys, "report": report}
     with writing_into(project.cache_dir):
-        write_text(_record(project, out), json.dumps({"key": key, "folders": keys, "report": report}, indent=1) + "\n")
+        write_text(_record(project, out), json.dumps({"record": record, "seal": seal(KIND, _text(record))}, indent=1) + "\n")
+
+
+def _text(record: Any) -> str:
+    return json.dumps(record, sort_keys=True)

@@ -1,16 +1,16 @@
 """Derived data kept between runs (counted odds, found example hands), trusted only when it checks out.
 
-Each entry is a JSON file named by the key of what it was derived from, and
-carries that key and a checksum of its content.  An entry that is missing,
-unreadable, of another key, altered, or inconsistent by the caller's own
-check is ignored (and, with ``--verbose``, said so); the caller derives the
-data again and the entry is rewritten.
+Each entry is a file named by the key of what it was derived from, and
+carries that key and the user's seal on its kind, key and content (see
+:mod:`.seal`).  An entry that is missing, unreadable, of another key,
+altered, sealed by someone else, or inconsistent by the caller's own check
+is ignored (and, with ``--verbose``, said so); the caller derives the data
+again and the entry is rewritten.
 """
 
 from __future__ import annotations
 
 import errno
-import hashlib
 import json
 import logging
 from collections.abc import Callable
@@ -19,12 +19,13 @@ from typing import Any, BinaryIO
 
 from .files import open_regular, read_regular, write_bytes, write_text, writing_into
 from .project import Project
+from .seal import holds, seal
 
 log = logging.getLogger("aetherpress")
 
 
-def _checksum(data: Any) -> str:
-    return hashlib.sha256(json.dumps(data, sort_keys=True).encode("utf-8")).hexdigest()
+def _text(data: Any) -> str:
+    return json.dumps(data, sort_keys=True)
 
 
 def _inside(project: Project, path: Path) -> Path:
@@ -40,7 +41,7 @@ def read_cached(project: Project, kind: str, key: str, valid: Callable[[Any], bo
     try:
         entry = json.loads(read_regular(_inside(project, path)).decode("utf-8"))
         data = entry["data"]
-        intact = entry["key"] == key and entry["checksum"] == _checksum(data) and valid(data)
+        intact = entry["key"] == key and holds(entry["seal"], kind, key, _text(data)) and valid(data)
     except FileNotFoundError:
         return None
     except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError):
@@ -53,18 +54,18 @@ def read_cached(project: Project, kind: str, key: str, valid: Callable[[Any], bo
 
 def write_cached(project: Project, kind: str, key: str, data: Any) -> None:
     with writing_into(project.cache_dir):
-        entry = {"key": key, "checksum": _checksum(data), "data": data}
+        entry = {"key": key, "seal": seal(kind, key, _text(data)), "data": data}
         write_text(project.cache_dir / kind / f"{key}.json", json.dumps(entry, sort_keys=True) + "\n")
 
 
-def _read_entry(project: Project, kind: str, key: str, take: Callable[[dict, BinaryIO], bytes | None]) -> bytes | None:
+def _read_entry(project: Project, kind: str, key: str, take: Callable[[str, dict, BinaryIO], bytes | None]) -> bytes | None:
     """What ``take`` reads of the entry after its header (None when that does not check out); None, and
     (with ``--verbose``) a word, when the entry is missing, of another key or damaged."""
     path = project.cache_dir / kind / f"{key}.bin"
     try:
         with open_regular(_inside(project, path)) as handle:
             header = json.loads(handle.readline())
-            found = take(header, handle) if header["key"] == key else None
+            found = take(kind, header, handle) if header["key"] == key else None
     except FileNotFoundError:
         return None
     except (OSError, ValueError, KeyError, TypeError):
@@ -79,20 +80,20 @@ def read_cached_bytes(project: Project, kind: str, key: str) -> bytes | None:
     return _read_entry(project, kind, key, _whole)
 
 
-def _whole(header: dict, handle: BinaryIO) -> bytes | None:
+def _whole(kind: str, header: dict, handle: BinaryIO) -> bytes | None:
     data = handle.read()
-    return data if header["sha256"] == hashlib.sha256(data).hexdigest() else None
+    return data if holds(header["seal"], kind, header["key"], data) else None
 
 
 def write_cached_bytes(project: Project, kind: str, key: str, data: bytes) -> None:
     with writing_into(project.cache_dir):
-        header = json.dumps({"key": key, "sha256": hashlib.sha256(data).hexdigest()}).encode() + b"\n"
+        header = json.dumps({"key": key, "seal": seal(kind, key, data)}).encode() + b"\n"
         write_bytes(project.cache_dir / kind / f"{key}.bin", header + data)
 
 
 def write_cached_parts(project: Project, kind: str, key: str, head: bytes, tail: bytes) -> None:
-    """An entry of two parts: ``head`` (small) can be read alone, checked by a checksum of its own."""
-    part = json.dumps({"length": len(head), "sha256": hashlib.sha256(head).hexdigest()}).encode() + b"\n"
+    """An entry of two parts: ``head`` (small) can be read alone, checked by a seal of its own."""
+    part = json.dumps({"length": len(head), "seal": seal(kind, key, "head", head)}).encode() + b"\n"
     write_cached_bytes(project, kind, key, part + head + tail)
 
 
@@ -101,10 +102,10 @@ def read_cached_head(project: Project, kind: str, key: str) -> bytes | None:
     return _read_entry(project, kind, key, _head)
 
 
-def _head(header: dict, handle: BinaryIO) -> bytes | None:
+def _head(kind: str, header: dict, handle: BinaryIO) -> bytes | None:
     part = json.loads(handle.readline())
     head = handle.read(part["length"])
-    return head if hashlib.sha256(head).hexdigest() == part["sha256"] else None
+    return head if holds(part["seal"], kind, header["key"], "head", head) else None
 
 
 def split_parts(data: bytes) -> tuple[bytes, bytes]:

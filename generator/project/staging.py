@@ -7,7 +7,9 @@ interrupt or kill a folder holds either its complete old or its complete new
 contents.  Each folder keeps a manifest of the files Aetherpress wrote there:
 files it wrote before and did not write this time (a renamed or removed
 card) are left behind with the old folder; files it never wrote (a designer's
-own notes, a print shop's proof) are carried into the new one.
+own notes, a print shop's proof) are carried into the new one.  What the
+manifest says a folder was built from is believed only under the user's
+seal (:mod:`.seal`): a folder that arrived with a project is built again.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from pathlib import Path
 
 from .digests import digests_hold, file_digest
 from .files import cannot_write, confine, make_folder, read_regular, write_text
+from .seal import holds, seal
 
 MANIFEST = ".aetherpress-manifest.json"
 STAGING_PREFIX = ".aetherpress-staging-"
@@ -54,10 +57,16 @@ def read_manifest(folder: Path) -> set[str]:
     return {str(p) for p in files} if isinstance(files, list) else set()
 
 
+def _sealed_part(manifest: dict) -> str:
+    """What a manifest's seal covers: what the folder was built from, and every file's digest."""
+    return json.dumps({name: manifest.get(name) for name in ("key", "sha256", "reads")}, sort_keys=True)
+
+
 def read_key(folder: Path) -> str | None:
-    """The key the folder was last built from, if it records one."""
-    key = _manifest(folder).get("key")
-    return key if isinstance(key, str) else None
+    """The key the folder was last built from, if it records one under the user's seal."""
+    data = _manifest(folder)
+    key = data.get("key")
+    return key if isinstance(key, str) and holds(data.get("seal"), MANIFEST, _sealed_part(data)) else None
 
 
 def unchanged(target: Path, key: str, pictures: Sequence[Path]) -> list[str] | None:
@@ -65,7 +74,7 @@ def unchanged(target: Path, key: str, pictures: Sequence[Path]) -> list[str] | N
     (the pictures it was drawn with are believed only inside ``pictures``, the folders they may be in)."""
     data = _manifest(target)
     digests, reads = data.get("sha256"), data.get("reads", {})
-    if target.is_symlink() or data.get("key") != key or not isinstance(digests, dict) or not isinstance(reads, dict):
+    if target.is_symlink() or read_key(target) != key or not isinstance(digests, dict) or not isinstance(reads, dict):
         return None
     for name, expected in digests.items():
         path = target / name
@@ -157,6 +166,7 @@ class Staged:
                 manifest["key"] = self.key
                 manifest["sha256"] = {name: file_digest(self.folder / name) for name in written}
                 manifest["reads"] = dict(sorted(self.reads.items()))
+                manifest["seal"] = seal(MANIFEST, _sealed_part(manifest))
             write_text(self.folder / MANIFEST, json.dumps(manifest, indent=1) + "\n")
             if (self.target.is_dir() or self.target.is_symlink()) and _exchange(self.folder, self.target):
                 _remove(self.folder)  # now the old contents (or the link that stood there)

@@ -1,0 +1,107 @@
+"""The user's seal on what Aetherpress keeps between runs.
+
+Everything a build keeps to skip work next time (the cache's entries, each
+output folder's manifest, the record of the last build) is sealed with a
+keyed digest (HMAC-SHA256) under a secret kept in the user's own
+configuration folder, outside every project.  An entry is believed only
+when its seal holds, so a project folder that arrives with an ``output/``
+or a cache made elsewhere (by another user, on another machine, or forged
+to match) gets nothing drawn from it: the work is done again.
+
+The secret is made on first use: 32 random bytes, readable by the user
+alone.  When it cannot be read or made, this process (and the workers it
+starts) uses a secret of its own, and nothing kept outlives the run.  A
+Dask worker takes the secret of the build that sent it its task.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import os
+import secrets
+from pathlib import Path
+
+from .files import open_regular
+
+SECRET_BYTES = 32
+SECRET_FILE = "cache-secret"
+
+log = logging.getLogger("aetherpress")
+_secret: bytes | None = None
+
+
+def secret_file() -> Path:
+    """Where the user's secret is kept: ``$XDG_CONFIG_HOME/aetherpress`` (by default ``~/.config/aetherpress``)."""
+    home = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(home) / "aetherpress" / SECRET_FILE
+
+
+def _read(path: Path) -> bytes | None:
+    with open_regular(path) as handle:
+        text = handle.read(4 * SECRET_BYTES).decode("ascii", "replace").strip()
+    try:
+        found = bytes.fromhex(text)
+    except ValueError:
+        return None
+    return found if len(found) == SECRET_BYTES else None
+
+
+def _made(path: Path) -> bytes:
+    """A new secret written to ``path``, which must not exist yet (two processes starting at once agree)."""
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    value = secrets.token_bytes(SECRET_BYTES)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    with os.fdopen(descriptor, "w", encoding="ascii") as handle:
+        handle.write(value.hex() + "\n")
+    return value
+
+
+def _load() -> bytes:
+    path = secret_file()
+    try:
+        try:
+            found = _read(path)
+        except FileNotFoundError:
+            try:
+                return _made(path)
+            except FileExistsError:
+                found = _read(path)  # another process made it first
+        if found is not None:
+            return found
+        log.info("%s is not an Aetherpress secret; nothing kept will outlive this run", path)
+    except OSError as exc:
+        log.info("cannot keep a secret in %s (%s); nothing kept will outlive this run", path, exc.strerror or exc)
+    return secrets.token_bytes(SECRET_BYTES)
+
+
+def secret() -> bytes:
+    """This process's secret: the user's (read or made once), or one of its own."""
+    global _secret
+    if _secret is None:
+        _secret = _load()
+    return _secret
+
+
+def adopt(value: bytes) -> None:
+    """Use ``value`` as this process's secret (a worker of a cluster, running a build's tasks)."""
+    global _secret
+    if len(value) != SECRET_BYTES:
+        raise ValueError("a secret of the wrong length")
+    _secret = value
+
+
+def seal(*parts: str | bytes) -> str:
+    """The seal of ``parts`` (each told apart from the next, so no two sequences share one)."""
+    mac = hmac.new(secret(), digestmod=hashlib.sha256)
+    for part in parts:
+        data = part.encode("utf-8") if isinstance(part, str) else part
+        mac.update(len(data).to_bytes(8, "big"))
+        mac.update(data)
+    return mac.hexdigest()
+
+
+def holds(mark: object, *parts: str | bytes) -> bool:
+    """Is ``mark`` the seal of ``parts``?"""
+    return isinstance(mark, str) and hmac.compare_digest(mark, seal(*parts))
