@@ -38,30 +38,45 @@ MAX_ELEMENTS = 1_000_000  # XML elements in all of a spreadsheet's parts: a thou
 MAX_NESTING = 64  # elements inside each other (a cell's text spans in spans...)
 
 
+class _Counter:
+    """A parser target that only counts elements and their depth (no tree is built), and stops at a limit."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.depth = 0
+
+    def start(self, tag: str, attrib: dict) -> None:
+        self.depth += 1
+        self.count += 1
+        if self.depth > MAX_NESTING:
+            raise SheetError(
+                f"the spreadsheet nests its contents more than {MAX_NESTING} deep; save a simpler copy (values only)"
+            )
+        if self.count > MAX_ELEMENTS:
+            raise SheetError(f"the spreadsheet holds more than {MAX_ELEMENTS:,} elements; save a simpler copy (values only)")
+
+    def end(self, tag: str) -> None:
+        self.depth -= 1
+
+    def close(self) -> None:
+        return None
+
+
 def _check_xml(path: Path, names: list[str], kind: str) -> None:
     """Count every XML part's elements and their depth with a fast parser before the spreadsheet reader
     (slow, and for .ods recursive) builds its tree: a small file can hold millions of them, or nest them deep."""
     from lxml import etree
 
-    count = 0
+    counter = _Counter()
     try:
         with zipfile.ZipFile(path) as archive:
             for name in names:
+                counter.depth = 0
+                parser = etree.XMLParser(target=counter, resolve_entities=False, no_network=True, huge_tree=False)
                 with archive.open(name) as part:
-                    depth = 0
-                    for event, _ in etree.iterparse(part, events=("start", "end"), resolve_entities=False, no_network=True):
-                        if event == "end":
-                            depth -= 1
-                            continue
-                        depth += 1
-                        count += 1
-                        if depth > MAX_NESTING or count > MAX_ELEMENTS:
-                            what = (
-                                f"nests its contents more than {MAX_NESTING} deep"
-                                if depth > MAX_NESTING
-                                else f"holds more than {MAX_ELEMENTS:,} elements"
-                            )
-                            raise SheetError(f"the spreadsheet {what}; save a simpler copy (values only)")
+                    while chunk := part.read(1 << 16):
+                        parser.feed(chunk)
+                parser.close()
     except (zipfile.BadZipFile, etree.XMLSyntaxError, OSError, RuntimeError, ValueError) as exc:
         raise SheetError(f"the file cannot be read as a .{kind} spreadsheet ({type(exc).__name__}); save it again") from None
 
