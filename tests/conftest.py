@@ -59,6 +59,32 @@ def definitions(project):
     return load_all(project)
 
 
+@pytest.fixture(scope="session")
+def book_pdf(project):
+    """``book_pdf(book id, paper)``: a built-in rulebook as PDF bytes, rendered once in the whole session.
+    Its workers share the files (each renders with a context of its own, so a book another worker made
+    is as good a check of reproducibility as one made here)."""
+    from generator.rulebook import BuildContext, load_rulebooks, render_book
+
+    folder = Path(os.environ["AETHERPRESS_TEST_SESSION_CACHE"]) / "test-books"
+    folder.mkdir(exist_ok=True)
+    made: dict = {}
+
+    def get(book_id: str, paper: str = "a5") -> bytes:
+        path = folder / f"{book_id}-{paper}.pdf"
+        if path.is_file():
+            return path.read_bytes()
+        if not made:
+            made["context"], made["books"] = BuildContext.create(project), load_rulebooks(project)
+        data = render_book(made["context"], made["books"][book_id], paper)
+        partial = path.with_name(f"{path.name}.{os.getpid()}")
+        partial.write_bytes(data)
+        os.replace(partial, path)  # whole, or not there: another worker reads it only when complete
+        return data
+
+    return get
+
+
 @pytest.fixture
 def scratch(tmp_path) -> Project:
     """An empty project over the built-in data, for writing broken decks into."""

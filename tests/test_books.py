@@ -19,7 +19,7 @@ from generator.cli import main
 from generator.definitions import load_all
 from generator.definitions.presets import load_papers
 from generator.hands import load_games, odds_table
-from generator.rulebook import BuildContext, load_rulebooks, render_book
+from generator.rulebook import load_rulebooks
 from generator.rulebook.colophon import gather_credits
 from generator.rulebook.style import make_styles
 
@@ -31,13 +31,11 @@ PAPERS = {"a5": ("lith", "founders-flip", "pernese", "fivefold-arrangement"), "a
 
 
 @pytest.fixture(scope="module")
-def printed(project):
+def printed(project, book_pdf):
     """(book id, paper) -> (PDF bytes, styles) for the books and papers in PAPERS."""
-    context = BuildContext.create(project)
-    books = load_rulebooks(project)
     papers = load_papers(project)
     return {
-        (book_id, paper): (render_book(context, books[book_id], paper), make_styles(papers[paper]))
+        (book_id, paper): (book_pdf(book_id, paper), make_styles(papers[paper]))
         for paper, ids in PAPERS.items()
         for book_id in ids
     }

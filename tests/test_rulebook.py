@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import itertools
+import os
 import re
 import subprocess
 from dataclasses import dataclass
@@ -37,8 +39,18 @@ A5 = load_papers(Project(ROOT))["a5"]
 
 @lru_cache(maxsize=16)  # several tests read each book's text
 def pdf_text(data: bytes) -> str:
+    """The text of a PDF as pypdf reads it (slow for a book: the text of the same bytes is read once in a
+    session, and kept for its other workers beside the session's cache)."""
+    kept = Path(os.environ["AETHERPRESS_TEST_SESSION_CACHE"]) / "test-texts" / f"{hashlib.sha256(data).hexdigest()}.txt"
+    if kept.is_file():
+        return kept.read_text(encoding="utf-8")
     reader = PdfReader(io.BytesIO(data))
-    return "\n".join(page.extract_text() for page in reader.pages)
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    kept.parent.mkdir(exist_ok=True)
+    partial = kept.with_name(f"{kept.name}.{os.getpid()}")
+    partial.write_text(text, encoding="utf-8")
+    os.replace(partial, kept)
+    return text
 
 
 def squash(text: str) -> str:
@@ -333,10 +345,10 @@ def books(project):
 
 
 @pytest.fixture(scope="module")
-def built(project, books):
+def built(project, books, book_pdf):
     """Every real book that can be built here, as PDF bytes (A5)."""
     context = BuildContext.create(project)
-    return {book.id: (book, render_book(context, book), context) for book in books.values()}
+    return {book.id: (book, book_pdf(book.id), context) for book in books.values()}
 
 
 def test_every_game_has_a_book(books):

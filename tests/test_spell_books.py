@@ -7,18 +7,14 @@ import re
 import pytest
 
 from generator.hands import load_games, odds_table, row_table
-from generator.rulebook import BuildContext, render_book
-from generator.rulebook.definition import load_rulebooks
 from generator.rulebook.odds import format_interval, format_points, format_probability
 
 from .test_rulebook import pdf_text, squash
 
 
 @pytest.fixture(scope="module")
-def texts(project):
-    books = load_rulebooks(project)
-    context = BuildContext.create(project)
-    return {b: pdf_text(render_book(context, books[b])) for b in ("founders-flip", "fivefold-arrangement")}
+def texts(book_pdf):
+    return {b: pdf_text(book_pdf(b)) for b in ("founders-flip", "fivefold-arrangement")}
 
 
 def test_every_hand_changing_spell_has_its_odds_in_the_book(project, texts):
