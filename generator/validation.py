@@ -15,8 +15,8 @@ from pathlib import Path
 
 from .definitions import DeckDefinition, definition_kind, load_all, load_definition
 from .errors import AetherpressError, Problem, display_path
-from .faces.lint import check_rendered, check_templates, template_files
-from .faces.safezone import check_safe_zones
+from .faces.drawncheck import check_drawn
+from .faces.lint import check_templates, template_files
 from .hands.check import check_game
 from .hands.games import load_game
 from .pipeline.build import all_targets
@@ -104,8 +104,9 @@ def validate(project: Project, paths: list[Path]) -> Report:
         report.templates = len(templates)
         report.add(check_templates(project, templates, own_only=project.own.kind == "project" and not paths))
         try:
-            report.add(check_rendered(project, targets))
-            report.add(check_safe_zones(project, targets))
+            drawing, zones = check_drawn(project, targets)
+            report.add(drawing)
+            report.add(zones)
         except AetherpressError as exc:
             report.add(exc.problems)
     for path in games:

@@ -11,9 +11,10 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from generator.cli import main
 from generator.definitions import load_all
 from generator.errors import AetherpressError
+from generator.faces.drawncheck import check_drawn
 from generator.faces.render import FaceRenderer
 from generator.faces.richtext import ICON_HEIGHT, ICON_PAD, Icon, parse
-from generator.faces.safezone import card_findings, check_safe_zones
+from generator.faces.safezone import card_findings
 from generator.faces.svg import parse_svg
 from generator.faces.textfit import OVERFLOW_INK, TextDoesNotFit, fit_lines
 from generator.geometry import Box
@@ -376,7 +377,7 @@ def test_a_draft_build_draws_the_rulebooks_pictures_in_red_too(tmp_path, monkeyp
 
 def test_the_built_in_templates_have_no_safe_zone_findings(project, definitions):
     decks = [d.build(()) for d in definitions.values()]
-    assert check_safe_zones(project, decks) == []
+    assert check_drawn(project, decks)[1] == []
 
 
 def test_a_designers_template_is_told_about_text_and_frames_out_of_place(rich, tmp_path, monkeypatch, capsys):

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from generator.cli import main
-from generator.faces.lint import check_rendered, check_svg, check_template_source, check_templates
+from generator.faces.drawncheck import check_drawn
+from generator.faces.lint import check_svg, check_template_source, check_templates
 
 HEAD = '<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10">\n'
 
@@ -71,7 +72,7 @@ def test_shipped_templates_and_decks_pass(project, definitions):
     from generator.pipeline.build import all_targets
 
     assert check_templates(project) == []
-    assert check_rendered(project, [t.deck for t in all_targets(definitions)]) == []
+    assert check_drawn(project, [t.deck for t in all_targets(definitions)]) == ([], [])
 
 
 def test_validate_reports_template_file_and_line(scratch, capsys):
@@ -102,3 +103,27 @@ def test_validate_reports_text_that_does_not_fit_in_every_deck(scratch, capsys):
     err = capsys.readouterr().err
     assert "deck 'one', card 'long': text does not fit" in err
     assert "deck 'two', card 'long': text does not fit" in err
+
+
+def test_validate_checks_each_side_once_and_a_back_shared_by_every_card_once(scratch, monkeypatch, capsys):
+    """Each side is drawn once for every check; a side that comes out as one already checked (one back for
+    every card) is not checked again, and what is wrong with it is still told."""
+    from generator.faces import lint, render
+
+    from .conftest import write_deck
+
+    cards = "".join(f'\n[[cards]]\nid = "c{n}"\nname = "Card {n}"\n' for n in range(30))
+    write_deck(scratch, '[deck]\nid = "t"\ntitle = "T"\n' + cards)
+    back = scratch.own.templates / "back.svg.j2"
+    back.parent.mkdir()
+    lines = (scratch.builtin.templates / "back.svg.j2").read_text(encoding="utf-8").splitlines()
+    lines.insert(12, '<g opacity="0.3"><rect width="1" height="1"/></g>')
+    back.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    checked, drawn = [], []
+    monkeypatch.setattr(lint, "check_svg", lambda svg, _check=lint.check_svg: checked.append(svg) or _check(svg))
+    render_side = render.FaceRenderer._render
+    monkeypatch.setattr(render.FaceRenderer, "_render", lambda self, *a, **k: drawn.append(1) or render_side(self, *a, **k))
+    assert main(["--project", str(scratch.root), "validate"]) == 2
+    assert "templates/back.svg.j2:13: opacity on <g>" in capsys.readouterr().err
+    assert len(drawn) == 60  # thirty faces and thirty backs, each drawn once
+    assert len(checked) == 31  # thirty faces, and the back they share

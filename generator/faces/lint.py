@@ -14,14 +14,13 @@ browser and wrong in print, so ``aetherpress validate`` flags them:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 
 from lxml import etree
 
-from ..errors import AetherpressError, Problem, display_path
+from ..errors import Problem, display_path
 from ..project import Project
 from .cut import check_cut
 from .render import FaceRenderer
@@ -164,43 +163,29 @@ def check_templates(project: Project, files: Iterable[Path] | None = None, own_o
     return problems
 
 
-def check_rendered(project: Project, decks: Iterable) -> list[Problem]:
-    """Problems in the SVG each deck renders: every face and every back (first finding per template).
-
-    Besides what svglib cannot draw, this is where the cut check runs: nothing
-    but background and bleed art within 3 mm of the trim (see :mod:`.cut`).
-    """
+def side_problems(
+    faces: FaceRenderer, template: str, what: str, svg: str, boxes: list, seen: set[tuple[str, str]]
+) -> list[Problem]:
+    """Problems in one side a deck drew (``what``, from ``template``): what svglib cannot draw, and anything
+    but background and bleed art within 3 mm of the trim (see :mod:`.cut`); the first of each kind per
+    template (``seen`` holds those already told)."""
     problems: list[Problem] = []
-    seen: set[tuple[str, str]] = set()
-    for deck in decks:
-        faces = FaceRenderer(project, deck)
-        jobs: list[tuple[str, str, Callable[[], str]]] = []
-        for card in deck.cards:
-            jobs.append((deck.template_for(card), f"card '{card.id}'", partial(faces.face, card)))
-            jobs.append((deck.back_for(card), f"the back of card '{card.id}'", partial(faces.back, card)))
-        for template, what, render in jobs:
-            try:
-                svg = render()
-            except AetherpressError as exc:  # a template that does not render, or a text that does not fit
-                problems.extend(p for p in exc.problems if p not in problems)
-                continue
-            near = check_cut(svg, faces.geometry.trim, list(faces.text_boxes))
-            if near and (template, "cut") not in seen:
-                seen.add((template, "cut"))
-                problems.append(
-                    Problem(
-                        faces.template_file(template), f"{near[0].message} (in the SVG drawn for {what} of deck '{deck.key}')"
-                    )
-                )
-            for finding in check_svg(svg):
-                key = (template, finding.message)
-                if key in seen:
-                    continue
-                seen.add(key)
-                problems.append(
-                    Problem(
-                        faces.template_file(template),
-                        f"{finding.message} (in the SVG drawn for {what} of deck '{deck.key}', line {finding.line})",
-                    )
-                )
+    deck = faces.deck
+    near = check_cut(svg, faces.geometry.trim, boxes)
+    if near and (template, "cut") not in seen:
+        seen.add((template, "cut"))
+        problems.append(
+            Problem(faces.template_file(template), f"{near[0].message} (in the SVG drawn for {what} of deck '{deck.key}')")
+        )
+    for finding in check_svg(svg):
+        key = (template, finding.message)
+        if key in seen:
+            continue
+        seen.add(key)
+        problems.append(
+            Problem(
+                faces.template_file(template),
+                f"{finding.message} (in the SVG drawn for {what} of deck '{deck.key}', line {finding.line})",
+            )
+        )
     return problems

@@ -11,7 +11,7 @@ What a template draws is read back from the card it made:
   cut a millimetre off shows part of it.
 
 :func:`card_findings` checks one drawn side and returns its findings, so a
-preview can show them card by card; :func:`check_safe_zones` turns them into
+preview can show them card by card; :func:`zone_problems` turns them into
 the problems ``aetherpress validate`` prints.
 """
 
@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from lxml import etree
 
-from ..errors import AetherpressError, Problem
+from ..errors import Problem
 from ..geometry import Box
 from .icons import IconError, _shape_path
 from .render import FaceRenderer, Geometry
@@ -77,7 +78,6 @@ def _drawn_boxes(svg_text: str, fonts) -> Iterable[tuple[str, str, Box, int | No
     """(kind, description, box, line) of every hand-written <text> and every frame in a drawn SVG."""
     from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
     from svgelements import Matrix
-    from svgelements import Path as SvgPath
 
     root = parse_svg(svg_text, "drawn card")
 
@@ -126,10 +126,7 @@ def _drawn_boxes(svg_text: str, fonts) -> Iterable[tuple[str, str, Box, int | No
             return
         if not d.strip():
             return
-        try:
-            bounds = (SvgPath(d) * matrix).bbox()
-        except (ValueError, IndexError, TypeError, ZeroDivisionError):
-            return
+        bounds = _path_bounds(d, (matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f))
         if bounds is None:
             return
         half = _length(state.get("stroke-width"), 1.0) / 2 * abs(matrix.determinant) ** 0.5
@@ -137,6 +134,19 @@ def _drawn_boxes(svg_text: str, fonts) -> Iterable[tuple[str, str, Box, int | No
         yield "frame", f"frame <{tag}>", Box(x0 - half, y0 - half, x1 - x0 + 2 * half, y1 - y0 + 2 * half), element.sourceline
 
     yield from walk(root, {"fill": "black", "stroke": "none", "stroke-width": "1"}, Matrix())
+
+
+@lru_cache(maxsize=1024)
+def _path_bounds(d: str, matrix: tuple[float, ...]) -> tuple[float, ...] | None:
+    """The bounds of path ``d`` under ``matrix`` (slow for arcs; a frame drawn on every card is measured once)."""
+    from svgelements import Matrix
+    from svgelements import Path as SvgPath
+
+    try:
+        bounds = (SvgPath(d) * Matrix(*matrix)).bbox()
+    except (ValueError, IndexError, TypeError, ZeroDivisionError):
+        return None
+    return None if bounds is None else tuple(float(v) for v in bounds)
 
 
 def _transformed(bounds: tuple[float, float, float, float], matrix) -> Box:
@@ -201,34 +211,17 @@ def card_findings(faces: FaceRenderer, card, side: str = "face") -> list[ZoneFin
     return svg_findings(svg, faces.geometry, faces.text_boxes, faces.fonts, card.id if card is not None else None, side)
 
 
-def deck_findings(faces: FaceRenderer) -> dict[str, list[ZoneFinding]]:
-    """Every card of the renderer's deck, face and back: its findings by card id (cards with none left out)."""
-    out: dict[str, list[ZoneFinding]] = {}
-    for card in faces.deck.cards:
-        found = card_findings(faces, card, "face") + card_findings(faces, card, "back")
-        if found:
-            out[card.id] = found
-    return out
-
-
-def check_safe_zones(project, decks: Iterable) -> list[Problem]:
-    """The problems ``validate`` prints: the first finding of each kind per template and place."""
+def zone_problems(
+    faces: FaceRenderer, card, side: str, template: str, svg: str, boxes: list, seen: set[tuple[str, str]]
+) -> list[Problem]:
+    """The problems ``validate`` prints for one drawn side: the first finding of each kind per template
+    and place (``seen`` holds those already told)."""
     problems: list[Problem] = []
-    seen: set[tuple[str, str]] = set()
-    for deck in decks:
-        faces = FaceRenderer(project, deck)
-        for card in deck.cards:
-            for side in ("face", "back"):
-                template = deck.template_for(card) if side == "face" else deck.back_for(card)
-                try:
-                    findings = card_findings(faces, card, side)
-                except AetherpressError:
-                    continue  # reported by the template check
-                for f in findings:
-                    if (template, f.what) in seen:
-                        continue
-                    seen.add((template, f.what))
-                    problems.append(finding_problem(faces, card, side, f))
+    for f in svg_findings(svg, faces.geometry, boxes, faces.fonts, card.id if card is not None else None, side):
+        if (template, f.what) in seen:
+            continue
+        seen.add((template, f.what))
+        problems.append(finding_problem(faces, card, side, f))
     return problems
 
 

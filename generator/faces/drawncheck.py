@@ -1,0 +1,47 @@
+"""Every side the decks draw, checked as ``validate`` checks it: each side drawn once for every check.
+
+The checks that read a drawn side (what svglib cannot draw, what comes near
+the cut, what leaves the safe zone) share one drawing of it.  A side that
+comes out as one already checked (the same template, SVG and fitted text
+boxes: most backs of a deck, say) would only repeat its findings, each told
+once per template, so it is not checked again: a deck of a thousand cards
+with one back has its back checked once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+
+from ..errors import AetherpressError, Problem
+from .lint import side_problems
+from .render import FaceRenderer
+from .safezone import zone_problems
+
+
+def check_drawn(project, decks: Iterable) -> tuple[list[Problem], list[Problem]]:
+    """(problems of the template check, problems of the safe zones) in every face and back the decks draw."""
+    drawing: list[Problem] = []
+    zones: list[Problem] = []
+    told_drawing: set[tuple[str, str]] = set()
+    told_zones: set[tuple[str, str]] = set()
+    for deck in decks:
+        faces = FaceRenderer(project, deck)
+        checked: set[tuple[str, str]] = set()
+        for card in deck.cards:
+            for side in ("face", "back"):
+                template = deck.template_for(card) if side == "face" else deck.back_for(card)
+                try:
+                    svg = faces.face(card) if side == "face" else faces.back(card)
+                except AetherpressError as exc:  # a template that does not render, or a text that does not fit
+                    drawing.extend(p for p in exc.problems if p not in drawing)
+                    continue
+                boxes = list(faces.text_boxes)
+                alike = (template, hashlib.sha256(f"{svg}\n{boxes!r}".encode()).hexdigest())
+                if alike in checked:
+                    continue
+                checked.add(alike)
+                what = f"card '{card.id}'" if side == "face" else f"the back of card '{card.id}'"
+                drawing += side_problems(faces, template, what, svg, boxes, told_drawing)
+                zones += zone_problems(faces, card, side, template, svg, boxes, told_zones)
+    return drawing, zones
