@@ -78,6 +78,7 @@ def run_build(
         tasks.remember(task, definitions)
     reports: dict[str, list[str]] = {}
     register_fonts()  # before the workers fork, so none of them reads the font files again
+    tasks.preload(request.books)
     builds: list[DeckBuild] = []
     bar = ProgressBar("building")
     try:

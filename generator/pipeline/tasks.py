@@ -55,6 +55,18 @@ def _project(where: Where) -> Project:
     return Project(Path(where.root) if where.root else None, Path(where.output), Path(where.cache))
 
 
+def preload(books: bool) -> None:
+    """Import what the tasks will use before the workers fork, so they share it instead of each importing
+    it with its first task (numpy and the odds engine, the rulebook's Markdown and layout, svgwrite)."""
+    import svgwrite.path  # noqa: F401  (every side with a path)
+
+    if books:
+        import numpy.random  # noqa: F401  (simulated tables)
+
+        from ..hands import odds, simulate  # noqa: F401
+        from ..rulebook import charts, document, flow, style  # noqa: F401
+
+
 def inputs_digest(project: Project) -> str:
     """A digest of every file a build of ``project`` reads."""
     return folder_digest(project.input_folders())
