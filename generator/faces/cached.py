@@ -24,11 +24,9 @@ from .svg import parse_svg
 KIND = "sides"
 
 
-def _current(project: Project) -> Callable[[Any], bool]:
-    """Is an entry of the project's cache well formed, every picture it loaded unchanged, and its SVG within
-    the allow-list?  (Anyone who could write to the cache could have put anything there: such an entry is
-    drawn again.)"""
-    folders = project.picture_folders()
+def _current(folders: list) -> Callable[[Any], bool]:
+    """Is an entry of the project's cache well formed, every picture it loaded unchanged (and inside the
+    picture ``folders``), and its SVG within the allow-list?  (An entry is drawn again otherwise.)"""
     return lambda data: (
         isinstance(data["svg"], str)
         and isinstance(data["chars"], str)
@@ -76,6 +74,7 @@ class CachedFaces:
         self.use_cache = use_cache
         self.drawn = 0  # sides drawn (not found in the cache) so far
         self._keys: dict[tuple[str | None, str], str] = {}  # by card id: the deck is this object's own
+        self._current = _current(project.picture_folders())
 
     def key(self, card: Card | None, side: str) -> str:
         known = (card.id if card is not None else None, side)
@@ -89,7 +88,7 @@ class CachedFaces:
     def side(self, card: Card | None, side: str) -> DrawnSide:
         """The side ("front" or "back") from the cache when it is there and current, else drawn and kept."""
         key = self.key(card, side)
-        data = read_cached(self.project, KIND, key, _current(self.project)) if self.use_cache else None
+        data = read_cached(self.project, KIND, key, self._current) if self.use_cache else None
         if data is not None:
             overflows = tuple(Problem(file, message, line) for file, message, line in data.get("overflows", []))
             return DrawnSide(key, data["svg"], data["chars"], dict(data["reads"]), overflows)

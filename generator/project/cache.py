@@ -14,6 +14,7 @@ import errno
 import json
 import logging
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -29,10 +30,19 @@ def _text(data: Any) -> str:
 
 
 def _inside(project: Project, path: Path) -> Path:
-    """``path`` when it lies in the cache folder, links resolved (a kind's folder linked elsewhere is not read)."""
-    if not path.resolve().is_relative_to(project.cache_dir.resolve()):
+    """``path`` when it lies in the cache folder and is no link (a kind's folder linked elsewhere is not read)."""
+    if not _folder_inside(path.parent, project.cache_dir):
         raise OSError(errno.EXDEV, "a link out of the cache folder", str(path))
+    if path.is_symlink():
+        raise OSError(errno.ELOOP, "a link in the cache folder", str(path))
     return path
+
+
+@lru_cache(maxsize=64)
+def _folder_inside(folder: Path, cache: Path) -> bool:
+    """Does ``folder``, links resolved, lie in ``cache``?  (Worked out once per process for each kind's folder:
+    an entry read through a folder linked later still has to carry the user's seal.)"""
+    return folder.resolve().is_relative_to(cache.resolve())
 
 
 def read_cached(project: Project, kind: str, key: str, valid: Callable[[Any], bool]) -> Any | None:
