@@ -654,3 +654,24 @@ def test_straight_quotes_are_set_curled_wherever_the_text_came_from():
     texts = [f.text for f in para.frags]
     assert "".join(texts) == "A “bold” word’s link" and "'" not in "".join(texts)
     assert any(getattr(f, "link", None) for f in para.frags)  # a link's address is not text: left as written
+
+
+def test_every_example_hand_is_written_out_on_one_line(project):
+    """The cards of each chart's example are named on one line under the fanned hand (the Founding cards'
+    names are long): the example column widens for them."""
+    from generator.rulebook.notation import HandNotation
+
+    context = BuildContext.create(project)
+    styles = make_styles(A5)
+    for game, ranking, deck in [
+        ("founders-flip", "standard", None),
+        ("founders-flip", "gage", None),
+        ("dragon-poker", None, None),
+    ]:
+        table = context.odds.table(game, ranking, deck)
+        chart = hand_chart(table, context.library.deck(table.deck_key), context.library, styles, styles.frame_width)
+        chart.wrap(styles.frame_width, 1e6)
+        _, rows, head_rows, _never = chart.aetherpress_chart
+        notations = [row[1][1] for row in rows[head_rows:-1] if isinstance(row[1], list)]
+        assert notations and all(isinstance(n, HandNotation) for n in notations)
+        assert [n.text for n in notations if len(n.lines) > 1] == [], (game, ranking)

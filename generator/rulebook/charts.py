@@ -29,6 +29,7 @@ from .pictures import CardLibrary, HandPicture
 from .style import Styles
 
 STEP = 0.56  # overlap of fanned cards: the visible part of each card, as a share of its width
+HAND_SHARE = 0.36  # the least share of a chart's width its hand names and descriptions keep
 
 
 def chart_card_width(hand_size: int, room_mm: float, largest: float = 13.0) -> float:
@@ -167,9 +168,12 @@ def hand_chart(
     rows.append(total_row)
 
     # columns: numbers as wide as their longest text, the example as wide as the
-    # widest fanned hand, the name and description take what is left
-    pictures = [r[1][0] for r in rows[head_rows:-1] if isinstance(r[1], list)]
-    example_w = max([p.wrap(0, 0)[0] for p in pictures] + [24 * mm]) + pad
+    # widest fanned hand (or its cards written out on one line, while the name and
+    # description keep at least HAND_SHARE of the width), the name and description take what is left
+    examples = [r[1] for r in rows[head_rows:-1] if isinstance(r[1], list)]
+    fanned = max([hand.wrap(0, 0)[0] for hand, _ in examples] + [24 * mm])
+    written = max([notation.wrap(1e6, 1e6)[0] for _, notation in examples] + [0])
+    example_w = max(fanned, min(written, avail_width * (1 - HAND_SHARE) - sum(num_widths) - pad)) + pad
     hand_w = avail_width - sum(num_widths) - example_w
     col_widths = [hand_w, example_w, *num_widths]
     chart = Table(rows, colWidths=col_widths, repeatRows=head_rows, splitByRow=1, hAlign="LEFT")
