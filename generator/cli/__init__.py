@@ -8,12 +8,14 @@ what is wrong) and exit with status 2; ``--debug`` shows the traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import logging
 import os
 import signal
 import sys
 import traceback
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import NoReturn
@@ -88,11 +90,10 @@ def main(argv: list[str] | None = None) -> int:
         args = parser(named_command(sys.argv[1:] if argv is None else argv)).parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a mistake on the command line (already reported)
         return exc.code if isinstance(exc.code, int) else 2
-    if args.verbose:
-        _show_notes()
     try:
-        project = Project.at(args.project) if args.project else Project.find()
-        return int(_module(args.command).run(project, args))
+        with _notes(args.verbose):
+            project = Project.at(args.project) if args.project else Project.find()
+            return int(_module(args.command).run(project, args))
     except AetherpressError as exc:
         if args.debug:
             traceback.print_exc()
@@ -135,13 +136,24 @@ def _terminate(signum: int, frame: object) -> None:
     raise Terminated("terminated")
 
 
-def _show_notes() -> None:
-    """With --verbose, what Aetherpress notes along the way (a damaged cache recounted ...) goes to stderr."""
+@contextlib.contextmanager
+def _notes(verbose: bool) -> Iterator[None]:
+    """With --verbose, what Aetherpress notes along the way (a damaged cache recounted ...) goes to stderr,
+    for as long as the command runs (a later command in the same process says only what it is asked to)."""
+    if not verbose:
+        yield
+        return
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("note: %(message)s"))
     logger = logging.getLogger("aetherpress")
+    level = logger.level
     logger.addHandler(handler)
     logger.setLevel(logging.INFO)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
 
 
 def console() -> int:
