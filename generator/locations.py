@@ -28,15 +28,24 @@ def builtin_root() -> Path:
     raise RuntimeError(f"the built-in templates and decks are missing from {PACKAGE_DIR}; reinstall aetherpress")
 
 
+RULEBOOKS = "rulebooks"  # the output folder the rulebooks go to (no deck may write there)
+
+
+def real(path: Path | str) -> Path:
+    """``path`` made absolute with its links resolved as far as they lead (a loop of links is left as it is,
+    and whatever then opens it fails as with any unreadable path; ``Path.resolve`` raises RuntimeError)."""
+    return Path(os.path.realpath(path))
+
+
 def display_path(path: Path | str) -> str:
     """A path as a person should read it: relative to the working folder when inside it,
     ``<built-in>/...`` for the built-in data, else as given."""
     path = Path(path)
     try:
-        here = Path.cwd().resolve()
+        here = real(Path.cwd())
     except OSError:
         here = None
-    for candidate in (Path(os.path.abspath(path)), path.resolve()):
+    for candidate in (Path(os.path.abspath(path)), real(path)):
         if here is not None and candidate.is_relative_to(here):
             return str(candidate.relative_to(here))
         try:

@@ -19,6 +19,7 @@ from .faces.drawncheck import check_drawn
 from .faces.lint import check_templates, template_files
 from .hands.check import check_game
 from .hands.games import load_game
+from .locations import real
 from .pipeline.build import all_targets
 from .project import Project
 from .rulebook import BuildContext, check_book
@@ -82,7 +83,7 @@ def validate(project: Project, paths: list[Path]) -> Report:
         elif kind == "deck":
             report.decks += 1
             try:
-                decks[path.resolve()] = load_definition(path, project)
+                decks[real(path)] = load_definition(path, project)
             except AetherpressError as exc:
                 report.add(exc.problems)
         elif path in paths and path.suffix.lower() != ".toml":

@@ -7,6 +7,7 @@ import shlex
 from pathlib import Path
 
 from ..errors import display_path
+from ..locations import real
 from ..outputs.starter import create, slug_for
 from ..project import Project
 from ..project.files import writing_into
@@ -26,8 +27,8 @@ def run(project: Project, args: argparse.Namespace) -> int:
     slug = slug_for(given.name) or given.name  # a name with no letters or digits at all is refused by create
     title = given.name if slug != given.name else None
     folder = given.parent / slug
-    with writing_into(folder.resolve()):
-        written = create(folder.resolve(), title)
+    with writing_into(real(folder)):
+        written = create(real(folder), title)
     print(f"new project in {display_path(folder)}: {len(written)} files")
     print(f"next: cd {shlex.quote(str(folder))} && aetherpress build")
     return 0

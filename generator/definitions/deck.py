@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import AetherpressError, Problem, display_path
+from ..locations import real
 from ..project import Project
 from . import styles
 from .cards import MAX_CARDS, Lookup, check_unique, parse_attribute_types, parse_card, parse_grid, parse_ranks, parse_suits
@@ -196,7 +197,7 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
         style=frozen_mapping(style),
         variants=tuple(Variant(v, s.get("title", v), s.get("description", "")) for v, s in variant_specs.items()),
         attribute_types=frozen_mapping(attributes),
-        folder=str(path.parent.resolve()),
+        folder=str(real(path.parent)),
         credits=credits,
     )
     deepest = _extends_too_deep(variant_specs)

@@ -6,6 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import display_path
+from ..locations import real
 from ..project import safe_join
 from .schema import Context, KeyPath
 
@@ -56,7 +57,7 @@ def find_image(folder: Path, value: str) -> tuple[Path | None, str | None]:
     if image_kind(head) is None:
         return None, f"image '{value}' is not a PNG or JPEG file"
     stat = target.stat()
-    problem = _decode_problem(str(target.resolve()), stat.st_size, stat.st_mtime_ns)
+    problem = _decode_problem(str(real(target)), stat.st_size, stat.st_mtime_ns)
     if problem:
         return None, f"image '{value}' {problem}"
     return target, None

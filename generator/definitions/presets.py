@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import AetherpressError, Problem, display_path
+from ..locations import real
 from ..project import Project
 from ..units import UnitError, format_mm, parse_size, unit_factor
 from .model import CardSize
@@ -48,7 +49,7 @@ def _read_presets(project: Project, file: str, table: str) -> list[tuple[Context
         path = layer.presets / file
         if not path.is_file():
             continue
-        if not path.resolve().is_relative_to(layer.root.resolve()):
+        if not real(path).is_relative_to(real(layer.root)):
             raise AetherpressError(Problem(display_path(path), "is a link to a place outside the project"))
         data, ctx = read_toml(path)
         raw = data.get(table, {})

@@ -21,6 +21,7 @@ from typing import Any
 from ..errors import AetherpressError, Problem, display_path
 from ..faces.fonts import FAMILIES, font_book
 from ..faces.symbols import SYMBOLS
+from ..locations import real
 from ..project import Project
 from ..units import UnitError, to_mm
 from .colours import colour_value
@@ -148,7 +149,7 @@ def style_file(project: Project, name: str) -> Path | None:
     for layer in project.layers:
         path = layer.styles / f"{name}.toml"
         if path.is_file():
-            if not path.resolve().is_relative_to(layer.root.resolve()):
+            if not real(path).is_relative_to(real(layer.root)):
                 raise AetherpressError(Problem(display_path(path), "is a link to a place outside the project"))
             return path
     return None

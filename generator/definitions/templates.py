@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import AetherpressError, Problem, display_path
+from ..locations import real
 from ..project import Project
 from .schema import Context, KeyPath, suggest, type_name
 
@@ -21,7 +22,7 @@ def template_file(project: Project, name: str) -> Path | None:
     for layer in project.layers:
         path = layer.templates / f"{name}{TEMPLATE_SUFFIX}"
         if path.is_file():
-            if not path.resolve().is_relative_to(layer.root.resolve()):
+            if not real(path).is_relative_to(real(layer.root)):
                 raise AetherpressError(Problem(display_path(path), "is a link to a place outside the project"))
             return path
     return None

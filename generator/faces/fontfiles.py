@@ -22,6 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import AetherpressError, Problem, display_path
+from ..locations import real
 
 FONT_SUFFIXES = (".ttf", ".otf")
 REFUSED_SUFFIXES = {
@@ -145,7 +146,7 @@ def _read_all(listing: tuple[tuple[str, int, int], ...], root: str) -> tuple[Fon
             Problem(display_path(paths[0].parent), f"holds {len(candidates)} font files; the limit is {MAX_FONT_FILES}")
         )
     for path in candidates:
-        if not path.resolve().is_relative_to(Path(root).resolve()):
+        if not real(path).is_relative_to(real(root)):
             problems.append(Problem(display_path(path), "is a link to a place outside the project; copy the font in instead"))
         elif path.suffix.lower() in REFUSED_SUFFIXES:
             problems.append(Problem(display_path(path), REFUSED_SUFFIXES[path.suffix.lower()]))

@@ -23,6 +23,7 @@ from pathlib import Path
 from lxml import etree
 
 from ..errors import AetherpressError, Problem, display_path
+from ..locations import real
 from ..project import Project
 from .richtext import Icon
 from .sanitise import SVG_NS, XLINK_NS, XML_NS, _attribute_problem, _css_problem, sanitise_problem
@@ -208,7 +209,7 @@ def project_icons(project: Project) -> dict[str, Icon]:
         if not _NAME.fullmatch(path.stem):
             problems.append(Problem(display_path(path), "an icon's name may hold only letters, digits, '-' and '_'"))
             continue
-        if not path.resolve().is_relative_to(own.root.resolve()) or not path.is_file():
+        if not real(path).is_relative_to(real(own.root)) or not path.is_file():
             problems.append(Problem(display_path(path), "is a link to a place outside the project; copy the icon in instead"))
             continue
         stat = path.stat()

@@ -21,6 +21,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup
 
 from ..geometry import Box
+from ..locations import real
 from .art import art_svg, shade
 from .fonts import text_width
 from .limits import MAX_TEMPLATE_CHARS, LimitedSandbox, LimitExceeded
@@ -106,11 +107,11 @@ class ConfinedLoader(jinja2.FileSystemLoader):
 
     def __init__(self, places: tuple[tuple[str, str], ...]):
         super().__init__([folder for folder, _ in places])
-        self.roots = tuple(Path(root).resolve() for _, root in places)
+        self.roots = tuple(real(root) for _, root in places)
 
     def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Any]:
         source, filename, uptodate = super().get_source(environment, template)
-        if not any(Path(filename).resolve().is_relative_to(root) for root in self.roots):
+        if not any(real(filename).is_relative_to(root) for root in self.roots):
             raise OutsideProject(template)
         if len(source) > MAX_TEMPLATE_CHARS:
             raise LimitExceeded(f"uses a template of more than {MAX_TEMPLATE_CHARS:,} characters ('{template}')")

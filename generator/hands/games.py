@@ -19,6 +19,7 @@ from ..definitions.ids import check_id
 from ..definitions.schema import Context, check_table, field, suggest
 from ..definitions.toml import read_toml
 from ..errors import display_path
+from ..locations import real
 from ..project import Project
 from .arrangement import parse_arrangement
 from .blocks import BLOCKS, parse_blocks
@@ -72,8 +73,8 @@ BLOCK_SPECS = {name: block.spec for name, block in BLOCKS.items()}
 def load_game(path: Path, project: Project | None = None) -> Game:
     data, ctx = read_toml(path)
     source = display_path(path)
-    if project is not None and project.root is not None and path.resolve().is_relative_to(project.root):
-        source = str(path.resolve().relative_to(project.root))  # the same wherever the command runs
+    if project is not None and project.root is not None and real(path).is_relative_to(project.root):
+        source = str(real(path).relative_to(project.root))  # the same wherever the command runs
     top = check_table(ctx, data, GAME_TOP, (), "a game file")
     ctx.raise_if_any()
     head = check_table(ctx, top["game"], GAME_SPEC, ("game",), "[game]")

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..definitions.model import Card, Deck
 from ..faces.render import FaceRenderer
+from ..locations import real
 from ..project import Project
 from ..project.files import write_bytes, write_text
 from ..render.canvas import new_canvas
@@ -193,7 +194,7 @@ def export_tts(
     unique_back = len(backs) > 1
 
     def url(path: Path) -> str:
-        return (url_base.rstrip("/") + "/" + path.name) if url_base else ((final_folder or folder) / path.name).resolve().as_uri()
+        return (url_base.rstrip("/") + "/" + path.name) if url_base else real((final_folder or folder) / path.name).as_uri()
 
     images: dict[Path, bytes] = {}
     sheets = []

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from ..errors import AetherpressError, Problem, display_path
+from ..locations import real
 from .digests import note_written
 
 MAX_NAME_BYTES = 255
@@ -31,7 +32,7 @@ _ROOTS: ContextVar[tuple[Path, ...]] = ContextVar("aetherpress_write_roots", def
 @contextlib.contextmanager
 def writing_into(*folders: Path) -> Iterator[None]:
     """Allow writes into ``folders`` (and below) for the duration of the block."""
-    roots = tuple(folder.resolve() for folder in folders)
+    roots = tuple(real(folder) for folder in folders)
     token = _ROOTS.set(_ROOTS.get() + roots)
     try:
         yield
@@ -79,14 +80,14 @@ def _resolved(folder: Path) -> Path:
     try:
         st = os.stat(key)
     except OSError:
-        return folder.resolve()
+        return real(folder)
     identity = (st.st_dev, st.st_ino)
     found = _FOLDERS.get(key)
     if found is not None and found[1] == identity:
         return found[0]
     if len(_FOLDERS) >= FOLDERS_KEPT:
         _FOLDERS.clear()
-    resolved = folder.resolve()
+    resolved = real(folder)
     _FOLDERS[key] = (resolved, identity)
     return resolved
 

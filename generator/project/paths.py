@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..locations import real
+
 
 def inside(path: Path, *folders: Path) -> bool:
     """Is ``path`` (links resolved) inside one of ``folders``?"""
-    resolved = path.resolve()
-    return any(resolved.is_relative_to(folder.resolve()) for folder in folders)
+    resolved = real(path)
+    return any(resolved.is_relative_to(real(folder)) for folder in folders)
 
 
 def safe_join(base: Path, relative: str, *allowed: Path) -> Path | None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import AetherpressError, Problem
-from ..locations import FONTS_DIR, builtin_root, display_path
+from ..locations import FONTS_DIR, builtin_root, display_path, real
 
 
 @dataclass(frozen=True)
@@ -54,12 +54,12 @@ def walk_toml(folder: Path, root: Path, problems: list[Problem]) -> list[Path]:
     seen: set[Path] = set()
 
     def visit(current: Path) -> None:
-        real = current.resolve()
-        if real in seen:
+        found_at = real(current)
+        if found_at in seen:
             return
-        seen.add(real)
+        seen.add(found_at)
         for entry in sorted(current.iterdir()):
-            if entry.is_symlink() and (entry.is_dir() or entry.suffix == ".toml") and not entry.resolve().is_relative_to(root):
+            if entry.is_symlink() and (entry.is_dir() or entry.suffix == ".toml") and not real(entry).is_relative_to(root):
                 problems.append(
                     Problem(display_path(entry), "is a link to a place outside the project; copy the files in instead")
                 )
@@ -75,7 +75,7 @@ def walk_toml(folder: Path, root: Path, problems: list[Problem]) -> list[Path]:
 def _leaves(path: Path, root: Path, what: str) -> Problem | None:
     """A folder the project itself names (not one given on the command line) may not lead out of it by a link:
     a project from elsewhere could otherwise have a build read or write anywhere."""
-    if (path.is_symlink() or path.exists()) and not path.resolve().is_relative_to(root):
+    if (path.is_symlink() or path.exists()) and not real(path).is_relative_to(root):
         return Problem(display_path(path), f"is a link to a place outside the project; {what}")
     return None
 
@@ -91,8 +91,8 @@ class Project:
 
     def __init__(self, root: Path | None = None, output: Path | None = None, cache: Path | None = None):
         builtin = _builtin_layer()
-        self.root = root.resolve() if root is not None else None
-        if self.root is None or self.root == builtin.root.resolve():
+        self.root = real(root) if root is not None else None
+        if self.root is None or self.root == real(builtin.root):
             self.layers: tuple[Layer, ...] = (builtin,)
         else:
             self.layers = (_project_layer(self.root), builtin)
@@ -100,7 +100,7 @@ class Project:
             for folder in dict.fromkeys([own.decks, own.templates, own.styles, own.fonts, self.root / "icons"]):
                 _stays_inside(folder, self.root, "copy the files in instead")
         base = self.root if self.root is not None else Path.cwd()
-        self.output_path = (output or base / "output").resolve()  # as given: see output_dir
+        self.output_path = real(output or base / "output")  # as given: see output_dir
         self._output_problem = (
             _leaves(
                 self.root / "output",
@@ -110,7 +110,7 @@ class Project:
             if output is None and self.root is not None
             else None
         )
-        self._cache = cache.resolve() if cache is not None else None
+        self._cache = real(cache) if cache is not None else None
 
     @property
     def output_dir(self) -> Path:
@@ -158,7 +158,7 @@ class Project:
             return self._cache
         chosen = os.environ.get("AETHERPRESS_CACHE_DIR")
         if chosen:
-            return Path(chosen).resolve()
+            return real(chosen)
         if self.root is not None:
             kept = self.output_dir / ".cache"
             _stays_inside(kept, self.output_dir, "remove the link (the cache is kept inside the output folder)")
@@ -168,7 +168,7 @@ class Project:
 
     def picture_folders(self) -> list[Path]:
         """Where card pictures may be (each layer's decks, resolved): a record naming a file elsewhere is not believed."""
-        return [layer.decks.resolve() for layer in self.layers]
+        return [real(layer.decks) for layer in self.layers]
 
     def input_folders(self) -> list[Path]:
         """Every folder whose files a build reads: each layer's decks (with the card pictures), templates, styles,
@@ -180,9 +180,9 @@ class Project:
         return list(dict.fromkeys(folders))
 
     def layer_of(self, path: Path) -> Layer:
-        resolved = path.resolve()
+        resolved = real(path)
         for layer in self.layers:
-            if resolved.is_relative_to(layer.root.resolve()):
+            if resolved.is_relative_to(real(layer.root)):
                 return layer
         return self.own
 
@@ -195,7 +195,7 @@ class Project:
         problems: list[Problem] = []
         for layer in self.layers:
             if layer.decks.is_dir():
-                files.extend(walk_toml(layer.decks, layer.root.resolve(), problems))
+                files.extend(walk_toml(layer.decks, real(layer.root), problems))
         if problems:
             raise AetherpressError(problems)
         return files
@@ -203,7 +203,7 @@ class Project:
     @classmethod
     def find(cls, start: Path | None = None, output: Path | None = None) -> Project:
         """The nearest folder at or above ``start`` that holds ``decks/``; else the built-in data alone."""
-        start = (start or Path.cwd()).resolve()
+        start = real(start or Path.cwd())
         for folder in (start, *start.parents):
             if (folder / "decks").is_dir():
                 return cls(folder, output)
