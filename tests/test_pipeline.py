@@ -466,3 +466,29 @@ def test_a_build_draws_a_side_its_variants_share_once(tmp_path, monkeypatch):
         shutil.rmtree(tmp_path / "cache", ignore_errors=True)
         assert main(["build", *specs, "--jobs", jobs, "--out", str(tmp_path / f"out-{jobs}")]) == 0
         assert len(drawings.read_text(encoding="utf-8").splitlines()) == len(keys), jobs
+
+
+def test_a_hidden_card_list_is_read_and_watched_like_any_other(tmp_path, monkeypatch, capsys):
+    """A deck may keep its cards in ".cards.csv": a change to it is seen, by the whole build's record too."""
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    deck = root / "decks" / "cat" / "deck.toml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace('csv = "cards.csv"', 'csv = ".cards.csv"'), encoding="utf-8")
+    cards = root / "decks" / "cat" / "cards.csv"
+    cards.rename(cards.with_name(".cards.csv"))
+    cards = cards.with_name(".cards.csv")
+    assert main(["build", "cat"]) == 0
+    cards.write_text(cards.read_text(encoding="utf-8").replace("Owl,", "Night Owl,"), encoding="utf-8")
+    assert main(["build", "cat"]) == 0
+    faces = root / "output" / "cat" / "faces"
+    assert (faces / "night-owl.svg").is_file() and not (faces / "owl.svg").exists()
+
+
+def test_no_deck_writes_where_the_rulebooks_go(tmp_path, monkeypatch, capsys):
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    deck = root / "decks" / "cat" / "deck.toml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace('id = "cat"', 'id = "rulebooks"'), encoding="utf-8")
+    assert main(["build", "rulebooks"]) == 2
+    err = capsys.readouterr().err
+    assert "deck 'rulebooks' would write rulebooks/, where the rulebooks go" in err and len(err.splitlines()) == 1

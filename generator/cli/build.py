@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from ..errors import Problem, display_path
+from ..locations import RULEBOOKS
 from ..project import Project
 from .box import add_card_thickness
 from .common import add_jobs_arguments, add_sheet_arguments, check_slugs, output_folder, resolve_decks, sheet_options
@@ -89,7 +90,7 @@ def run(project: Project, args: argparse.Namespace) -> int:
     overflows: list[Problem] = []
     report = run_build(project, definitions, decks, request, display_path, overflows)
     print("\n".join(report))
-    remember(project, out, key, [deck.slug for deck in decks] + (["rulebooks"] if request.books else []), report)
+    remember(project, out, key, [deck.slug for deck in decks] + ([RULEBOOKS] if request.books else []), report)
     for problem in overflows:  # a draft goes through every card: each text that does not fit, at once
         print(f"draft: {problem}", file=sys.stderr)
     if overflows:

@@ -15,6 +15,7 @@ from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem, display_path
 from ..imposition.grids import LayoutError
 from ..imposition.layout import FLIPS, LAYOUTS, Layout
+from ..locations import RULEBOOKS, real
 from ..project import Project
 from ..units import UnitError, to_mm
 
@@ -87,7 +88,7 @@ def parse_offset(text: str) -> tuple[float, float]:
 
 def output_folder(path: Path) -> Path:
     """The ``--out`` folder (or the project's output/), refused if it is a file; made when first written to."""
-    folder = path.resolve()
+    folder = real(path)
     blocked = next((f for f in (folder, *folder.parents) if f.exists()), None)
     if blocked is not None and not blocked.is_dir():
         raise AetherpressError(Problem(display_path(path), "the output folder is a file; choose a folder with --out"))
@@ -98,6 +99,8 @@ def check_slugs(decks: list[Deck]) -> None:
     """Two decks (with variants) must not share an output folder, even in letter case."""
     seen: dict[str, str] = {}
     for deck in decks:
+        if deck.slug.lower() == RULEBOOKS:
+            raise cli_error(f"deck '{deck.key}' would write {deck.slug}/, where the rulebooks go; give the deck another id")
         other = seen.setdefault(deck.slug.lower(), deck.key)
         if other != deck.key:
             raise cli_error(f"'{other}' and '{deck.key}' would both write {deck.slug}/; build them one at a time")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..definitions.schema import suggest
 from ..errors import display_path
+from ..locations import RULEBOOKS
 from ..project import Project
 from ..project.files import writing_into
 from ..rulebook import BOOK_PAPERS, BuildContext, build_book
@@ -35,7 +36,7 @@ def run(project: Project, args: argparse.Namespace) -> int:
     if book is None:
         names = sorted(set(books) | {g for b in books.values() for g in b.games})
         raise cli_error(f"no rulebook for '{args.game}'{suggest(args.game, names)}; rulebooks: {', '.join(names)}")
-    out = output_folder(args.out or project.output_dir / "rulebooks")
+    out = output_folder(args.out or project.output_dir / RULEBOOKS)
     with writing_into(out):
         path = build_book(BuildContext.create(project), book, out, paper, args.booklet)
     print(f"rulebook {book.id}: {display_path(path)}")

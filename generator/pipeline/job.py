@@ -17,6 +17,7 @@ from ..definitions.deck import DeckDefinition
 from ..definitions.model import Deck
 from ..errors import Problem
 from ..faces.fonts import register_fonts
+from ..locations import RULEBOOKS
 from ..outputs.progress import ProgressBar
 from ..project import Project
 from ..project.digests import code_digest, digest
@@ -152,7 +153,7 @@ def _books(
     from ..rulebook.definition import load_rulebooks
 
     tasks.fresh_odds(where, inputs)  # what an earlier build in this process read (build --watch) may have changed
-    target = request.out / "rulebooks"
+    target = request.out / RULEBOOKS
     books = [b for b in load_rulebooks(project).values() if project.layer_of(b.file) is project.own]
     lines = [f"rulebook: {show(target / f'{book.id}.pdf')}" for book in books]
     key = digest("rulebooks", code_digest(), inputs, [b.id for b in books], request.draft)

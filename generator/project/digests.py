@@ -20,7 +20,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from ..locations import PACKAGE_DIR
+from ..locations import PACKAGE_DIR, real
 
 _KNOWN: dict[tuple, str] = {}
 # the libraries whose versions change what Aetherpress draws
@@ -72,7 +72,7 @@ def digests_hold(reads: Any, folders: Sequence[Path]) -> bool:
         path = Path(str(name))
         if not isinstance(expected, str) or not path.is_absolute():
             return False
-        if not any(path.resolve().is_relative_to(folder) for folder in folders) or file_digest(path) != expected:
+        if not any(real(path).is_relative_to(folder) for folder in folders) or file_digest(path) != expected:
             return False
     return True
 
@@ -85,6 +85,11 @@ def note_written(path: Path, data: bytes) -> None:
         return
     if st.st_size == len(data):
         _KNOWN[(str(path), st.st_size, st.st_mtime_ns, st.st_ino)] = hashlib.sha256(data).hexdigest()
+
+
+# Left out of a project's digest: what version control, Python and file browsers keep beside the files.
+# Other hidden files count (a deck may name ".cards.csv", and a change to it must be seen).
+UNREAD = frozenset({".git", ".hg", ".svn", "__pycache__", ".DS_Store"})
 
 
 def _walk(folder: Path, top: Path | None = None, seen: set[str] | None = None) -> Iterable[Path]:
@@ -101,7 +106,7 @@ def _walk(folder: Path, top: Path | None = None, seen: set[str] | None = None) -
     except OSError:
         return
     for entry in entries:
-        if entry.name.startswith(".") or entry.name == "__pycache__":
+        if entry.name in UNREAD:
             continue
         path = Path(entry.path)
         if entry.is_dir():
@@ -111,7 +116,7 @@ def _walk(folder: Path, top: Path | None = None, seen: set[str] | None = None) -
 
 
 def folder_digest(folders: Iterable[Path]) -> str:
-    """One digest of every file under ``folders``: their paths and contents (hidden files and caches left out)."""
+    """One digest of every file under ``folders``: their paths and contents (version control and caches left out)."""
     sha = hashlib.sha256()
     for folder in folders:
         sha.update(f"[{folder}]\n".encode())
