@@ -701,3 +701,62 @@ def test_links_between_folders_are_walked_once(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(root)
     assert main(["build", "cat", "--out", "output"]) == 0
     capsys.readouterr()
+
+
+def test_a_shipped_output_folder_cannot_crash_a_build_nor_pass_files_for_ours(tmp_path, monkeypatch, capsys):
+    """What a project could arrive with in its output/: seals that are not hexadecimal, JSON nested beyond
+    Python's recursion, loops of links, a staging folder named with an impossible process id, folders nested
+    a thousand deep, and files under the names Aetherpress writes.  Each build ends well (or with one line),
+    and files from a folder without the user's seal are kept only in unverified/."""
+    import json
+
+    from generator.project.staging import _remove_tree
+
+    monkeypatch.delenv("AETHERPRESS_CACHE_DIR")  # the cache a project ships: output/.cache
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    out, deep = root / "output", "[" * 100_000 + "]" * 100_000
+
+    def build_ends_well() -> None:
+        code = main(["build", "cat"])
+        err = capsys.readouterr().err
+        assert "internal error" not in err and "Traceback" not in err, err
+        assert code == 0 or (code == 2 and len(err.strip().splitlines()) == 1), err
+
+    (out / "cat").mkdir(parents=True)
+    (out / "cat" / ".aetherpress-manifest.json").write_text(json.dumps({"key": "x", "seal": "\u00e9"}))
+    build_ends_well()
+    (out / "cat" / ".aetherpress-manifest.json").write_text(deep)
+    for kind in ("odds", "sides", "pieces", "skeletons", "builds"):
+        for entry in (out / ".cache" / kind).glob("*"):
+            entry.write_text(deep)
+    build_ends_well()
+    (out / ".aetherpress-staging-cat-99999999999999999999-abcd").mkdir()
+    nested = out / "cat" / "notes"
+    nested.mkdir()
+    os.chdir(nested)
+    for _ in range(1_200):  # deeper than Python's recursion limit
+        os.mkdir("a")
+        os.chdir("a")
+    os.chdir(root)
+    build_ends_well()
+    _remove_tree(nested)  # (shutil.rmtree itself recurses, and would stop at it)
+
+    shutil.rmtree(out / ".cache" / "sides")
+    (out / ".cache" / "sides").symlink_to("sides")  # a loop of links
+    build_ends_well()
+    shutil.rmtree(out)
+    out.symlink_to("output")
+    build_ends_well()
+    out.unlink()
+
+    (out / "cat" / "faces").mkdir(parents=True)
+    (out / "cat" / "faces" / "wolf.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>')
+    (out / "cat" / "cat-box.pdf").write_text("%PDF-forged")
+    (out / "cat" / "my-notes.txt").write_text("print on matte card")
+    (out / "cat" / ".aetherpress-manifest.json").write_text(json.dumps({"files": []}))  # lists nothing: all "theirs"
+    build_ends_well()
+    kept = sorted(str(p.relative_to(out / "cat")) for p in (out / "cat").rglob("*") if p.is_file())
+    assert "faces/wolf.svg" not in kept and "cat-box.pdf" not in kept
+    assert {"unverified/faces/wolf.svg", "unverified/cat-box.pdf", "unverified/my-notes.txt"} <= set(kept)
+    assert (out / "cat" / "cat-sheets.pdf").is_file()

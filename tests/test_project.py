@@ -280,3 +280,54 @@ def test_the_users_secret_is_made_once_for_them_alone(tmp_path, monkeypatch):
     monkeypatch.setattr(seal, "_secret", None)
     own = seal.secret()
     assert own != made and len(own) == seal.SECRET_BYTES and path.read_text() == "not a secret\n"
+
+
+def test_the_secret_is_never_one_others_could_know(tmp_path, monkeypatch):
+    """A relative XDG_CONFIG_HOME (a folder inside whatever project the command runs in) is not used, nor a
+    secret others may read; processes that make the secret at the same moment all end with the same one."""
+    import multiprocessing
+
+    from generator.project import seal
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", ".config")
+    planted = tmp_path / ".config" / "aetherpress" / "cache-secret"
+    planted.parent.mkdir(parents=True)
+    planted.write_text("41" * 32 + "\n")
+    planted.chmod(0o600)
+    monkeypatch.setattr(seal, "_secret", None)
+    assert seal.secret() != bytes.fromhex("41" * 32)
+    assert seal.secret_file() == tmp_path / "home" / ".config" / "aetherpress" / "cache-secret"
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "shared"))
+    shared = tmp_path / "shared" / "aetherpress" / "cache-secret"
+    shared.parent.mkdir(parents=True)
+    shared.write_text("42" * 32 + "\n")
+    shared.chmod(0o644)
+    monkeypatch.setattr(seal, "_secret", None)
+    assert seal.secret() != bytes.fromhex("42" * 32)
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "race"))
+    with multiprocessing.get_context("fork").Pool(6) as pool:
+        made = pool.map(_fresh_secret, range(12))
+    assert len(set(made)) == 1 and bytes.fromhex(made[0]) == seal._read(seal.secret_file())
+
+
+def _fresh_secret(_: int) -> str:
+    from generator.project import seal
+
+    seal._secret = None
+    return seal.secret().hex()
+
+
+def test_verbose_notes_last_as_long_as_their_command(capsys):
+    """--verbose shows notes for its own command; a later command in the same process (the preview's, a
+    test's) is not left writing them to a stream that may be gone."""
+    import logging
+
+    logger = logging.getLogger("aetherpress")
+    before = (list(logger.handlers), logger.level)
+    assert main(["--verbose", "list"]) == 0
+    assert (list(logger.handlers), logger.level) == before
+    capsys.readouterr()

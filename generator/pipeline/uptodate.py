@@ -40,7 +40,7 @@ def up_to_date(project: Project, out: Path, key: str) -> list[str] | None:
         if not holds(sealed["seal"], KIND, _text(record)) or record["key"] != key:
             return None
         folders, report = dict(record["folders"]), [str(line) for line in record["report"]]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return None
     pictures = project.picture_folders()
     if all(unchanged(out / name, folder_key, pictures) is not None for name, folder_key in folders.items()):

@@ -18,6 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from ..locations import real
 from .files import open_regular, read_regular, write_bytes, write_text, writing_into
 from .project import Project
 from .seal import holds, seal
@@ -42,7 +43,7 @@ def _inside(project: Project, path: Path) -> Path:
 def _folder_inside(folder: Path, cache: Path) -> bool:
     """Does ``folder``, links resolved, lie in ``cache``?  (Worked out once per process for each kind's folder:
     an entry read through a folder linked later still has to carry the user's seal.)"""
-    return folder.resolve().is_relative_to(cache.resolve())
+    return real(folder).is_relative_to(real(cache))
 
 
 def read_cached(project: Project, kind: str, key: str, valid: Callable[[Any], bool]) -> Any | None:
@@ -54,7 +55,7 @@ def read_cached(project: Project, kind: str, key: str, valid: Callable[[Any], bo
         intact = entry["key"] == key and holds(entry["seal"], kind, key, _text(data)) and valid(data)
     except FileNotFoundError:
         return None
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
         intact = False
     if not intact:
         log.info("the cached %s entry %s is damaged or out of date; working it out again", kind, key)
@@ -78,7 +79,7 @@ def _read_entry(project: Project, kind: str, key: str, take: Callable[[str, dict
             found = take(kind, header, handle) if header["key"] == key else None
     except FileNotFoundError:
         return None
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         found = None
     if found is None:
         log.info("the cached %s entry %s is damaged; making it again", kind, key)

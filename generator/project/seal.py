@@ -20,6 +20,7 @@ import hashlib
 import hmac
 import logging
 import os
+import re
 import secrets
 from pathlib import Path
 
@@ -27,19 +28,27 @@ from .files import open_regular
 
 SECRET_BYTES = 32
 SECRET_FILE = "cache-secret"
+_SEAL = re.compile(r"[0-9a-f]{64}")
 
 log = logging.getLogger("aetherpress")
 _secret: bytes | None = None
 
 
 def secret_file() -> Path:
-    """Where the user's secret is kept: ``$XDG_CONFIG_HOME/aetherpress`` (by default ``~/.config/aetherpress``)."""
-    home = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    """Where the user's secret is kept: ``$XDG_CONFIG_HOME/aetherpress`` (by default ``~/.config/aetherpress``;
+    a relative ``XDG_CONFIG_HOME`` is ignored, as the XDG specification says, since it would name a folder
+    inside whatever folder the command runs in)."""
+    home = os.environ.get("XDG_CONFIG_HOME", "")
+    if not os.path.isabs(home):
+        home = str(Path.home() / ".config")  # RuntimeError when there is no home at all: see _load
     return Path(home) / "aetherpress" / SECRET_FILE
 
 
 def _read(path: Path) -> bytes | None:
+    """The secret in ``path``; None when the file holds none, or others than the user may read or change it."""
     with open_regular(path) as handle:
+        if os.fstat(handle.fileno()).st_mode & 0o077:
+            return None
         text = handle.read(4 * SECRET_BYTES).decode("ascii", "replace").strip()
     try:
         found = bytes.fromhex(text)
@@ -49,30 +58,40 @@ def _read(path: Path) -> bytes | None:
 
 
 def _made(path: Path) -> bytes:
-    """A new secret written to ``path``, which must not exist yet (two processes starting at once agree)."""
+    """A new secret put at ``path`` whole, unless another process put one there first (then that one):
+    it is written to a file of its own and linked into place, so no one ever reads a secret half written."""
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     value = secrets.token_bytes(SECRET_BYTES)
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
-    with os.fdopen(descriptor, "w", encoding="ascii") as handle:
-        handle.write(value.hex() + "\n")
+    partial = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    try:
+        with os.fdopen(descriptor, "w", encoding="ascii") as handle:
+            handle.write(value.hex() + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.link(partial, path)  # fails if the name is taken: the first secret stands
+    except FileExistsError:
+        found = _read(path)
+        if found is None:
+            raise
+        return found
+    finally:
+        partial.unlink(missing_ok=True)
     return value
 
 
 def _load() -> bytes:
-    path = secret_file()
     try:
+        path = secret_file()
         try:
             found = _read(path)
         except FileNotFoundError:
-            try:
-                return _made(path)
-            except FileExistsError:
-                found = _read(path)  # another process made it first
+            found = _made(path)
         if found is not None:
             return found
-        log.info("%s is not an Aetherpress secret; nothing kept will outlive this run", path)
-    except OSError as exc:
-        log.info("cannot keep a secret in %s (%s); nothing kept will outlive this run", path, exc.strerror or exc)
+        log.info("%s is not a secret of yours alone (mode 600); nothing kept will outlive this run", path)
+    except (OSError, RuntimeError) as exc:  # RuntimeError: no home folder to keep it in
+        log.info("cannot keep a secret (%s); nothing kept will outlive this run", getattr(exc, "strerror", None) or exc)
     return secrets.token_bytes(SECRET_BYTES)
 
 
@@ -103,5 +122,5 @@ def seal(*parts: str | bytes) -> str:
 
 
 def holds(mark: object, *parts: str | bytes) -> bool:
-    """Is ``mark`` the seal of ``parts``?"""
-    return isinstance(mark, str) and hmac.compare_digest(mark, seal(*parts))
+    """Is ``mark`` the seal of ``parts``?  (Anything but 64 hexadecimal digits is not.)"""
+    return isinstance(mark, str) and _SEAL.fullmatch(mark) is not None and hmac.compare_digest(mark, seal(*parts))

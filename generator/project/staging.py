@@ -14,6 +14,7 @@ seal (:mod:`.seal`): a folder that arrived with a project is built again.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import json
 import os
@@ -30,6 +31,7 @@ from .seal import holds, seal
 MANIFEST = ".aetherpress-manifest.json"
 STAGING_PREFIX = ".aetherpress-staging-"
 OLD_PREFIX = ".aetherpress-old-"
+UNVERIFIED = "unverified"  # where files of a folder without the user's seal are kept
 
 
 def _exchange(a: Path, b: Path) -> bool:
@@ -45,36 +47,40 @@ def _exchange(a: Path, b: Path) -> bool:
 
 
 def _manifest(folder: Path) -> dict:
+    """The folder's manifest when it carries the user's seal (see :mod:`.seal`); otherwise an empty one:
+    what it says cannot be told from what anyone could have written."""
     try:
         data = json.loads(read_regular(folder / MANIFEST).decode("utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return {}
-    return data if isinstance(data, dict) else {}
-
-
-def read_manifest(folder: Path) -> set[str]:
-    files = _manifest(folder).get("files", [])
-    return {str(p) for p in files} if isinstance(files, list) else set()
+    if not isinstance(data, dict) or not holds(data.get("seal"), MANIFEST, _sealed_part(data)):
+        return {}
+    return data
 
 
 def _sealed_part(manifest: dict) -> str:
-    """What a manifest's seal covers: what the folder was built from, and every file's digest."""
-    return json.dumps({name: manifest.get(name) for name in ("key", "sha256", "reads")}, sort_keys=True)
+    """What a manifest's seal covers: the files written, what the folder was built from, every file's digest."""
+    return json.dumps({name: manifest.get(name) for name in ("files", "key", "sha256", "reads")}, sort_keys=True)
+
+
+def read_manifest(folder: Path) -> set[str] | None:
+    """The files Aetherpress wrote in ``folder``, as its sealed manifest lists them; None when it has none."""
+    files = _manifest(folder).get("files")
+    return {str(p) for p in files} if isinstance(files, list) else None
 
 
 def read_key(folder: Path) -> str | None:
     """The key the folder was last built from, if it records one under the user's seal."""
-    data = _manifest(folder)
-    key = data.get("key")
-    return key if isinstance(key, str) and holds(data.get("seal"), MANIFEST, _sealed_part(data)) else None
+    key = _manifest(folder).get("key")
+    return key if isinstance(key, str) else None
 
 
 def unchanged(target: Path, key: str, pictures: Sequence[Path]) -> list[str] | None:
     """The files of ``target`` when it was built from ``key`` and every file it was built with is intact
     (the pictures it was drawn with are believed only inside ``pictures``, the folders they may be in)."""
-    data = _manifest(target)
+    data = _manifest(target)  # read once: what is checked is what was sealed
     digests, reads = data.get("sha256"), data.get("reads", {})
-    if target.is_symlink() or read_key(target) != key or not isinstance(digests, dict) or not isinstance(reads, dict):
+    if target.is_symlink() or data.get("key") != key or not isinstance(digests, dict) or not isinstance(reads, dict):
         return None
     for name, expected in digests.items():
         path = target / name
@@ -90,11 +96,44 @@ def _remove(path: Path) -> None:
     if path.is_symlink() or path.is_file():
         path.unlink(missing_ok=True)
     elif path.exists():
-        shutil.rmtree(path, ignore_errors=True)
+        _remove_tree(path)
+
+
+def _entries(folder: Path) -> tuple[list[str], list[Path]]:
+    """(every file or link under ``folder``, relative to it, sorted; every folder under it, outermost first),
+    however deep (walked without recursion), links to folders not followed."""
+    files: list[str] = []
+    folders: list[Path] = []
+    waiting = [folder]
+    while waiting:
+        current = waiting.pop()
+        try:
+            entries = list(os.scandir(current))
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                folders.append(Path(entry.path))
+                waiting.append(Path(entry.path))
+            elif entry.is_symlink() or entry.is_file(follow_symlinks=False):
+                files.append(str(Path(entry.path).relative_to(folder)))
+    return sorted(files), folders
 
 
 def _files(folder: Path) -> list[str]:
-    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file() or p.is_symlink())
+    return _entries(folder)[0]
+
+
+def _remove_tree(folder: Path) -> None:
+    """Remove ``folder`` and all under it, however deep (``shutil.rmtree`` recurses, and a thousand nested
+    folders stop it); what cannot be removed is left."""
+    files, folders = _entries(folder)
+    for name in files:
+        with contextlib.suppress(OSError):
+            (folder / name).unlink()
+    for inner in [*reversed(folders), folder]:
+        with contextlib.suppress(OSError):
+            inner.rmdir()
 
 
 def _running(name: str) -> bool:
@@ -102,7 +141,7 @@ def _running(name: str) -> bool:
     try:
         pid = int(name.rsplit("-", 2)[1])
         os.kill(pid, 0)
-    except (ValueError, IndexError, ProcessLookupError):
+    except (ValueError, IndexError, OverflowError, ProcessLookupError):
         return False
     except PermissionError:
         return True
@@ -142,15 +181,21 @@ class Staged:
     def _carry_over(self) -> None:
         """Files in the old folder that Aetherpress did not write go into the new one.
 
+        Which those are, only a manifest under the user's seal can say.  A folder without one (made by
+        another user, elsewhere, or by a version before the seal) may hold files put there to pass for
+        ours: its files that this build does not write again are kept, but in ``unverified/``, never
+        under the names Aetherpress writes.
         A link in place of the old folder is not followed: whatever it points to is not ours to read.
         """
         if self.target.is_symlink() or not self.target.is_dir():
             return
-        ours = read_manifest(self.target) | {MANIFEST}
+        listed = read_manifest(self.target)
+        ours = (listed or set()) | {MANIFEST}
         for name in _files(self.target):
             if name in ours or (self.folder / name).exists():
                 continue
-            source, copy = self.target / name, self.folder / name
+            kept = name if listed is not None or name.startswith(UNVERIFIED + "/") else f"{UNVERIFIED}/{name}"
+            source, copy = self.target / name, self.folder / kept
             copy.parent.mkdir(parents=True, exist_ok=True)
             try:
                 os.link(source, copy, follow_symlinks=False)
@@ -166,7 +211,7 @@ class Staged:
                 manifest["key"] = self.key
                 manifest["sha256"] = {name: file_digest(self.folder / name) for name in written}
                 manifest["reads"] = dict(sorted(self.reads.items()))
-                manifest["seal"] = seal(MANIFEST, _sealed_part(manifest))
+            manifest["seal"] = seal(MANIFEST, _sealed_part(manifest))
             write_text(self.folder / MANIFEST, json.dumps(manifest, indent=1) + "\n")
             if (self.target.is_dir() or self.target.is_symlink()) and _exchange(self.folder, self.target):
                 _remove(self.folder)  # now the old contents (or the link that stood there)
@@ -184,8 +229,8 @@ class Staged:
 
     def abort(self) -> None:
         _remove(self.folder)
-        if self.created is not None and self.created.is_dir() and not any(p.is_file() for p in self.created.rglob("*")):
-            shutil.rmtree(self.created, ignore_errors=True)  # leave no empty folders behind
+        if self.created is not None and self.created.is_dir() and not _files(self.created):
+            _remove_tree(self.created)  # leave no empty folders behind
 
 
 @contextmanager
