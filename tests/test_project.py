@@ -289,24 +289,22 @@ def test_the_secret_is_never_one_others_could_know(tmp_path, monkeypatch):
 
     from generator.project import seal
 
+    def planted_secret_is_used(config: str, mode: int) -> bool:
+        """Plant a secret where ``XDG_CONFIG_HOME=config`` would keep it, readable as ``mode``: is it taken?"""
+        monkeypatch.setenv("XDG_CONFIG_HOME", config)
+        planted = tmp_path / config / "aetherpress" / "cache-secret"
+        planted.parent.mkdir(parents=True)
+        planted.write_text("41" * 32 + "\n")
+        planted.chmod(mode)
+        monkeypatch.setattr(seal, "_secret", None)
+        return seal.secret() == bytes.fromhex("41" * 32)
+
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", ".config")
-    planted = tmp_path / ".config" / "aetherpress" / "cache-secret"
-    planted.parent.mkdir(parents=True)
-    planted.write_text("41" * 32 + "\n")
-    planted.chmod(0o600)
-    monkeypatch.setattr(seal, "_secret", None)
-    assert seal.secret() != bytes.fromhex("41" * 32)
+    assert not planted_secret_is_used(".config", 0o600)
     assert seal.secret_file() == tmp_path / "home" / ".config" / "aetherpress" / "cache-secret"
-
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "shared"))
-    shared = tmp_path / "shared" / "aetherpress" / "cache-secret"
-    shared.parent.mkdir(parents=True)
-    shared.write_text("42" * 32 + "\n")
-    shared.chmod(0o644)
-    monkeypatch.setattr(seal, "_secret", None)
-    assert seal.secret() != bytes.fromhex("42" * 32)
+    assert not planted_secret_is_used(str(tmp_path / "shared"), 0o644)
+    assert planted_secret_is_used(str(tmp_path / "own"), 0o600)  # (the check that these could fail)
 
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "race"))
     with multiprocessing.get_context("fork").Pool(6) as pool:
