@@ -127,3 +127,27 @@ def test_validate_checks_each_side_once_and_a_back_shared_by_every_card_once(scr
     assert "templates/back.svg.j2:13: opacity on <g>" in capsys.readouterr().err
     assert len(drawn) == 60  # thirty faces and thirty backs, each drawn once
     assert len(checked) == 31  # thirty faces, and the back they share
+
+
+def test_validate_takes_the_sides_a_build_drew(scratch, monkeypatch, capsys):
+    """After a build, validate checks the sides the build kept (with the boxes their texts were fitted to)
+    instead of drawing them again, and finds the same problems."""
+    from generator.faces import render
+
+    from .conftest import write_deck
+
+    cards = "".join(f'\n[[cards]]\nid = "c{n}"\nname = "Card {n}"\n' for n in range(3))
+    write_deck(scratch, '[deck]\nid = "t"\ntitle = "T"\n' + cards)
+    back = scratch.own.templates / "back.svg.j2"
+    back.parent.mkdir()
+    lines = (scratch.builtin.templates / "back.svg.j2").read_text(encoding="utf-8").splitlines()
+    lines.insert(12, '<g opacity="0.3"><rect width="1" height="1"/></g>')
+    back.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["--project", str(scratch.root), "build", "t", "--jobs", "1"]) == 0
+    drawn = []
+    render_side = render.FaceRenderer._render
+    monkeypatch.setattr(render.FaceRenderer, "_render", lambda self, *a, **k: drawn.append(1) or render_side(self, *a, **k))
+    capsys.readouterr()
+    assert main(["--project", str(scratch.root), "validate"]) == 2
+    assert "templates/back.svg.j2:13: opacity on <g>" in capsys.readouterr().err
+    assert drawn == []

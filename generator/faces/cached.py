@@ -14,6 +14,7 @@ from typing import Any
 
 from ..definitions.model import Card, Deck
 from ..errors import AetherpressError, Problem
+from ..geometry import Box
 from ..project import Project
 from ..project.cache import read_cached, write_cached
 from ..project.digests import digests_hold, file_digest
@@ -30,6 +31,7 @@ def _current(folders: list) -> Callable[[Any], bool]:
     return lambda data: (
         isinstance(data["svg"], str)
         and isinstance(data["chars"], str)
+        and _boxes(data) is not None
         and digests_hold(data["reads"], folders)
         and _allowed(data["svg"])
     )
@@ -41,6 +43,21 @@ def _allowed(svg: str) -> bool:
     except AetherpressError:
         return False
     return True
+
+
+def _boxes(data: dict) -> tuple[tuple[str, Box], ...] | None:
+    """The fitted text boxes an entry records, as (field, box); None when they are not well formed."""
+    found = data.get("boxes")
+    if not isinstance(found, list):
+        return None
+    boxes = []
+    for item in found:
+        if not (isinstance(item, list) and len(item) == 5 and isinstance(item[0], str)):
+            return None
+        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in item[1:]):
+            return None
+        boxes.append((item[0], Box(*(float(v) for v in item[1:]))))
+    return tuple(boxes)
 
 
 def text_chars(svg_text: str) -> str:
@@ -61,17 +78,22 @@ class DrawnSide:
     chars: str
     reads: dict[str, str]  # the pictures its template loaded, by path, with their digests
     overflows: tuple[Problem, ...] = ()  # texts that do not fit, drawn in red (drafts only)
+    boxes: tuple[tuple[str, Box], ...] = ()  # the boxes its texts were fitted to (for validate's checks)
 
 
 class CachedFaces:
     """A deck's faces and backs as SVG text, each side drawn only when its key is new."""
 
-    def __init__(self, project: Project, deck: Deck, renderer: FaceRenderer | None = None, use_cache: bool = True):
+    def __init__(
+        self, project: Project, deck: Deck, renderer: FaceRenderer | None = None, use_cache: bool = True, keep: bool = True
+    ):
+        """``use_cache``: take sides from the cache; ``keep``: put the sides drawn here into it."""
         self.project = project
         self.deck = deck
         self.renderer = renderer or FaceRenderer(project, deck)
         self.keys = SideKeys(project, deck, self.renderer.options, self.renderer.reads_deck)
         self.use_cache = use_cache
+        self.keep = keep and use_cache
         self.drawn = 0  # sides drawn (not found in the cache) so far
         self._keys: dict[tuple[str | None, str], str] = {}  # by card id: the deck is this object's own
         self._current = _current(project.picture_folders())
@@ -91,17 +113,20 @@ class CachedFaces:
         data = read_cached(self.project, KIND, key, self._current) if self.use_cache else None
         if data is not None:
             overflows = tuple(Problem(file, message, line) for file, message, line in data.get("overflows", []))
-            return DrawnSide(key, data["svg"], data["chars"], dict(data["reads"]), overflows)
+            return DrawnSide(key, data["svg"], data["chars"], dict(data["reads"]), overflows, _boxes(data) or ())
         if side == "front" and card is not None:
             text = self.renderer.face(card)
         else:
             text = self.renderer.back(card)
         self.drawn += 1
         reads = {str(p): file_digest(p) for p in self.renderer.reads}
-        drawn = DrawnSide(key, text, text_chars(text), reads, tuple(self.renderer.overflow_problems()))
-        if self.use_cache:
+        boxes = tuple(self.renderer.text_boxes)
+        drawn = DrawnSide(key, text, text_chars(text), reads, tuple(self.renderer.overflow_problems()), boxes)
+        if self.keep:
             told = [[p.file, p.message, p.line] for p in drawn.overflows]
-            write_cached(self.project, KIND, key, {"svg": text, "reads": reads, "chars": drawn.chars, "overflows": told})
+            fitted = [[field, box.x, box.y, box.w, box.h] for field, box in boxes]
+            entry = {"svg": text, "reads": reads, "chars": drawn.chars, "overflows": told, "boxes": fitted}
+            write_cached(self.project, KIND, key, entry)
         return drawn
 
     def svg(self, card: Card | None, side: str) -> tuple[str, str]:

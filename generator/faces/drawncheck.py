@@ -1,4 +1,5 @@
-"""Every side the decks draw, checked as ``validate`` checks it: each side drawn once for every check.
+"""Every side the decks draw, checked as ``validate`` checks it: each side drawn once for every check
+(or taken from the cache, with the boxes its texts were fitted to, when a build drew it).
 
 The checks that read a drawn side (what svglib cannot draw, what comes near
 the cut, what leaves the safe zone) share one drawing of it.  A side that
@@ -14,6 +15,7 @@ import hashlib
 from collections.abc import Iterable
 
 from ..errors import AetherpressError, Problem
+from .cached import CachedFaces
 from .lint import side_problems
 from .render import FaceRenderer
 from .safezone import zone_problems
@@ -26,17 +28,18 @@ def check_drawn(project, decks: Iterable) -> tuple[list[Problem], list[Problem]]
     told_drawing: set[tuple[str, str]] = set()
     told_zones: set[tuple[str, str]] = set()
     for deck in decks:
-        faces = FaceRenderer(project, deck)
+        kept = CachedFaces(project, deck, FaceRenderer(project, deck), keep=False)  # a build's sides, when it drew them
+        faces = kept.renderer
         checked: set[tuple[str, str]] = set()
         for card in deck.cards:
             for side in ("face", "back"):
                 template = deck.template_for(card) if side == "face" else deck.back_for(card)
                 try:
-                    svg = faces.face(card) if side == "face" else faces.back(card)
+                    drawn = kept.side(card, "front" if side == "face" else "back")
                 except AetherpressError as exc:  # a template that does not render, or a text that does not fit
                     drawing.extend(p for p in exc.problems if p not in drawing)
                     continue
-                boxes = list(faces.text_boxes)
+                svg, boxes = drawn.svg, list(drawn.boxes)
                 alike = (template, hashlib.sha256(f"{svg}\n{boxes!r}".encode()).hexdigest())
                 if alike in checked:
                     continue
