@@ -75,15 +75,31 @@ def test_shipped_templates_and_decks_pass(project, definitions):
     assert check_drawn(project, [t.deck for t in all_targets(definitions)]) == ([], [])
 
 
-def test_validate_reports_template_file_and_line(scratch, capsys):
+def _deck_with_a_faulty_back(scratch, cards: list[str]) -> None:
+    """Deck "t" of these cards in ``scratch``, its back (the built-in one) given group opacity on line 13."""
     from .conftest import write_deck
 
-    write_deck(scratch, '[deck]\nid = "t"\ntitle = "T"\n\n[[cards]]\nid = "a"\nname = "A"\n')
-    bad = scratch.own.templates / "back.svg.j2"
-    bad.parent.mkdir()
+    rows = "".join(f'\n[[cards]]\nid = "{card}"\nname = "{card.title()}"\n' for card in cards)
+    write_deck(scratch, '[deck]\nid = "t"\ntitle = "T"\n' + rows)
+    back = scratch.own.templates / "back.svg.j2"
+    back.parent.mkdir()
     lines = (scratch.builtin.templates / "back.svg.j2").read_text(encoding="utf-8").splitlines()
     lines.insert(12, '<g opacity="0.3"><rect width="1" height="1"/></g>')
-    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    back.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _counted_renders(monkeypatch) -> list:
+    """A list that grows by one for every side a renderer draws from here on."""
+    from generator.faces import render
+
+    drawn: list = []
+    render_side = render.FaceRenderer._render
+    monkeypatch.setattr(render.FaceRenderer, "_render", lambda self, *a, **k: drawn.append(1) or render_side(self, *a, **k))
+    return drawn
+
+
+def test_validate_reports_template_file_and_line(scratch, capsys):
+    _deck_with_a_faulty_back(scratch, ["a"])
     assert main(["--project", str(scratch.root), "validate"]) == 2
     err = capsys.readouterr().err
     assert "templates/back.svg.j2:13: opacity on <g>" in err
@@ -108,21 +124,12 @@ def test_validate_reports_text_that_does_not_fit_in_every_deck(scratch, capsys):
 def test_validate_checks_each_side_once_and_a_back_shared_by_every_card_once(scratch, monkeypatch, capsys):
     """Each side is drawn once for every check; a side that comes out as one already checked (one back for
     every card) is not checked again, and what is wrong with it is still told."""
-    from generator.faces import lint, render
+    from generator.faces import lint
 
-    from .conftest import write_deck
-
-    cards = "".join(f'\n[[cards]]\nid = "c{n}"\nname = "Card {n}"\n' for n in range(30))
-    write_deck(scratch, '[deck]\nid = "t"\ntitle = "T"\n' + cards)
-    back = scratch.own.templates / "back.svg.j2"
-    back.parent.mkdir()
-    lines = (scratch.builtin.templates / "back.svg.j2").read_text(encoding="utf-8").splitlines()
-    lines.insert(12, '<g opacity="0.3"><rect width="1" height="1"/></g>')
-    back.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    checked, drawn = [], []
+    _deck_with_a_faulty_back(scratch, [f"c{n}" for n in range(30)])
+    checked: list = []
     monkeypatch.setattr(lint, "check_svg", lambda svg, _check=lint.check_svg: checked.append(svg) or _check(svg))
-    render_side = render.FaceRenderer._render
-    monkeypatch.setattr(render.FaceRenderer, "_render", lambda self, *a, **k: drawn.append(1) or render_side(self, *a, **k))
+    drawn = _counted_renders(monkeypatch)
     assert main(["--project", str(scratch.root), "validate"]) == 2
     assert "templates/back.svg.j2:13: opacity on <g>" in capsys.readouterr().err
     assert len(drawn) == 60  # thirty faces and thirty backs, each drawn once
@@ -132,21 +139,9 @@ def test_validate_checks_each_side_once_and_a_back_shared_by_every_card_once(scr
 def test_validate_takes_the_sides_a_build_drew(scratch, monkeypatch, capsys):
     """After a build, validate checks the sides the build kept (with the boxes their texts were fitted to)
     instead of drawing them again, and finds the same problems."""
-    from generator.faces import render
-
-    from .conftest import write_deck
-
-    cards = "".join(f'\n[[cards]]\nid = "c{n}"\nname = "Card {n}"\n' for n in range(3))
-    write_deck(scratch, '[deck]\nid = "t"\ntitle = "T"\n' + cards)
-    back = scratch.own.templates / "back.svg.j2"
-    back.parent.mkdir()
-    lines = (scratch.builtin.templates / "back.svg.j2").read_text(encoding="utf-8").splitlines()
-    lines.insert(12, '<g opacity="0.3"><rect width="1" height="1"/></g>')
-    back.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _deck_with_a_faulty_back(scratch, ["c0", "c1", "c2"])
     assert main(["--project", str(scratch.root), "build", "t", "--jobs", "1"]) == 0
-    drawn = []
-    render_side = render.FaceRenderer._render
-    monkeypatch.setattr(render.FaceRenderer, "_render", lambda self, *a, **k: drawn.append(1) or render_side(self, *a, **k))
+    drawn = _counted_renders(monkeypatch)
     capsys.readouterr()
     assert main(["--project", str(scratch.root), "validate"]) == 2
     assert "templates/back.svg.j2:13: opacity on <g>" in capsys.readouterr().err
