@@ -554,14 +554,13 @@ def _poison(cache: Path, change) -> int:
     """Rewrite every kept card side with ``change(data)``, sealed to match (as the user's own secret could)."""
     import json
 
-    from generator.project.cache import _text
-    from generator.project.seal import seal
+    from generator.project.seal import canonical, seal
 
     entries = sorted((cache / "sides").glob("*.json"))
     for n, path in enumerate(entries):
         entry = json.loads(path.read_text(encoding="utf-8"))
         change(n, entry["data"])
-        entry["seal"] = seal("sides", entry["key"], _text(entry["data"]))
+        entry["seal"] = seal("sides", entry["key"], canonical(entry["data"]))
         path.write_text(json.dumps(entry), encoding="utf-8")
     return len(entries)
 
@@ -614,16 +613,11 @@ def _forge(root: Path) -> None:
     face files that say so, and a manifest that vouches for them."""
     import json
 
-    from generator.project.cache import _text
     from generator.project.digests import file_digest
     from generator.project.seal import seal
     from generator.project.staging import MANIFEST, _sealed_part
 
-    for path in sorted((root / "output" / ".cache" / "sides").glob("*.json")):
-        entry = json.loads(path.read_text(encoding="utf-8"))
-        entry["data"]["svg"] = entry["data"]["svg"].replace(">Fox<", ">FORGED<")
-        entry["seal"] = seal("sides", entry["key"], _text(entry["data"]))
-        path.write_text(json.dumps(entry), encoding="utf-8")
+    _poison(root / "output" / ".cache", lambda n, data: data.update(svg=data["svg"].replace(">Fox<", ">FORGED<")))
     folder = root / "output" / "cat"
     face = folder / "faces" / "fox.svg"
     face.write_text(face.read_text(encoding="utf-8").replace(">Fox<", ">FORGED<"), encoding="utf-8")

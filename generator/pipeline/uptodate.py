@@ -18,7 +18,7 @@ from typing import Any
 from ..project import Project
 from ..project.digests import code_digest, digest, folder_digest
 from ..project.files import read_regular, write_text, writing_into
-from ..project.seal import holds, seal
+from ..project.seal import canonical, holds, seal
 from ..project.staging import read_key, unchanged
 
 KIND = "builds"
@@ -37,7 +37,7 @@ def up_to_date(project: Project, out: Path, key: str) -> list[str] | None:
     try:
         sealed = json.loads(read_regular(_record(project, out)).decode("utf-8"))
         record = sealed["record"]
-        if not holds(sealed["seal"], KIND, _text(record)) or record["key"] != key:
+        if not holds(sealed["seal"], KIND, canonical(record)) or record["key"] != key:
             return None
         folders, report = dict(record["folders"]), [str(line) for line in record["report"]]
     except (OSError, ValueError, KeyError, TypeError, RecursionError):
@@ -55,8 +55,4 @@ def remember(project: Project, out: Path, key: str, folders: list[str], report: 
         return  # a folder without a key cannot be checked: the next build looks at every deck
     record = {"key": key, "folders": keys, "report": report}
     with writing_into(project.cache_dir):
-        write_text(_record(project, out), json.dumps({"record": record, "seal": seal(KIND, _text(record))}, indent=1) + "\n")
-
-
-def _text(record: Any) -> str:
-    return json.dumps(record, sort_keys=True)
+        write_text(_record(project, out), json.dumps({"record": record, "seal": seal(KIND, canonical(record))}, indent=1) + "\n")

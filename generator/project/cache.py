@@ -21,13 +21,9 @@ from typing import Any, BinaryIO
 from ..locations import real
 from .files import open_regular, read_regular, write_bytes, write_text, writing_into
 from .project import Project
-from .seal import holds, seal
+from .seal import canonical, holds, seal
 
 log = logging.getLogger("aetherpress")
-
-
-def _text(data: Any) -> str:
-    return json.dumps(data, sort_keys=True)
 
 
 def _inside(project: Project, path: Path) -> Path:
@@ -52,7 +48,7 @@ def read_cached(project: Project, kind: str, key: str, valid: Callable[[Any], bo
     try:
         entry = json.loads(read_regular(_inside(project, path)).decode("utf-8"))
         data = entry["data"]
-        intact = entry["key"] == key and holds(entry["seal"], kind, key, _text(data)) and valid(data)
+        intact = entry["key"] == key and holds(entry["seal"], kind, key, canonical(data)) and valid(data)
     except FileNotFoundError:
         return None
     except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
@@ -65,7 +61,7 @@ def read_cached(project: Project, kind: str, key: str, valid: Callable[[Any], bo
 
 def write_cached(project: Project, kind: str, key: str, data: Any) -> None:
     with writing_into(project.cache_dir):
-        entry = {"key": key, "seal": seal(kind, key, _text(data)), "data": data}
+        entry = {"key": key, "seal": seal(kind, key, canonical(data)), "data": data}
         write_text(project.cache_dir / kind / f"{key}.json", json.dumps(entry, sort_keys=True) + "\n")
 
 

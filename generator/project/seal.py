@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import logging
 import os
 import re
 import secrets
 from pathlib import Path
+from typing import Any
 
 from .files import open_regular
 
@@ -119,6 +121,11 @@ def seal(*parts: str | bytes) -> str:
         mac.update(len(data).to_bytes(8, "big"))
         mac.update(data)
     return mac.hexdigest()
+
+
+def canonical(data: Any) -> str:
+    """``data`` as the one JSON text its seal is taken over (keys sorted), however it was written."""
+    return json.dumps(data, sort_keys=True)
 
 
 def holds(mark: object, *parts: str | bytes) -> bool:

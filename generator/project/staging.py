@@ -26,7 +26,7 @@ from pathlib import Path
 
 from .digests import digests_hold, file_digest
 from .files import cannot_write, confine, make_folder, read_regular, write_text
-from .seal import holds, seal
+from .seal import canonical, holds, seal
 
 MANIFEST = ".aetherpress-manifest.json"
 STAGING_PREFIX = ".aetherpress-staging-"
@@ -60,7 +60,7 @@ def _manifest(folder: Path) -> dict:
 
 def _sealed_part(manifest: dict) -> str:
     """What a manifest's seal covers: the files written, what the folder was built from, every file's digest."""
-    return json.dumps({name: manifest.get(name) for name in ("files", "key", "sha256", "reads")}, sort_keys=True)
+    return canonical({name: manifest.get(name) for name in ("files", "key", "sha256", "reads")})
 
 
 def read_manifest(folder: Path) -> set[str] | None:
