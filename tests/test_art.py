@@ -6,14 +6,13 @@ import itertools
 
 import numpy as np
 import pytest
-from reportlab.graphics import renderPDF
 
 from generator.faces.art import UnknownArt, art_layers, art_svg, shade
 from generator.faces.outline import element_boxes
 from generator.faces.render import FaceRenderer
 from generator.faces.svg import parse_svg
-from generator.render.drawing import svg_to_drawing
 from generator.render.raster import render_pages
+from generator.render.vector import side_pdf
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -24,7 +23,7 @@ def _silhouette(name: str, px: int = 120) -> np.ndarray:
         '<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="20mm" viewBox="0 0 20 20">'
         f'<rect width="20" height="20" fill="#ffffff"/>{art_svg(name, 10, 10, 19, colours)}</svg>'
     )
-    image = next(render_pages(renderPDF.drawToString(svg_to_drawing(svg, name)), (px, px)))
+    image = next(render_pages(side_pdf(svg, name), (px, px)))
     return np.asarray(image.convert("L")) < 128
 
 

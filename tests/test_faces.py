@@ -21,8 +21,8 @@ from generator.geometry import Box
 from generator.imposition.layout import Layout
 from generator.outputs.proof import proof_png
 from generator.pipeline.build import all_targets
-from generator.render.drawing import svg_to_drawing
 from generator.render.sheetpdf import write_sheets
+from generator.render.vector import side_pdf
 
 from .conftest import A4, write_deck
 
@@ -80,14 +80,12 @@ def test_size_presets_and_custom_sizes(project, scratch):
 
 
 def test_pdf_page_of_one_card_is_exactly_the_bleed_size(project, definitions, tmp_path):
-    from reportlab.graphics import renderPDF
-
     for deck_id in ("aetherial", "pernese"):
         deck = definitions[deck_id].build(())
         faces = FaceRenderer(project, deck)
         g = faces.geometry
         target = tmp_path / f"{deck_id}.pdf"
-        renderPDF.drawToFile(svg_to_drawing(faces.face(deck.cards[0]), "test"), str(target))
+        target.write_bytes(side_pdf(faces.face(deck.cards[0]), "test"))
         box = PdfReader(str(target)).pages[0].mediabox
         assert float(box.width) == pytest.approx(g.width * PT, abs=0.01)
         assert float(box.height) == pytest.approx(g.height * PT, abs=0.01)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextvars
+import io
 import os
 import shutil
 import tempfile
@@ -111,7 +112,7 @@ def test_environment_is_not_visible_to_templates(tmp_path, monkeypatch, capsys):
 
 
 def test_no_network_or_file_access_through_svg(tmp_path):
-    from generator.render.drawing import svg_to_drawing
+    from generator.render.vector import side_pdf
 
     secret = tmp_path / "secret.txt"
     secret.write_text("TOP SECRET")
@@ -124,14 +125,16 @@ def test_no_network_or_file_access_through_svg(tmp_path):
         '<?xml version="1.0"?><!DOCTYPE svg SYSTEM "http://127.0.0.1:9/svg.dtd"><svg xmlns="http://www.w3.org/2000/svg"/>',
     ):
         with pytest.raises(AetherpressError) as info:
-            svg_to_drawing(payload, "templates/cards/x.svg.j2", "card 'x'")
+            side_pdf(payload, "templates/cards/x.svg.j2", "card 'x'")
         message = str(info.value)
         assert "TOP SECRET" not in message
         assert message.startswith("templates/cards/x.svg.j2: card 'x': ")
 
 
 def test_inline_references_are_allowed():
-    from generator.render.drawing import svg_to_drawing
+    import pikepdf
+
+    from generator.render.vector import side_pdf
 
     png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="
     svg = (
@@ -140,8 +143,8 @@ def test_inline_references_are_allowed():
         '<rect width="10" height="10" fill="url(#g)"/>'
         f'<image x="0" y="0" width="5" height="5" xlink:href="data:image/png;base64,{png}"/></svg>'
     )
-    drawing = svg_to_drawing(svg, "inline", None)
-    assert drawing.width == pytest.approx(10 * 72 / 25.4, rel=1e-3)
+    with pikepdf.open(io.BytesIO(side_pdf(svg, "inline", None))) as pdf:
+        assert float(pdf.pages[0].mediabox[2]) == pytest.approx(10 * 72 / 25.4, rel=1e-3)
 
 
 def test_validate_refuses_paths_outside_the_project(tmp_path, monkeypatch, capsys):

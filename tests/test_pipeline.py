@@ -359,10 +359,10 @@ def test_a_pieces_key_follows_the_projects_fonts(tmp_path):
     (root / "fonts").mkdir()
     font = root / "fonts" / "Hand-Regular.ttf"
     font.write_bytes((ROOT / "generator" / "fonts" / "Cinzel-Regular.ttf").read_bytes())
-    before = piece_key(font_inputs(project), "<svg/>", (63.5, 88.9), "abc", False)
-    assert piece_key(font_inputs(project), "<svg/>", (63.5, 88.9), "abc", False) == before
+    before = piece_key(font_inputs(project), "<svg/>", (63.5, 88.9), False)
+    assert piece_key(font_inputs(project), "<svg/>", (63.5, 88.9), False) == before
     font.write_bytes((ROOT / "generator" / "fonts" / "Cinzel-Bold.ttf").read_bytes())
-    assert piece_key(font_inputs(project), "<svg/>", (63.5, 88.9), "abc", False) != before
+    assert piece_key(font_inputs(project), "<svg/>", (63.5, 88.9), False) != before
 
 
 def test_a_sides_key_does_not_depend_on_the_working_folder(tmp_path, monkeypatch):

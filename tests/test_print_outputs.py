@@ -40,6 +40,8 @@ def all_fonts_embedded(reader: PdfReader) -> set[str]:
             for ref in res.get("/Font", {}).values():
                 font = ref.get_object()
                 names.add(str(font["/BaseFont"]))
+                if font.get("/Subtype") == "/Type0":  # a composite font: the glyphs are its descendant's
+                    font = font["/DescendantFonts"][0].get_object()
                 descriptor = font.get("/FontDescriptor")
                 assert descriptor is not None and "/FontFile2" in descriptor.get_object(), font["/BaseFont"]
             for ref in res.get("/XObject", {}).values():

@@ -411,21 +411,22 @@ def test_a_designers_template_is_told_about_text_and_frames_out_of_place(rich, t
 
 
 def test_icons_and_project_fonts_convert_for_print(rich):
-    """The icon's shapes and the project's font reach the PDF drawing: every text in a face of the project's fonts."""
-    from reportlab.graphics.shapes import Group, String
+    """The icon's shapes and the project's font reach the PDF: every text in a face is set in the fonts it names."""
+    import io
 
-    from generator.render.drawing import svg_to_drawing
+    import pikepdf
+
+    from generator.render.vector import font_files, side_pdf
 
     deck = load_all(rich)["rich"].build(())
     faces = FaceRenderer(rich, deck)
-    drawing = svg_to_drawing(faces.face(deck.cards[0]), "test")
-
-    def strings(node):
-        for child in getattr(node, "contents", []):
-            if isinstance(child, String):
-                yield child
-            elif isinstance(child, Group):
-                yield from strings(child)
-
-    names = {s.fontName for s in strings(drawing)}
-    assert names == {"Cinzel-Bold", faces.fonts.name("Test Sans"), faces.fonts.name("Test Sans", "bold")}, names
+    pdf = side_pdf(faces.face(deck.cards[0]), "test", None, font_files(faces.fonts))
+    names = set()
+    with pikepdf.open(io.BytesIO(pdf)) as doc:
+        for obj in doc.objects:
+            if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/Font" and "/BaseFont" in obj:
+                names.add(str(obj.BaseFont)[1:].split("+", 1)[-1])
+    project_fonts = {Path(f.path).name: f for f in faces.fonts.files}
+    assert len(project_fonts) == 2
+    # the subsets are named by the files' PostScript names: Cinzel's bold and the project's two faces
+    assert names == {"Cinzel-Bold", "TestSans-Regular", "TestSans-Bold"}, names

@@ -22,12 +22,11 @@ import itertools
 import numpy as np
 import pytest
 from coloraide import Color
-from reportlab.graphics import renderPDF
 
 from generator.faces.symbols import SYMBOLS, symbol_svg
 from generator.pipeline.build import all_targets
-from generator.render.drawing import svg_to_drawing
 from generator.render.raster import render_pages
+from generator.render.vector import side_pdf
 
 MIN_DELTA_E = 15.0
 MIN_SHAPE_DIFFERENCE = 0.25
@@ -98,7 +97,7 @@ def _mask(name: str, turn: float = 0.0, px: int = 96) -> np.ndarray:
         '<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="20mm" viewBox="0 0 20 20">'
         f'<rect width="20" height="20" fill="#ffffff"/>{shape}</svg>'
     )
-    pdf = renderPDF.drawToString(svg_to_drawing(svg, "symbol"))
+    pdf = side_pdf(svg, "symbol")
     return np.asarray(next(render_pages(pdf, (px, px))).convert("L")) < 128
 
 

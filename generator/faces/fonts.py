@@ -2,8 +2,9 @@
 
 Templates ask for a family (``font-family="EB Garamond"``) with a weight and a
 style; every combination maps to one TrueType file, registered by name with
-reportlab (which embeds it in PDFs) and svglib (which finds it by family), so
-output never depends on the fonts of the machine.  A :class:`FontBook` is the
+reportlab (which sets the books' type and measures the cards' text) and given
+by file to the card renderer (see :mod:`generator.render.vector`), so output
+never depends on the fonts of the machine.  A :class:`FontBook` is the
 shipped families plus one project's fonts (see :mod:`.fontfiles`).
 """
 
@@ -36,8 +37,6 @@ FAMILIES: dict[str, dict[tuple[str, str], str]] = {
 }
 DEFAULT_FONT = "EBGaramond-Regular"
 FACES = (("normal", "normal"), ("bold", "normal"), ("normal", "italic"), ("bold", "italic"))
-_ACTIVE: dict[tuple[str, str, str], str] = {}  # what svglib finds for (family, weight, style) right now
-_GENERATION = [0]  # changes whenever a family is pointed at another file
 
 
 def _pick(faces: dict[tuple[str, str], str], weight: str, style: str) -> str:
@@ -70,24 +69,14 @@ def font_name(family: str, weight: str = "normal", style: str = "normal") -> str
 
 @cache
 def register_fonts() -> None:
-    """Register every shipped font with reportlab and with svglib's font map."""
+    """Register every shipped font with reportlab (books, boxes and text measures set type with them)."""
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
-    from svglib import fonts as svg_fonts
 
-    parse = svg_fonts.TTFont
-    # svglib reads a font file again to register it; it is handed the font reportlab has read already
-    svg_fonts.TTFont = lambda name, path: pdfmetrics.getFont(name)
-    try:
-        for family, faces in FAMILIES.items():
-            for stem in faces.values():
-                pdfmetrics.registerFont(TTFont(stem, str(FONTS_DIR / f"{stem}.ttf")))
-            for weight, style in FACES:  # every face svglib may be asked for, falling back within the family
-                stem = _pick(faces, weight, style)
-                svg_fonts.register_font(family, str(FONTS_DIR / f"{stem}.ttf"), weight, style, stem)
-    finally:
-        svg_fonts.TTFont = parse
+    for faces in FAMILIES.values():
+        for stem in faces.values():
+            pdfmetrics.registerFont(TTFont(stem, str(FONTS_DIR / f"{stem}.ttf")))
     for family in FAMILIES:
         regular = font_name(family)
         addMapping(family, 0, 0, regular)
@@ -107,11 +96,6 @@ def _register_file(name: str, path: str) -> None:
     from reportlab.pdfbase.ttfonts import TTFont
 
     pdfmetrics.registerFont(TTFont(name, path))
-
-
-def generation() -> int:
-    """A number that changes whenever a family name is pointed at another font file (for caches of drawings)."""
-    return _GENERATION[0]
 
 
 class FontBook:
@@ -134,21 +118,10 @@ class FontBook:
         return _pick(self.families[family], weight, style)
 
     def activate(self) -> None:
-        """Register the project's fonts with reportlab and point svglib's families at them."""
-        from svglib import fonts as svg_fonts
-
+        """Register the project's fonts with reportlab, which measures text with them."""
         register_fonts()
-        paths = {font.name: font.path for font in self.files}
         for font in self.files:
             _register_file(font.name, font.path)
-        for family in {font.family for font in self.files}:
-            for weight, style in FACES:  # a face the family lacks is drawn with its nearest, never a machine's font
-                name = self.name(family, weight, style)
-                key = (family, weight, style)
-                if _ACTIVE.get(key) != name:
-                    svg_fonts.register_font(family, paths[name], weight, style, name)
-                    _ACTIVE[key] = name
-                    _GENERATION[0] += 1
 
 
 def font_book(project: Project) -> FontBook:

@@ -11,19 +11,20 @@ from __future__ import annotations
 
 import io
 import math
+from functools import partial
 from pathlib import Path
 
-from reportlab.graphics import renderPDF
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..definitions.model import Deck
-from ..faces.fonts import DEFAULT_FONT, font_name, register_fonts
+from ..faces.fonts import DEFAULT_FONT, font_book, font_name, register_fonts
 from ..faces.render import FaceRenderer
 from ..project import Project
 from ..project.files import write_bytes
 from ..render.colour import colour_converter
-from ..render.drawing import svg_to_drawing
+from ..render.placed import fill_sides, use_side
+from ..render.vector import font_files, side_pdf
 
 GUTTER = 5.0  # mm between cards
 CAPTION = 4.0  # mm under each card for its id
@@ -36,6 +37,7 @@ def proof_pdf(project: Project, deck: Deck, columns: int | None = None, greyscal
     """A one-page PDF with every face and every back of ``deck`` in a grid (pictures and all in grey with ``greyscale``)."""
     register_fonts()
     faces = FaceRenderer(project, deck, draft=draft)
+    fonts = font_files(font_book(project))
     g = faces.geometry
     items: list[tuple[str, str]] = [(card.id, faces.face(card)) for card in deck.cards]
     backs_seen: set[str] = set()
@@ -73,12 +75,13 @@ def proof_pdf(project: Project, deck: Deck, columns: int | None = None, greyscal
         x = MARGIN + col * cell_w
         top = MARGIN + HEADER + row * cell_h
         y = page_h - top - g.trim_h  # bottom of the trim, from the page bottom
-        drawing = svg_to_drawing(svg, f"{deck.source} {label}", color_converter=colour_converter(greyscale))
+        piece = partial(side_pdf, svg, f"{deck.source} {label}", None, fonts, colour_converter(greyscale))
         canvas.saveState()
         path = canvas.beginPath()
         path.roundRect(x * mm, y * mm, g.trim_w * mm, g.trim_h * mm, radius * mm)
         canvas.clipPath(path, stroke=0, fill=0)
-        renderPDF.draw(drawing, canvas, (x - g.bleed) * mm, (y - g.bleed) * mm)
+        canvas.translate((x - g.bleed) * mm, (y - g.bleed) * mm)
+        use_side(canvas, f"side{i}", (g.width, g.height), piece)
         canvas.restoreState()
         canvas.setStrokeColorRGB(0.55, 0.55, 0.55)
         canvas.setLineWidth(0.3)
@@ -88,7 +91,7 @@ def proof_pdf(project: Project, deck: Deck, columns: int | None = None, greyscal
         canvas.drawCentredString((x + g.trim_w / 2) * mm, (y - CAPTION + 1.2) * mm, label)
     canvas.showPage()
     canvas.save()
-    return buffer.getvalue()
+    return fill_sides(canvas, buffer.getvalue())
 
 
 def proof_png(project: Project, deck: Deck, dpi: float = 72.0, greyscale: bool = False, draft: bool = False) -> bytes:

@@ -78,9 +78,6 @@ def _sheet_png(
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (page_w, page_h), f"{deck.title} - Tabletop Simulator sheet")
     forms = Forms(canvas, [deck], [faces], colour_converter(greyscale))
-    for card in cards:
-        key = forms.side(0, card, side)
-        forms.uses[key] = forms.uses.get(key, 0) + 1
     canvas.setFillColorRGB(1, 1, 1)
     for n, card in enumerate(cards):
         x, y = (n % grid.cols) * g.trim_w, (n // grid.cols) * g.trim_h
@@ -96,7 +93,7 @@ def _sheet_png(
         )
     canvas.showPage()
     canvas.save()
-    image = next(render_pages(buffer.getvalue(), grid.size))
+    image = next(render_pages(forms.filled(buffer.getvalue()), grid.size))
     return png_bytes(image)
 
 

@@ -11,7 +11,7 @@ from ..faces.render import geometry
 from ..imposition.grids import LayoutError
 from ..imposition.tuckbox import CARD_THICKNESS, BoxSheet, TuckBox, place_box, tuck_box
 from ..project import Project
-from ..project.files import atomic_output
+from ..project.files import write_bytes
 from ..render.boxpdf import draw_box_page
 
 BOX_MARGIN = 5.0  # mm
@@ -36,6 +36,4 @@ def write_box(
         f"inside {box.width:g} x {box.height:g} x {box.depth:g} mm. Cut on the solid lines, fold on the dashed ones, "
         "glue the narrow flap inside the front."
     )
-    with atomic_output(target) as tmp:
-        draw_box_page(tmp, project, deck, box, sheet, caption, greyscale)
-    return target
+    return write_bytes(target, draw_box_page(project, deck, box, sheet, caption, greyscale))

@@ -28,7 +28,6 @@ from ..imposition.layout import cards_per_page
 from ..project import Project
 from ..project.digests import digest
 from ..project.files import confined_folder, make_folder, write_fresh
-from ..render.fragments import job_charset
 from ..render.pieces import KIND as PIECES
 from ..render.pieces import Spec, piece_key, spec
 from ..render.sheetpdf import Progress, SheetOptions
@@ -117,7 +116,6 @@ class DeckBuild:
         drawn = [self.faces.side(card, side) for card, side in self.sides]
         for side in drawn:
             self.reads.update(side.reads)
-        charset = job_charset(d.chars for d in drawn)
         g = self.faces.renderer.geometry
         fonts = font_inputs(self.project)
         cached = self.project.cache_dir / PIECES
@@ -126,7 +124,7 @@ class DeckBuild:
         calls: list[tuple[Callable[..., Any], tuple]] = []
         for greyscale in sorted({o.greyscale for _, o in self.sheets}):
             keys = {
-                spec(0, card, side): piece_key(fonts, d.svg, (g.width, g.height), charset, greyscale)
+                spec(0, card, side): piece_key(fonts, d.svg, (g.width, g.height), greyscale)
                 for (card, side), d in zip(self.sides, drawn)
             }
             # every card's sides for the sheets (cards that share a back share its piece), by the sides drawn
@@ -142,13 +140,13 @@ class DeckBuild:
             mine += claimed
             items = [missing[key] for _, key in claimed]
             calls += [
-                (tasks.draw_pieces, ((self.task,), greyscale, charset, part, {item: keys[item] for item in part}))
+                (tasks.draw_pieces, ((self.task,), greyscale, part, {item: keys[item] for item in part}))
                 for part in chunks(items, runner.workers)
             ]
         runner.fan_out(calls, lambda: runner.shared.finished(mine))
-        runner.shared.when_done(needed, lambda: self._sheets(runner, folder, charset, drawn, finish))
+        runner.shared.when_done(needed, lambda: self._sheets(runner, folder, drawn, finish))
 
-    def _sheets(self, runner: Runner, folder: Path, charset: str, drawn: list, finish: Callable[[], None]) -> None:
+    def _sheets(self, runner: Runner, folder: Path, drawn: list, finish: Callable[[], None]) -> None:
         """The sheets go to the workers, and the SVG files are written here while they assemble them.
 
         In this process (``--jobs 1``) the SVG files come first, so the drawn sides are let go before the
@@ -157,7 +155,7 @@ class DeckBuild:
         if isinstance(runner.executor, InProcess):
             self._write_svgs(folder, drawn)
             drawn.clear()
-            runner.fan_out(self._sheet_calls(folder, charset), finish)
+            runner.fan_out(self._sheet_calls(folder), finish)
             return
         left = [2]
 
@@ -166,19 +164,18 @@ class DeckBuild:
             if left[0] == 0:
                 finish()
 
-        calls = self._sheet_calls(folder, charset)
+        calls = self._sheet_calls(folder)
         runner.fan_out(calls, one_part_done)
         self._write_svgs(folder, drawn)
         drawn.clear()
         one_part_done()
 
-    def _sheet_calls(self, folder: Path, charset: str) -> list[tuple[Callable[..., Any], tuple]]:
+    def _sheet_calls(self, folder: Path) -> list[tuple[Callable[..., Any], tuple]]:
         return [
             (
                 tasks.write_sheets,
                 (
                     (self.task,),
-                    charset,
                     options,
                     str(folder / f"{self.deck.slug}-sheets{suffix}.pdf"),
                     str(folder),

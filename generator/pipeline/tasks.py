@@ -137,26 +137,22 @@ def draw_sides(task: DeckTask, sides: Sequence[tuple[str | None, str]]) -> int:
     return len(sides)
 
 
-def _pieces(tasks: Sequence[DeckTask], greyscale: bool, charset: str, keys: Mapping[Spec, str]) -> Pieces:
+def _pieces(tasks: Sequence[DeckTask], greyscale: bool, keys: Mapping[Spec, str]) -> Pieces:
     decks, faces = [load_deck(t) for t in tasks], [deck_faces(t) for t in tasks]
-    return Pieces(tasks[0].where.project, decks, greyscale, charset, draft=tasks[0].draft, faces=faces, keys=keys)
+    return Pieces(tasks[0].where.project, decks, greyscale, draft=tasks[0].draft, faces=faces, keys=keys)
 
 
-def draw_pieces(
-    tasks: tuple[DeckTask, ...], greyscale: bool, charset: str, items: Sequence[Spec], keys: Mapping[Spec, str]
-) -> int:
+def draw_pieces(tasks: tuple[DeckTask, ...], greyscale: bool, items: Sequence[Spec], keys: Mapping[Spec, str]) -> int:
     """Draw the pieces ``items`` (with their ``keys``), each (deck index, card id or None, side), into the cache."""
-    pieces = _pieces(tasks, greyscale, charset, keys)
+    pieces = _pieces(tasks, greyscale, keys)
     for d, card_id, side in items:
         pieces.known(d, _card(pieces.decks[d], card_id), side)
     return len(items)
 
 
-def write_sheets(
-    tasks: tuple[DeckTask, ...], charset: str, options: SheetOptions, target: str, allowed: str, keys: Mapping[Spec, str]
-) -> str:
+def write_sheets(tasks: tuple[DeckTask, ...], options: SheetOptions, target: str, allowed: str, keys: Mapping[Spec, str]) -> str:
     """Write a sheets PDF at ``target`` (inside the folder ``allowed``) from the pieces in the cache (by ``keys``)."""
-    pieces = _pieces(tasks, options.greyscale, charset, keys)
+    pieces = _pieces(tasks, options.greyscale, keys)
     with writing_into(Path(allowed)):
         return str(write_job(pieces.project, pieces.decks, Path(target), options, pieces=pieces))
 

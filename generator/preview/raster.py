@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-import io
-
-from reportlab.graphics import renderPDF
+from collections.abc import Iterable
 
 from ..faces.render import Geometry
-from ..render.canvas import new_canvas
-from ..render.drawing import svg_to_drawing
 from ..render.raster import pixels, png_bytes, render_pages
+from ..render.vector import side_pdf
 
 PREVIEW_DPI = 300
 
 
-def side_png(svg: str, geometry: Geometry, source: str, dpi: float = PREVIEW_DPI) -> bytes:
-    """The side with its bleed at ``dpi`` (300: what print shops ask for), as PNG bytes."""
-    buffer = io.BytesIO()
-    canvas = new_canvas(buffer, (geometry.width, geometry.height), source)
-    renderPDF.draw(svg_to_drawing(svg, source), canvas, 0, 0)
-    canvas.showPage()
-    canvas.save()
+def side_png(svg: str, geometry: Geometry, source: str, fonts: Iterable[str], dpi: float = PREVIEW_DPI) -> bytes:
+    """The side with its bleed at ``dpi`` (300: what print shops ask for), set in ``fonts``, as PNG bytes."""
     size = (pixels(geometry.width, dpi), pixels(geometry.height, dpi))
-    image = next(iter(render_pages(buffer.getvalue(), size)))
+    image = next(iter(render_pages(side_pdf(svg, source, None, fonts), size)))
     return png_bytes(image, dpi)

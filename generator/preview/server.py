@@ -249,11 +249,12 @@ class Handler(BaseHTTPRequestHandler):
             self._not_found()
             return
         geometry, source = entry.geometry, f"{entry.deck.source} {kind} {name}"
+        fonts = tuple(sorted({str(path) for path in preview.snapshot.fonts.files.values()}))
 
         def draw_png() -> bytes:
             kept = self.server.pngs
             if version not in kept:
-                kept[version] = side_png(svg, geometry, source)
+                kept[version] = side_png(svg, geometry, source, fonts)
                 while len(kept) > PNGS_KEPT:
                     kept.popitem(last=False)
             kept.move_to_end(version)

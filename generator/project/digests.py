@@ -24,7 +24,7 @@ from ..locations import PACKAGE_DIR, real
 
 _KNOWN: dict[tuple, str] = {}
 # the libraries whose versions change what Aetherpress draws
-DRAWING_LIBRARIES = ("reportlab", "svglib", "jinja2", "svgwrite", "markdown", "pikepdf", "pillow", "pyphen", "numpy")
+DRAWING_LIBRARIES = ("reportlab", "svg2pdf-py", "jinja2", "svgwrite", "markdown", "pikepdf", "pillow", "pyphen", "numpy")
 
 
 def digest(*parts: Any) -> str:

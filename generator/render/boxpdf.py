@@ -9,23 +9,25 @@ description and credits.  Cut lines are solid black, folds dashed grey.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
+from functools import partial
 
-from reportlab.graphics import renderPDF
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..definitions.model import Deck
-from ..faces.fonts import DEFAULT_FONT, font_name
+from ..faces.fonts import DEFAULT_FONT, font_book, font_name
 from ..faces.render import FaceRenderer
 from ..geometry import Box
 from ..imposition.tuckbox import BoxSheet, TuckBox
 from ..project import Project
 from .canvas import new_canvas
 from .colour import colour_converter
-from .drawing import svg_to_drawing
+from .placed import fill_sides, use_side
+from .vector import font_files, side_pdf
 
 BLEED = 2.0  # mm of colour past the cut line
 CUT_WIDTH = 0.2  # mm
@@ -73,11 +75,13 @@ class BoxPainter:
         self.ink = self.convert(colors.HexColor(style.get("ink", "#1d1a16")))
         self.faces = FaceRenderer(project, deck)
         first = deck.cards[0] if deck.cards else None
-        self.back = svg_to_drawing(
+        self.back = partial(
+            side_pdf,
             self.faces.back(first),
             self.faces.template_file(deck.back_for(first) if first else deck.back_template),
             f"back of deck '{deck.id}'",
-            color_converter=colour_converter(greyscale),
+            font_files(font_book(project)),
+            colour_converter(greyscale),
         )
 
     def path(self, points: Sequence[tuple[float, float]]):
@@ -119,7 +123,7 @@ class BoxPainter:
         c.translate(panel.cx * mm, -panel.cy * mm)
         c.scale(scale, scale)
         c.translate(-g.width / 2 * mm, -g.height / 2 * mm)
-        renderPDF.draw(self.back, c, 0, 0)
+        use_side(c, "back", (g.width, g.height), self.back)
         c.restoreState()
 
     def plate(self, box: Box) -> None:
@@ -197,13 +201,12 @@ class BoxPainter:
         c.restoreState()
 
 
-def draw_box_page(
-    target, project: Project, deck: Deck, box: TuckBox, sheet: BoxSheet, caption: str, greyscale: bool = False
-) -> None:
+def draw_box_page(project: Project, deck: Deck, box: TuckBox, sheet: BoxSheet, caption: str, greyscale: bool = False) -> bytes:
     """One page of ``sheet.paper`` with the tuck box placed as ``sheet`` says, and a caption in the margin."""
     paper = sheet.paper
+    buffer = io.BytesIO()
     canvas = new_canvas(
-        target,
+        buffer,
         (paper.width, paper.height),
         f"{deck.title} ({deck.key}) - tuck box",
         deck.description,
@@ -225,3 +228,4 @@ def draw_box_page(
     canvas.drawCentredString(paper.width / 2 * mm, (paper.height - y) * mm, caption)
     canvas.showPage()
     canvas.save()
+    return fill_sides(canvas, buffer.getvalue())

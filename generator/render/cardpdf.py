@@ -18,7 +18,6 @@ from .sheetpdf import Progress, job_cards
 
 
 def draw_card_pages(
-    target,
     project: Project,
     deck: Deck,
     bleed: float,
@@ -26,21 +25,21 @@ def draw_card_pages(
     greyscale: bool = False,
     progress: Progress | None = None,
     process: ProcessColour | None = None,
-) -> None:
+) -> bytes:
     """A PDF with one page per (card, "front"|"back"): trim plus ``bleed``, TrimBox and BleedBox set.
 
-    ``target`` is a path or a binary file object.  With ``process`` every colour
-    and picture is drawn in process CMYK through its profile (and ``greyscale``
-    is the converter's own setting).
+    With ``process`` every colour and picture is drawn in process CMYK through
+    its profile (and ``greyscale`` is the converter's own setting).
     """
     faces = FaceRenderer(project, deck, bleed=bleed)
     g = faces.geometry
+    buffer = io.BytesIO()
     boxes = {
         "trimBox": (bleed * mm, bleed * mm, (bleed + g.trim_w) * mm, (bleed + g.trim_h) * mm),
         "bleedBox": (0, 0, g.width * mm, g.height * mm),
     }
     canvas = new_canvas(
-        target,
+        buffer,
         (g.width, g.height),
         f"{deck.title} ({deck.key}) - cards with bleed",
         deck.description,
@@ -51,9 +50,6 @@ def draw_card_pages(
         **boxes,
     )
     forms = Forms(canvas, [deck], [faces], process or colour_converter(greyscale))
-    for card, side in sides:
-        key = forms.side(0, card, side)
-        forms.uses[key] = forms.uses.get(key, 0) + 1
     if not sides:
         canvas.showPage()
     for n, (card, side) in enumerate(sides):
@@ -62,14 +58,13 @@ def draw_card_pages(
         if progress:
             progress(n + 1, len(sides))
     canvas.save()
+    return forms.filled(buffer.getvalue())
 
 
 def card_pdf_bytes(
     project: Project, deck: Deck, bleed: float, sides: Sequence[tuple[Card, str]], greyscale: bool = False
 ) -> bytes:
-    buffer = io.BytesIO()
-    draw_card_pages(buffer, project, deck, bleed, sides, greyscale)
-    return buffer.getvalue()
+    return draw_card_pages(project, deck, bleed, sides, greyscale)
 
 
 def shop_pdf_bytes(
@@ -83,6 +78,4 @@ def shop_pdf_bytes(
     """Every printed card as two pages, back then front (the DriveThruCards order), with ``bleed``,
     in process CMYK (not yet PDF/X: see :mod:`.pdfx`)."""
     sides = [(job.card, side) for job in job_cards([deck], copies) for side in ("back", "front")]
-    buffer = io.BytesIO()
-    draw_card_pages(buffer, project, deck, bleed, sides, progress=progress, process=process)
-    return buffer.getvalue()
+    return draw_card_pages(project, deck, bleed, sides, progress=progress, process=process)

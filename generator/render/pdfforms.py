@@ -10,8 +10,6 @@ with a full resource dictionary, exactly as reportlab does for a page.
 
 from __future__ import annotations
 
-from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Drawing
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
@@ -55,14 +53,3 @@ def end_form(canvas: Canvas) -> None:
     canvas._doc.addForm(name, form)
     canvas._restartAccumulators()
     canvas.pop_state_stack()
-
-
-def use_form(canvas: Canvas, name: str, drawing: Drawing) -> None:
-    """Place ``drawing`` here as form ``name``, drawn into the file the first time this canvas uses it."""
-    made = canvas.__dict__.setdefault("_aetherpress_forms", set())
-    if name not in made:
-        canvas.beginForm(name)
-        renderPDF.draw(drawing, canvas, 0, 0)
-        end_form(canvas)
-        made.add(name)
-    canvas.doForm(name)

@@ -1,7 +1,7 @@
 """The card pieces of one print job: which piece each side is, and its PDF bytes.
 
 A piece's key is what it is drawn from: the side's SVG text and size, the
-job's character set and the colour mode.  So a side that two decks (say two
+project's fonts and the colour mode.  So a side that two decks (say two
 variants) draw alike is one piece, drawn once.  Its bytes come from the
 cache, or are drawn here and kept.  A parallel build draws the missing
 pieces in other processes first (see :mod:`generator.pipeline.tasks`);
@@ -15,13 +15,15 @@ from collections.abc import Mapping, Sequence
 
 from ..definitions.model import Card, Deck
 from ..faces.cached import CachedFaces, DrawnSide
+from ..faces.fonts import font_book
 from ..faces.keys import font_inputs
 from ..faces.render import FaceRenderer
 from ..project import Project
 from ..project.cache import read_cached_bytes, read_cached_head, split_parts, write_cached_parts
 from ..project.digests import code_digest, digest
 from .assemble import Known, describe
-from .fragments import fragment_pdf, job_charset
+from .colour import colour_converter
+from .vector import font_files, side_pdf
 
 KIND = "pieces"
 
@@ -29,10 +31,10 @@ KIND = "pieces"
 Spec = tuple[int, str | None, str]  # a side of a job: (deck index, card id or None, "front" or "back")
 
 
-def piece_key(fonts: str, svg: str, size_mm: tuple[float, float], charset: str, greyscale: bool) -> str:
+def piece_key(fonts: str, svg: str, size_mm: tuple[float, float], greyscale: bool) -> str:
     """What a piece is drawn from: Aetherpress, the project's fonts (``fonts``: see
-    :func:`~generator.faces.keys.font_inputs`), the side's SVG and size, the job's character set and the colour mode."""
-    return digest("piece", code_digest(), fonts, svg, size_mm, charset, greyscale)
+    :func:`~generator.faces.keys.font_inputs`), the side's SVG and size and the colour mode."""
+    return digest("piece", code_digest(), fonts, svg, size_mm, greyscale)
 
 
 def spec(d: int, card: Card | None, side: str) -> Spec:
@@ -47,7 +49,6 @@ class Pieces:
         project: Project,
         decks: Sequence[Deck],
         greyscale: bool = False,
-        charset: str | None = None,
         draft: bool = False,
         faces: Sequence[CachedFaces] | None = None,
         keys: Mapping[Spec, str] | None = None,
@@ -60,7 +61,6 @@ class Pieces:
         )
         self.greyscale = greyscale
         self._sides: dict[tuple[int, str, str], DrawnSide] = {}
-        self._charset = charset  # worked out from the sides when not given
         self._keys: dict[Spec, str] = dict(keys or {})
         self._fonts: str | None = None
         self._last: tuple[str, bytes] | None = None  # the piece drawn last, by key
@@ -85,12 +85,6 @@ class Pieces:
         return drawn
 
     @property
-    def charset(self) -> str:
-        if self._charset is None:
-            self._charset = job_charset(self.side(d, card, side).chars for d, card, side in self.sides())
-        return self._charset
-
-    @property
     def fonts(self) -> str:
         if self._fonts is None:
             self._fonts = font_inputs(self.project)
@@ -101,9 +95,7 @@ class Pieces:
         if found is None:
             g = self.faces[d].renderer.geometry
             svg = self.side(d, card, side).svg
-            found = self._keys[spec(d, card, side)] = piece_key(
-                self.fonts, svg, (g.width, g.height), self.charset, self.greyscale
-            )
+            found = self._keys[spec(d, card, side)] = piece_key(self.fonts, svg, (g.width, g.height), self.greyscale)
         return found
 
     def known(self, d: int, card: Card | None, side: str) -> Known:
@@ -143,7 +135,6 @@ class Pieces:
     def draw(self, d: int, card: Card | None, side: str) -> bytes:
         faces = self.faces[d]
         renderer, deck = faces.renderer, self.decks[d]
-        drawn = self.side(d, card, side)
         template = (
             deck.template_for(card)
             if side == "front" and card is not None
@@ -151,12 +142,10 @@ class Pieces:
             if card
             else deck.back_template
         )
-        g = renderer.geometry
-        return fragment_pdf(
-            drawn.svg,
+        return side_pdf(
+            self.side(d, card, side).svg,
             renderer.template_file(template),
             renderer.place(card if side == "front" else None, side),
-            (g.width, g.height),
-            self.charset,
-            self.greyscale,
+            font_files(font_book(self.project)),
+            colour_converter(self.greyscale),
         )

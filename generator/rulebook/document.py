@@ -30,6 +30,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
+from ..render.placed import fill_sides
 from .flow import Heading
 from .keeping import HALF, BreakOut, KeepWithStart
 from .markup import escape
@@ -228,4 +229,4 @@ def render_pdf(styles: Styles, title: str, subject: str, story: list) -> tuple[b
     buffer = io.BytesIO()
     doc = BookDocument(buffer, styles, title, subject)
     doc.multiBuild(story, canvasmaker=functools.partial(Canvas, initialFontName=styles.body.fontName))
-    return buffer.getvalue(), doc.widows()
+    return fill_sides(doc.canv, buffer.getvalue()), doc.widows()

@@ -10,15 +10,16 @@ can read in print (``size`` points), whatever the size of the pictures.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import lru_cache, partial
 
+from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from ..definitions.model import Card, Deck
 from ..faces.symbols import symbol_svg
-from ..render.drawing import svg_to_drawing
-from ..render.pdfforms import use_form
+from ..render.placed import use_side
+from ..render.vector import side_pdf
 
 MAX_SUITS = 3  # more suits than this, and a card is written by name
 
@@ -43,13 +44,16 @@ def notation_text(deck: Deck, cards: list[Card]) -> str:
     return ", ".join(parts)
 
 
+SYMBOL_MM = 2.0  # a symbol's drawing, scaled to the text it stands in
+
+
 @lru_cache(maxsize=64)
-def _symbol_drawing(name: str, colour: str):
+def _symbol_pdf(name: str, colour: str) -> bytes:
     svg = (
-        '<svg xmlns="http://www.w3.org/2000/svg" width="2mm" height="2mm" viewBox="0 0 2 2">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{SYMBOL_MM:g}mm" height="{SYMBOL_MM:g}mm" viewBox="0 0 2 2">'
         f"{symbol_svg(name, 1, 1, 2, fill=colour)}</svg>"
     )
-    return svg_to_drawing(svg, f"symbol {name}")
+    return side_pdf(svg, f"symbol {name}")
 
 
 class HandNotation(Flowable):
@@ -104,12 +108,11 @@ class HandNotation(Flowable):
                 canv.restoreState()
                 x += stringWidth(text, self.font, self.size) + (0.1 * self.size if symbols else 0)
                 for name, colour in symbols:
-                    drawing = _symbol_drawing(name, colour)
                     canv.saveState()
                     canv.translate(x, y - sym * 0.08)
-                    canv.scale(sym / drawing.width, sym / drawing.height)
+                    canv.scale(sym / (SYMBOL_MM * mm), sym / (SYMBOL_MM * mm))
                     form = "symbol-" + re.sub(r"[^A-Za-z0-9]+", "-", f"{name}-{colour}")
-                    use_form(canv, form, drawing)
+                    use_side(canv, form, (SYMBOL_MM, SYMBOL_MM), partial(_symbol_pdf, name, colour))
                     canv.restoreState()
                     x += self.size * 0.82
                 x += gap

@@ -1,15 +1,17 @@
 """Small vector pictures of real card faces, for rules text and charts.
 
 A face comes as SVG (drawn with bleed) from the cache of drawn sides, where a
-build of the deck has put it (or is drawn and put there), becomes a reportlab
-Drawing once per card, and is stored in the PDF once as a form XObject; every
-picture of that card reuses the form and clips it to the trim.
+build of the deck has put it (or is drawn and put there), is drawn as the print
+files draw it (see :mod:`generator.render.vector`) and stored in the PDF once as
+a form XObject; every picture of that card reuses the form and clips it to the trim.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property, partial
 
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
@@ -19,11 +21,12 @@ from ..definitions.model import Card, Deck
 from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem
 from ..faces.cached import CachedFaces
+from ..faces.fonts import font_book
 from ..faces.render import FaceRenderer
 from ..hands.odds import deck_definitions
 from ..project import Project
-from ..render.drawing import svg_to_drawing
-from ..render.pdfforms import use_form
+from ..render.placed import use_side
+from ..render.vector import font_files, side_pdf
 
 BORDER = (0.55, 0.55, 0.55)
 
@@ -33,7 +36,7 @@ class CardArt:
     """One card face ready to draw: the drawing and the card's geometry (mm)."""
 
     form: str
-    drawing: object
+    piece: Callable[[], bytes]  # the side as a one-page PDF, trim plus bleed
     trim_w: float
     trim_h: float
     bleed: float
@@ -60,6 +63,10 @@ class CardLibrary:
         if self._definitions is None:
             self._definitions = deck_definitions(self.project)  # shared with the odds tables
         return self._definitions
+
+    @cached_property
+    def fonts(self) -> tuple[str, ...]:
+        return font_files(font_book(self.project))
 
     def deck(self, spec: str, where: str = "rulebook") -> Deck:
         """A deck by its command-line spec, ``imperial`` or ``imperial:academy+labelled``."""
@@ -89,7 +96,8 @@ class CardLibrary:
             name = f"{deck.slug}/{'back-' if back else ''}{card.id if card else 'back'}"
             g = faces.renderer.geometry
             form = "card-" + re.sub(r"[^A-Za-z0-9]+", "-", name)
-            self._art[key] = CardArt(form, svg_to_drawing(svg, name), g.trim_w, g.trim_h, g.bleed, g.radius)
+            piece = partial(side_pdf, svg, name, None, self.fonts)
+            self._art[key] = CardArt(form, piece, g.trim_w, g.trim_h, g.bleed, g.radius)
         return self._art[key]
 
 
@@ -104,7 +112,7 @@ def draw_card(canv, art: CardArt, x: float, y: float, width: float) -> None:
     canv.clipPath(path, stroke=0, fill=0)
     canv.translate(x - art.bleed * mm * scale, y - art.bleed * mm * scale)
     canv.scale(scale, scale)
-    use_form(canv, art.form, art.drawing)
+    use_side(canv, art.form, (art.trim_w + 2 * art.bleed, art.trim_h + 2 * art.bleed), art.piece)
     canv.restoreState()
     canv.saveState()
     canv.setStrokeColorRGB(*BORDER)

@@ -4,12 +4,11 @@ A 1,000-card deck is made from the five shipped decks: 200 cards drawn from each
 (cycling through its cards, each copy with its own id and a numbered name, so
 no two cards of a deck share an id).  For each part, the timed run does what
 ``aetherpress build`` does for faces: every face to SVG text (Jinja2 templates,
-text fitting) and the print-sheet PDF (``write_sheets``: SVG -> reportlab
-drawing -> PDF).  Target: at least 150 cards a second.
+text fitting) and the print-sheet PDF (``write_sheets``: SVG -> svg2pdf ->
+a form on the sheet).  Target: at least 150 cards a second.
 
-Baseline, in the same run: the same SVG texts through plain svglib
-(``svg2rlg``-style conversion with default reportlab settings) and drawn onto
-a canvas, without any template rendering.
+Baseline, in the same run: the renderer alone, the same SVG texts each drawn
+into its one-page PDF by svg2pdf, without templates, cache or sheets.
 
 Times are CPU time of this process (time.process_time), so other work on the
 machine does not count against it; the process is pinned to one core.
@@ -60,14 +59,12 @@ def big_decks(project: Project):
 
 
 def cold_caches() -> None:
-    """Forget fitted texts, placed symbols and parsed paths, so each run is like a fresh build
+    """Forget fitted texts and placed symbols, so each run is like a fresh build
     (only compiled templates and registered fonts are kept from the warm-up)."""
     from generator.faces import symbols, textfit
-    from generator.render import drawing as svgdraw
 
     textfit._fit_cached.cache_clear()
     symbols.placed_path.cache_clear()
-    svgdraw._normalised_path.cache_clear()
 
 
 def run_ours(project: Project, decks, folder: Path) -> tuple[float, int, list[str]]:
@@ -93,30 +90,13 @@ def run_svg_only(project: Project, decks) -> float:
 
 
 def run_baseline(svgs: list[str], folder: Path) -> float:
-    from io import BytesIO
+    """The renderer alone: each SVG text to its one-page PDF (the conversion every print file places)."""
+    from generator.render.vector import side_pdf
 
-    from reportlab import rl_config
-    from reportlab.graphics import renderPDF
-    from reportlab.pdfgen.canvas import Canvas
-    from svglib import svglib as svglib_module
-    from svglib import utils
-    from svglib.svglib import svg2rlg
-
-    # plain svglib: undo the path cache generator.svgdraw installs
-    cached = svglib_module.normalise_svg_path
-    svglib_module.normalise_svg_path = utils.normalise_svg_path
-    rl_config.shapeChecking = 1
     start = time.process_time()
-    canvas = Canvas(str(folder / "baseline.pdf"))
-    for i, svg in enumerate(svgs):
-        drawing = svg2rlg(BytesIO(svg.encode("utf-8")))
-        renderPDF.draw(drawing, canvas, 0, 0)
-        if i % 9 == 8:
-            canvas.showPage()
-    canvas.save()
-    elapsed = time.process_time() - start
-    svglib_module.normalise_svg_path = cached
-    return elapsed
+    for svg in svgs:
+        side_pdf(svg, "bench")
+    return time.process_time() - start
 
 
 def main() -> None:
@@ -138,10 +118,10 @@ def main() -> None:
     )
     print(
         f"  of which   faces -> SVG text only   : {svg_only:6.2f} s  {count / svg_only:7.1f} cards/s  "
-        f"(templates and text fitting, once; the sheet writer renders each face again)"
+        f"(templates and text fitting)"
     )
     print(
-        f"baseline     plain svglib + draw only : {base:6.2f} s  {count / base:7.1f} cards/s  "
+        f"baseline     the renderer alone       : {base:6.2f} s  {count / base:7.1f} cards/s  "
         f"({1000 * base / count:.2f} ms a card; same SVG, no templates)"
     )
     print(f"ratio        aetherpress / baseline   : {base / ours:5.2f}x the baseline's speed")

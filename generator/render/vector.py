@@ -1,0 +1,108 @@
+"""Card SVG to PDF, drawn as a browser draws it: Typst's svg2pdf (on usvg), one page per side.
+
+The preview shows a side as Chromium draws its SVG; every print file draws the
+same SVG through this one function, so transparency, gradients that fade,
+masks, blend modes and pictures print as they show.  The SVG is read by
+:func:`~generator.faces.svg.parse_svg` first, so nothing that refers outside
+the card reaches the renderer, and only the fonts named here (the shipped ones
+and the project's own) are ever used: never a font of the machine.
+
+A side's page is the size of its SVG (trim plus bleed).  The renderer writes
+its dictionaries in no fixed order: the files a side is placed in are written
+in a fixed one (see :mod:`.assemble`).  With a ``converter`` (greys, process CMYK) every printed colour
+and picture is converted afterwards (see :mod:`.recolour`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+import svg2pdf_py
+from lxml import etree
+
+from ..errors import AetherpressError, Problem
+from ..faces.fonts import FontBook
+from ..faces.svg import parse_svg
+from ..locations import FONTS_DIR
+from ..units import MM_PER_INCH
+
+CSS_PX_PER_INCH = 96
+PT_PER_PX = 72 / CSS_PX_PER_INCH
+CSS_PX = {
+    "": 1.0,
+    "px": 1.0,
+    "in": CSS_PX_PER_INCH,
+    "mm": CSS_PX_PER_INCH / MM_PER_INCH,
+    "cm": CSS_PX_PER_INCH / MM_PER_INCH * 10,
+    "pt": CSS_PX_PER_INCH / 72,
+    "pc": CSS_PX_PER_INCH / 6,
+}
+_LENGTH = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*([a-zA-Z]*)\s*$")
+FONT_SETS_KEPT = 8  # distinct font sets a process keeps loaded (one per project, as a rule)
+
+
+def font_files(book: FontBook | None = None) -> tuple[str, ...]:
+    """Every font file a side may be set in: the shipped fonts and ``book``'s own, sorted."""
+    shipped = sorted(str(p) for p in FONTS_DIR.glob("*.ttf"))
+    own = sorted(font.path for font in book.files) if book is not None else []
+    return tuple(shipped + own)
+
+
+@lru_cache(maxsize=FONT_SETS_KEPT)
+def _database(files: tuple[str, ...]) -> svg2pdf_py.FontDatabase:
+    database = svg2pdf_py.FontDatabase()  # empty: the machine's fonts are never looked at
+    for path in files:
+        database.load_font_file(path)
+    return database
+
+
+def side_pdf(svg_text: str, source: str, place: str | None = None, fonts: Iterable[str] | None = None, converter=None) -> bytes:
+    """The side as a one-page PDF of its own size, set in ``fonts`` (default: the shipped ones).
+
+    ``source`` names the file the SVG came from (its template), ``place`` what
+    was being drawn (``card 'fox'``); both appear in any error.  ``converter``
+    (greys, process CMYK) converts every printed colour and picture.
+    """
+    root = parse_svg(svg_text, source, place)
+    sized = _in_points(root)
+    database = _database(tuple(fonts) if fonts is not None else font_files())
+    try:
+        drawn = svg2pdf_py.svg_to_pdf(sized, database, svg2pdf_py.ConversionOptions(compress=True))
+    except Exception as exc:  # the renderer's own words: a size it cannot use, a picture it cannot read
+        raise AetherpressError(Problem(source, f"the SVG could not be drawn: {exc}", key=place)) from None
+    if converter is not None:
+        from .recolour import recolour  # only greyscale and print-shop outputs convert colours
+
+        return recolour(drawn, converter)
+    return drawn
+
+
+def _length_px(value: str | None) -> float | None:
+    """An SVG length in CSS pixels; None for a length the SVG does not give or gives relatively (``100%``)."""
+    found = _LENGTH.match(value or "")
+    if not found:
+        return None
+    number, unit = float(found.group(1)), found.group(2).lower()
+    return number * CSS_PX[unit] if unit in CSS_PX else None
+
+
+def _in_points(root: etree._Element) -> str:
+    """The SVG with its width and height given in points.
+
+    svg2pdf makes a PDF point of each CSS pixel, so a card 69.5 mm wide would
+    print 96/72 too large; given as a number of points, the width is what the
+    renderer takes for pixels, and the viewBox (the old size, when there was
+    none) keeps the drawing as it was.
+    """
+    width, height = _length_px(root.get("width")), _length_px(root.get("height"))
+    if width is not None and height is not None and width > 0 and height > 0:
+        if root.get("viewBox") is None:
+            root.set("viewBox", f"0 0 {width:.6g} {height:.6g}")
+        root.set("width", f"{width * PT_PER_PX:.6g}")
+        root.set("height", f"{height * PT_PER_PX:.6g}")
+    return etree.tostring(root, encoding="unicode")
+
+
+__all__ = ["font_files", "side_pdf"]
