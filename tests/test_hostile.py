@@ -378,6 +378,31 @@ def test_damaged_caches_are_counted_again(tmp_path, monkeypatch, capsys):
     assert json.loads(entry.read_text())["data"]["counts"] == [c["count"] for c in honest["categories"]]
 
 
+def test_a_file_where_the_cache_folder_would_be_keeps_nothing_and_stops_nothing(tmp_path, monkeypatch, capsys):
+    """output/.cache is a file (as it could arrive with a project, and as root, whom no permission stops, can still
+    be refused): every command works without keeping anything, and --verbose says so once, naming the way to
+    choose a cache folder.  (The kept build record, the odds and the sides would all have gone there.)"""
+    import json
+
+    monkeypatch.delenv("AETHERPRESS_CACHE_DIR")  # the project's own: output/.cache
+    root = make_project(tmp_path)
+    (root / "output").mkdir()
+    (root / "output" / ".cache").write_text("not a folder")
+    monkeypatch.chdir(root)
+    note = (
+        "note: output/.cache: cannot write: a file is in the way where a folder is needed; nothing is kept for later"
+        " runs (choose a cache folder with AETHERPRESS_CACHE_DIR)\n"
+    )
+    assert main(["--verbose", "odds", "snap", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert err == note and json.loads(out)["total"] > 0
+    for args in (["build", "cat", "--out", str(tmp_path / "chosen")], ["validate"], ["rulebook", "cat"]):
+        assert main(["--verbose", *args]) == 0, args
+        assert capsys.readouterr().err == note, args
+    assert (tmp_path / "chosen" / "cat" / "cat-sheets.pdf").is_file()
+    assert (root / "output" / ".cache").read_text() == "not a folder"
+
+
 def test_a_full_disk_leaves_the_old_output(tmp_path, monkeypatch, capsys):
     import errno
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -329,3 +330,58 @@ def test_verbose_notes_last_as_long_as_their_command(capsys):
     assert main(["--verbose", "list"]) == 0
     assert (list(logger.handlers), logger.level) == before
     capsys.readouterr()
+
+
+def _without_write_access(command: list[str]) -> list[str]:
+    """``command`` run so that folders without write permission stop it, as they stop any user but root: root
+    runs it without the capability that overrides them (``setpriv``)."""
+    if os.geteuid() != 0:
+        return command
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("run as root without setpriv (util-linux): a read-only folder would not stop a write")
+    return [setpriv, "--bounding-set", "-dac_override,-fowner", "--", *command]
+
+
+def test_a_read_only_project_builds_elsewhere_and_keeps_nothing(game, tmp_path):
+    """A project (with an output/ folder) the user may not write: build, validate, rulebook and odds all work,
+    writing only where --out says, keeping no cache; --verbose says once that nothing is kept, and how to
+    choose a cache folder."""
+    (game / "output").mkdir()
+    files = sorted(game.rglob("*"))
+    env = {k: v for k, v in os.environ.items() if k != "AETHERPRESS_CACHE_DIR"}  # the cache is output/.cache
+    elsewhere = tmp_path / "elsewhere"
+
+    def start(*args: str) -> subprocess.Popen:
+        command = _without_write_access([sys.executable, *args])
+        return subprocess.Popen(command, cwd=game, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def finish(running: subprocess.Popen) -> subprocess.CompletedProcess:
+        out, err = running.communicate(timeout=300)
+        return subprocess.CompletedProcess(running.args, running.returncode, out, err)
+
+    subprocess.run(["chmod", "-R", "a-w", str(game)], check=True)
+    try:
+        probe = finish(start("-c", "open('output/probe', 'w')"))  # the check that this test could fail
+        assert probe.returncode != 0 and "PermissionError" in probe.stderr, probe.stderr
+        running = {  # at once, each its own process
+            "build": start("-m", "generator", "--verbose", "build", "--out", str(elsewhere / "build")),
+            "validate": start("-m", "generator", "--verbose", "validate"),
+            "rulebook": start("-m", "generator", "--verbose", "rulebook", "my-game", "--out", str(elsewhere / "book")),
+            "odds": start("-m", "generator", "--verbose", "odds", "my-game", "--json"),
+        }
+        runs = {name: finish(process) for name, process in running.items()}
+    finally:
+        subprocess.run(["chmod", "-R", "u+w", str(game)], check=True)
+    for name, done in runs.items():
+        assert done.returncode == 0, (name, done.stderr)
+        notes = [line for line in done.stderr.splitlines() if "nothing is kept" in line]
+        assert notes == [
+            "note: output/.cache: cannot write: not allowed to write there; nothing is kept for later runs "
+            "(choose a cache folder with AETHERPRESS_CACHE_DIR)"
+        ], (name, done.stderr)
+    assert (elsewhere / "build" / "my-game" / "my-game-sheets.pdf").is_file()
+    assert (elsewhere / "build" / "rulebooks" / "my-game.pdf").is_file()
+    assert (elsewhere / "book" / "my-game.pdf").is_file()
+    assert json.loads(runs["odds"].stdout)["total"] == 220  # C(12, 3)
+    assert sorted(game.rglob("*")) == files  # nothing was written into the project

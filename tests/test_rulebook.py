@@ -197,6 +197,41 @@ def test_contents_links_to_headings(tmp_path):
     assert len(links) >= 4 and len(dests) >= 4  # the chapters and sections listed link somewhere
 
 
+def test_a_long_contents_flows_over_pages_and_lists_the_right_pages(tmp_path, monkeypatch):
+    """Sixty sections: the contents takes more than a page, each entry names the page its heading is on, and
+    the book is still drawn once (the sketch's contents is as long as the book's)."""
+    from generator.rulebook import document
+
+    drawn: list = []  # the documents (kept, so no two share an id), once for each pass drawn on a real canvas
+    build = document.BookDocument.build
+
+    def counted(self, story, canvasmaker, **kwargs):
+        if getattr(canvasmaker, "func", canvasmaker) is not document.SketchCanvas:
+            drawn.append(self)
+        return build(self, story, canvasmaker=canvasmaker, **kwargs)
+
+    monkeypatch.setattr(document.BookDocument, "build", counted)
+    sections = "".join(f"## Section {n}\n\nThe rules of section {n}, in a paragraph of their own.\n\n" for n in range(1, 61))
+    project, book = scratch_book(tmp_path, "# The Game\n\nAn introduction.\n\n" + sections)
+    pdf = tmp_path / "book.pdf"
+    pdf.write_bytes(render_book(BuildContext.create(project), book))
+    assert drawn and len(drawn) == len({id(d) for d in drawn})  # (each spacing tried is a document of its own)
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    pages = text.split("\f")  # pdftotext ends each page with a form feed
+    assert pages[2].strip().startswith("Contents")  # after the title page and its verso, the colophon
+    listed: dict[str, int] = {}
+    at = 2
+    while len(listed) < 61:
+        entries = re.findall(r"^ *(The Game|Section \d+)[ .]+(\d+)$", pages[at], re.M)
+        assert entries, (at, pages[at])
+        listed.update((title, int(number)) for title, number in entries)
+        at += 1
+    assert at - 2 >= 2  # the contents took two pages or more
+    for title, number in listed.items():
+        found = [n for n, page in enumerate(pages, 1) if n > at and re.search(rf"^ *{title}$", page, re.M)]
+        assert found == [number], (title, number, found)
+
+
 @pytest.mark.parametrize(
     "snippet, message",
     [

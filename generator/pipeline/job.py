@@ -83,7 +83,9 @@ def run_build(
     builds: list[DeckBuild] = []
     bar = ProgressBar("building")
     try:
-        with executor(request.jobs, request.dask) as ex, writing_into(request.out), staged_folders() as stages:
+        # the workers are done (or stopped) before the folders are swapped in or removed: a worker still
+        # writing would otherwise make a staging folder again after a failure elsewhere had removed it
+        with writing_into(request.out), staged_folders() as stages, executor(request.jobs, request.dask) as ex:
             runner = Runner(ex, request.jobs or default_jobs(), bar)
             if request.books:  # the longest tasks go first, so no worker waits for one at the end
                 reports["rulebooks"] = _books(project, where, inputs, request, stages, runner, show)

@@ -21,6 +21,7 @@ from ..errors import AetherpressError
 from ..faces.cached import CachedFaces
 from ..faces.render import FaceRenderer
 from ..project import Project
+from ..project.cache import keeping
 from ..project.digests import folder_digest
 from ..project.files import write_bytes, writing_into
 from ..project.seal import adopt, secret
@@ -30,18 +31,20 @@ from ..render.sheetpdf import SheetOptions, write_job
 
 @dataclass(frozen=True)
 class Where:
-    """A project by its folders: its root (None for the built-in data alone), output and cache; with the
-    secret that seals the cache (see :mod:`..project.seal`), so every worker of the build keeps entries
-    the others believe."""
+    """A project by its folders: its root (None for the built-in data alone), output and cache (and whether
+    the cache can be written: found out once, by the process that plans the build); with the secret that
+    seals the cache (see :mod:`..project.seal`), so every worker of the build keeps entries the others believe."""
 
     root: str | None
     output: str
     cache: str
     secret: str = field(default="", repr=False, compare=False)
+    keeps: bool = True
 
     @classmethod
     def of(cls, project: Project) -> Where:
-        return cls(str(project.root) if project.root else None, str(project.output_path), str(project.cache_dir), secret().hex())
+        root = str(project.root) if project.root else None
+        return cls(root, str(project.output_path), str(project.cache_dir), secret().hex(), keeping(project))
 
     @property
     def project(self) -> Project:
@@ -52,7 +55,7 @@ class Where:
 
 @lru_cache(maxsize=8)
 def _project(where: Where) -> Project:
-    return Project(Path(where.root) if where.root else None, Path(where.output), Path(where.cache))
+    return Project(Path(where.root) if where.root else None, Path(where.output), Path(where.cache), where.keeps)
 
 
 def preload(books: bool) -> None:

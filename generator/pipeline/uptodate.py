@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from ..project import Project
+from ..project.cache import keep
 from ..project.digests import code_digest, digest, folder_digest
-from ..project.files import read_regular, write_text, writing_into
+from ..project.files import read_regular, write_text
 from ..project.seal import canonical, holds, seal
 from ..project.staging import read_key, unchanged
 
@@ -49,10 +50,10 @@ def up_to_date(project: Project, out: Path, key: str) -> list[str] | None:
 
 
 def remember(project: Project, out: Path, key: str, folders: list[str], report: list[str]) -> None:
-    """Keep the build's key, its folders' keys and its report in the cache."""
+    """Keep the build's key, its folders' keys and its report in the cache (if it can be written)."""
     keys = {name: read_key(out / name) for name in folders}
     if any(k is None for k in keys.values()):
         return  # a folder without a key cannot be checked: the next build looks at every deck
     record = {"key": key, "folders": keys, "report": report}
-    with writing_into(project.cache_dir):
-        write_text(_record(project, out), json.dumps({"record": record, "seal": seal(KIND, canonical(record))}, indent=1) + "\n")
+    text = json.dumps({"record": record, "seal": seal(KIND, canonical(record))}, indent=1) + "\n"
+    keep(project, lambda _cache: write_text(_record(project, out), text))

@@ -6,6 +6,11 @@ carries that key and the user's seal on its kind, key and content (see
 altered, sealed by someone else, or inconsistent by the caller's own check
 is ignored (and, with ``--verbose``, said so); the caller derives the data
 again and the entry is rewritten.
+
+When the cache folder cannot be written (a read-only project, a file in its
+place), nothing is kept: every command still works, doing the work each
+time, and with ``--verbose`` says so once, with the way to choose a cache
+folder it may write (``AETHERPRESS_CACHE_DIR``).
 """
 
 from __future__ import annotations
@@ -19,11 +24,41 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from ..locations import real
-from .files import open_regular, read_regular, write_bytes, write_text, writing_into
+from .files import CannotWrite, check_writable, open_regular, read_regular, write_bytes, write_text, writing_into
 from .project import Project
 from .seal import canonical, holds, seal
 
 log = logging.getLogger("aetherpress")
+
+
+def keeping(project: Project) -> bool:
+    """Can entries be kept in the project's cache?  Found out once, by making the folder and a file in it."""
+    if project.keeps is None:
+        folder = project.cache_dir
+        try:
+            with writing_into(folder):
+                check_writable(folder)
+        except CannotWrite as exc:
+            _stop_keeping(project, exc)
+        else:
+            project.keeps = True
+    return bool(project.keeps)
+
+
+def _stop_keeping(project: Project, exc: CannotWrite) -> None:
+    project.keeps = False
+    log.info("%s; nothing is kept for later runs (choose a cache folder with AETHERPRESS_CACHE_DIR)", exc.problems[0])
+
+
+def keep(project: Project, write: Callable[[Path], object]) -> None:
+    """``write(cache folder)``, if the cache can be written; once it cannot, nothing more is kept."""
+    if not keeping(project):
+        return
+    try:
+        with writing_into(project.cache_dir):
+            write(project.cache_dir)
+    except CannotWrite as exc:
+        _stop_keeping(project, exc)
 
 
 def _inside(project: Project, path: Path) -> Path:
@@ -49,7 +84,7 @@ def read_cached(project: Project, kind: str, key: str, valid: Callable[[Any], bo
         entry = json.loads(read_regular(_inside(project, path)).decode("utf-8"))
         data = entry["data"]
         intact = entry["key"] == key and holds(entry["seal"], kind, key, canonical(data)) and valid(data)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # no entry (a file where a folder of the cache would be)
         return None
     except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
         intact = False
@@ -60,9 +95,11 @@ def read_cached(project: Project, kind: str, key: str, valid: Callable[[Any], bo
 
 
 def write_cached(project: Project, kind: str, key: str, data: Any) -> None:
-    with writing_into(project.cache_dir):
+    def write(cache: Path) -> None:
         entry = {"key": key, "seal": seal(kind, key, canonical(data)), "data": data}
-        write_text(project.cache_dir / kind / f"{key}.json", json.dumps(entry, sort_keys=True) + "\n")
+        write_text(cache / kind / f"{key}.json", json.dumps(entry, sort_keys=True) + "\n")
+
+    keep(project, write)
 
 
 def _read_entry(project: Project, kind: str, key: str, take: Callable[[str, dict, BinaryIO], bytes | None]) -> bytes | None:
@@ -73,7 +110,7 @@ def _read_entry(project: Project, kind: str, key: str, take: Callable[[str, dict
         with open_regular(_inside(project, path)) as handle:
             header = json.loads(handle.readline())
             found = take(kind, header, handle) if header["key"] == key else None
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # no entry (a file where a folder of the cache would be)
         return None
     except (OSError, ValueError, KeyError, TypeError, RecursionError):
         found = None
@@ -93,9 +130,11 @@ def _whole(kind: str, header: dict, handle: BinaryIO) -> bytes | None:
 
 
 def write_cached_bytes(project: Project, kind: str, key: str, data: bytes) -> None:
-    with writing_into(project.cache_dir):
+    def write(cache: Path) -> None:
         header = json.dumps({"key": key, "seal": seal(kind, key, data)}).encode() + b"\n"
-        write_bytes(project.cache_dir / kind / f"{key}.bin", header + data)
+        write_bytes(cache / kind / f"{key}.bin", header + data)
+
+    keep(project, write)
 
 
 def write_cached_parts(project: Project, kind: str, key: str, head: bytes, tail: bytes) -> None:

@@ -40,7 +40,11 @@ def writing_into(*folders: Path) -> Iterator[None]:
         _ROOTS.reset(token)
 
 
-def cannot_write(path: Path, exc: OSError) -> AetherpressError:
+class CannotWrite(AetherpressError):
+    """The file system refused a write (no permission, no space, a file where a folder is needed)."""
+
+
+def cannot_write(path: Path, exc: OSError) -> CannotWrite:
     """The one line for a file system problem while writing ``path``."""
     reason = exc.strerror or str(exc)
     if exc.errno == errno.ENOSPC:
@@ -49,7 +53,7 @@ def cannot_write(path: Path, exc: OSError) -> AetherpressError:
         reason = "not allowed to write there"
     elif exc.errno in (errno.ENOTDIR, errno.EEXIST):
         reason = "a file is in the way where a folder is needed"
-    return AetherpressError(Problem(display_path(path), f"cannot write: {reason}"))
+    return CannotWrite(Problem(display_path(path), f"cannot write: {reason}"))
 
 
 def confine(target: Path) -> Path:
@@ -108,6 +112,18 @@ def make_folder(folder: Path) -> Path:
         raise cannot_write(folder, exc) from None
     if not folder.is_dir():
         raise cannot_write(folder, OSError(errno.ENOTDIR, "not a folder"))
+    return folder
+
+
+def check_writable(folder: Path) -> Path:
+    """``folder``, made (inside an allowed folder) if need be, once a file could be made in it; CannotWrite if not."""
+    make_folder(folder)
+    try:
+        fd, name = tempfile.mkstemp(prefix=".aetherpress-probe.", dir=folder)
+        os.close(fd)
+        os.unlink(name)
+    except OSError as exc:
+        raise cannot_write(folder, exc) from None
     return folder
 
 

@@ -89,7 +89,11 @@ def _stays_inside(path: Path, root: Path, what: str) -> None:
 class Project:
     """The designer's folder (``root``; None for the built-in data alone) and the layers under it."""
 
-    def __init__(self, root: Path | None = None, output: Path | None = None, cache: Path | None = None):
+    def __init__(
+        self, root: Path | None = None, output: Path | None = None, cache: Path | None = None, keeps: bool | None = None
+    ):
+        """``cache`` and ``keeps`` (can entries be kept in it?) as another process of the same build found them;
+        by default the cache is found below and ``keeps`` is found out on first use (see ``cache.keeping``)."""
         builtin = _builtin_layer()
         self.root = real(root) if root is not None else None
         if self.root is None or self.root == real(builtin.root):
@@ -111,6 +115,7 @@ class Project:
             else None
         )
         self._cache = real(cache) if cache is not None else None
+        self.keeps = keeps
 
     @property
     def output_dir(self) -> Path:
@@ -153,6 +158,7 @@ class Project:
 
         ``AETHERPRESS_CACHE_DIR`` chooses the folder; otherwise a project keeps it
         in ``output/.cache`` and the built-in data in the user's cache folder.
+        A folder that cannot be written keeps nothing (see ``cache.keeping``).
         """
         if self._cache is not None:  # chosen by whoever made this project (another process of the same build)
             return self._cache

@@ -60,6 +60,11 @@ if not getattr(Flowable.drawOn, "sketching", False):  # the layout of a flowable
     Flowable.drawOn = _placed_unless_sketching(Flowable.drawOn)
 
 
+def _toc_entry(heading: Heading, page: int) -> tuple[int, str, int, str]:
+    """The contents' entry for a heading on ``page``."""
+    return heading.level, escape(heading.title), page, heading.key
+
+
 class BookDocument(BaseDocTemplate):
     def __init__(self, target, styles: Styles, title: str, subject: str):
         self.s = styles
@@ -109,7 +114,11 @@ class BookDocument(BaseDocTemplate):
         self._doSave = 0
         edits: list = []
         self._multiBuildEdits = edits.append
+        # the sketch's contents lists every heading (on no page yet), so it takes as many pages as the book's will
+        listed = [_toc_entry(f, 0) for f in story if isinstance(f, Heading) and f.level <= 1]
         for flowable in self._indexingFlowables:
+            if isinstance(flowable, TableOfContents):
+                flowable.addEntries(listed)
             flowable.beforeBuild()
         self.build(story[:], canvasmaker=functools.partial(SketchCanvas, initialFontName=self.s.body.fontName))
         for flowable in self._indexingFlowables:
@@ -148,7 +157,7 @@ class BookDocument(BaseDocTemplate):
                 self.chapter = flowable.title
                 self.chapter_pages.add(self.page)
             if flowable.level <= 1:
-                self.notify("TOCEntry", (flowable.level, escape(flowable.title), self.page, flowable.key))
+                self.notify("TOCEntry", _toc_entry(flowable, self.page))
 
     def _footer(self, canv, doc):
         s = self.s

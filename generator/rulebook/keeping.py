@@ -47,12 +47,14 @@ class KeepWithStart(KeepTogether):
         if len(content) >= 2 and frame_h:
             self.wrap(aW, aH)
             if aH < self._H:
+                # the canvas goes with every wrap and split: some flowables (the contents) measure on it
+                canv = self.canv
                 head, last = content[:-1], content[-1]
-                used = sum(f.wrap(aW, aH)[1] + _space(f) for f in head) + 2.0
+                used = sum(f.wrapOn(canv, aW, aH)[1] + _space(f) for f in head) + 2.0
                 room = aH - used - last.getSpaceBefore()
                 if room > 0:
-                    parts = last.split(aW, room)
-                    if len(parts) >= 2 and parts[0].wrap(aW, room)[1] <= room and _body_rows(parts[0]) >= MIN_ROWS:
+                    parts = last.splitOn(canv, aW, room)
+                    if len(parts) >= 2 and parts[0].wrapOn(canv, aW, room)[1] <= room and _body_rows(parts[0]) >= MIN_ROWS:
                         return head + parts
         return super().split(aW, aH)
 
