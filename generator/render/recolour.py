@@ -21,6 +21,7 @@ from __future__ import annotations
 import io
 import math
 import zlib
+from collections import OrderedDict
 from collections.abc import Callable
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -36,6 +37,8 @@ if TYPE_CHECKING:
     from .colour import Greys, ProcessColour
 
 MAX_SAMPLES = 256  # per piece of a gradient function
+_SAMPLES: OrderedDict[tuple, bytes] = OrderedDict()  # the samples of recent gradients, by converter and colours
+_SAMPLES_KEPT = 1024
 DEVICE = {"/DeviceGray": 1, "/CalGray": 1, "/DeviceRGB": 3, "/CalRGB": 3, "/DeviceCMYK": 4}
 INITIAL = {1: (0.0,), 3: (0.0, 0.0, 0.0), 4: (0.0, 0.0, 0.0, 1.0)}  # black, the colour a `cs` sets
 PATTERN = "pattern"  # a coloured pattern (or a space left as it is): operands kept
@@ -225,14 +228,13 @@ class _Recolour:
         state: list[Any] = [None, None]  # what the fill and stroke colour spaces are: components, PATTERN or a tuple
         saved: list[list[Any]] = []
         changed = False
+        keep = out.append
         for instruction in instructions:
-            if isinstance(instruction, pikepdf.ContentStreamInlineImage):
-                out.append(self.inline_image(instruction, spaces))
-                changed = changed or out[-1] is not instruction
-                continue
             op = str(instruction.operator)
             if op not in WATCHED:
-                out.append(instruction)
+                converted = self.inline_image(instruction, spaces) if op == "INLINE IMAGE" else None
+                changed = changed or converted is not None
+                keep(converted or instruction)
                 continue
             stroke, new = int(op.isupper()), None
             if op == "q":
@@ -269,12 +271,13 @@ class _Recolour:
         return None
 
     def inline_image(self, instruction: Any, spaces: dict[str, Any]) -> Any:
-        """An inline picture in a converted colour space, converted and written again (hex-encoded, so it parses)."""
+        """An inline picture in a converted colour space, converted and written again (hex-encoded, so it parses);
+        None for one left as it is."""
         image = instruction.iimage
         space = image.obj.get("/CS", image.obj.get("/ColorSpace"))
         n = spaces.get(str(space)) if str(space) in spaces else components(_long(space))
         if image.obj.get("/IM", image.obj.get("/ImageMask", False)) or not self.converts(n):
-            return instruction
+            return None
         out = self.converter.picture(_samples(image).convert("RGB"))
         cs = "/DeviceCMYK" if out.mode == "CMYK" else "/DeviceGray"
         data = f"BI /W {out.width} /H {out.height} /CS {cs} /BPC 8 /F /AHx ID\n".encode() + out.tobytes().hex().encode()
@@ -334,26 +337,37 @@ class _Recolour:
         """A function of one input giving colours of ``n`` components as one giving converted colours."""
         if isinstance(function, Array):  # one function per component
             each = [evaluate(f) for f in function]
-            return self.sampled(lambda t: [f(t)[0] for f in each], domain_of(function[0]), n, MAX_SAMPLES)
+            return self.sampled(lambda t: [f(t)[0] for f in each], domain_of(function[0]), n, MAX_SAMPLES, None)
 
         def convert(function: Any) -> Any:
             if function.get("/FunctionType") == 3:
                 pieces = Array([self.function(piece, n) for piece in function.Functions])
                 kept = {k: function[k] for k in ("/Domain", "/Bounds", "/Encode")}
                 return self.document.make_indirect(Dictionary({**kept, "/FunctionType": 3, "/Functions": pieces}))
-            count = MAX_SAMPLES
-            if function.get("/FunctionType") == 2 and float(function.get("/N", 1)) == 1:
+            count, key = MAX_SAMPLES, None
+            if function.get("/FunctionType") == 2:  # a gradient between two colours: the same on many pages
                 c0, c1 = (to_rgb(n, tuple(function.get(c, [i] * n))) for i, c in ((0, "/C0"), (1, "/C1")))
-                count = min(MAX_SAMPLES, max(2, math.ceil(max(abs(a - b) for a, b in zip(c0, c1)) * 255 - 1e-6) + 1))
-            return self.sampled(evaluate(function), domain_of(function), n, count)
+                exponent = float(function.get("/N", 1))
+                if exponent == 1:
+                    count = min(MAX_SAMPLES, max(2, math.ceil(max(abs(a - b) for a, b in zip(c0, c1)) * 255 - 1e-6) + 1))
+                key = (c0, c1, exponent)
+            return self.sampled(evaluate(function), domain_of(function), n, count, key)
 
         return self.once(function, convert)
 
-    def sampled(self, function: Callable[[float], list[float]], domain: tuple[float, float], n: int, count: int) -> Stream:
-        """A sampled function (type 0) of ``count`` converted colours of ``function`` evenly over ``domain``."""
+    def sampled(self, function: Callable, domain: tuple[float, float], n: int, count: int, key: tuple | None) -> Stream:
+        """A sampled function (type 0) of ``count`` converted colours of ``function`` evenly over ``domain``
+        (kept for the next page under ``key``, if given)."""
         start, end = domain
-        colours = self.colours_of(n, [function(start + (end - start) * i / (count - 1)) for i in range(count)])
-        data = bytes(min(255, max(0, round(v * 255))) for colour in colours for v in colour)
+        key = key and (self.converter, key, domain, count)
+        data = _SAMPLES.get(key) if key else None
+        if data is None:
+            colours = self.colours_of(n, [function(start + (end - start) * i / (count - 1)) for i in range(count)])
+            data = bytes(min(255, max(0, round(v * 255))) for colour in colours for v in colour)
+            if key:
+                _SAMPLES[key] = data
+                if len(_SAMPLES) > _SAMPLES_KEPT:
+                    _SAMPLES.popitem(last=False)
         return self.document.make_stream(
             zlib.compress(data, 6),
             FunctionType=0,
