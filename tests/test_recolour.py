@@ -61,12 +61,15 @@ OPAQUE = """
 <rect x="170" y="140" width="30" height="60" fill="url(#checks)"/>
 """
 
-# Transparency: a gradient fading out, a group at half opacity, a multiplied shape, a luminance mask.
+# Transparency: gradients fading out, a group at half opacity, a multiplied shape, a luminance mask.
 TRANSPARENT = """
 <defs>
   <linearGradient id="fade" x1="0" x2="1">
     <stop offset="0" stop-color="#0050a0"/><stop offset="1" stop-color="#0050a0" stop-opacity="0"/>
   </linearGradient>
+  <radialGradient id="halo">
+    <stop offset="0" stop-color="#8338ec"/><stop offset="1" stop-color="#8338ec" stop-opacity="0"/>
+  </radialGradient>
   <mask id="holed">
     <rect x="0" y="100" width="200" height="100" fill="white"/><circle cx="120" cy="150" r="30" fill="black"/>
   </mask>
@@ -76,6 +79,7 @@ TRANSPARENT = """
 <rect x="100" y="50" width="100" height="40" fill="#2a9d8f"/>
 <rect x="140" y="60" width="40" height="40" fill="#e76f51" style="mix-blend-mode:multiply"/>
 <rect x="0" y="100" width="200" height="100" fill="#e9c46a" mask="url(#holed)"/>
+<circle cx="175" cy="175" r="20" fill="url(#halo)"/>
 """
 
 
@@ -262,7 +266,7 @@ def shadings(pdf: pikepdf.Pdf) -> list:
 @needs_gs
 def test_transparency_is_composited_in_ink(transparent):
     got = ghostscript(recolour(transparent, PROCESS), "tiff32nc") / 255
-    ink = {c: separated(hex_rgb(c)) / 255 for c in ("#0050a0", "#2a9d8f", "#e76f51", "#e9c46a")}
+    ink = {c: separated(hex_rgb(c)) / 255 for c in ("#0050a0", "#2a9d8f", "#e76f51", "#e9c46a", "#8338ec")}
     fade = np.array([(1 - (x + 0.5) / SIZE) * ink["#0050a0"] for x in range(SIZE)])
     assert abs(got[20] - fade).max() <= 6 / 255  # a colour fading out prints less of the same inks
     assert abs(got[55:85, 5:95] - ink["#2a9d8f"] / 2).max() <= 1 / 255  # half opacity: half the ink
@@ -271,6 +275,9 @@ def test_transparency_is_composited_in_ink(transparent):
     assert abs(got[92:98, 145:175] - shape).max() <= 1 / 255
     assert abs(got[110:190, 5:80] - ink["#e9c46a"]).max() <= 1 / 255  # the mask shows the shape
     assert (got[135:165, 105:135] == 0).all()  # and its hole is paper
+    for x in range(157, 194):  # a halo fading out over the masked shape: its inks, then less, then the shape's
+        alpha = max(0.0, 1 - float(np.hypot(x + 0.5 - 175, 174.5 - 175)) / 20)
+        assert abs(got[174, x] - (alpha * ink["#8338ec"] + (1 - alpha) * ink["#e9c46a"])).max() <= 6 / 255
     outside = np.ones(got.shape[:2], bool)
     outside[60:90, 140:180] = False  # where live multiply overlaps, inks add up as a press would print them
     assert got[outside].sum(axis=-1).max() <= LIMIT + 1e-9
