@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,11 +34,16 @@ _PICTURES_KEPT = 256
 _COLOURS_KEPT = 100_000
 
 
+def luma(red: float, green: float, blue: float) -> float:
+    """The luma of an sRGB colour (Rec. 709 weights), on the scale of its components."""
+    return LUMA[0] * red + LUMA[1] * green + LUMA[2] * blue
+
+
 def grey(colour):
     """A colour as the grey of its luma (Rec. 709 weights), alpha kept."""
     if colour is None or not hasattr(colour, "red"):
         return colour
-    level = LUMA[0] * colour.red + LUMA[1] * colour.green + LUMA[2] * colour.blue
+    level = luma(colour.red, colour.green, colour.blue)
     alpha = getattr(colour, "alpha", 1)
     return colors.Color(level, level, level, alpha=alpha)
 
@@ -66,8 +71,14 @@ def _cached_picture(converter: Any, image: Image.Image, convert: Callable[[Image
 class Greys:
     """Every colour and picture as its grey."""
 
+    space = "/DeviceGray"  # the PDF colour space of :meth:`components`
+
     def __call__(self, colour):
         return grey(colour)
+
+    def components(self, colours: Sequence[tuple[float, float, float]]) -> list[tuple[float, ...]]:
+        """sRGB colours (components 0-1) as DeviceGray levels."""
+        return [(luma(*rgb),) for rgb in colours]
 
     def picture(self, image: Image.Image) -> Image.Image:
         return _cached_picture(self, image, luma_picture)
@@ -89,6 +100,8 @@ class ProcessColour:
     ink_limit: float
     greyscale: bool = False
     _colours: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+    _components: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+    space = "/DeviceCMYK"  # the PDF colour space of :meth:`components`, greyscale too (black ink only)
 
     def __call__(self, colour):
         if colour is None or not hasattr(colour, "red") or isinstance(colour, colors.CMYKColor):
@@ -105,13 +118,29 @@ class ProcessColour:
 
     def _convert(self, colour, alpha):
         rgb = tuple(min(255, max(0, round(v * 255))) for v in (colour.red, colour.green, colour.blue))
+        return colors.CMYKColor(*(round(v / 255, 4) for v in self._separate([rgb])[0]), alpha=alpha)
+
+    def _separate(self, colours: Sequence[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        """8-bit sRGB colours as the 8-bit CMYK they print with, separated together."""
         if self.greyscale:
-            level = round(sum(w * v for w, v in zip(LUMA, rgb)))
-            c = m = y = 0
-            k = int(self.profile.black_for_grey[min(255, level)])
-        else:
-            c, m, y, k = self.profile.separate(Image.new("RGB", (1, 1), rgb), self.ink_limit).getpixel((0, 0))  # type: ignore[misc]
-        return colors.CMYKColor(*(round(v / 255, 4) for v in (c, m, y, k)), alpha=alpha)
+            return [(0, 0, 0, int(self.profile.black_for_grey[min(255, round(luma(*rgb)))])) for rgb in colours]
+        image = Image.new("RGB", (len(colours), 1))
+        image.putdata(list(colours))
+        data = self.profile.separate(image, self.ink_limit).tobytes()
+        return [tuple(data[i : i + 4]) for i in range(0, len(data), 4)]
+
+    def components(self, colours: Sequence[tuple[float, float, float]]) -> list[tuple[float, ...]]:
+        """sRGB colours (components 0-1) as the DeviceCMYK components (0-1) they print with, as vector colours do.
+
+        Each distinct colour is separated once; new ones together, as one picture."""
+        rgbs = [tuple(min(255, max(0, round(v * 255))) for v in rgb) for rgb in colours]
+        new = sorted(set(rgbs).difference(self._components))
+        if new:
+            if len(self._components) > _COLOURS_KEPT:
+                self._components.clear()
+            for rgb, cmyk in zip(new, self._separate(new)):
+                self._components[rgb] = tuple(round(v / 255, 4) for v in cmyk)
+        return [self._components[rgb] for rgb in rgbs]
 
     def picture(self, image: Image.Image) -> Image.Image:
         """A picture as printed: CMYK within the ink limit, or (greyscale) DeviceGray levels of black ink."""
