@@ -1,8 +1,10 @@
 """How card colours and pictures are printed: as designed (RGB), as greys, or as process CMYK.
 
-A converter is called with each colour of a card drawing (svglib passes every
-fill, stroke and gradient stop through it) and its ``picture`` method with
-each embedded picture, so vectors and pictures always change together:
+A converter gives the components of every colour of a drawn side
+(:mod:`.recolour` passes each fill, stroke and gradient sample through
+``components``), converts each picture (``picture``) and each reportlab colour
+drawn directly (called with it: a box's field and text), so vectors and
+pictures always change together:
 
 - :data:`GREYS`: every colour and picture as the grey of its luma (Rec. 709
   weights), for ink-saving sheets, PNGs, Tabletop Simulator and proofs;
