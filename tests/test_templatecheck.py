@@ -35,6 +35,9 @@ CASES = [
     ("filter in style", '<rect width="5" height="5" style="filter: url(#f)"/>', "filters"),
     ("css filter", "<style>.s { filter: url(#f) }</style>", "filters"),
     ("textPath", '<text><textPath href="#p">Hi</textPath></text>', "<textPath>"),
+    ("unquoted family", '<text x="1" y="5" font-family="Source Sans 3">Hi</text>', "quote it, font-family=\"'Source Sans 3'\""),
+    ("unquoted family in a list", '<text x="1" y="5" style="font-family: Cinzel, Source Sans 3">Hi</text>', "Source Sans 3"),
+    ("unquoted family in CSS", "<style>.t { font-family: Source Sans 3, serif }</style>", "font-family Source Sans 3"),
 ]
 
 FINE = (
@@ -84,6 +87,9 @@ ALLOWED = [
     ("word-spacing", '<text x="1" y="5" word-spacing="0.5">Hi there</text>'),
     ("spacing in CSS", "<style>.t { letter-spacing: 2px; word-spacing: 1px }</style>"),
     ("no filter", '<rect width="5" height="5" filter="none"/>'),
+    ("quoted families", '<text x="1" y="5" font-family="\'Source Sans 3\', \'EB Garamond\', serif">Hi</text>'),
+    ("families CSS reads unquoted", '<text x="1" y="5" style="font-family: EB Garamond, Cinzel, serif">Hi</text>'),
+    ("a quoted family with a comma", '<text x="1" y="5" font-family="\'Odd, Sans 3\'">Hi</text>'),
 ]
 
 

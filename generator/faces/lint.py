@@ -18,6 +18,10 @@ print the same is flagged, one line each saying what to draw instead:
   own resolution), and
 * ``<textPath>`` (its glyphs are placed along the path differently).
 
+A ``font-family`` that CSS cannot read unquoted (``Source Sans 3``: a word may
+not start with a digit) is flagged too: browser and print renderer alike drop
+it and fall back to other fonts.
+
 ``aetherpress validate`` looks for them
 
 * in the template sources of the project and the built-in data (file and line), and
@@ -37,6 +41,7 @@ from lxml import etree
 from ..errors import Problem, display_path
 from ..project import Project
 from .cut import check_cut
+from .fonts import css_family, unquoted_family_problem
 from .render import FaceRenderer
 from .svg import parse_svg
 
@@ -104,6 +109,13 @@ def _property_findings(props: dict[str, str]) -> list[str]:
     blend = _blend_finding(props.get("mix-blend-mode", ""))
     if blend:
         found.append(blend)
+    family = unquoted_family_problem(props.get("font-family", ""))
+    if family:
+        found.append(
+            f"font-family {family} is no family unquoted (a word of it is not a CSS word): browsers and the print "
+            f'renderer both fall back to other fonts; quote it, font-family="{css_family(family)}" '
+            "(in a template: {{ style.text_font|family }})"
+        )
     return found
 
 
@@ -127,7 +139,7 @@ def _element_findings(tag: str, attrs: dict[str, str]) -> list[str]:
     return found + _property_findings(props)
 
 
-_CSS_DECLARATION = re.compile(r"(?<![-\w])(filter|mix-blend-mode)\s*:\s*([^;{}]*)", re.I)
+_CSS_DECLARATION = re.compile(r"(?<![-\w])(filter|mix-blend-mode|font-family)\s*:\s*([^;{}]*)", re.I)
 
 
 def _css_findings(text: str) -> list[tuple[int, str]]:
