@@ -47,6 +47,7 @@ PACKAGE_LAYER = {
     "validation": "top",
     "cli": "top",
     "fonts": "base",
+    "iccprofiles": "base",
     "__main__": "top",
     "__init__": "base",
 }

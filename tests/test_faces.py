@@ -164,7 +164,7 @@ def test_aetherial_longest_spell_fits_at_a_readable_size(project, definitions):
     # the effect text's lines are at least the style's minimum (2.4 mm, about 6.8 pt)
     svg = faces.face(longest)
     root = parse_svg(svg, "test")
-    garamond = [float(t.get("font-size")) for t in root.iter("{*}text") if t.get("font-family") == "EB Garamond"]
+    garamond = [float(t.get("font-size")) for t in root.iter("{*}text") if t.get("font-family") == "'EB Garamond'"]
     assert garamond and min(garamond) >= deck.style["min_text_size"]
 
 
@@ -352,8 +352,8 @@ def test_shipped_templates_set_all_text_through_fit(project):
 
 
 def test_a_family_css_must_quote_is_quoted_and_still_drawn_in_its_font(tmp_path, monkeypatch):
-    """font-family="Source Sans 3" is ignored by a browser (a CSS word may not start with a digit): the face
-    names it in quotes, and the PDF path still draws it in Source Sans 3, not a fallback."""
+    """font-family="Source Sans 3" is ignored by a browser and by svg2pdf (a CSS word may not start with a digit):
+    the face names it in quotes, as it names every family, and the PDF path still draws it in Source Sans 3."""
     from generator.cli import main
 
     from .test_catalogue import make_project
@@ -368,7 +368,9 @@ def test_a_family_css_must_quote_is_quoted_and_still_drawn_in_its_font(tmp_path,
     assert main(["--project", str(root), "build", "cat", "--paper", "a4", "--out", str(tmp_path / "out")]) == 0
     face = etree.fromstring((tmp_path / "out" / "cat" / "faces" / "fox.svg").read_bytes())
     families = {node.get("font-family") for node in face.iter() if node.get("font-family")}
-    assert '"Source Sans 3"' in families and "Source Sans 3" not in families
+    assert "'Source Sans 3'" in families and "Source Sans 3" not in families
+    assert all(family[0] == family[-1] == "'" for family in families), families  # every family, in one form
+    assert b"font-family=\"'Source Sans 3'\"" in (tmp_path / "out" / "cat" / "faces" / "fox.svg").read_bytes()
     import pikepdf
 
     with pikepdf.open(tmp_path / "out" / "cat" / "cat-sheets.pdf") as pdf:
@@ -410,3 +412,44 @@ def test_plain_texts_keep_clear_of_wide_corner_indices(tmp_path):
                 assert not any(box.overlaps(c) for c in corners), (card.id, field, box)
                 checked += 1
     assert checked >= 3
+
+
+@pytest.mark.parametrize(
+    "family", ["Source Sans 3", "EB Garamond", "serif", "O'Brien Sans", 'Say "Cheese" Sans', "Both ' and \" Sans", "Back\\slash"]
+)
+def test_a_family_is_written_as_one_css_string_and_read_back_as_itself(family):
+    from generator.faces.fonts import css_family, family_attribute, first_family
+
+    written = etree.fromstring(f"<text {family_attribute(family)}/>").get("font-family")
+    assert written == css_family(family) and written[0] in "'\"" and written[-1] == written[0]
+    assert first_family(written) == family and first_family(f"{written}, serif") == family
+    assert css_family("Source Sans 3") == "'Source Sans 3'"
+
+
+def test_hand_set_text_in_a_quoted_family_is_measured_in_that_family():
+    """The safe-zone check reads a quoted family (and a list of them) as the family itself, not as the fallback."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from generator.faces.fonts import FontBook, register_fonts
+    from generator.faces.safezone import _drawn_boxes
+
+    register_fonts()
+    widths = {}
+    for value in ("'Source Sans 3'", "&quot;Source Sans 3&quot;, serif", "Cinzel"):
+        svg = (
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+            f'<text x="10" y="20" font-family="{value}" font-size="4">Measured words</text></svg>'
+        )
+        [(_, _, box, _)] = list(_drawn_boxes(svg, FontBook()))
+        widths[value] = box.w
+    sans = stringWidth("Measured words", "SourceSans3-Regular", 4)
+    assert widths["'Source Sans 3'"] == pytest.approx(sans) and widths["&quot;Source Sans 3&quot;, serif"] == pytest.approx(sans)
+    assert widths["Cinzel"] == pytest.approx(stringWidth("Measured words", "Cinzel-Regular", 4)) != pytest.approx(sans)
+
+
+def test_the_family_filter_quotes_a_family_for_a_hand_set_text(tmp_path):
+    from generator.faces.sandbox import environment
+
+    env = environment(((str(tmp_path), str(tmp_path)),))
+    text = env.from_string('<text font-family="{{ font|family }}">x</text>').render(font="Source Sans 3")
+    assert etree.fromstring(text).get("font-family") == "'Source Sans 3'"

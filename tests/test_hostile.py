@@ -172,10 +172,15 @@ def test_card_images_are_embedded_from_the_deck_folder(tmp_path, monkeypatch, ca
     project = Project(root)
     deck = load_definition(root / "decks" / "cat" / "deck.toml", project).base
     svg = FaceRenderer(project, deck).face(deck.card("the-wizard"))
-    png = (root / "decks" / "cat" / "wizard.png").read_bytes()
     import base64
+    import io
+    import re
 
-    assert f"data:image/png;base64,{base64.b64encode(png).decode()}" in svg
+    from PIL import Image
+
+    embedded = base64.b64decode(re.search(r"data:image/png;base64,([A-Za-z0-9+/=]+)", svg).group(1))
+    original = Image.open(root / "decks" / "cat" / "wizard.png")
+    assert Image.open(io.BytesIO(embedded)).tobytes() == original.convert("RGB").tobytes()  # decoded, the same pixels
     monkeypatch.chdir(root)
     assert main(["build", "cat"]) == 0
     assert "wizard.png" not in (root / "output" / "cat" / "faces" / "the-wizard.svg").read_text()

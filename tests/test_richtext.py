@@ -96,7 +96,7 @@ def test_plain_text_is_drawn_exactly_as_before():
     fitted = fit_lines("A plain line", Box(0, 0, 40, 10), "Cinzel", 4.0, 2.0)
     baseline = f"{4.0 * _metrics('Cinzel-Regular')[0]:.3f}".rstrip("0").rstrip(".")
     assert str(fitted.svg()) == (
-        f'<text x="20" y="{baseline}" font-family="Cinzel" font-size="4" fill="#000000" text-anchor="middle">A plain line</text>'
+        f'<text x="20" y="{baseline}" font-family="\'Cinzel\'" font-size="4" fill="#000000" text-anchor="middle">A plain line</text>'
     )
     assert fitted.lines[0].runs == ()
 
@@ -183,7 +183,7 @@ def test_a_project_font_is_found_by_its_family_and_measured_with_its_own_metrics
     assert deck.style["ink"] == "#2f4f4f"
     svg = faces.face(deck.cards[0])
     root = parse_svg(svg, "test")
-    texts = [t for t in root.iter(f"{SVG}text") if t.get("font-family") == "Test Sans"]
+    texts = [t for t in root.iter(f"{SVG}text") if t.get("font-family") == "'Test Sans'"]
     assert any(t.get("font-weight") == "bold" and t.text == "Once per turn:" for t in texts)
     upright = " ".join(t.text for t in texts if t.get("font-style") != "italic")
     assert "Every coin remembers." in upright  # *..* inside the italic flavour is set upright, on however many lines

@@ -20,6 +20,7 @@ def image_kind(head: bytes) -> str | None:
 
 
 MAX_IMAGE_PIXELS = 25_000_000  # a poker card at 1,200 dpi is 4.5 million
+DAMAGED = "cannot be read: the file is damaged or cut short"
 
 
 @lru_cache(maxsize=1024)
@@ -37,7 +38,7 @@ def _decode_problem(path: str, size: int, mtime: int) -> str | None:
                 )
             image.load()  # decodes everything: a truncated or damaged file fails here, not in the middle of a build
     except (OSError, SyntaxError, ValueError, Image.DecompressionBombError):
-        return "cannot be read: the file is damaged or cut short"
+        return DAMAGED
     return None
 
 

@@ -1,7 +1,7 @@
 """Every side the decks draw, checked as ``validate`` checks it: each side drawn once for every check
 (or taken from the cache, with the boxes its texts were fitted to, when a build drew it).
 
-The checks that read a drawn side (what svglib cannot draw, what comes near
+The checks that read a drawn side (what prints otherwise than shown, what comes near
 the cut, what leaves the safe zone) share one drawing of it.  A side that
 comes out as one already checked (the same template, SVG and fitted text
 boxes: most backs of a deck, say) would only repeat its findings, each told

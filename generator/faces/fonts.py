@@ -1,6 +1,6 @@
 """Fonts: the families shipped with the package, and a project's own from its ``fonts/`` folder.
 
-Templates ask for a family (``font-family="EB Garamond"``) with a weight and a
+Templates ask for a family (``font-family="'EB Garamond'"``) with a weight and a
 style; every combination maps to one TrueType file, registered by name with
 reportlab (which sets the books' type and measures the cards' text) and given
 by file to the card renderer (see :mod:`generator.render.vector`), so output
@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
+from xml.sax.saxutils import quoteattr
 
 from ..errors import AetherpressError, Problem, display_path
 from ..locations import FONTS_DIR
@@ -54,12 +55,58 @@ _CSS_WORD = re.compile(r"-?[_a-zA-Z\u0080-\U0010ffff][-_a-zA-Z0-9\u0080-\U0010ff
 
 
 def css_family(family: str) -> str:
-    """A family name as an SVG font-family attribute must give it: as it is where its words are CSS identifiers
-    ("EB Garamond"), in double quotes otherwise ("Source Sans 3": a word may not start with a digit, and a
-    browser ignores the whole attribute).  The PDF path reads both alike."""
-    if family.split() and all(_CSS_WORD.fullmatch(word) for word in family.split()):
-        return family
-    return '"' + family.replace('"', "").replace("\\", "") + '"'
+    """A family name as a CSS ``font-family`` value: always a CSS string, ``'Source Sans 3'``.
+
+    Unquoted, a name is a row of CSS words, and a browser and the print renderer both drop the whole value when
+    a word is none ("Source Sans 3": a word may not start with a digit) or read a keyword ("serif") as the generic
+    family.  In single quotes unless the name holds one and no double quote; a backslash and the quote it is in
+    are escaped.  :func:`first_family` reads it back."""
+    quote = '"' if "'" in family and '"' not in family else "'"
+    return quote + family.replace("\\", "\\\\").replace(quote, "\\" + quote) + quote
+
+
+def family_attribute(family: str) -> str:
+    """``font-family="'Source Sans 3'"``: the one way the text helpers name a family in SVG."""
+    return "font-family=" + quoteattr(css_family(family))
+
+
+_ESCAPE = re.compile(r"\\(?:([0-9a-fA-F]{1,6})[ \t\n\r\f]?|(.))", re.S)
+
+
+def _unescape(text: str) -> str:
+    def one(match: re.Match) -> str:
+        if match.group(1) is None:
+            return match.group(2)
+        code = int(match.group(1), 16)
+        return chr(code) if 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else "\ufffd"
+
+    return _ESCAPE.sub(one, text)
+
+
+_FIRST_FAMILY = re.compile(r"""\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|((?:[^,"'\\]|\\.)*))""", re.S)
+
+
+def first_family(value: str | None) -> str | None:
+    """The first family a CSS ``font-family`` value names, unquoted and unescaped, or None:
+    ``'Source Sans 3', serif`` and ``Source Sans 3`` give ``Source Sans 3``."""
+    match = _FIRST_FAMILY.match(value or "")
+    if match is None:
+        return None
+    quoted = match.group(1) if match.group(1) is not None else match.group(2)
+    name = _unescape(quoted) if quoted is not None else " ".join(_unescape(match.group(3) or "").split())
+    return name or None
+
+
+_QUOTED = re.compile(r""""(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'""", re.S)
+
+
+def unquoted_family_problem(value: str) -> str | None:
+    """The family in a ``font-family`` value that CSS cannot read unquoted (a word that is no CSS word), or None."""
+    for entry in _QUOTED.sub("''", value).split(","):
+        words = entry.split()
+        if words and "\\" not in entry and not all(_CSS_WORD.fullmatch(word) or word == "''" for word in words):
+            return " ".join(words)
+    return None
 
 
 def font_name(family: str, weight: str = "normal", style: str = "normal") -> str:

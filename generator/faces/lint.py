@@ -1,10 +1,28 @@
-"""The template check: SVG features that svglib silently draws wrong or not at all.
+"""The template check: SVG features that print differently from how a browser (and the preview) shows them.
 
-svglib (which turns card SVGs into PDF drawings) ignores or misdraws gradients
-on strokes and text, pattern fills, group opacity, ``<symbol viewBox>`` used
-through ``<use>``, nested ``<svg viewBox>``, letter- and word-spacing,
-``<textPath>``, masks and filters.  A card that uses them looks right in a
-browser and wrong in print, so ``aetherpress validate`` flags them:
+Cards are printed through svg2pdf (Typst's, on usvg) and shown in the preview
+as Chromium draws them.  Measured side by side, most of SVG prints as it is
+shown: opacity on shapes and groups, gradients (with ``stop-opacity`` and
+``gradientTransform``) on fills, strokes and text, clip paths, masks
+(luminance and ``mask-type: alpha``), the separable blend modes
+(``mix-blend-mode``), dashes, transforms, ``<symbol viewBox>`` through
+``<use>``, nested ``<svg viewBox>``, letter- and word-spacing.  What does not
+print the same is flagged, one line each saying what to draw instead:
+
+* ``<pattern>`` fills (PDF readers disagree on where a pattern's tiles start),
+* gradients with a ``spreadMethod`` other than ``pad`` (PDF gradients cannot
+  repeat or reflect: the print is padded with the end colours),
+* the non-separable blend modes (hue, saturation, color, luminosity), which
+  PDF readers and browsers mix differently,
+* filters (the print renderer turns a filtered element into a picture at its
+  own resolution), and
+* ``<textPath>`` (its glyphs are placed along the path differently).
+
+A ``font-family`` that CSS cannot read unquoted (``Source Sans 3``: a word may
+not start with a digit) is flagged too: browser and print renderer alike drop
+it and fall back to other fonts.
+
+``aetherpress validate`` looks for them
 
 * in the template sources of the project and the built-in data (file and line), and
 * in the SVG every deck actually renders (deck, card and template), which
@@ -23,11 +41,38 @@ from lxml import etree
 from ..errors import Problem, display_path
 from ..project import Project
 from .cut import check_cut
+from .fonts import css_family, unquoted_family_problem
 from .render import FaceRenderer
 from .svg import parse_svg
 
-CONTAINERS = {"g", "svg", "a", "use", "symbol", "switch"}
-TEXT = {"text", "tspan", "textPath"}
+# the blend modes PDF and browsers mix alike: each colour channel on its own
+SEPARABLE_BLENDS = (
+    "normal",
+    "multiply",
+    "screen",
+    "overlay",
+    "darken",
+    "lighten",
+    "color-dodge",
+    "color-burn",
+    "hard-light",
+    "soft-light",
+    "difference",
+    "exclusion",
+)
+CSS_WIDE = ("inherit", "initial", "unset", "revert", "revert-layer")
+
+PATTERN = (
+    "<pattern> fills print differently (PDF readers disagree on where the pattern's tiles start): draw the repeats as shapes"
+)
+FILTERS = (
+    "filters (blur, shadows) print differently (the print renderer turns the element into a picture at its own "
+    "resolution): draw shadows and glows as shapes, with fill-opacity or a radial gradient"
+)
+TEXT_PATH = (
+    "<textPath> prints differently (the glyphs are placed along the path unlike in a browser): "
+    "set the words as <text> elements, each turned with a transform"
+)
 
 
 @dataclass(frozen=True)
@@ -45,51 +90,65 @@ def _style_props(style: str | None) -> dict[str, str]:
     return props
 
 
-def _element_findings(tag: str, attrs: dict[str, str], nested_svg: bool) -> list[str]:
+def _blend_finding(value: str) -> str | None:
+    """What is wrong with a ``mix-blend-mode`` value, or None (a value hidden by template markup is not judged)."""
+    mode = value.replace("!important", "").strip().lower()
+    if not mode or mode in SEPARABLE_BLENDS or mode in CSS_WIDE:
+        return None
+    return (
+        f"mix-blend-mode: {mode} prints differently (PDF readers and browsers mix hue, saturation, color and "
+        f"luminosity differently, and other modes not at all): use one of {', '.join(SEPARABLE_BLENDS[1:])}"
+    )
+
+
+def _property_findings(props: dict[str, str]) -> list[str]:
+    """What is wrong with these CSS properties or presentation attributes (names in lower case)."""
+    found = []
+    if "filter" in props and props["filter"].strip().lower() not in ("", "none"):
+        found.append(FILTERS)
+    blend = _blend_finding(props.get("mix-blend-mode", ""))
+    if blend:
+        found.append(blend)
+    family = unquoted_family_problem(props.get("font-family", ""))
+    if family:
+        found.append(
+            f"font-family {family} is no family unquoted (a word of it is not a CSS word): browsers and the print "
+            f'renderer both fall back to other fonts; quote it, font-family="{css_family(family)}" '
+            "(in a template: {{ style.text_font|family }})"
+        )
+    return found
+
+
+def _element_findings(tag: str, attrs: dict[str, str]) -> list[str]:
     """What is wrong with one element, given its local tag name and attributes (style merged in)."""
     found = []
     props = {k.lower(): v for k, v in attrs.items()}
     props.update(_style_props(attrs.get("style")))
-
-    def is_url(value: str | None) -> bool:
-        return value is not None and value.strip().startswith("url(")
-
-    if is_url(props.get("stroke")):
-        found.append(
-            f'<{tag}> has a gradient or pattern stroke (stroke="{props["stroke"]}"); '
-            "svglib draws it as no stroke: use a solid colour"
-        )
-    if tag in TEXT and is_url(props.get("fill")):
-        found.append(f"<{tag}> has a gradient or pattern fill on text; svglib cannot fill text with it: use a solid colour")
     if tag == "pattern":
-        found.append("<pattern> fills are not drawn by svglib: draw the repeats as shapes")
-    if "opacity" in props and tag in CONTAINERS:
-        found.append(f"opacity on <{tag}> (group opacity) is ignored by svglib: use fill-opacity/stroke-opacity on the shapes")
-    if tag == "symbol" and "viewbox" in props:
+        found.append(PATTERN)
+    spread = attrs.get("spreadMethod", "").strip()
+    if spread in ("reflect", "repeat"):
         found.append(
-            "<symbol viewBox> is not scaled by svglib when used through <use>: draw paths with a transform (the symbol() helper)"
+            f'spreadMethod="{spread}" prints differently (PDF gradients cannot {spread}: the print is padded with the '
+            "end colours): leave spreadMethod out and give the gradient the stops of every repeat"
         )
-    if tag == "svg" and nested_svg and "viewbox" in props:
-        found.append("a nested <svg viewBox> is not scaled by svglib: use a <g transform>")
-    for prop in ("letter-spacing", "word-spacing"):
-        if prop in props:
-            found.append(f"{prop} is ignored by svglib: set the text without it")
+    if tag == "filter":
+        found.append(FILTERS)
     if tag == "textPath":
-        found.append("<textPath> is not drawn by svglib")
-    if tag == "mask" or "mask" in props:
-        found.append("masks are not drawn by svglib: use a clipPath or plain shapes")
-    if tag == "filter" or "filter" in props:
-        found.append("filters (blur, shadows) are not drawn by svglib")
+        found.append(TEXT_PATH)
+    return found + _property_findings(props)
+
+
+_CSS_DECLARATION = re.compile(r"(?<![-\w])(filter|mix-blend-mode|font-family)\s*:\s*([^;{}]*)", re.I)
+
+
+def _css_findings(text: str) -> list[tuple[int, str]]:
+    """(offset, message) of what is wrong in the rules of a ``<style>``."""
+    found = []
+    for hit in _CSS_DECLARATION.finditer(text):
+        for message in _property_findings({hit.group(1).lower(): hit.group(2)}):
+            found.append((hit.start(), message))
     return found
-
-
-_CSS_RULES = [
-    (re.compile(r"letter-spacing\s*:"), "letter-spacing in CSS is ignored by svglib"),
-    (re.compile(r"word-spacing\s*:"), "word-spacing in CSS is ignored by svglib"),
-    (re.compile(r"(?<![-\w])filter\s*:"), "filters in CSS are not drawn by svglib"),
-    (re.compile(r"(?<![-\w])mask\s*:"), "masks in CSS are not drawn by svglib"),
-    (re.compile(r"stroke\s*:\s*url\("), "a gradient or pattern stroke in CSS is not drawn by svglib"),
-]
 
 
 def check_svg(svg_text: str) -> list[Finding]:
@@ -101,13 +160,11 @@ def check_svg(svg_text: str) -> list[Finding]:
             continue
         tag = etree.QName(element).localname
         attrs = {etree.QName(k).localname: v for k, v in element.attrib.items()}
-        nested = tag == "svg" and element is not root
-        for message in _element_findings(tag, attrs, nested):
+        for message in _element_findings(tag, attrs):
             findings.append(Finding(element.sourceline, message))
         if tag == "style" and element.text:
-            for pattern, message in _CSS_RULES:
-                if pattern.search(element.text):
-                    findings.append(Finding(element.sourceline, message))
+            for _, message in _css_findings(element.text):
+                findings.append(Finding(element.sourceline, message))
     return findings
 
 
@@ -126,19 +183,15 @@ def check_template_source(text: str) -> list[Finding]:
     """Findings in a template's source; line numbers are lines of the template."""
     plain = _JINJA.sub(_blank, text)
     findings: list[Finding] = []
-    svg_tags = 0
     for match in _TAG.finditer(plain):
         tag = match.group(1).split(":")[-1]
         attrs = {m.group(1).split(":")[-1]: m.group(2)[1:-1] for m in _ATTR.finditer(match.group(2))}
         line = plain.count("\n", 0, match.start()) + 1
-        if tag == "svg":
-            svg_tags += 1
-        for message in _element_findings(tag, attrs, nested_svg=tag == "svg" and svg_tags > 1):
+        for message in _element_findings(tag, attrs):
             findings.append(Finding(line, message))
     for block in _STYLE_BLOCK.finditer(plain):
-        for pattern, message in _CSS_RULES:
-            for hit in pattern.finditer(block.group(1)):
-                findings.append(Finding(plain.count("\n", 0, block.start(1) + hit.start()) + 1, message))
+        for offset, message in _css_findings(block.group(1)):
+            findings.append(Finding(plain.count("\n", 0, block.start(1) + offset) + 1, message))
     return sorted(findings, key=lambda f: (f.line or 0, f.message))
 
 
@@ -166,7 +219,7 @@ def check_templates(project: Project, files: Iterable[Path] | None = None, own_o
 def side_problems(
     faces: FaceRenderer, template: str, what: str, svg: str, boxes: list, seen: set[tuple[str, str]]
 ) -> list[Problem]:
-    """Problems in one side a deck drew (``what``, from ``template``): what svglib cannot draw, and anything
+    """Problems in one side a deck drew (``what``, from ``template``): what prints differently, and anything
     but background and bleed art within 3 mm of the trim (see :mod:`.cut`); the first of each kind per
     template (``seen`` holds those already told)."""
     problems: list[Problem] = []

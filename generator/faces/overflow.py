@@ -9,10 +9,9 @@ removal from the end of the text lets it fit.
 from __future__ import annotations
 
 from collections.abc import Callable
-from xml.sax.saxutils import quoteattr
 
 from ..geometry import Box
-from .fonts import css_family
+from .fonts import family_attribute
 from .richtext import Paragraph, truncate, visible_length
 
 OVERFLOW_INK = "#d0021b"  # draft builds draw text that does not fit in this red
@@ -49,7 +48,7 @@ def overflow_marks(frame: Box, count: int) -> str:
         f' stroke="{OVERFLOW_INK}" stroke-width="0.25" stroke-dasharray="1 0.6"/>'
         f'<rect x="{_fmt(f.right - width)}" y="{_fmt(f.y - height)}" width="{_fmt(width)}" height="{_fmt(height)}"'
         f' fill="{OVERFLOW_INK}"/>'
-        f'<text x="{_fmt(f.right - pad)}" y="{_fmt(f.y - height + size * 0.98)}" font-family={quoteattr(css_family(LABEL_FAMILY))}'
+        f'<text x="{_fmt(f.right - pad)}" y="{_fmt(f.y - height + size * 0.98)}" {family_attribute(LABEL_FAMILY)}'
         f' font-size="{_fmt(size)}" font-weight="bold" fill="#ffffff" text-anchor="end">{label}</text>'
     )
 

@@ -25,7 +25,7 @@ from .deckreads import reads_deck
 from .fonts import font_book
 from .icons import deck_icons
 from .limits import LimitExceeded, deadline, render_bounded, template_seconds
-from .pictures import picture_uri
+from .pictures import PictureError, picture_uri
 from .sandbox import CURRENT, OutsideProject, environment, template_line, template_path
 from .svg import MAX_OUTPUT_CHARS, parse_svg
 from .textfit import Fitted, TextDoesNotFit, UnknownIcon, fit_lines
@@ -209,8 +209,8 @@ class FaceRenderer:
         return stringWidth(str(text), self.fonts.name(family, weight, style), size)
 
     def image(self, path: Any, width: float | None = None, height: float | None = None) -> str:
-        """A card image (an ``image`` attribute: a PNG or JPEG beside the deck file) as a data URI, no finer
-        than 600 dpi over ``width`` x ``height`` mm (default: the whole card).
+        """A card image (an ``image`` attribute: a PNG or JPEG beside the deck file) as a data URI: upright, in
+        sRGB, no finer than 600 dpi over ``width`` x ``height`` mm (default: the whole card); see :mod:`.pictures`.
 
         Cards may not load files themselves; this is the one way an image gets onto a card.
         """
@@ -239,7 +239,10 @@ class FaceRenderer:
             raise AetherpressError(
                 Problem(where, f"image() size {box[0]:g} x {box[1]:g} mm must be more than 0 and at most 1000")
             )
-        return picture_uri(target, data, kind, box)
+        try:
+            return picture_uri(target, data, kind, box)
+        except PictureError as exc:  # changed since the deck was checked
+            raise AetherpressError(Problem(where, f"image '{path}' {exc}")) from None
 
     def keep(self, field: str, box: Box) -> str:
         """Record a box that must stay inside the safe zone (e.g. an index symbol); draws nothing."""

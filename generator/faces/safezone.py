@@ -25,6 +25,7 @@ from lxml import etree
 
 from ..errors import Problem
 from ..geometry import Box
+from .fonts import first_family
 from .icons import IconError, _shape_path
 from .render import FaceRenderer, Geometry
 from .svg import parse_svg
@@ -106,7 +107,7 @@ def _drawn_boxes(svg_text: str, fonts) -> Iterable[tuple[str, str, Box, int | No
         if not content:
             return
         size = _length(state.get("font-size"), 4.0)
-        family = state.get("font-family", "EB Garamond").split(",")[0].strip().strip("'\"")
+        family = first_family(state.get("font-family")) or "EB Garamond"
         try:
             font = fonts.name(family, state.get("font-weight", "normal"), state.get("font-style", "normal"))
         except KeyError:

@@ -4,7 +4,8 @@ Templates see the values they are given and these helpers: ``symbol`` and
 ``symbols`` (vector symbols), ``art`` and ``shade`` (art in several colours), ``fit`` (shrink-and-wrap text into a box),
 ``box``, ``pips``, ``around`` and ``scatter`` (places), ``wrap`` and
 ``text_width`` (measuring), ``keep`` (a box that must stay in the safe zone),
-``marks``, ``pick`` and ``image``; the ``mm`` filter writes a length.  They
+``marks``, ``pick`` and ``image``; the ``mm`` filter writes a length, the ``family``
+filter a font family as ``font-family`` must name it (in CSS quotes).  They
 cannot reach files (beyond other templates), the environment or Python internals.
 """
 
@@ -23,7 +24,7 @@ from markupsafe import Markup
 from ..geometry import Box
 from ..locations import real
 from .art import art_svg, shade
-from .fonts import text_width
+from .fonts import css_family, text_width
 from .limits import MAX_TEMPLATE_CHARS, LimitedSandbox, LimitExceeded
 from .places import around, pip_layout, scatter
 from .symbols import symbol_svg, symbols_svg
@@ -96,6 +97,11 @@ def pick(options: Any, key: Any) -> Any:
     return options[zlib.crc32(str(key).encode("utf-8")) % len(options)]
 
 
+def family(value: Any) -> str:
+    """A font family for a ``font-family`` attribute written by hand: ``'Source Sans 3'``, in CSS quotes."""
+    return css_family(str(value))
+
+
 def mm(value: Any) -> str:
     """A length for an SVG attribute: at most three decimals, no trailing zeros."""
     text = f"{float(value):.3f}".rstrip("0").rstrip(".")
@@ -155,6 +161,7 @@ def environment(places: tuple[tuple[str, str], ...]) -> ImmutableSandboxedEnviro
         image=_image,
     )
     env.filters["mm"] = mm
+    env.filters["family"] = family
     return env
 
 

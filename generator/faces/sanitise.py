@@ -2,13 +2,13 @@
 
 A card's SVG is written to files, drawn into PDFs and (in the preview) shown
 in a browser, so it may hold only what draws: shapes, paths, text, groups,
-gradients, clip paths, ``<use>`` of an ``#id`` and inline PNG or JPEG
-images.  Scripts, event handlers, ``<foreignObject>``, links, animation,
-processing instructions, CSS at-rules and escapes, and anything that refers
-outside the card are errors naming the template and the output line; the
-SVG is never silently changed.  (Elements svglib cannot draw, such as
-``<pattern>`` or ``<mask>``, pass here and are explained by the template
-check instead.)
+gradients, clip paths, masks, blend modes, ``<use>`` of an ``#id`` and inline
+PNG or JPEG images.  Scripts, event handlers, ``<foreignObject>``, links,
+animation, processing instructions, CSS at-rules and escapes, and anything
+that refers outside the card are errors naming the template and the output
+line; the SVG is never silently changed.  (What is safe but prints otherwise
+than a browser shows it, such as ``<pattern>``, filters or ``<textPath>``,
+passes here and is explained by the template check, :mod:`.lint`, instead.)
 """
 
 from __future__ import annotations
@@ -41,16 +41,16 @@ ELEMENTS = frozenset(
         "radialGradient",
         "stop",
         "clipPath",
+        "mask",
         "use",
         "image",
         "style",
         "symbol",
-        # svglib does not draw these; the template check explains what to use instead
+        "marker",
+        # these print otherwise than a browser shows them; the template check explains what to use instead
         "pattern",
-        "mask",
         "filter",
         "textPath",
-        "marker",
         "feGaussianBlur",
         "feOffset",
         "feBlend",
@@ -95,6 +95,8 @@ PRESENTATION = frozenset(
         "visibility",
         "display",
         "mask",
+        "mask-type",
+        "mix-blend-mode",
         "filter",
         "marker-start",
         "marker-mid",

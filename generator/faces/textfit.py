@@ -23,7 +23,7 @@ from functools import cache, lru_cache
 from markupsafe import Markup, escape
 
 from ..geometry import Box
-from .fonts import FontBook, css_family, register_fonts
+from .fonts import FontBook, family_attribute, register_fonts
 from .overflow import OVERFLOW_INK, characters_to_cut, overflow_marks
 from .richtext import Icon, Paragraph, Piece, icon_names, parse, words
 
@@ -159,7 +159,7 @@ class Fitted:
 
         def attrs(weight: str, style: str, anchor: str) -> str:
             return (
-                f' font-family="{escape(css_family(self.family))}" font-size="{_fmt(self.size)}" fill="{escape(fill)}"'
+                f' {family_attribute(self.family)} font-size="{_fmt(self.size)}" fill="{escape(fill)}"'
                 + (f' font-weight="{weight}"' if weight != "normal" else "")
                 + (f' font-style="{style}"' if style != "normal" else "")
                 + (f' text-anchor="{anchor}"' if anchor != "start" else "")
