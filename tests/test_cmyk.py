@@ -157,16 +157,3 @@ def test_bad_profiles_are_one_line_errors(tmp_path, capsys, content, message):
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2 and err == [f"error: command line: --icc '{path}': {message}"]
     assert not (tmp_path / "out").exists()
-
-
-def test_the_print_profiles_are_the_shipped_ones_pictures_are_read_with():
-    """Pictures read an untagged CMYK picture through the lower layer's copy of the stocks; it must be the one
-    print files separate into."""
-    from dataclasses import astuple
-
-    from generator import iccprofiles
-
-    assert {name: astuple(stock) for name, stock in STOCKS.items()} == {
-        name: astuple(stock) for name, stock in iccprofiles.STOCKS.items()
-    }
-    assert all(shipped_profile(name).data == iccprofiles.shipped_profile_data(name) for name in STOCKS)

@@ -7,9 +7,9 @@ Vector colours go through it as one-pixel pictures, so a flat colour drawn as
 a shape and the same colour in a picture print alike.  :meth:`OutputProfile.view`
 goes back from CMYK to sRGB, for soft proofs.
 
-Aetherpress ships two profiles (``generator/icc/``, CC0, see ``LICENSE.txt``
-there): GRACoL TR 006 for coated paper and FOGRA47L for uncoated paper; a
-project may name its own with ``--icc FILE``.
+Aetherpress ships two profiles (see :mod:`generator.iccprofiles`): GRACoL
+TR 006 for coated paper and FOGRA47L for uncoated paper; a project may name
+its own with ``--icc FILE``.
 """
 
 from __future__ import annotations
@@ -24,43 +24,13 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageCms
 
 from ..errors import AetherpressError, Problem
-from ..locations import PACKAGE_DIR
+from ..iccprofiles import STOCKS, shipped_profile_data
 
 if TYPE_CHECKING:
     import numpy as np
 
-ICC_DIR = PACKAGE_DIR / "icc"
 REGISTRY = "http://www.color.org"
 MAX_PROFILE_BYTES = 20 * 1024 * 1024
-
-
-@dataclass(frozen=True)
-class Stock:
-    """A kind of paper: the shipped profile that describes printing on it and its default ink limit."""
-
-    name: str
-    profile_file: str
-    ink_limit: float  # total area coverage, 3.0 = 300 %
-    identifier: str  # the characterization's name in the ICC registry
-    condition: str
-
-
-STOCKS = {
-    "coated": Stock(
-        "coated",
-        "GRACoL-TR006-coated.icc",
-        3.0,
-        "CGATS TR 006",
-        "GRACoL 2006, sheetfed offset on grade 1 coated paper (ISO 12647-2 paper type 1)",
-    ),
-    "uncoated": Stock(
-        "uncoated",
-        "FOGRA47L-uncoated.icc",
-        2.4,
-        "FOGRA47",
-        "Offset printing on uncoated white paper, ISO 12647-2:2004/Amd1 paper type 4",
-    ),
-}
 
 
 @dataclass(frozen=True, eq=False)
@@ -196,7 +166,7 @@ def limit_ink(cmyk: np.ndarray, ink_limit: float) -> np.ndarray:
 def shipped_profile(stock: str) -> OutputProfile:
     """The profile Aetherpress ships for a paper stock (``coated`` or ``uncoated``)."""
     s = STOCKS[stock]
-    return OutputProfile((ICC_DIR / s.profile_file).read_bytes(), s.identifier, s.condition, registered=True)
+    return OutputProfile(shipped_profile_data(stock), s.identifier, s.condition, registered=True)
 
 
 def load_profile(path: Path, option: str = "--icc") -> OutputProfile:
