@@ -175,6 +175,26 @@ def test_a_card_that_cannot_be_drawn_is_a_problem_of_its_own(game, capsys):
     assert preview.problems() == [] and "Look at the top" in preview.snapshot.side("game", FACE, "noon").svg
 
 
+def test_what_would_print_otherwise_is_said_on_the_side_and_by_validate(game, capsys):
+    """A pattern fill shows in the browser but not the same in print: the side is shown, with validate's line."""
+    template = game / "templates" / "game.svg.j2"
+    edit(
+        template,
+        "{{ parts.field(style.paper) }}",
+        '{{ parts.field(style.paper) }}\n<defs><pattern id="dots" width="4" height="4" patternUnits="userSpaceOnUse">'
+        '<circle cx="2" cy="2" r="1" fill="#c33"/></pattern></defs><rect x="5" y="5" width="20" height="20" fill="url(#dots)"/>',
+    )
+    preview = preview_of(game)
+    preview.refresh()
+    settle(preview)
+    dawn = preview.snapshot.side("game", FACE, "dawn")
+    assert dawn.svg is not None and "<pattern" in dawn.svg  # still shown as the browser draws it
+    assert len(dawn.problems) == 1 and "pattern" in dawn.problems[0] and "card 'dawn'" in dawn.problems[0]
+    assert dawn.problems[0].startswith(f"error: {template.relative_to(game)}")
+    assert main(["validate"]) == 2
+    assert "pattern" in capsys.readouterr().err
+
+
 def test_an_overflowing_card_is_shown_in_draft_with_how_much_to_cut(game):
     csv = game / "decks" / "game" / "cards.csv"
     edit(csv, "Noon,2,suns,Look at the top card of the deck.", "Noon,2,suns," + "Look again. " * 150)

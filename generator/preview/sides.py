@@ -17,6 +17,7 @@ from pathlib import Path
 from ..definitions.model import Card, Deck
 from ..errors import AetherpressError
 from ..faces.cached import CachedFaces
+from ..faces.lint import check_svg
 from ..faces.render import FaceRenderer
 from ..project import Project
 from ..project.digests import digest, file_digest
@@ -80,11 +81,33 @@ def _draft_svg(project: Project, deck: Deck, side: Side) -> str | None:
     return svg
 
 
+def _prints_otherwise(faces: CachedFaces, side: Side, svg: str) -> tuple[str, ...]:
+    """What the side draws that the print files cannot draw as the browser does, one line each (as ``validate`` says)."""
+    deck = faces.deck
+    if side.card is None:  # the back of a deck without cards
+        template = deck.back_template
+    else:
+        template = deck.back_for(side.card) if side.kind == BACK else deck.template_for(side.card)
+    source = faces.renderer.template_file(template)
+    what = f"card '{side.name}'" if side.kind == FACE else f"the back '{side.name}'"
+    return tuple(
+        dict.fromkeys(
+            f"error: {source}: {f.message} (in the SVG drawn for {what} of deck '{deck.key}', line {f.line})"
+            for f in check_svg(svg)
+        )
+    )
+
+
 def draw(project: Project, faces: CachedFaces, side: Side) -> None:
     """Draw ``side`` (from the cache when it is there), recording its SVG or its problems; never raises for bad input."""
     try:
         drawn = faces.side(side.card, side.side)
-        side.svg, side.problems, side.draft, side.reads = drawn.svg, (), False, dict(drawn.reads)
+        side.svg, side.problems, side.draft, side.reads = (
+            drawn.svg,
+            _prints_otherwise(faces, side, drawn.svg),
+            False,
+            dict(drawn.reads),
+        )
     except AetherpressError as exc:
         side.problems = tuple(dict.fromkeys(f"error: {p}" for p in exc.problems))
         side.svg = _draft_svg(project, faces.deck, side)
