@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import re
-from pathlib import Path
+from decimal import Decimal
 
 import pytest
 from lxml import etree
@@ -256,20 +256,23 @@ def test_colourless_pernese_has_no_colour_in_any_face_or_back(project, definitio
 
 
 def _pdf_colours(pdf) -> list[tuple[float, ...]]:
-    found = []
-    for page in PdfReader(str(pdf)).pages:
-        text = _content(page)
-        for m in re.finditer(r"(?<![\w.])(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (rg|RG)\b", text):
-            found.append(tuple(float(v) for v in m.groups()[:3]))
-        assert not re.search(r"(?<![\w.])(-?[\d.]+ ){4}(k|K)\b", text)
-        # form XObjects (shared backs) carry their own content
-        for ref in (page["/Resources"].get("/XObject") or {}).values():
-            data = ref.get_object().get_data().decode("latin-1")
-            for m in re.finditer(r"(?<![\w.])(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (rg|RG)\b", data):
-                found.append(tuple(float(v) for v in m.groups()[:3]))
-    # gradient (shading) colours are stored as /C0 and /C1 arrays in the file's objects
-    for m in re.finditer(rb"/C[01] \[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]", Path(pdf).read_bytes()):
-        found.append(tuple(float(v) for v in m.groups()))
+    """Every RGB colour the file sets: in page and form contents (``rg``, or three components with ``sc``/``scn``)
+    and at the ends of its gradients; no CMYK colour may be set at all."""
+    import pikepdf
+
+    found: list[tuple[float, ...]] = []
+    with pikepdf.open(pdf) as doc:
+        for obj in doc.objects:
+            if isinstance(obj, pikepdf.Dictionary) and "/C0" in obj:  # a gradient's function
+                found += [tuple(float(v) for v in obj[key]) for key in ("/C0", "/C1") if len(obj[key]) == 3]
+            if not (isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Form"):
+                continue
+            for operands, operator in pikepdf.parse_content_stream(obj):
+                op = str(operator)
+                assert op not in ("k", "K")
+                numbers = [float(v) for v in operands if isinstance(v, int | float | Decimal)]
+                if op in ("rg", "RG") or (op in ("sc", "scn", "SC", "SCN") and len(numbers) == len(operands) == 3):
+                    found.append(tuple(numbers))
     return found
 
 
