@@ -105,14 +105,14 @@ def designer_project(folder: Path) -> Path:
     lines = [lines[0] + ",art"] + [f"{line},{PICTURES[n % len(PICTURES)]}" for n, line in enumerate(lines[1:])]
     csv.write_text("\n".join(lines) + "\n", encoding="utf-8")
     (root / "templates" / f"{NAME}.svg.j2").write_text(FACE, encoding="utf-8")
-    _project_font(FONTS_DIR / "SourceSans3-Regular.ttf", root / "fonts" / "AtelierSans-Regular.ttf")
-    _project_font(FONTS_DIR / "SourceSans3-Bold.ttf", root / "fonts" / "AtelierSans-Bold.ttf")
+    renamed_font(FONTS_DIR / "SourceSans3-Regular.ttf", root / "fonts" / "AtelierSans-Regular.ttf", FONT)
+    renamed_font(FONTS_DIR / "SourceSans3-Bold.ttf", root / "fonts" / "AtelierSans-Bold.ttf", FONT)
     edit(root / "styles" / f"{NAME}.toml", 'text_font = "EB Garamond"', f'text_font = "{FONT}"')
     return root
 
 
-def _project_font(source: Path, target: Path) -> None:
-    """A font of the project's own: a shipped one under another family name."""
+def renamed_font(source: Path, target: Path, family: str) -> None:
+    """A copy of the font ``source`` under another family name: a font of a project's own."""
     from fontTools.ttLib import TTFont
 
     font = TTFont(source)
@@ -120,7 +120,7 @@ def _project_font(source: Path, target: Path) -> None:
     style = names.getDebugName(2) or "Regular"
     for ident in (1, 3, 4, 6, 16, 17, 21, 22):
         names.removeNames(nameID=ident)
-    names.setName(FONT, 1, 3, 1, 0x409)
-    names.setName(f"{FONT} {style}", 4, 3, 1, 0x409)
-    names.setName(f"{FONT.replace(' ', '')}-{style}", 6, 3, 1, 0x409)
+    names.setName(family, 1, 3, 1, 0x409)
+    names.setName(f"{family} {style}", 4, 3, 1, 0x409)
+    names.setName(f"{family.replace(' ', '')}-{style.replace(' ', '')}", 6, 3, 1, 0x409)
     font.save(target)

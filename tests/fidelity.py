@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import base64
 import io
-import json
 import math
 import os
 import shutil
@@ -24,8 +23,13 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageFilter
 
+from generator.faces.render import FaceRenderer
 from generator.preview.fonts import page_fonts
 from generator.project import Project
+from generator.render.cardpdf import card_pdf_bytes, shop_pdf_bytes
+from generator.render.colour import ProcessColour
+from generator.render.icc import STOCKS, shipped_profile
+from generator.render.pdfx import make_pdfx
 from generator.render.raster import pixels, render_pages
 
 DPI = 100  # the comparison's resolution
@@ -180,5 +184,51 @@ def browser_available() -> bool:
     return bool(CHROMIUM and DRIVER) or os.environ.get("AETHERPRESS_BROWSER_TESTS") == "required"
 
 
-def report(rows: dict[str, float]) -> str:
-    return json.dumps({k: round(v * 100, 3) for k, v in rows.items()}, indent=1)
+def sides_of(deck) -> list[tuple]:
+    """Every face, and each distinct back once, as (card, "front"|"back")."""
+    sides = [(card, "front") for card in deck.cards]
+    backs: dict[str, object] = {}
+    for card in deck.cards:
+        backs.setdefault(deck.back_for(card), card)
+    return sides + [(card, "back") for card in backs.values()]
+
+
+def compare(browser, project: Project, deck, keep: Path | None = None) -> dict[str, float]:
+    """The share of differing pixels of each side of ``deck``: the browser against the card files."""
+    faces = FaceRenderer(project, deck)
+    sides = sides_of(deck)
+    svgs = [faces.face(card) if side == "front" else faces.back(card) for card, side in sides]
+    size = size_px((faces.geometry.width, faces.geometry.height))
+    seen = browser.draw(svgs, size, font_css(project))
+    printed = pdf_pictures(card_pdf_bytes(project, deck, faces.geometry.bleed, sides), size)
+    found = {}
+    for (card, side), a, b in zip(sides, seen, printed, strict=True):
+        label = f"{deck.key} {card.id} {side}"
+        found[label] = differing(a, b)
+        if keep is not None:
+            side_by_side([a, b], keep / f"{deck.key}-{card.id}-{side}.png".replace(":", "_"))
+    return found
+
+
+def compare_cmyk(
+    browser, project: Project, deck, stock: str, keep: Path | None = None, pdfx: str | None = None
+) -> dict[str, float]:
+    """Each face of ``deck`` in a print shop's CMYK file (as PDF/X ``pdfx``, ``"4"`` or ``"1a"``, when given)
+    against the browser's picture separated the same way."""
+    faces = FaceRenderer(project, deck)
+    size = size_px((faces.geometry.width, faces.geometry.height))
+    profile = shipped_profile(stock)
+    process = ProcessColour(profile, STOCKS[stock].ink_limit)
+    seen = browser.draw([faces.face(card) for card in deck.cards], size, font_css(project))
+    pdf = shop_pdf_bytes(project, deck, faces.geometry.bleed, process)
+    if pdfx is not None:
+        pdf = make_pdfx(pdf, profile, pdfx)
+    inks = separations(pdf, size, 2 * len(deck.cards))[1::2]  # pages go back, front, back, front ...
+    found = {}
+    for card, browser_picture, printed in zip(deck.cards, seen, inks, strict=True):
+        proof = soft_proof(profile, profile.separate(Image.fromarray(browser_picture.astype("uint8")), process.ink_limit))
+        label = f"{deck.key} {card.id} CMYK {stock}"
+        found[label] = differing(proof, soft_proof(profile, printed))
+        if keep is not None:
+            side_by_side([proof, soft_proof(profile, printed)], keep / f"{deck.key}-{card.id}-cmyk.png")
+    return found

@@ -16,26 +16,13 @@ import re
 from pathlib import Path
 
 import pytest
-from PIL import Image
 
 from generator.definitions import load_all
 from generator.faces.render import FaceRenderer
 from generator.project import Project
-from generator.render.cardpdf import card_pdf_bytes, shop_pdf_bytes
-from generator.render.colour import ProcessColour
-from generator.render.icc import STOCKS, shipped_profile
+from generator.render.cardpdf import card_pdf_bytes
 from tests.designer import designer_project
-from tests.fidelity import (
-    Browser,
-    browser_available,
-    differing,
-    font_css,
-    pdf_pictures,
-    separations,
-    side_by_side,
-    size_px,
-    soft_proof,
-)
+from tests.fidelity import Browser, browser_available, compare, compare_cmyk, differing, font_css, pdf_pictures, size_px
 
 if not browser_available():
     pytest.skip(
@@ -52,32 +39,6 @@ def browser():
     chromium.close()
 
 
-def _sides(deck) -> list[tuple]:
-    """Every face, and each distinct back once, as (card, "front"|"back")."""
-    sides = [(card, "front") for card in deck.cards]
-    backs: dict[str, object] = {}
-    for card in deck.cards:
-        backs.setdefault(deck.back_for(card), card)
-    return sides + [(card, "back") for card in backs.values()]
-
-
-def _compare(browser, project: Project, deck, keep: Path | None = None) -> dict[str, float]:
-    """The share of differing pixels of each side of ``deck``: the browser against the card files."""
-    faces = FaceRenderer(project, deck)
-    sides = _sides(deck)
-    svgs = [faces.face(card) if side == "front" else faces.back(card) for card, side in sides]
-    size = size_px((faces.geometry.width, faces.geometry.height))
-    seen = browser.draw(svgs, size, font_css(project))
-    printed = pdf_pictures(card_pdf_bytes(project, deck, faces.geometry.bleed, sides), size)
-    found = {}
-    for (card, side), a, b in zip(sides, seen, printed, strict=True):
-        label = f"{deck.key} {card.id} {side}"
-        found[label] = differing(a, b)
-        if keep is not None:
-            side_by_side([a, b], keep / f"{deck.key}-{card.id}-{side}.png".replace(":", "_"))
-    return found
-
-
 def _worst(found: dict[str, float]) -> str:
     worst = sorted(found.items(), key=lambda kv: -kv[1])[:5]
     return ", ".join(f"{label}: {share * 100:.2f} %" for label, share in worst)
@@ -87,7 +48,7 @@ def test_every_built_in_side_prints_as_the_browser_draws_it(browser, project, de
     found: dict[str, float] = {}
     for _, definition in sorted(definitions.items()):
         for variants in [(v,) for v in definition.variant_specs] or [()]:
-            found.update(_compare(browser, project, definition.build(variants)))
+            found.update(compare(browser, project, definition.build(variants)))
     assert len(found) > 300
     assert max(found.values()) <= LIMIT, _worst(found)
 
@@ -104,7 +65,7 @@ def atelier(tmp_path_factory) -> Project:
 def test_a_designers_pictures_and_effects_print_as_the_browser_draws_them(browser, atelier, tmp_path):
     deck = load_all(atelier)["atelier"].build(())
     keep = Path(os.environ["AETHERPRESS_FIDELITY_PICTURES"]) if os.environ.get("AETHERPRESS_FIDELITY_PICTURES") else None
-    found = _compare(browser, atelier, deck, keep)
+    found = compare(browser, atelier, deck, keep)
     assert len(found) == 13
     assert max(found.values()) <= LIMIT, _worst(found)
 
@@ -124,28 +85,9 @@ def test_the_comparison_sees_a_picture_printed_on_black(browser, atelier):
     assert differing(black, printed) > 5 * LIMIT
 
 
-def _compare_cmyk(browser, project: Project, deck, stock: str, keep: Path | None = None) -> dict[str, float]:
-    """Each face of ``deck`` in a print shop's CMYK file against the browser's picture separated the same way."""
-    faces = FaceRenderer(project, deck)
-    size = size_px((faces.geometry.width, faces.geometry.height))
-    profile = shipped_profile(stock)
-    process = ProcessColour(profile, STOCKS[stock].ink_limit)
-    seen = browser.draw([faces.face(card) for card in deck.cards], size, font_css(project))
-    pdf = shop_pdf_bytes(project, deck, faces.geometry.bleed, process)
-    inks = separations(pdf, size, 2 * len(deck.cards))[1::2]  # pages go back, front, back, front ...
-    found = {}
-    for card, browser_picture, printed in zip(deck.cards, seen, inks, strict=True):
-        proof = soft_proof(profile, profile.separate(Image.fromarray(browser_picture.astype("uint8")), process.ink_limit))
-        label = f"{deck.key} {card.id} CMYK {stock}"
-        found[label] = differing(proof, soft_proof(profile, printed))
-        if keep is not None:
-            side_by_side([proof, soft_proof(profile, printed)], keep / f"{deck.key}-{card.id}-cmyk.png")
-    return found
-
-
 def test_print_shop_cmyk_files_print_as_the_browser_draws_soft_proofed(browser, project, definitions, atelier):
     keep = Path(os.environ["AETHERPRESS_FIDELITY_PICTURES"]) if os.environ.get("AETHERPRESS_FIDELITY_PICTURES") else None
-    found = _compare_cmyk(browser, project, definitions["imperial"].build(("standard",)), "coated")
-    found.update(_compare_cmyk(browser, project, definitions["aetherial"].build(()), "uncoated"))
-    found.update(_compare_cmyk(browser, atelier, load_all(atelier)["atelier"].build(()), "coated", keep))
+    found = compare_cmyk(browser, project, definitions["imperial"].build(("standard",)), "coated", pdfx="4")
+    found.update(compare_cmyk(browser, project, definitions["aetherial"].build(()), "uncoated", pdfx="4"))
+    found.update(compare_cmyk(browser, atelier, load_all(atelier)["atelier"].build(()), "coated", keep, pdfx="4"))
     assert max(found.values()) <= LIMIT, _worst(found)

@@ -233,13 +233,13 @@ def test_the_pages_get_the_projects_fonts_and_the_shipped_ones(game):
     from generator.faces.fonts import FAMILIES
     from generator.locations import FONTS_DIR
 
-    from .test_richtext import _renamed_font
+    from .designer import renamed_font
 
     preview = preview_of(game)
     preview.refresh()
     shipped = preview.snapshot.fonts
     assert {re.search(r'font-family: "([^"]+)"', line)[1] for line in shipped.css.decode().splitlines()} == set(FAMILIES)
-    _renamed_font(FONTS_DIR / "SourceSans3-Regular.ttf", game / "fonts" / "Odd-Regular.ttf", 'Odd "Quoted" Sans')
+    renamed_font(FONTS_DIR / "SourceSans3-Regular.ttf", game / "fonts" / "Odd-Regular.ttf", 'Odd "Quoted" Sans')
     preview.refresh()
     fonts = preview.snapshot.fonts
     assert fonts.version != shipped.version and preview.state()["fonts"] == fonts.version

@@ -19,6 +19,7 @@ from generator.faces.svg import parse_svg
 from generator.faces.textfit import OVERFLOW_INK, TextDoesNotFit, fit_lines
 from generator.geometry import Box
 from generator.locations import FONTS_DIR
+from tests.designer import renamed_font
 
 from .conftest import write_deck
 
@@ -140,20 +141,6 @@ flavour = "*Every coin remembers.*"
 """
 
 
-def _renamed_font(source: Path, target: Path, family: str) -> None:
-    from fontTools.ttLib import TTFont
-
-    font = TTFont(source)
-    names = font["name"]
-    style = names.getDebugName(2) or "Regular"
-    for ident in (1, 3, 4, 6, 16, 17, 21, 22):
-        names.removeNames(nameID=ident)
-    names.setName(family, 1, 3, 1, 0x409)
-    names.setName(f"{family} {style}", 4, 3, 1, 0x409)
-    names.setName(f"{family.replace(' ', '')}-{style.replace(' ', '')}", 6, 3, 1, 0x409)
-    font.save(target)
-
-
 @pytest.fixture(scope="module")
 def rich(tmp_path_factory):
     from generator.project import Project
@@ -163,8 +150,8 @@ def rich(tmp_path_factory):
     (root / "fonts").mkdir()
     (root / "icons").mkdir()
     (root / "styles").mkdir()
-    _renamed_font(FONTS_DIR / "SourceSans3-Regular.ttf", root / "fonts" / "TestSans-Regular.ttf", "Test Sans")
-    _renamed_font(FONTS_DIR / "SourceSans3-Bold.ttf", root / "fonts" / "TestSans-Bold.ttf", "Test Sans")
+    renamed_font(FONTS_DIR / "SourceSans3-Regular.ttf", root / "fonts" / "TestSans-Regular.ttf", "Test Sans")
+    renamed_font(FONTS_DIR / "SourceSans3-Bold.ttf", root / "fonts" / "TestSans-Bold.ttf", "Test Sans")
     (root / "fonts" / "OFL.txt").write_text("a licence file is not a font", encoding="utf-8")
     (root / "icons" / "coin.svg").write_text(COIN, encoding="utf-8")
     (root / "styles" / "rich.toml").write_text('text_font = "Test Sans"\nink = "darkslategrey"\n', encoding="utf-8")
@@ -267,7 +254,7 @@ def test_fonts_the_pdf_library_cannot_embed_are_refused_in_one_line(tmp_path):
     variable["fvar"] = newTable("fvar")
     variable["fvar"].axes, variable["fvar"].instances = [], []
     variable.save(fonts / "Variable.ttf")
-    _renamed_font(FONTS_DIR / "Cinzel-Regular.ttf", fonts / "Copy.ttf", "Cinzel")
+    renamed_font(FONTS_DIR / "Cinzel-Regular.ttf", fonts / "Copy.ttf", "Cinzel")
     with pytest.raises(AetherpressError) as info:
         font_book(Project(tmp_path))
     messages = {Path(p.file).name: p.message for p in info.value.problems}
