@@ -245,3 +245,24 @@ def test_pdfx1a_without_ghostscript_is_a_one_line_error(tmp_path, catalogue, mon
     assert code == 2 and len(err) == 1
     assert "Ghostscript ('gs')" in err[0] and "--pdfx 4" in err[0] and "Traceback" not in err[0]
     assert not out.exists()
+
+
+def test_exporting_for_one_shop_keeps_the_other_shops_files(tmp_path, catalogue):
+    """Each shop's files are its own: an export for one shop leaves another's, and the folder's manifest lists both."""
+    import json
+
+    out = tmp_path / "out"
+    export = ["--project", str(catalogue.root), "export", "pod", "cat", "--out", str(out)]
+    assert main([*export, "--shop", "drivethrucards"]) == 0
+    pod = out / "cat" / "pod"
+    dtc = pod / "cat-drivethrucards.pdf"
+    first = dtc.read_bytes()
+    assert main([*export, "--shop", "thegamecrafter"]) == 0
+    assert dtc.read_bytes() == first and sorted((pod / "thegamecrafter").glob("*.png"))
+    listed = set(json.loads((pod / ".aetherpress-manifest.json").read_text())["files"])
+    assert "cat-drivethrucards.pdf" in listed and any(name.startswith("thegamecrafter/") for name in listed)
+    assert main([*export, "--shop", "drivethrucards"]) == 0  # and back: the Game Crafter's PNGs stay
+    assert sorted((pod / "thegamecrafter").glob("*.png")) and dtc.read_bytes() == first
+    (pod / "thegamecrafter" / "notes.txt").write_text("mine")  # a file of the designer's own is carried as before
+    assert main([*export, "--shop", "thegamecrafter"]) == 0
+    assert (pod / "thegamecrafter" / "notes.txt").read_text() == "mine"

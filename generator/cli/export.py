@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..definitions.model import Deck
 from ..definitions.schema import suggest
 from ..definitions.shops import POD_BLEED, load_shops
 from ..errors import display_path
@@ -107,7 +109,7 @@ def run(project: Project, args: argparse.Namespace) -> int:
     with writing_into(out), staged_folders() as stages:
         for deck in decks:
             target = out / deck.slug / args.kind
-            folder = stage(stages, target)
+            folder = stage(stages, target, other_shops(project, deck, options) if options is not None else None)
             bar = ProgressBar(f"{deck.key} {args.kind}")
             try:
                 if args.kind == "pod":
@@ -124,6 +126,15 @@ def run(project: Project, args: argparse.Namespace) -> int:
             report.append(f"{deck.key}: {len(written)} files in {display_path(target)}")
     print("\n".join(report))
     return 0
+
+
+def other_shops(project: Project, deck: Deck, options: PodOptions) -> Callable[[str], bool]:
+    """Which files of an earlier export belong to the shops this one does not make: they stay."""
+    from ..outputs.export import chosen_shops, shop_files
+
+    made = {shop.id for shop in chosen_shops(project, options.shops)}
+    others = [shop for shop in chosen_shops(project) if shop.id not in made]
+    return lambda name: any(shop_files(deck, shop, name) for shop in others)
 
 
 def pod_options(project: Project, args: argparse.Namespace) -> PodOptions:

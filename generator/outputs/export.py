@@ -105,6 +105,11 @@ def chosen_shops(project: Project, ids: Sequence[str] = ()) -> list[Shop]:
     return [shops[i] for i in ids] if ids else list(shops.values())
 
 
+def shop_files(deck: Deck, shop: Shop, name: str) -> bool:
+    """Whether ``name`` (a path in a deck's ``pod/`` folder) is one of the files :func:`export_pod` writes for ``shop``."""
+    return name == f"{deck.slug}-{shop.id}.pdf" or name.startswith((f"{shop.id}/", f"{shop.id}-proof/"))
+
+
 def export_pod(project: Project, deck: Deck, folder: Path, options: PodOptions | None = None, progress=None) -> list[Path]:
     """Every chosen shop's files for ``deck``; everything is drawn before anything is written."""
     options = options or PodOptions()

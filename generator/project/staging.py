@@ -20,7 +20,7 @@ import json
 import os
 import secrets
 import shutil
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -167,8 +167,11 @@ def recover(parent: Path) -> None:
 class Staged:
     """One folder being rebuilt: written into ``self.folder``, swapped in by :meth:`commit`."""
 
-    def __init__(self, target: Path):
+    def __init__(self, target: Path, keeps: Callable[[str], bool] | None = None):
+        """``keeps``: which of the files Aetherpress wrote in the old folder stay in the new one when they are not
+        written again (another print shop's files, when an export makes one shop's)."""
         self.target = target
+        self.keeps = keeps or (lambda name: False)
         self.key: str | None = None  # what the folder is built from, when the builder knows it (see unchanged)
         self.reads: dict[str, str] = {}  # files it was built from beyond what the key covers, with their digests
         missing = [f for f in (target, *target.parents) if not f.exists() and not f.is_symlink()]
@@ -178,8 +181,9 @@ class Staged:
         self.folder = confine(target.parent / f"{STAGING_PREFIX}{target.name}-{os.getpid()}-{secrets.token_hex(4)}")
         make_folder(self.folder)
 
-    def _carry_over(self) -> None:
-        """Files in the old folder that Aetherpress did not write go into the new one.
+    def _carry_over(self) -> list[str]:
+        """Files in the old folder that Aetherpress did not write go into the new one, and those it wrote that
+        ``keeps`` names (returned: they are still Aetherpress's).
 
         Which those are, only a manifest under the user's seal can say.  A folder without one (made by
         another user, elsewhere, or by a version before the seal) may hold files put there to pass for
@@ -188,11 +192,12 @@ class Staged:
         A link in place of the old folder is not followed: whatever it points to is not ours to read.
         """
         if self.target.is_symlink() or not self.target.is_dir():
-            return
+            return []
         listed = read_manifest(self.target)
-        ours = (listed or set()) | {MANIFEST}
+        ours = listed or set()
+        still_ours = []
         for name in _files(self.target):
-            if name in ours or (self.folder / name).exists():
+            if name == MANIFEST or (self.folder / name).exists() or (name in ours and not self.keeps(name)):
                 continue
             kept = name if listed is not None or name.startswith(UNVERIFIED + "/") else f"{UNVERIFIED}/{name}"
             source, copy = self.target / name, self.folder / kept
@@ -201,11 +206,14 @@ class Staged:
                 os.link(source, copy, follow_symlinks=False)
             except OSError:
                 shutil.copy2(source, copy, follow_symlinks=False)
+            if name in ours:
+                still_ours.append(name)
+        return still_ours
 
     def commit(self) -> None:
         written = _files(self.folder)
         try:
-            self._carry_over()
+            written = sorted({*written, *self._carry_over()})
             manifest: dict = {"files": written}
             if self.key is not None:
                 manifest["key"] = self.key
@@ -247,8 +255,8 @@ def staged_folders() -> Iterator[dict[Path, Staged]]:
         stage.commit()
 
 
-def stage(stages: dict[Path, Staged], target: Path) -> Path:
-    """The staging folder standing in for ``target`` (made on first use)."""
+def stage(stages: dict[Path, Staged], target: Path, keeps: Callable[[str], bool] | None = None) -> Path:
+    """The staging folder standing in for ``target`` (made on first use; ``keeps``: see :class:`Staged`)."""
     if target not in stages:
-        stages[target] = Staged(target)
+        stages[target] = Staged(target, keeps)
     return stages[target].folder
