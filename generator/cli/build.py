@@ -88,8 +88,11 @@ def run(project: Project, args: argparse.Namespace) -> int:
         draft=args.draft,
     )
     overflows: list[Problem] = []
-    report = run_build(project, definitions, decks, request, display_path, overflows)
+    differences: list[Problem] = []
+    report = run_build(project, definitions, decks, request, display_path, overflows, differences)
     print("\n".join(report))
+    for problem in differences:  # printed all the same, but never otherwise than shown without a word
+        print(f"warning: {problem}", file=sys.stderr)
     remember(project, out, key, [deck.slug for deck in decks] + ([RULEBOOKS] if request.books else []), report)
     for problem in overflows:  # a draft goes through every card: each text that does not fit, at once
         print(f"draft: {problem}", file=sys.stderr)

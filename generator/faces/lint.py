@@ -223,13 +223,19 @@ def side_problems(
     but background and bleed art within 3 mm of the trim (see :mod:`.cut`); the first of each kind per
     template (``seen`` holds those already told)."""
     problems: list[Problem] = []
-    deck = faces.deck
     near = check_cut(svg, faces.geometry.trim, boxes)
     if near and (template, "cut") not in seen:
         seen.add((template, "cut"))
         problems.append(
-            Problem(faces.template_file(template), f"{near[0].message} (in the SVG drawn for {what} of deck '{deck.key}')")
+            Problem(faces.template_file(template), f"{near[0].message} (in the SVG drawn for {what} of deck '{faces.deck.key}')")
         )
+    return problems + print_problems(faces, template, what, svg, seen)
+
+
+def print_problems(faces: FaceRenderer, template: str, what: str, svg: str, seen: set[tuple[str, str]]) -> list[Problem]:
+    """What one side a deck drew (``what``, from ``template``) draws that prints otherwise than a browser shows
+    it, the first of each finding per template (``seen`` holds those already told)."""
+    problems: list[Problem] = []
     for finding in check_svg(svg):
         key = (template, finding.message)
         if key in seen:
@@ -238,7 +244,7 @@ def side_problems(
         problems.append(
             Problem(
                 faces.template_file(template),
-                f"{finding.message} (in the SVG drawn for {what} of deck '{deck.key}', line {finding.line})",
+                f"{finding.message} (in the SVG drawn for {what} of deck '{faces.deck.key}', line {finding.line})",
             )
         )
     return problems

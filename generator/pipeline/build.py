@@ -21,7 +21,9 @@ from ..definitions.deck import DeckDefinition
 from ..definitions.model import Card, Deck
 from ..errors import AetherpressError, Problem
 from ..faces.cached import KIND as SIDES
+from ..faces.cached import DrawnSide
 from ..faces.keys import font_inputs
+from ..faces.lint import print_problems
 from ..faces.render import geometry
 from ..imposition.grids import LayoutError
 from ..imposition.layout import cards_per_page
@@ -94,6 +96,7 @@ class DeckBuild:
         self.reads: dict[str, str] = {}  # the pictures the sides were drawn with (known once they are drawn)
         self.previous: Path | None = None
         self.piece_keys: dict[bool, dict[Spec, str]] = {}  # by colour mode (greyscale or not)
+        self.differences: list[Problem] = []  # what its sides draw that prints otherwise than a browser shows it
 
     def start(self, runner: Runner, folder: Path, finish: Callable[[], None], previous: Path | None = None) -> None:
         """Hand the deck's tasks to ``runner``; ``finish`` runs (in this process) once its files are written.
@@ -116,6 +119,7 @@ class DeckBuild:
         drawn = [self.faces.side(card, side) for card, side in self.sides]
         for side in drawn:
             self.reads.update(side.reads)
+        self._differences(drawn)
         g = self.faces.renderer.geometry
         fonts = font_inputs(self.project)
         cached = self.project.cache_dir / PIECES
@@ -184,6 +188,18 @@ class DeckBuild:
             )
             for suffix, options in self.sheets
         ]
+
+    def _differences(self, drawn: Sequence[DrawnSide]) -> None:
+        """Each thing the deck's sides draw that prints otherwise than the preview shows it, once per template."""
+        seen: set[tuple[str, str]] = set()
+        for (card, side), d in zip(self.sides, drawn):
+            if card is None:
+                template, what = self.deck.back_template, "the back"
+            elif side == "front":
+                template, what = self.deck.template_for(card), f"card '{card.id}'"
+            else:
+                template, what = self.deck.back_for(card), f"the back of card '{card.id}'"
+            self.differences += print_problems(self.faces.renderer, template, what, d.svg, seen)
 
     def overflows(self) -> list[Problem]:
         """The texts of the deck's sides that do not fit (drafts draw them in red), read back from the cache."""

@@ -67,10 +67,12 @@ def run_build(
     request: BuildRequest,
     show: Callable[[Path], str],
     overflows: list[Problem] | None = None,
+    differences: list[Problem] | None = None,
 ) -> list[str]:
     """Build ``decks`` (and the rulebooks when asked) into ``request.out``; return what to tell the user.
 
-    In a draft, every text that does not fit (drawn in red) is added to ``overflows``.
+    In a draft, every text that does not fit (drawn in red) is added to ``overflows``; what the decks drawn
+    draw that prints otherwise than a browser shows it, to ``differences``.
     """
     where = Where.of(project)
     inputs = tasks.inputs_digest(project)
@@ -107,6 +109,9 @@ def run_build(
     if request.draft and overflows is not None:
         for build in builds:
             overflows.extend(p for p in build.overflows() if p not in overflows)
+    if differences is not None:
+        for build in builds:
+            differences.extend(p for p in build.differences if p not in differences)
     return [line for deck in decks for line in reports[deck.key]] + reports.get("rulebooks", [])
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from ..definitions.model import Card, Deck
 from ..errors import AetherpressError
 from ..faces.cached import CachedFaces
-from ..faces.lint import check_svg
+from ..faces.lint import print_problems
 from ..faces.render import FaceRenderer
 from ..project import Project
 from ..project.digests import digest, file_digest
@@ -88,14 +88,8 @@ def _prints_otherwise(faces: CachedFaces, side: Side, svg: str) -> tuple[str, ..
         template = deck.back_template
     else:
         template = deck.back_for(side.card) if side.kind == BACK else deck.template_for(side.card)
-    source = faces.renderer.template_file(template)
     what = f"card '{side.name}'" if side.kind == FACE else f"the back '{side.name}'"
-    return tuple(
-        dict.fromkeys(
-            f"error: {source}: {f.message} (in the SVG drawn for {what} of deck '{deck.key}', line {f.line})"
-            for f in check_svg(svg)
-        )
-    )
+    return tuple(f"error: {p}" for p in print_problems(faces.renderer, template, what, svg, set()))
 
 
 def draw(project: Project, faces: CachedFaces, side: Side) -> None:
