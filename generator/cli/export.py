@@ -123,7 +123,7 @@ def run(project: Project, args: argparse.Namespace) -> int:
                     written = export_tts(project, deck, folder, args.url_base, args.copies, args.greyscale, bar, target)
             finally:
                 bar.close()
-            report.append(f"{deck.key}: {len(written)} files in {display_path(target)}")
+            report.append(f"{deck.key}: {len(written)} file{'' if len(written) == 1 else 's'} in {display_path(target)}")
     print("\n".join(report))
     return 0
 
