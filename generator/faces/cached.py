@@ -19,6 +19,7 @@ from ..project import Project
 from ..project.cache import read_cached, write_cached
 from ..project.digests import digests_hold, file_digest
 from .keys import SideKeys
+from .lint import Finding, check_svg
 from .render import FaceRenderer
 from .svg import parse_svg
 
@@ -79,6 +80,7 @@ class DrawnSide:
     reads: dict[str, str]  # the pictures its template loaded, by path, with their digests
     overflows: tuple[Problem, ...] = ()  # texts that do not fit, drawn in red (drafts only)
     boxes: tuple[tuple[str, Box], ...] = ()  # the boxes its texts were fitted to (for validate's checks)
+    differs: tuple[Finding, ...] = ()  # what it draws that prints otherwise than a browser shows it
 
 
 class CachedFaces:
@@ -113,7 +115,8 @@ class CachedFaces:
         data = read_cached(self.project, KIND, key, self._current) if self.use_cache else None
         if data is not None:
             overflows = tuple(Problem(file, message, line) for file, message, line in data.get("overflows", []))
-            return DrawnSide(key, data["svg"], data["chars"], dict(data["reads"]), overflows, _boxes(data) or ())
+            differs = tuple(Finding(line, message) for line, message in data.get("differs", []))
+            return DrawnSide(key, data["svg"], data["chars"], dict(data["reads"]), overflows, _boxes(data) or (), differs)
         if side == "front" and card is not None:
             text = self.renderer.face(card)
         else:
@@ -121,11 +124,13 @@ class CachedFaces:
         self.drawn += 1
         reads = {str(p): file_digest(p) for p in self.renderer.reads}
         boxes = tuple(self.renderer.text_boxes)
-        drawn = DrawnSide(key, text, text_chars(text), reads, tuple(self.renderer.overflow_problems()), boxes)
+        differs = tuple(check_svg(text))
+        drawn = DrawnSide(key, text, text_chars(text), reads, tuple(self.renderer.overflow_problems()), boxes, differs)
         if self.keep:
             told = [[p.file, p.message, p.line] for p in drawn.overflows]
             fitted = [[field, box.x, box.y, box.w, box.h] for field, box in boxes]
             entry = {"svg": text, "reads": reads, "chars": drawn.chars, "overflows": told, "boxes": fitted}
+            entry["differs"] = [[f.line, f.message] for f in differs]
             write_cached(self.project, KIND, key, entry)
         return drawn
 

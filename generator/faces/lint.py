@@ -232,11 +232,14 @@ def side_problems(
     return problems + print_problems(faces, template, what, svg, seen)
 
 
-def print_problems(faces: FaceRenderer, template: str, what: str, svg: str, seen: set[tuple[str, str]]) -> list[Problem]:
+def print_problems(
+    faces: FaceRenderer, template: str, what: str, svg: str, seen: set[tuple[str, str]], found: Iterable[Finding] | None = None
+) -> list[Problem]:
     """What one side a deck drew (``what``, from ``template``) draws that prints otherwise than a browser shows
-    it, the first of each finding per template (``seen`` holds those already told)."""
+    it (``found``, when the side's findings are known already), the first of each finding per template
+    (``seen`` holds those already told)."""
     problems: list[Problem] = []
-    for finding in check_svg(svg):
+    for finding in check_svg(svg) if found is None else found:
         key = (template, finding.message)
         if key in seen:
             continue

@@ -199,7 +199,7 @@ class DeckBuild:
                 template, what = self.deck.template_for(card), f"card '{card.id}'"
             else:
                 template, what = self.deck.back_for(card), f"the back of card '{card.id}'"
-            self.differences += print_problems(self.faces.renderer, template, what, d.svg, seen)
+            self.differences += print_problems(self.faces.renderer, template, what, d.svg, seen, d.differs)
 
     def overflows(self) -> list[Problem]:
         """The texts of the deck's sides that do not fit (drafts draw them in red), read back from the cache."""

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..definitions.model import Card, Deck
 from ..errors import AetherpressError
-from ..faces.cached import CachedFaces
+from ..faces.cached import CachedFaces, DrawnSide
 from ..faces.lint import print_problems
 from ..faces.render import FaceRenderer
 from ..project import Project
@@ -81,7 +81,7 @@ def _draft_svg(project: Project, deck: Deck, side: Side) -> str | None:
     return svg
 
 
-def _prints_otherwise(faces: CachedFaces, side: Side, svg: str) -> tuple[str, ...]:
+def _prints_otherwise(faces: CachedFaces, side: Side, drawn: DrawnSide) -> tuple[str, ...]:
     """What the side draws that the print files cannot draw as the browser does, one line each (as ``validate`` says)."""
     deck = faces.deck
     if side.card is None:  # the back of a deck without cards
@@ -89,7 +89,7 @@ def _prints_otherwise(faces: CachedFaces, side: Side, svg: str) -> tuple[str, ..
     else:
         template = deck.back_for(side.card) if side.kind == BACK else deck.template_for(side.card)
     what = f"card '{side.name}'" if side.kind == FACE else f"the back '{side.name}'"
-    return tuple(f"error: {p}" for p in print_problems(faces.renderer, template, what, svg, set()))
+    return tuple(f"error: {p}" for p in print_problems(faces.renderer, template, what, drawn.svg, set(), drawn.differs))
 
 
 def draw(project: Project, faces: CachedFaces, side: Side) -> None:
@@ -98,7 +98,7 @@ def draw(project: Project, faces: CachedFaces, side: Side) -> None:
         drawn = faces.side(side.card, side.side)
         side.svg, side.problems, side.draft, side.reads = (
             drawn.svg,
-            _prints_otherwise(faces, side, drawn.svg),
+            _prints_otherwise(faces, side, drawn),
             False,
             dict(drawn.reads),
         )
