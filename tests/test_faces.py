@@ -456,3 +456,29 @@ def test_the_family_filter_quotes_a_family_for_a_hand_set_text(tmp_path):
     env = environment(((str(tmp_path), str(tmp_path)),))
     text = env.from_string('<text font-family="{{ font|family }}">x</text>').render(font="Source Sans 3")
     assert etree.fromstring(text).get("font-family") == "'Source Sans 3'"
+
+
+def test_a_project_font_replaced_under_the_same_name_is_used_at_once(tmp_path):
+    """A designer replaces a font file while the preview runs (same name, another family): the next side drawn
+    finds the new family."""
+    import numpy as np
+
+    from generator.locations import FONTS_DIR
+    from generator.render.raster import render_pages
+    from generator.render.vector import font_files, side_pdf
+    from tests.designer import renamed_font
+
+    font = tmp_path / "Swap-Regular.ttf"
+
+    def inked(family: str) -> int:
+        svg = (
+            '<svg xmlns="http://www.w3.org/2000/svg" width="40mm" height="12mm" viewBox="0 0 40 12"><rect width="40" '
+            f'height="12" fill="#fff"/><text x="2" y="9" font-family="\'{family}\'" font-size="8">Ragged</text></svg>'
+        )
+        pdf = side_pdf(svg, "test", None, (*font_files(), str(font)))
+        return int((np.asarray(next(render_pages(pdf, (160, 48))).convert("L")) < 128).sum())
+
+    renamed_font(FONTS_DIR / "Cinzel-Regular.ttf", font, "Swap Sans")
+    assert inked("Swap Sans") > 50
+    renamed_font(FONTS_DIR / "EBGaramond-Regular.ttf", font, "Swap Serif")
+    assert inked("Swap Serif") > 50  # not a blank: the file's new family is known

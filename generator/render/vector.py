@@ -15,6 +15,7 @@ and picture is converted afterwards (see :mod:`.recolour`).
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable
 from functools import lru_cache
@@ -50,10 +51,23 @@ def font_files(book: FontBook | None = None) -> tuple[str, ...]:
     return tuple(shipped + own)
 
 
-@lru_cache(maxsize=FONT_SETS_KEPT)
 def _database(files: tuple[str, ...]) -> svg2pdf_py.FontDatabase:
-    database = svg2pdf_py.FontDatabase()  # empty: the machine's fonts are never looked at
+    """The renderer's fonts: ``files`` alone, loaded once while none of them changes (a designer may replace a
+    project font under the same name while the preview runs)."""
+    stamps = []
     for path in files:
+        try:
+            found = os.stat(path)
+            stamps.append((path, found.st_mtime_ns, found.st_size))
+        except OSError:
+            stamps.append((path, 0, 0))  # gone since it was listed: the renderer says so when it reads it
+    return _loaded(tuple(stamps))
+
+
+@lru_cache(maxsize=FONT_SETS_KEPT)
+def _loaded(stamps: tuple[tuple[str, int, int], ...]) -> svg2pdf_py.FontDatabase:
+    database = svg2pdf_py.FontDatabase()  # empty: the machine's fonts are never looked at
+    for path, _, _ in stamps:
         database.load_font_file(path)
     return database
 
@@ -67,7 +81,10 @@ def side_pdf(svg_text: str, source: str, place: str | None = None, fonts: Iterab
     """
     root = parse_svg(svg_text, source, place)
     sized = _in_points(root)
-    database = _database(tuple(fonts) if fonts is not None else font_files())
+    try:
+        database = _database(tuple(fonts) if fonts is not None else font_files())
+    except OSError as exc:  # a project font removed since the fonts were listed
+        raise AetherpressError(Problem(source, f"a font file could not be read: {exc}", key=place)) from None
     try:
         drawn = svg2pdf_py.svg_to_pdf(sized, database, svg2pdf_py.ConversionOptions(compress=True))
     except Exception as exc:  # the renderer's own words: a size it cannot use, a picture it cannot read
