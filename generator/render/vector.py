@@ -87,7 +87,10 @@ def side_pdf(svg_text: str, source: str, place: str | None = None, fonts: Iterab
         raise AetherpressError(Problem(source, f"a font file could not be read: {exc}", key=place)) from None
     try:
         drawn = svg2pdf_py.svg_to_pdf(sized, database, svg2pdf_py.ConversionOptions(compress=True))
-    except Exception as exc:  # the renderer's own words: a size it cannot use, a picture it cannot read
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as exc:  # the renderer's own words (a size it cannot use, a picture it cannot read); a
+        # panic of the native code arrives as a BaseException of its own
         raise AetherpressError(Problem(source, f"the SVG could not be drawn: {exc}", key=place)) from None
     if converter is not None:
         from .recolour import recolour  # only greyscale and print-shop outputs convert colours
