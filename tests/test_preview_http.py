@@ -198,12 +198,9 @@ def test_a_saved_row_reaches_the_pages_as_one_changed_card(server, game):
             heard.append(event)
 
     threading.Thread(target=listen, daemon=True).start()
-    start = time.monotonic()
     edit(csv, NOON, "Noon,2,suns,Look at the top three cards.")
-    try:
+    try:  # how soon is measured by tests/bench/bench_preview.py; here only that it comes, alone
         changed = wait_for(lambda: [d for n, d in heard if n == "sides"], 5)
-        took = time.monotonic() - start
-        assert took < 1.0
         assert [(s["kind"], s["name"]) for s in changed[0]["sides"]] == [("face", "noon")]
         assert "top three cards" in server.get(f"/cards/game/noon.svg?v={changed[0]['sides'][0]['v']}").decode()
     finally:

@@ -305,7 +305,7 @@ def test_the_watcher_hears_sources_only(game):
     assert watch_roots(project)[0] == game.resolve()
 
 
-def test_a_save_is_heard_within_a_second(game):
+def test_a_save_is_heard_and_only_the_sources(game):
     stop = threading.Event()
     heard: list[set[Path]] = []
 
@@ -327,12 +327,10 @@ def test_a_save_is_heard_within_a_second(game):
     (game / "output" / "noise.txt").write_text("written by a build")
     start = time.monotonic()
     edit(game / "styles" / "game.toml", 'paper = "#fcf8ef"', 'paper = "#fffaf0"')
-    while not heard and time.monotonic() - start < 2:
+    while not heard and time.monotonic() - start < 10:  # how soon: tests/bench/bench_preview.py
         time.sleep(0.005)
-    took = time.monotonic() - start
     stop.set()
     thread.join(2.0)
-    assert took < 1.0
     assert set().union(*heard) == {(game / "styles" / "game.toml").resolve()}
 
 
