@@ -405,3 +405,16 @@ def test_paper_presets_are_checked(scratch):
     with pytest.raises(AetherpressError) as info:
         load_papers(scratch)
     assert "templates/papers.toml:4: papers.quarto.unit: unknown unit 'inches'" in str(info.value.problems[0])
+
+
+def test_export_and_box_take_the_projects_decks_when_none_is_named(tmp_path, monkeypatch, capsys):
+    """A one-deck project: `export png` and `box` need no deck id, as `build` does not."""
+    from tests.served import new_game
+
+    root = new_game(tmp_path, "solo")
+    monkeypatch.chdir(root)
+    capsys.readouterr()
+    assert main(["export", "png"]) == 0
+    assert sorted((root / "output" / "solo" / "png").glob("*.png")) and "solo: 13 files" in capsys.readouterr().out
+    assert main(["box"]) == 0
+    assert (root / "output" / "solo" / "solo-box.pdf").is_file()

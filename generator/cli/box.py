@@ -1,4 +1,4 @@
-"""``aetherpress box DECK[:VARIANT] ...``: a tuck box for each deck on one sheet, with cut and fold lines."""
+"""``aetherpress box [DECK[:VARIANT] ...]``: a tuck box for each deck on one sheet, with cut and fold lines."""
 
 from __future__ import annotations
 
@@ -34,7 +34,10 @@ def add_card_thickness(p: argparse.ArgumentParser) -> None:
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("box", help="a tuck box for each deck: one sheet with cut and fold lines")
     p.add_argument(
-        "decks", nargs="+", metavar="DECK[:VARIANT]", help="the decks to make a box for (imperial, pernese:coloured ...)"
+        "decks",
+        nargs="*",
+        metavar="DECK[:VARIANT]",
+        help="the decks to make a box for (imperial, pernese:coloured ...; default: every deck of the project)",
     )
     p.add_argument("--paper", default=None, metavar="PAPER", help="a4 (default), letter, a3 ... or a size such as 210x297mm")
     add_card_thickness(p)

@@ -1,4 +1,4 @@
-"""``aetherpress export pod|png|svg|tts DECK ...``: card files for print shops, images and virtual tables."""
+"""``aetherpress export pod|png|svg|tts [DECK ...]``: card files for print shops, images and virtual tables."""
 
 from __future__ import annotations
 
@@ -30,7 +30,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
     def kind(name: str, help_text: str) -> argparse.ArgumentParser:
         k = kinds.add_parser(name, help=help_text)
-        k.add_argument("decks", nargs="+", metavar="DECK[:VARIANT]", help="the decks to export (imperial, pernese:coloured ...)")
+        k.add_argument(
+            "decks",
+            nargs="*",
+            metavar="DECK[:VARIANT]",
+            help="the decks to export (imperial, pernese:coloured ...; default: every deck of the project)",
+        )
         k.add_argument("--out", type=Path, default=None, help="output folder (default: output/)")
         return k
 
