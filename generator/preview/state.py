@@ -13,6 +13,7 @@ Only the worker thread calls these methods.  Server threads read
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections import deque
@@ -174,12 +175,13 @@ class Preview:
     # --- telling the pages -----------------------------------------------------------
 
     def problems(self) -> list[str]:
-        """Every problem now: the definitions' first, then each side's (the same line said once)."""
+        """Every problem now: the definitions' first, then each side's (the same line said once, and a finding
+        drawn for many cards once with how many)."""
         found = list(self.snapshot.problems)
         for entry in self.snapshot.decks.values():
             for side in entry.sides.values():
                 found += side.problems
-        return list(dict.fromkeys(found))
+        return grouped(list(dict.fromkeys(found)))
 
     def state(self) -> dict:
         waiting = sum(1 for e in self.snapshot.decks.values() for s in e.sides.values() if not s.settled)
@@ -199,6 +201,29 @@ class Preview:
             self.finished = []
         self.events.publish("state", self.state())
         self._last_flush = time.monotonic()
+
+
+_DRAWN_FOR = re.compile(r"drawn for card '([^']*)'")
+SHOWN_CARDS = 3  # a grouped finding names this many of its cards
+
+
+def grouped(lines: list[str]) -> list[str]:
+    """``lines`` with those that differ only in the card they were drawn for said once, naming a few cards."""
+    cards: dict[str, list[str]] = {}
+    for line in lines:
+        found = _DRAWN_FOR.search(line)
+        key = line if found is None else line[: found.start(1)] + "\0" + line[found.end(1) :]
+        cards.setdefault(key, []).append(found.group(1) if found else "")
+    out = []
+    for key, names in cards.items():
+        if len(names) == 1:
+            out.append(key.replace("\0", names[0]))
+            continue
+        shown = "', '".join(names[:SHOWN_CARDS]) + (
+            "'" if len(names) <= SHOWN_CARDS else f"' and {len(names) - SHOWN_CARDS} more"
+        )
+        out.append(key.replace("card '\0'", f"{len(names)} cards ('{shown})"))
+    return out
 
 
 def side_json(side: Side) -> dict:

@@ -181,7 +181,8 @@ const Preview = (() => {
     if (side.v && side.problems && side.problems.length) {
       if (side.draft) box.classList.add("draft");
       box.append(el("div", { class: "trouble", title: side.problems.join("\n") },
-        el("strong", {}, side.image ? "drawn in draft" : "cannot be drawn"), side.problems[0]));
+        el("strong", {}, side.draft ? "drawn in draft" : side.image ? "prints otherwise than shown" : "cannot be drawn"),
+        side.problems[0]));
     }
   }
 
