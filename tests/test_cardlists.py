@@ -12,7 +12,7 @@ from generator.definitions.sheets.csvfile import sniff
 from generator.errors import AetherpressError
 
 from .conftest import write_deck
-from .sheetfiles import write_ods, write_xlsx
+from .sheetfiles import write_far_ods, write_far_xlsx, write_ods, write_xlsx
 
 DECK = """\
 [deck]
@@ -95,6 +95,43 @@ def test_every_format_gives_the_same_cards(scratch, delimiter, encoding):
     # rows keep the numbers a person sees: a blank row in the xlsx, 40 stored empty rows in the ods
     assert [c.origin.line for c in from_xlsx] == [3, 4]
     assert [c.origin.line for c in from_ods] == [42, 43]
+
+
+def test_rows_far_down_a_sheet_cost_only_the_rows_that_hold_data(scratch, monkeypatch):
+    """A gap of empty rows is not read as rows of empty cells: one cell at row 200,000 (or at Excel's last row,
+    1,048,576) is two rows of work, and keeps its number in messages."""
+    from generator.definitions.sheets import Collector, read_table
+
+    added: list[int] = []
+    original = Collector.add
+
+    def counted(self, number, cells):
+        added.append(number)
+        return original(self, number, cells)
+
+    folder = scratch.decks_dir / "test"
+    folder.mkdir(parents=True)
+    write_far_xlsx(folder / "far.xlsx", {1: ["name", "power"], 200_000: ["Fox", "many"]})
+    write_far_xlsx(folder / "last.xlsx", {1: ["name"], 5: [" ", None, ""], 1_048_576: ["Fox"]})
+    write_far_ods(folder / "far.ods", ["name"], ["Fox"], 1_048_574)
+    monkeypatch.setattr(Collector, "add", counted)
+    for name, last in (("far.xlsx", 200_000), ("last.xlsx", 1_048_576), ("far.ods", 1_048_576)):
+        added.clear()
+        table = read_table(folder / name, name.rsplit(".")[-1], None)
+        assert [row.number for row in table.rows] == [1, last]
+        assert added == [1, last]  # the rows between, and a stored row of blanks, are no work
+    monkeypatch.undo()
+    message = _error(scratch, 'cards = "far.xlsx"')
+    assert "far.xlsx: sheet 'Cards', row 200000, column B (power): 'many' is not a whole number" in message
+    assert [c.origin.line for c in _load(scratch, 'cards = "far.ods"').cards] == [1_048_576]
+
+
+def test_a_value_past_the_last_column_is_refused_not_dropped(scratch):
+    folder = scratch.decks_dir / "test"
+    folder.mkdir(parents=True)
+    row = ["Fox"] + [None] * 298 + ["stray"]
+    write_far_xlsx(folder / "wide.xlsx", {1: ["name"], 2: row})
+    assert "row 2 has more than 256 columns" in _error(scratch, 'cards = "wide.xlsx"')
 
 
 def test_the_old_key_csv_still_works_and_both_keys_are_refused(scratch):

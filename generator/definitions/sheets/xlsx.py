@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from . import MAX_COLUMNS, Collector, SheetError, Table, cell_text
 from .packed import check_archive, choose_sheet
@@ -28,14 +30,14 @@ def read_xlsx(path: Path, sheet: str | None) -> Table:
         worksheet = book[name]
         if not hasattr(worksheet, "iter_rows"):
             raise SheetError(f"sheet '{name}' is a chart, not a table of cards")
-        worksheet.reset_dimensions()  # the file's own claim of its size is not trusted
         rows = Collector()
         number = 0
         try:
-            for number, values in enumerate(worksheet.iter_rows(max_col=MAX_COLUMNS + 1, values_only=True), start=1):
+            for number, cells in _stored_rows(worksheet):
                 if number > MAX_ROW_NUMBER:
                     raise SheetError(f"the sheet has more than {MAX_ROW_NUMBER:,} rows", number)
-                rows.add(number, [cell_text(v) for v in values])
+                if any(text.strip() for text in cells):
+                    rows.add(number, cells)
         except SheetError as exc:
             exc.sheet = name
             raise
@@ -44,3 +46,34 @@ def read_xlsx(path: Path, sheet: str | None) -> Table:
         return Table(tuple(rows.rows), name)
     finally:
         book.close()
+
+
+def _stored_rows(worksheet: Any) -> Iterator[tuple[int, list[str]]]:
+    """The rows the worksheet part stores, by their numbers, each as the text of its cells up to its last value
+    (at most one past MAX_COLUMNS, so a wider row is refused).  Rows and cells the part does not store are not
+    spelt out: openpyxl's own ``iter_rows`` fills every gap with rows of empty cells, a million of them for one
+    cell at Excel's last row."""
+    from openpyxl.worksheet._reader import WorkSheetParser
+
+    book = worksheet.parent
+    with worksheet._get_source() as source:
+        parser = WorkSheetParser(
+            source,
+            worksheet._shared_strings,
+            data_only=book.data_only,
+            epoch=book.epoch,
+            date_formats=book._date_formats,
+            timedelta_formats=book._timedelta_formats,
+        )
+        for number, stored in parser.parse():
+            values: dict[int, str] = {}
+            for cell in stored:
+                if cell["value"] is None:
+                    continue
+                text = cell_text(cell["value"])
+                if cell["column"] <= MAX_COLUMNS:
+                    values[cell["column"]] = text
+                elif text.strip():
+                    values[MAX_COLUMNS + 1] = text  # a value past the last column the row may have
+            width = max(values, default=0)
+            yield number, [values.get(column, "") for column in range(1, width + 1)]
