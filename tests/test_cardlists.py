@@ -12,7 +12,7 @@ from generator.definitions.sheets.csvfile import sniff
 from generator.errors import AetherpressError
 
 from .conftest import write_deck
-from .sheetfiles import write_far_ods, write_far_xlsx, write_ods, write_xlsx
+from .sheetfiles import parts_xlsx, strings_part, worksheet_part, write_far_ods, write_far_xlsx, write_ods, write_xlsx
 
 DECK = """\
 [deck]
@@ -124,6 +124,31 @@ def test_rows_far_down_a_sheet_cost_only_the_rows_that_hold_data(scratch, monkey
     message = _error(scratch, 'cards = "far.xlsx"')
     assert "far.xlsx: sheet 'Cards', row 200000, column B (power): 'many' is not a whole number" in message
     assert [c.origin.line for c in _load(scratch, 'cards = "far.ods"').cards] == [1_048_576]
+
+
+def test_every_part_a_reader_may_parse_is_counted_whatever_its_name(scratch):
+    """The element limit holds for a worksheet stored as sheet1.bin and shared strings stored as strings.txt
+    (the workbook points at them by content type and relationship), while pictures and other binary parts
+    of a real workbook are no obstacle."""
+    folder = scratch.decks_dir / "test"
+    folder.mkdir(parents=True)
+    small = strings_part(1)
+    parts_xlsx(folder / "bin.xlsx", "xl/worksheets/sheet1.bin", worksheet_part(6_000, 100, shared=True), "xl/s.xml", small)
+    parts_xlsx(folder / "txt.xlsx", "xl/worksheets/sheet1.xml", worksheet_part(1), "xl/strings.txt", strings_part(600_000))
+    limit = "the spreadsheet holds more than 1,000,000 elements (counted to its part '{}'); save a simpler copy"
+    assert "bin.xlsx: " + limit.format("xl/worksheets/sheet1.bin") in _error(scratch, 'cards = "bin.xlsx"')
+    assert "txt.xlsx: " + limit.format("xl/strings.txt") in _error(scratch, 'cards = "txt.xlsx"')
+    parts_xlsx(folder / "ok.xlsx", "xl/worksheets/sheet1.bin", worksheet_part(1), "xl/strings.txt", small)
+    with zipfile.ZipFile(folder / "ok.xlsx", "a") as archive:
+        archive.writestr("xl/media/image1.png", b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4000)
+        archive.writestr("xl/printerSettings/printerSettings1.bin", "Printer\x00".encode("utf-16-le") * 100)
+        archive.writestr("docProps/thumbnail.jpeg", b"\xff\xd8\xff\xe0" + b"<" * 1000)
+    assert [c.name for c in _load(scratch, 'cards = "ok.xlsx"').cards] == ["x"]
+    with zipfile.ZipFile(folder / "ok.xlsx", "a") as archive:
+        archive.writestr("xl/broken.xml", b"<a><b></a>")
+    assert "ok.xlsx: the file cannot be read as a .xlsx spreadsheet (XMLSyntaxError in its part 'xl/broken.xml')" in _error(
+        scratch, 'cards = "ok.xlsx"'
+    )
 
 
 def test_a_value_past_the_last_column_is_refused_not_dropped(scratch):

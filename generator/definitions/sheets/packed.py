@@ -31,7 +31,7 @@ def check_archive(path: Path, kind: str) -> None:
             f"the file would unpack to {unpacked / 1_000_000:,.0f} MB; the limit is {MAX_UNPACKED_BYTES // 1_000_000} MB "
             "(delete unused sheets and pictures)"
         )
-    _check_xml(path, [part.filename for part in parts if part.filename.endswith((".xml", ".rels"))], kind)
+    _check_xml(path, [part.filename for part in parts if not part.is_dir()], kind)
 
 
 MAX_ELEMENTS = 1_000_000  # XML elements in all of a spreadsheet's parts: a thousand cards hold a few tens of thousands
@@ -44,16 +44,21 @@ class _Counter:
     def __init__(self) -> None:
         self.count = 0
         self.depth = 0
+        self.part = ""  # the part being counted, for messages
 
     def start(self, tag: str, attrib: dict) -> None:
         self.depth += 1
         self.count += 1
         if self.depth > MAX_NESTING:
             raise SheetError(
-                f"the spreadsheet nests its contents more than {MAX_NESTING} deep; save a simpler copy (values only)"
+                f"the spreadsheet nests its contents more than {MAX_NESTING} deep (its part '{self.part[:200]}'); "
+                "save a simpler copy (values only)"
             )
         if self.count > MAX_ELEMENTS:
-            raise SheetError(f"the spreadsheet holds more than {MAX_ELEMENTS:,} elements; save a simpler copy (values only)")
+            raise SheetError(
+                f"the spreadsheet holds more than {MAX_ELEMENTS:,} elements (counted to its part '{self.part[:200]}'); "
+                "save a simpler copy (values only)"
+            )
 
     def end(self, tag: str) -> None:
         self.depth -= 1
@@ -62,23 +67,38 @@ class _Counter:
         return None
 
 
+NAMED_XML = (".xml", ".rels")
+
+
 def _check_xml(path: Path, names: list[str], kind: str) -> None:
-    """Count every XML part's elements and their depth with a fast parser before the spreadsheet reader
-    (slow, and for .ods recursive) builds its tree: a small file can hold millions of them, or nest them deep."""
+    """Count the elements of every part, and their depth, with a fast parser before the spreadsheet reader
+    (slow, and for .ods recursive) builds its tree: a small file can hold millions of them, or nest them deep.
+
+    Every part is counted whatever its name: a reader finds its parts by the package's content types and
+    relationships, so a worksheet stored as ``sheet1.bin`` or shared strings as ``strings.txt`` are parsed
+    all the same.  A part that is not XML (a picture, printer settings, ``mimetype``) stops the parser at
+    its first bytes, as it would stop any reader; only a part named as XML must be well-formed."""
     from lxml import etree
 
     counter = _Counter()
+    name = ""
     try:
         with zipfile.ZipFile(path) as archive:
             for name in names:
-                counter.depth = 0
+                counter.depth, counter.part = 0, name
                 parser = etree.XMLParser(target=counter, resolve_entities=False, no_network=True, huge_tree=False)
-                with archive.open(name) as part:
-                    while chunk := part.read(1 << 16):
-                        parser.feed(chunk)
-                parser.close()
+                try:
+                    with archive.open(name) as part:
+                        while chunk := part.read(1 << 16):
+                            parser.feed(chunk)
+                    parser.close()
+                except etree.XMLSyntaxError:
+                    if name.lower().endswith(NAMED_XML):
+                        raise  # the elements before the error are counted in either case
     except (zipfile.BadZipFile, etree.XMLSyntaxError, OSError, RuntimeError, ValueError) as exc:
-        raise SheetError(f"the file cannot be read as a .{kind} spreadsheet ({type(exc).__name__}); save it again") from None
+        raise SheetError(
+            f"the file cannot be read as a .{kind} spreadsheet ({type(exc).__name__} in its part '{name[:200]}'); save it again"
+        ) from None
 
 
 def choose_sheet(names: list[str], wanted: str | None, file_kind: str) -> str:
