@@ -787,3 +787,44 @@ def test_a_shipped_output_folder_cannot_crash_a_build_nor_pass_files_for_ours(tm
     assert "faces/wolf.svg" not in kept and "cat-box.pdf" not in kept
     assert {"unverified/faces/wolf.svg", "unverified/cat-box.pdf", "unverified/my-notes.txt"} <= set(kept)
     assert (out / "cat" / "cat-sheets.pdf").is_file()
+
+
+def _one_error_line(capsys) -> str:
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "internal error" not in err, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        ("hmtx", "error: fonts/Evil.ttf: is not a complete TrueType font (it lacks the hmtx table)"),
+        ("Evil{}", "error: fonts/Evil.ttf: its PostScript name (name ID 6) 'Evil{}' is not 1 to 63 printable ASCII characters"),
+        ("Évil", "error: fonts/Evil.ttf: its PostScript name (name ID 6) 'Évil' is not 1 to 63 printable ASCII characters"),
+    ],
+)
+def test_a_font_the_pdf_library_would_choke_on_is_refused_in_one_line(tmp_path, monkeypatch, capsys, damage, message):
+    from fontTools.ttLib import TTFont
+
+    from generator.locations import FONTS_DIR
+
+    from .designer import renamed_font
+
+    root = make_project(tmp_path)
+    (root / "fonts").mkdir()
+    font_path = root / "fonts" / "Evil.ttf"
+    renamed_font(FONTS_DIR / "SourceSans3-Regular.ttf", font_path, "Evil Sans")
+    font = TTFont(font_path)
+    if damage == "hmtx":
+        del font["hmtx"]
+    else:
+        font["name"].removeNames(nameID=6)
+        font["name"].setName(damage, 6, 3, 1, 0x409)
+    font.save(font_path)
+    monkeypatch.chdir(root)
+    for command in (["validate"], ["build", "cat"]):
+        assert main(command) == 2
+        assert _one_error_line(capsys).startswith(message)
+    assert not (root / "output").exists()
