@@ -828,3 +828,61 @@ def test_a_font_the_pdf_library_would_choke_on_is_refused_in_one_line(tmp_path, 
         assert main(command) == 2
         assert _one_error_line(capsys).startswith(message)
     assert not (root / "output").exists()
+
+
+_ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{}</svg>'
+
+
+@pytest.mark.parametrize(
+    ("svg", "message"),
+    [
+        (
+            _ICON.format('<rect width="1e999" height="5"/>'),
+            "<rect> (line 1) has width='1e999': its numbers must lie between -1,000,000 and 1,000,000",
+        ),
+        (
+            '<svg xmlns="http://www.w3.org/2000/svg" width="1e999" height="10"><path d="M0,0 L1,5 Z"/></svg>',
+            "<svg> (line 1) has width='1e999': its numbers must lie between",
+        ),
+        (
+            _ICON.format('<g transform="scale(1e300)"><rect width="5" height="5"/></g>'),
+            "<g> (line 1) has transform='scale(1e300)': its numbers must lie between",
+        ),
+        (
+            _ICON.format('<g transform="scale(1e4)"><g transform="scale(1e4)"><rect width="5" height="5"/></g></g>'),
+            "<g> (line 1): its transforms and its groups' taken together scale or move it by more than 1,000,000",
+        ),
+        (_ICON.format('<path d="M0,0 L1e999,5 Z"/>'), "<path> (line 1) has d='M0,0 L1e999,5 Z': its numbers must lie between"),
+        (_ICON.format('<polygon points="0,0 5,5 nan,1e400"/>'), "<polygon> (line 1) has points="),
+    ],
+    ids=["width", "svg-width", "scale", "nested-scales", "path", "points"],
+)
+def test_icon_numbers_are_finite_and_bounded(tmp_path, monkeypatch, capsys, svg, message):
+    root = make_project(tmp_path)
+    (root / "icons").mkdir()
+    (root / "icons" / "coin.svg").write_text(svg, encoding="utf-8")
+    cards = root / "decks" / "cat" / "cards.csv"
+    cards.write_text(cards.read_text().replace("Wise.", "Wise :coin:."))
+    monkeypatch.chdir(root)
+    for command in (["validate"], ["build", "cat"]):
+        assert main(command) == 2
+        assert _one_error_line(capsys).startswith(f"error: icons/coin.svg: icon ':coin:': {message}")
+    assert not (root / "output").exists()
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16", "utf-16-be", "utf-32"])
+def test_an_icon_declaring_a_doctype_is_refused_in_every_encoding(tmp_path, monkeypatch, capsys, encoding):
+    root = make_project(tmp_path)
+    (root / "icons").mkdir()
+    svg = (
+        '<!DOCTYPE svg [<!ENTITY x "y">]><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><path d="M0,0 L1,1 Z"/></svg>'
+    )
+    if encoding == "utf-16-be":
+        svg = '<?xml version="1.0" encoding="UTF-16BE"?>' + svg
+    (root / "icons" / "coin.svg").write_bytes(svg.encode(encoding))
+    monkeypatch.chdir(root)
+    assert main(["validate"]) == 2
+    assert _one_error_line(capsys) == (
+        "error: icons/coin.svg: icon ':coin:': it declares a DOCTYPE or entities, which are not allowed; "
+        "remove the <!DOCTYPE ...> block"
+    )
