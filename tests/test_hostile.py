@@ -886,3 +886,36 @@ def test_an_icon_declaring_a_doctype_is_refused_in_every_encoding(tmp_path, monk
         "error: icons/coin.svg: icon ':coin:': it declares a DOCTYPE or entities, which are not allowed; "
         "remove the <!DOCTYPE ...> block"
     )
+
+
+_SHOP = '[shops.{}]\nname = "Shop"\nformat = "png"\nbleed = 3\ncolour = "rgb"\ndpi = 300\n'
+
+
+@pytest.mark.parametrize(
+    ("shops", "message"),
+    [
+        (
+            _SHOP.format('"../../../../escape"'),
+            "templates/shops.toml:1: shops.\"../../../../escape\": shop id '../../../../escape' may hold only letters, digits",
+        ),
+        (_SHOP.format('".hidden"'), "templates/shops.toml:1: shops.\".hidden\": shop id '.hidden' may hold only letters"),
+        (
+            _SHOP.format("big") + "\n[shops.big.pixels]\npoker = [100000, 100000]\n",
+            "templates/shops.toml:9: shops.big.pixels.poker: [100000, 100000] is too large: at most 20,000 pixels a side "
+            "and 100 megapixels an image",
+        ),
+        (
+            _SHOP.format("big") + "\n[shops.big.pixels]\npoker = [15000, 15000]\n",
+            "templates/shops.toml:9: shops.big.pixels.poker: ",
+        ),
+    ],
+    ids=["climbing", "hidden", "huge", "too-many-megapixels"],
+)
+def test_a_projects_shops_have_slug_ids_and_bounded_pixels(tmp_path, monkeypatch, capsys, shops, message):
+    root = make_project(tmp_path)
+    (root / "templates").mkdir()
+    (root / "templates" / "shops.toml").write_text(shops, encoding="utf-8")
+    monkeypatch.chdir(root)
+    assert main(["export", "pod", "cat"]) == 2
+    assert _one_error_line(capsys).startswith(f"error: {message}")
+    assert not (root / "output").exists() and sorted(p.name for p in tmp_path.iterdir()) == ["outside", "project"]
