@@ -919,3 +919,22 @@ def test_a_projects_shops_have_slug_ids_and_bounded_pixels(tmp_path, monkeypatch
     assert main(["export", "pod", "cat"]) == 2
     assert _one_error_line(capsys).startswith(f"error: {message}")
     assert not (root / "output").exists() and sorted(p.name for p in tmp_path.iterdir()) == ["outside", "project"]
+
+
+def test_an_icc_profile_is_read_only_from_a_regular_file_of_bounded_size(tmp_path, monkeypatch, capsys):
+    """A FIFO would keep export waiting for ever and /dev/zero would fill the memory: refused before reading."""
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    os.mkfifo(tmp_path / "profile.icc")
+    with open(tmp_path / "huge.icc", "wb") as huge:
+        huge.truncate(21 * 1024 * 1024)
+    cases = {
+        str(tmp_path / "profile.icc"): "is not a regular file (a folder, pipe or device); name an .icc file",
+        "/dev/zero": "is not a regular file (a folder, pipe or device); name an .icc file",
+        str(tmp_path): "is not a regular file (a folder, pipe or device); name an .icc file",
+        str(tmp_path / "huge.icc"): "is larger than 20 MB; an ICC profile is much smaller",
+    }
+    for path, message in cases.items():
+        assert main(["export", "pod", "cat", "--icc", path]) == 2
+        assert _one_error_line(capsys) == f"error: command line: --icc '{path}': {message}"
+    assert not (root / "output").exists()
