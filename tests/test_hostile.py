@@ -938,3 +938,21 @@ def test_an_icc_profile_is_read_only_from_a_regular_file_of_bounded_size(tmp_pat
         assert main(["export", "pod", "cat", "--icc", path]) == 2
         assert _one_error_line(capsys) == f"error: command line: --icc '{path}': {message}"
     assert not (root / "output").exists()
+
+
+def test_card_images_are_bounded_in_pixels_before_anything_is_drawn(tmp_path, monkeypatch, capsys):
+    """A large card at a dpi the option allows would be hundreds of megapixels: refused naming the option."""
+    root = make_project(tmp_path)
+    deck = root / "decks" / "cat" / "deck.toml"
+    deck.write_text(deck.read_text().replace('size = "poker"', "size = { width = 400, height = 400 }"))
+    (root / "templates").mkdir()
+    (root / "templates" / "shops.toml").write_text(_SHOP.format("fine").replace("dpi = 300", "dpi = 1200"), encoding="utf-8")
+    monkeypatch.chdir(root)
+    assert main(["export", "png", "cat", "--dpi", "1200"]) == 2
+    assert _one_error_line(capsys) == (
+        "error: command line: --dpi 1200: a card of deck 'cat' would be 19,198 × 19,198 pixels; "
+        "the limit is 100 megapixels an image, at most 625 dpi for its size"
+    )
+    assert main(["export", "pod", "cat", "--shop", "fine"]) == 2
+    assert _one_error_line(capsys).startswith("error: command line: shop 'fine' (dpi 1200): a card of deck 'cat' would be ")
+    assert not (root / "output").exists()
