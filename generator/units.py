@@ -13,6 +13,7 @@ import math
 import re
 
 MM_PER_INCH = 25.4
+MAX_IMAGE_PIXELS = 100_000_000  # one card image: 100 megapixels (10,000 px a side) is several hundred MB while drawn
 PT_PER_MM = 72 / MM_PER_INCH
 UNITS: dict[str, float] = {"mm": 1.0, "cm": 10.0, "in": MM_PER_INCH, "pt": MM_PER_INCH / 72}
 

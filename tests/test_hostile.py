@@ -787,3 +787,172 @@ def test_a_shipped_output_folder_cannot_crash_a_build_nor_pass_files_for_ours(tm
     assert "faces/wolf.svg" not in kept and "cat-box.pdf" not in kept
     assert {"unverified/faces/wolf.svg", "unverified/cat-box.pdf", "unverified/my-notes.txt"} <= set(kept)
     assert (out / "cat" / "cat-sheets.pdf").is_file()
+
+
+def _one_error_line(capsys) -> str:
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "internal error" not in err, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        ("hmtx", "error: fonts/Evil.ttf: is not a complete TrueType font (it lacks the hmtx table)"),
+        ("Evil{}", "error: fonts/Evil.ttf: its PostScript name (name ID 6) 'Evil{}' is not 1 to 63 printable ASCII characters"),
+        ("Évil", "error: fonts/Evil.ttf: its PostScript name (name ID 6) 'Évil' is not 1 to 63 printable ASCII characters"),
+    ],
+)
+def test_a_font_the_pdf_library_would_choke_on_is_refused_in_one_line(tmp_path, monkeypatch, capsys, damage, message):
+    from fontTools.ttLib import TTFont
+
+    from generator.locations import FONTS_DIR
+
+    from .designer import renamed_font
+
+    root = make_project(tmp_path)
+    (root / "fonts").mkdir()
+    font_path = root / "fonts" / "Evil.ttf"
+    renamed_font(FONTS_DIR / "SourceSans3-Regular.ttf", font_path, "Evil Sans")
+    font = TTFont(font_path)
+    if damage == "hmtx":
+        del font["hmtx"]
+    else:
+        font["name"].removeNames(nameID=6)
+        font["name"].setName(damage, 6, 3, 1, 0x409)
+    font.save(font_path)
+    monkeypatch.chdir(root)
+    for command in (["validate"], ["build", "cat"]):
+        assert main(command) == 2
+        assert _one_error_line(capsys).startswith(message)
+    assert not (root / "output").exists()
+
+
+_ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{}</svg>'
+
+
+@pytest.mark.parametrize(
+    ("svg", "message"),
+    [
+        (
+            _ICON.format('<rect width="1e999" height="5"/>'),
+            "<rect> (line 1) has width='1e999': its numbers must lie between -1,000,000 and 1,000,000",
+        ),
+        (
+            '<svg xmlns="http://www.w3.org/2000/svg" width="1e999" height="10"><path d="M0,0 L1,5 Z"/></svg>',
+            "<svg> (line 1) has width='1e999': its numbers must lie between",
+        ),
+        (
+            _ICON.format('<g transform="scale(1e300)"><rect width="5" height="5"/></g>'),
+            "<g> (line 1) has transform='scale(1e300)': its numbers must lie between",
+        ),
+        (
+            _ICON.format('<g transform="scale(1e4)"><g transform="scale(1e4)"><rect width="5" height="5"/></g></g>'),
+            "<g> (line 1): its transforms and its groups' taken together scale or move it by more than 1,000,000",
+        ),
+        (_ICON.format('<path d="M0,0 L1e999,5 Z"/>'), "<path> (line 1) has d='M0,0 L1e999,5 Z': its numbers must lie between"),
+        (_ICON.format('<polygon points="0,0 5,5 nan,1e400"/>'), "<polygon> (line 1) has points="),
+    ],
+    ids=["width", "svg-width", "scale", "nested-scales", "path", "points"],
+)
+def test_icon_numbers_are_finite_and_bounded(tmp_path, monkeypatch, capsys, svg, message):
+    root = make_project(tmp_path)
+    (root / "icons").mkdir()
+    (root / "icons" / "coin.svg").write_text(svg, encoding="utf-8")
+    cards = root / "decks" / "cat" / "cards.csv"
+    cards.write_text(cards.read_text().replace("Wise.", "Wise :coin:."))
+    monkeypatch.chdir(root)
+    for command in (["validate"], ["build", "cat"]):
+        assert main(command) == 2
+        assert _one_error_line(capsys).startswith(f"error: icons/coin.svg: icon ':coin:': {message}")
+    assert not (root / "output").exists()
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16", "utf-16-be", "utf-32"])
+def test_an_icon_declaring_a_doctype_is_refused_in_every_encoding(tmp_path, monkeypatch, capsys, encoding):
+    root = make_project(tmp_path)
+    (root / "icons").mkdir()
+    svg = (
+        '<!DOCTYPE svg [<!ENTITY x "y">]><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><path d="M0,0 L1,1 Z"/></svg>'
+    )
+    if encoding == "utf-16-be":
+        svg = '<?xml version="1.0" encoding="UTF-16BE"?>' + svg
+    (root / "icons" / "coin.svg").write_bytes(svg.encode(encoding))
+    monkeypatch.chdir(root)
+    assert main(["validate"]) == 2
+    assert _one_error_line(capsys) == (
+        "error: icons/coin.svg: icon ':coin:': it declares a DOCTYPE or entities, which are not allowed; "
+        "remove the <!DOCTYPE ...> block"
+    )
+
+
+_SHOP = '[shops.{}]\nname = "Shop"\nformat = "png"\nbleed = 3\ncolour = "rgb"\ndpi = 300\n'
+
+
+@pytest.mark.parametrize(
+    ("shops", "message"),
+    [
+        (
+            _SHOP.format('"../../../../escape"'),
+            "templates/shops.toml:1: shops.\"../../../../escape\": shop id '../../../../escape' may hold only letters, digits",
+        ),
+        (_SHOP.format('".hidden"'), "templates/shops.toml:1: shops.\".hidden\": shop id '.hidden' may hold only letters"),
+        (
+            _SHOP.format("big") + "\n[shops.big.pixels]\npoker = [100000, 100000]\n",
+            "templates/shops.toml:9: shops.big.pixels.poker: [100000, 100000] is too large: at most 20,000 pixels a side "
+            "and 100 megapixels an image",
+        ),
+        (
+            _SHOP.format("big") + "\n[shops.big.pixels]\npoker = [15000, 15000]\n",
+            "templates/shops.toml:9: shops.big.pixels.poker: ",
+        ),
+    ],
+    ids=["climbing", "hidden", "huge", "too-many-megapixels"],
+)
+def test_a_projects_shops_have_slug_ids_and_bounded_pixels(tmp_path, monkeypatch, capsys, shops, message):
+    root = make_project(tmp_path)
+    (root / "templates").mkdir()
+    (root / "templates" / "shops.toml").write_text(shops, encoding="utf-8")
+    monkeypatch.chdir(root)
+    assert main(["export", "pod", "cat"]) == 2
+    assert _one_error_line(capsys).startswith(f"error: {message}")
+    assert not (root / "output").exists() and sorted(p.name for p in tmp_path.iterdir()) == ["outside", "project"]
+
+
+def test_an_icc_profile_is_read_only_from_a_regular_file_of_bounded_size(tmp_path, monkeypatch, capsys):
+    """A FIFO would keep export waiting for ever and /dev/zero would fill the memory: refused before reading."""
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    os.mkfifo(tmp_path / "profile.icc")
+    with open(tmp_path / "huge.icc", "wb") as huge:
+        huge.truncate(21 * 1024 * 1024)
+    cases = {
+        str(tmp_path / "profile.icc"): "is not a regular file (a folder, pipe or device); name an .icc file",
+        "/dev/zero": "is not a regular file (a folder, pipe or device); name an .icc file",
+        str(tmp_path): "is not a regular file (a folder, pipe or device); name an .icc file",
+        str(tmp_path / "huge.icc"): "is larger than 20 MB; an ICC profile is much smaller",
+    }
+    for path, message in cases.items():
+        assert main(["export", "pod", "cat", "--icc", path]) == 2
+        assert _one_error_line(capsys) == f"error: command line: --icc '{path}': {message}"
+    assert not (root / "output").exists()
+
+
+def test_card_images_are_bounded_in_pixels_before_anything_is_drawn(tmp_path, monkeypatch, capsys):
+    """A large card at a dpi the option allows would be hundreds of megapixels: refused naming the option."""
+    root = make_project(tmp_path)
+    deck = root / "decks" / "cat" / "deck.toml"
+    deck.write_text(deck.read_text().replace('size = "poker"', "size = { width = 400, height = 400 }"))
+    (root / "templates").mkdir()
+    (root / "templates" / "shops.toml").write_text(_SHOP.format("fine").replace("dpi = 300", "dpi = 1200"), encoding="utf-8")
+    monkeypatch.chdir(root)
+    assert main(["export", "png", "cat", "--dpi", "1200"]) == 2
+    assert _one_error_line(capsys) == (
+        "error: command line: --dpi 1200: a card of deck 'cat' would be 19,198 × 19,198 pixels; "
+        "the limit is 100 megapixels an image, at most 625 dpi for its size"
+    )
+    assert main(["export", "pod", "cat", "--shop", "fine"]) == 2
+    assert _one_error_line(capsys).startswith("error: command line: shop 'fine' (dpi 1200): a card of deck 'cat' would be ")
+    assert not (root / "output").exists()

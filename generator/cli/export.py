@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,7 @@ from ..project.files import writing_into
 from ..project.staging import stage, staged_folders
 from ..render.icc import STOCKS, load_profile
 from ..render.pdfx import PDFX_LEVELS, ghostscript
+from ..units import MAX_IMAGE_PIXELS, MM_PER_INCH
 
 if TYPE_CHECKING:
     from ..outputs.export import PodOptions
@@ -110,6 +112,7 @@ def run(project: Project, args: argparse.Namespace) -> int:
     check_slugs(decks)
     out = output_folder(args.out or project.output_dir)
     options = pod_options(project, args) if args.kind == "pod" else None
+    check_image_sizes(project, decks, args, options)
     report = []
     with writing_into(out), staged_folders() as stages:
         for deck in decks:
@@ -140,6 +143,30 @@ def other_shops(project: Project, deck: Deck, options: PodOptions) -> Callable[[
     made = {shop.id for shop in chosen_shops(project, options.shops)}
     others = [shop for shop in chosen_shops(project) if shop.id not in made]
     return lambda name: any(shop_files(deck, shop, name) for shop in others)
+
+
+def check_image_sizes(project: Project, decks: Sequence[Deck], args: argparse.Namespace, options: PodOptions | None) -> None:
+    """Every card image this export draws is at most MAX_IMAGE_PIXELS: a larger one would not fit in memory."""
+    from ..outputs.export import chosen_shops
+    from ..render.raster import pixels
+
+    def too_large(deck: Deck, bleed: float, dpi: float, where: str) -> None:
+        size = (pixels(deck.size.width + 2 * bleed, dpi), pixels(deck.size.height + 2 * bleed, dpi))
+        if size[0] * size[1] > MAX_IMAGE_PIXELS:
+            area = (deck.size.width + 2 * bleed) * (deck.size.height + 2 * bleed) / MM_PER_INCH**2
+            most = math.floor(math.sqrt(MAX_IMAGE_PIXELS / area))
+            raise cli_error(
+                f"{where}: a card of deck '{deck.key}' would be {size[0]:,} × {size[1]:,} pixels; "
+                f"the limit is {MAX_IMAGE_PIXELS // 1_000_000} megapixels an image, at most {most} dpi for its size"
+            )
+
+    for deck in decks:
+        if args.kind == "png":
+            too_large(deck, args.bleed, args.dpi, f"--dpi {args.dpi:g}")
+        elif options is not None:
+            for shop in chosen_shops(project, options.shops):
+                if shop.format == "png" and deck.size.name not in shop.pixels:
+                    too_large(deck, shop.bleed, shop.dpi, f"shop '{shop.id}' (dpi {shop.dpi:g})")
 
 
 def pod_options(project: Project, args: argparse.Namespace) -> PodOptions:

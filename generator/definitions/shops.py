@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 
 from ..errors import AetherpressError
 from ..project import Project
-from ..units import UnitError, to_mm
+from ..units import MAX_IMAGE_PIXELS, UnitError, to_mm
+from .ids import check_id
 from .model import CardSize
 from .presets import _read_presets
 from .schema import check_table
@@ -31,6 +32,7 @@ SHOP_SPEC = {
 FORMATS = ("pdf", "png")
 COLOURS = ("cmyk", "rgb")
 MAX_BLEED = 10.0  # mm
+MAX_SHOP_PIXELS = 20_000  # a side of a published image size: more than any shop asks, and a card image still fits in memory
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,9 @@ def load_shops(project: Project) -> dict[str, Shop]:
     problems = []
     for ctx, name, entry in _read_presets(project, "shops.toml", "shops"):
         path = ("shops", name)
+        if not check_id(ctx, name, path, "shop"):  # a shop's id names its folder of files
+            problems.extend(ctx.problems)
+            continue
         good = check_table(ctx, entry, SHOP_SPEC, path, f"shop '{name}'")
         for choice, allowed in (("format", FORMATS), ("colour", COLOURS)):
             if choice in good and good[choice] not in allowed:
@@ -80,6 +85,12 @@ def load_shops(project: Project) -> dict[str, Shop]:
         for size, value in good.get("pixels", {}).items():
             if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) and v > 0 for v in value)):
                 ctx.error(path + ("pixels", size), "must be [width, height] in whole pixels")
+            elif max(value) > MAX_SHOP_PIXELS or value[0] * value[1] > MAX_IMAGE_PIXELS:
+                ctx.error(
+                    path + ("pixels", size),
+                    f"[{value[0]}, {value[1]}] is too large: at most {MAX_SHOP_PIXELS:,} pixels a side "
+                    f"and {MAX_IMAGE_PIXELS // 1_000_000} megapixels an image",
+                )
             else:
                 pixels[size] = (value[0], value[1])
         if not ctx.problems and all(k in good for k in ("name", "format", "colour", "dpi")) and "bleed" in lengths:

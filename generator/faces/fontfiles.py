@@ -34,6 +34,10 @@ REFUSED_SUFFIXES = {
 }
 MAX_FONT_BYTES = 20_000_000
 MAX_FONT_FILES = 64
+REQUIRED_TABLES = ("head", "hhea", "maxp", "hmtx", "loca", "glyf", "cmap", "name", "post")  # what the PDF library reads
+# The PostScript name the PDF names the font by (OpenType's rule): 1 to 63 printable ASCII characters, none of [](){}<>/%
+POSTSCRIPT_NAME = re.compile(r"[!-~]{1,63}")
+POSTSCRIPT_REFUSED = set("[](){}<>/%")
 BOLD_FROM = 600  # OS/2 weight class: semibold and heavier count as bold when the style bits say nothing
 
 
@@ -61,6 +65,41 @@ def _best_name(names, ident: int) -> str | None:
         return None
     text = " ".join(text.split())
     return text if text and len(text) <= 64 and text.isprintable() else None
+
+
+def _postscript_name(names) -> str:
+    """The PostScript name the PDF library embeds the font under, as it reads it: name ID 6 (else the full
+    name, else the family, spaces made '-') from a Windows English or Macintosh Roman record.  Every such
+    record is checked, whichever the library meets first; raises ValueError saying what is wrong."""
+    for ident in (6, 4, 1):
+        found = []
+        for record in names.names:
+            if record.nameID != ident:
+                continue
+            where = (record.platformID, record.platEncID, record.langID)
+            if where == (3, 1, 0x409):
+                if len(record.string) % 2:
+                    raise ValueError(f"its PostScript name (name ID {ident}) is damaged")
+                encoding = "utf_16_be"
+            elif where == (1, 0, 0):
+                encoding = "mac_roman"
+            else:
+                continue
+            try:
+                text = record.string.decode(encoding)
+            except UnicodeDecodeError:
+                text = record.string.decode("latin1")
+            if text:
+                found.append(text.replace(" ", "-"))
+        for text in found:
+            if not POSTSCRIPT_NAME.fullmatch(text) or POSTSCRIPT_REFUSED & set(text):
+                raise ValueError(
+                    f"its PostScript name (name ID {ident}) {text[:40]!r} is not 1 to 63 printable ASCII characters "
+                    "without [](){}<>/%; rename it in a font editor"
+                )
+        if found:
+            return found[0]
+    raise ValueError("it has no PostScript name (name ID 6)")
 
 
 def read_font_file(path: Path) -> FontFile:
@@ -98,9 +137,17 @@ def read_font_file(path: Path) -> FontFile:
             raise refuse("has PostScript (CFF) outlines, which the PDF library cannot embed; use a TrueType (.ttf) version")
         if "glyf" not in tables or "cmap" not in tables or "name" not in tables or "head" not in tables:
             raise refuse("is not a complete TrueType font (it lacks glyph outlines, a character map or names)")
+        missing = [tag for tag in REQUIRED_TABLES if tag not in tables]
+        if missing:
+            raise refuse(
+                f"is not a complete TrueType font (it lacks the {', '.join(missing)} table{'s' if len(missing) > 1 else ''})"
+            )
         names = font["name"]
         family = _best_name(names, 1)
-        postscript = _best_name(names, 6) or path.stem
+        try:
+            postscript = _postscript_name(names)
+        except ValueError as exc:
+            raise refuse(str(exc)) from None
         os2 = font["OS/2"] if "OS/2" in tables else None
         selection = os2.fsSelection if os2 is not None else 0
         mac_style = font["head"].macStyle if "head" in tables else 0

@@ -16,6 +16,7 @@ result must pass the card allow-list like everything else on a card.
 
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -25,6 +26,7 @@ from lxml import etree
 from ..errors import AetherpressError, Problem, display_path
 from ..locations import real
 from ..project import Project
+from .outline import IDENTITY, Matrix, multiply, parse_transform
 from .richtext import Icon
 from .sanitise import SVG_NS, XLINK_NS, XML_NS, _attribute_problem, _css_problem, sanitise_problem
 from .symbols import SYMBOLS
@@ -33,6 +35,18 @@ ICONS_FOLDER = "icons"
 MAX_ICON_BYTES = 200_000
 MAX_ICONS = 500
 MAX_ICON_ELEMENTS = 2_000
+MAX_ICON_NUMBER = 1_000_000  # no number in an icon, nor its transforms taken together, may be larger
+NUMBERED = (
+    "d",
+    "points",
+    "transform",
+    "stroke-width",
+    "stroke-miterlimit",
+    "stroke-dasharray",
+    "opacity",
+    "fill-opacity",
+    "stroke-opacity",
+)
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True, huge_tree=False)
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
@@ -63,6 +77,21 @@ def _f(v: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def _bounded(value: float, element: etree._Element, name: str, text: str) -> float:
+    """``value`` if it is a finite number of at most MAX_ICON_NUMBER; an IconError naming the attribute otherwise."""
+    if not math.isfinite(value) or abs(value) > MAX_ICON_NUMBER:
+        raise IconError(
+            f"<{etree.QName(element).localname}> (line {element.sourceline}) has {name}='{text[:40]}': "
+            f"its numbers must lie between -{MAX_ICON_NUMBER:,} and {MAX_ICON_NUMBER:,}"
+        )
+    return value
+
+
+def _numbers(element: etree._Element, name: str, text: str) -> list[float]:
+    """Every number in ``text`` (an attribute of ``element``), each checked."""
+    return [_bounded(float(n), element, name, text) for n in _NUMBER.findall(text)]
+
+
 def _num(element: etree._Element, name: str, default: float = 0.0) -> float:
     text = element.get(name)
     if text is None:
@@ -70,7 +99,7 @@ def _num(element: etree._Element, name: str, default: float = 0.0) -> float:
     match = _NUMBER.match(text.strip())
     if match is None:
         raise IconError(f"<{etree.QName(element).localname}> has {name}='{text[:20]}', not a number")
-    return float(match.group(0))
+    return _bounded(float(match.group(0)), element, name, text)
 
 
 def _shape_path(element: etree._Element, tag: str) -> str:
@@ -97,7 +126,7 @@ def _shape_path(element: etree._Element, tag: str) -> str:
         return f"M{_f(cx - rx)},{_f(cy)} {arc} {_f(cx + rx)},{_f(cy)} {arc} {_f(cx - rx)},{_f(cy)} Z"
     if tag == "line":
         return f"M{_f(_num(element, 'x1'))},{_f(_num(element, 'y1'))} L{_f(_num(element, 'x2'))},{_f(_num(element, 'y2'))}"
-    numbers = [float(n) for n in _NUMBER.findall(element.get("points") or "")]
+    numbers = _numbers(element, "points", element.get("points") or "")
     pairs = [f"{_f(numbers[i])},{_f(numbers[i + 1])}" for i in range(0, len(numbers) - 1, 2)]
     if not pairs:
         return ""
@@ -119,7 +148,24 @@ def _paint(element: etree._Element) -> dict[str, str]:
     return {k: v for k, v in out.items() if k == "transform" or "url(" not in v}
 
 
-def _convert(element: etree._Element, into: etree._Element, count: list[int]) -> None:
+def _check_numbers(element: etree._Element, attrs: dict[str, str], matrix: Matrix) -> Matrix:
+    """The transform ``element`` draws in (``matrix`` then its own), once every number it carries is checked:
+    neither a number nor the transforms of its groups taken together may be absurdly large."""
+    for name in NUMBERED:
+        if name in attrs:
+            _numbers(element, name, attrs[name])
+    if "transform" not in attrs:
+        return matrix
+    combined = multiply(matrix, parse_transform(attrs["transform"]))
+    if not all(math.isfinite(v) and abs(v) <= MAX_ICON_NUMBER for v in combined):
+        raise IconError(
+            f"<{etree.QName(element).localname}> (line {element.sourceline}): its transforms and its groups' taken together "
+            f"scale or move it by more than {MAX_ICON_NUMBER:,}"
+        )
+    return combined
+
+
+def _convert(element: etree._Element, into: etree._Element, count: list[int], matrix: Matrix = IDENTITY) -> None:
     for child in element:
         if not isinstance(child.tag, str):
             continue
@@ -139,13 +185,16 @@ def _convert(element: etree._Element, into: etree._Element, count: list[int]) ->
         if tag == "defs" and len(child) == 0:
             continue
         if tag == "g":
-            group = etree.SubElement(into, f"{{{SVG_NS}}}g", _paint(child))
-            _convert(child, group, count)
+            attrs = _paint(child)
+            inner = _check_numbers(child, attrs, matrix)
+            group = etree.SubElement(into, f"{{{SVG_NS}}}g", attrs)
+            _convert(child, group, count, inner)
         elif tag in SHAPES:
             d = _shape_path(child, tag)
             if d.strip():
                 attrs = _paint(child)
                 attrs["d"] = d
+                _check_numbers(child, attrs, matrix)
                 etree.SubElement(into, f"{{{SVG_NS}}}path", attrs)
         else:
             raise IconError(
@@ -157,7 +206,7 @@ def _convert(element: etree._Element, into: etree._Element, count: list[int]) ->
 def _view(root: etree._Element) -> tuple[float, float, float, float]:
     box = root.get("viewBox")
     if box:
-        numbers = [float(n) for n in _NUMBER.findall(box)]
+        numbers = _numbers(root, "viewBox", box)
         if len(numbers) == 4 and numbers[2] > 0 and numbers[3] > 0:
             return numbers[0], numbers[1], numbers[2], numbers[3]
         raise IconError(f"its viewBox '{box[:40]}' is not four numbers with a positive width and height")
@@ -173,12 +222,13 @@ def _read_icon(path: str, size: int, mtime: int) -> Icon:
     if size > MAX_ICON_BYTES:
         raise IconError(f"the icon file is larger than {MAX_ICON_BYTES // 1000} KB")
     data = file.read_bytes()
-    if re.search(rb"<!(DOCTYPE|ENTITY)", data, re.I):
-        raise IconError("it declares a DOCTYPE or entities, which are not allowed; remove the <!DOCTYPE ...> block")
     try:
-        root = etree.fromstring(data, parser=_PARSER)
+        root = etree.fromstring(data, parser=_PARSER)  # entities are neither loaded nor expanded, in any encoding
     except etree.XMLSyntaxError as exc:
         raise IconError(f"it is not SVG that parses: {exc.msg}") from None
+    info = root.getroottree().docinfo
+    if info.doctype or info.internalDTD is not None:
+        raise IconError("it declares a DOCTYPE or entities, which are not allowed; remove the <!DOCTYPE ...> block")
     if not isinstance(root.tag, str) or etree.QName(root) != etree.QName(SVG_NS, "svg"):
         raise IconError("it is not an <svg> document (is its xmlns missing?)")
     view = _view(root)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
+import stat
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
@@ -169,6 +171,27 @@ def shipped_profile(stock: str) -> OutputProfile:
     return OutputProfile(shipped_profile_data(stock), s.identifier, s.condition, registered=True)
 
 
+def _read_regular_file(path: Path, fail) -> bytes:
+    """The bytes of ``path`` if it is a regular file of at most MAX_PROFILE_BYTES: a FIFO (which would keep us
+    waiting), a device (``/dev/zero`` never ends) or a folder is refused before it is read, and again, by the
+    descriptor, once it is open (it may have been swapped in between)."""
+
+    def check(info: os.stat_result) -> None:
+        if not stat.S_ISREG(info.st_mode):
+            raise fail("is not a regular file (a folder, pipe or device); name an .icc file")
+        if info.st_size > MAX_PROFILE_BYTES:
+            raise fail(f"is larger than {MAX_PROFILE_BYTES // (1024 * 1024)} MB; an ICC profile is much smaller")
+
+    check(os.stat(path))
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as file:
+        check(os.fstat(file.fileno()))
+        data = file.read(MAX_PROFILE_BYTES + 1)
+    if len(data) > MAX_PROFILE_BYTES:
+        raise fail(f"is larger than {MAX_PROFILE_BYTES // (1024 * 1024)} MB; an ICC profile is much smaller")
+    return data
+
+
 def load_profile(path: Path, option: str = "--icc") -> OutputProfile:
     """A project's own CMYK output profile, with a one-line error if it is not one."""
 
@@ -176,9 +199,7 @@ def load_profile(path: Path, option: str = "--icc") -> OutputProfile:
         return AetherpressError(Problem("command line", f"{option} '{path}': {message}"))
 
     try:
-        if path.stat().st_size > MAX_PROFILE_BYTES:
-            raise fail("is larger than 20 MB; an ICC profile is much smaller")
-        data = path.read_bytes()
+        data = _read_regular_file(path, fail)
     except FileNotFoundError:
         raise fail("file not found") from None
     except OSError as exc:
