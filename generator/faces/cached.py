@@ -7,7 +7,6 @@ redraws that card even though the deck file did not change.
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -31,7 +30,6 @@ def _current(folders: list) -> Callable[[Any], bool]:
     picture ``folders``), and its SVG within the allow-list?  (An entry is drawn again otherwise.)"""
     return lambda data: (
         isinstance(data["svg"], str)
-        and isinstance(data["chars"], str)
         and _boxes(data) is not None
         and digests_hold(data["reads"], folders)
         and _allowed(data["svg"])
@@ -61,22 +59,12 @@ def _boxes(data: dict) -> tuple[tuple[str, Box], ...] | None:
     return tuple(boxes)
 
 
-def text_chars(svg_text: str) -> str:
-    """Every character the SVG's text may draw (its text nodes, entities resolved), sorted, once each."""
-    try:
-        root = ET.fromstring(svg_text)
-    except ET.ParseError:
-        return "".join(sorted(set(svg_text)))
-    return "".join(sorted(set("".join(root.itertext()))))
-
-
 @dataclass(frozen=True)
 class DrawnSide:
-    """A card side as drawn: its content key, its SVG text and the characters its text uses."""
+    """A card side as drawn: its content key, its SVG text and what was found while drawing it."""
 
     key: str
     svg: str
-    chars: str
     reads: dict[str, str]  # the pictures its template loaded, by path, with their digests
     overflows: tuple[Problem, ...] = ()  # texts that do not fit, drawn in red (drafts only)
     boxes: tuple[tuple[str, Box], ...] = ()  # the boxes its texts were fitted to (for validate's checks)
@@ -116,7 +104,7 @@ class CachedFaces:
         if data is not None:
             overflows = tuple(Problem(file, message, line) for file, message, line in data.get("overflows", []))
             differs = tuple(Finding(line, message) for line, message in data.get("differs", []))
-            return DrawnSide(key, data["svg"], data["chars"], dict(data["reads"]), overflows, _boxes(data) or (), differs)
+            return DrawnSide(key, data["svg"], dict(data["reads"]), overflows, _boxes(data) or (), differs)
         if side == "front" and card is not None:
             text = self.renderer.face(card)
         else:
@@ -125,11 +113,11 @@ class CachedFaces:
         reads = {str(p): file_digest(p) for p in self.renderer.reads}
         boxes = tuple(self.renderer.text_boxes)
         differs = tuple(check_svg(text))
-        drawn = DrawnSide(key, text, text_chars(text), reads, tuple(self.renderer.overflow_problems()), boxes, differs)
+        drawn = DrawnSide(key, text, reads, tuple(self.renderer.overflow_problems()), boxes, differs)
         if self.keep:
             told = [[p.file, p.message, p.line] for p in drawn.overflows]
             fitted = [[field, box.x, box.y, box.w, box.h] for field, box in boxes]
-            entry = {"svg": text, "reads": reads, "chars": drawn.chars, "overflows": told, "boxes": fitted}
+            entry = {"svg": text, "reads": reads, "overflows": told, "boxes": fitted}
             entry["differs"] = [[f.line, f.message] for f in differs]
             write_cached(self.project, KIND, key, entry)
         return drawn
