@@ -19,7 +19,7 @@ from generator.faces.render import FaceRenderer
 from generator.preview.events import Broadcaster
 from generator.preview.sides import BACK, FACE
 from generator.preview.state import Preview
-from generator.preview.watcher import SourceFilter, changes, watch_roots
+from generator.preview.watcher import SourceFilter, changes, sources_state, watch_roots
 from generator.project import Project
 
 
@@ -334,6 +334,28 @@ def test_a_save_is_heard_and_only_the_sources(game):
     stop.set()
     thread.join(2.0)
     assert set().union(*heard) == {(game / "styles" / "game.toml").resolve()}
+
+
+def test_a_save_before_the_watcher_listens_comes_first(game):
+    project = Project(game)
+    before = sources_state(project)
+    cards = game / "decks" / "game" / "cards.csv"
+    edit(cards, "Look at the top card of the deck.", "Look at the top two cards.")  # during a first build, say
+    (game / "decks" / "game" / "new.png").write_bytes(png((0, 0, 0)))
+    (game / "output").mkdir(exist_ok=True)
+    (game / "output" / "noise.txt").write_text("written by a build")
+    stop = threading.Event()
+    heard: list[set[Path]] = []
+
+    def listen() -> None:
+        for batch in changes(project, stop, since=before):
+            heard.append(batch)
+            stop.set()
+
+    thread = threading.Thread(target=listen, daemon=True)
+    thread.start()
+    thread.join(10)
+    assert heard == [{cards.resolve(), (game / "decks" / "game" / "new.png").resolve()}]
 
 
 def test_refresh_survives_what_goes_wrong(game):

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 
 from ..errors import AetherpressError, display_path
-from ..preview.watcher import changes
+from ..preview.watcher import changes, sources_state
 from ..project import Project
 from . import print_problems
 
@@ -19,9 +19,10 @@ def rebuild_on_save(project: Project, build: Callable[[], int]) -> int:
     interrupts leaves its output folders as they were.
     """
     try:
+        before = sources_state(project)  # a save during the first build is built after it
         _attempt(build)
         print("watching for changes (Ctrl-C stops)", file=sys.stderr, flush=True)
-        for paths in changes(project):
+        for paths in changes(project, since=before):
             names = ", ".join(sorted(display_path(p) for p in paths)[:3]) + (" ..." if len(paths) > 3 else "")
             print(f"changed: {names}", file=sys.stderr, flush=True)
             _attempt(build)

@@ -7,19 +7,20 @@ import sys
 import threading
 import webbrowser
 from collections.abc import Callable
+from pathlib import Path
 
 from ..definitions.model import Deck
 from ..errors import AetherpressError, Problem
 from ..project import Project
 from .server import PreviewServer
 from .state import Preview
-from .watcher import changes
+from .watcher import changes, sources_state
 from .worker import Worker
 
 
-def _watch(project: Project, worker: Worker, stop: threading.Event) -> None:
+def _watch(project: Project, worker: Worker, stop: threading.Event, since: dict[Path, tuple[int, int]]) -> None:
     try:
-        for _ in changes(project, stop):
+        for _ in changes(project, stop, since):
             worker.changed()
     except Exception as exc:  # e.g. the system's limit of watched folders: say so, keep serving
         print(f"note: cannot watch the project for changes ({exc}); restart the preview to see edits", file=sys.stderr)
@@ -34,6 +35,7 @@ def can_open_a_window() -> bool:
 
 def serve(project: Project, choose: Callable[[], list[Deck]], port: int, open_browser: bool = True) -> int:
     """Serve the decks ``choose`` names on ``http://127.0.0.1:PORT/`` until Ctrl-C; the first line printed is the URL."""
+    before = sources_state(project)  # a save before the watcher listens is still seen
     preview = Preview(project, choose)
     worker = Worker(preview)
     try:
@@ -45,7 +47,7 @@ def serve(project: Project, choose: Callable[[], list[Deck]], port: int, open_br
     print(server.url, flush=True)
     stop = threading.Event()
     threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, name="preview-server", daemon=True).start()
-    threading.Thread(target=_watch, args=(project, worker, stop), name="preview-watcher", daemon=True).start()
+    threading.Thread(target=_watch, args=(project, worker, stop, before), name="preview-watcher", daemon=True).start()
     if open_browser and can_open_a_window():
         threading.Thread(target=webbrowser.open, args=(server.url,), name="preview-browser", daemon=True).start()
     elif open_browser:

@@ -20,6 +20,7 @@ from ..project import Project
 
 DEBOUNCE_MS = 400  # at most this long to gather one burst of saves (an editor writing several files)
 QUIET_MS = 30  # a burst ends after this long without changes
+LISTENING_MS = 500  # the watcher wakes this often even without changes, to see whether it should stop
 EDITOR_LEFTOVERS = ("~", ".swp", ".swx", ".swo", ".tmp", ".part", ".crdownload")
 
 
@@ -65,10 +66,54 @@ class SourceFilter:
         return False
 
 
-def changes(project: Project, stop: threading.Event | None = None) -> Iterator[set[Path]]:
-    """The paths of each burst of saves to the project's sources, until ``stop`` is set (or Ctrl-C)."""
+def sources_state(project: Project) -> dict[Path, tuple[int, int]]:
+    """Each source file's modification time and size, as they are now: what a save would change."""
+    wanted = SourceFilter(project).wanted
+    state: dict[Path, tuple[int, int]] = {}
+    for folder in source_folders(project):
+        for directory, folders, files in os.walk(folder):
+            here = Path(directory)
+            folders[:] = sorted(f for f in folders if wanted(here / f))
+            for name in files:
+                path = here / name
+                if wanted(path):
+                    try:
+                        status = path.stat()
+                    except OSError:
+                        continue
+                    state[path] = (status.st_mtime_ns, status.st_size)
+    return state
+
+
+def changed_since(project: Project, before: dict[Path, tuple[int, int]]) -> set[Path]:
+    """The source files saved, made or removed since ``before`` was taken."""
+    now = sources_state(project)
+    return {path for path in before.keys() | now.keys() if before.get(path) != now.get(path)}
+
+
+def changes(
+    project: Project, stop: threading.Event | None = None, since: dict[Path, tuple[int, int]] | None = None
+) -> Iterator[set[Path]]:
+    """The paths of each burst of saves to the project's sources, until ``stop`` is set (or Ctrl-C).
+
+    The watcher only hears saves made once it is listening.  Given ``since``
+    (``sources_state`` taken earlier, before a first build), the saves made
+    between then and the moment it listens come as the first burst.
+    """
     roots = watch_roots(project)
     for batch in watchfiles.watch(
-        *roots, watch_filter=SourceFilter(project), debounce=DEBOUNCE_MS, step=QUIET_MS, stop_event=stop, rust_timeout=500
+        *roots,
+        watch_filter=SourceFilter(project),
+        debounce=DEBOUNCE_MS,
+        step=QUIET_MS,
+        stop_event=stop,
+        rust_timeout=LISTENING_MS,
+        yield_on_timeout=True,
     ):
-        yield {Path(path) for _, path in batch}
+        if since is not None:  # listening now: anything saved before it started is caught up here
+            missed = changed_since(project, since) - {Path(path) for _, path in batch}
+            since = None
+            if missed:
+                yield missed
+        if batch:
+            yield {Path(path) for _, path in batch}
