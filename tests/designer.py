@@ -5,6 +5,7 @@ whose transparent pixels hold black, a palette PNG with a transparent index,
 grey with alpha, 16-bit grey, a camera JPEG turned by its EXIF orientation, a
 CMYK JPEG.  The face uses what designers reach for: element and group opacity,
 a gradient fading to nothing, a luminance mask, a clip, a blend mode, dashes,
+a reflecting gradient and a turned pattern of dots,
 a turned gradient, text in a shipped font and in a project font.
 """
 
@@ -29,6 +30,8 @@ FACE = """{#- A designer's face: a picture in a fading window, a glow, a blend, 
 <radialGradient id="glow"><stop offset="0" stop-color="#ffd27a" stop-opacity="0.95"/><stop offset="1" stop-color="#ffd27a" stop-opacity="0"/></radialGradient>
 <linearGradient id="fade" x1="0" y1="0" x2="0" y2="1"><stop offset="0.45" stop-color="#ffffff"/><stop offset="1" stop-color="#000000"/></linearGradient>
 <linearGradient id="sky" x1="0" y1="0" x2="1" y2="0" gradientTransform="rotate(35 0.5 0.5)"><stop offset="0" stop-color="#26426b"/><stop offset="1" stop-color="#c9e4f0"/></linearGradient>
+<linearGradient id="ribbon" x1="0" y1="0" x2="0.25" y2="0" spreadMethod="reflect"><stop offset="0" stop-color="#8a5a2b" stop-opacity="0.2"/><stop offset="1" stop-color="#e8c27a" stop-opacity="0.6"/></linearGradient>
+<pattern id="dots" width="3" height="3" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><circle cx="1.5" cy="1.5" r="0.55" fill="{{ style.accent }}" fill-opacity="0.35"/></pattern>
 <mask id="fade-out"><rect x="0" y="0" width="{{ full.w|mm }}" height="{{ full.h|mm }}" fill="url(#fade)"/></mask>
 <clipPath id="window"><rect x="{{ (safe.x + 2)|mm }}" y="{{ (safe.y + 10)|mm }}" width="{{ (safe.w - 4)|mm }}" height="40" rx="4"/></clipPath>
 </defs>
@@ -43,6 +46,8 @@ FACE = """{#- A designer's face: a picture in a fading window, a glow, a blend, 
 <circle cx="{{ (full.cx - 5 + loop.index0 * 10)|mm }}" cy="{{ (safe.bottom - 22)|mm }}" r="7" fill="{{ suit.colour }}" fill-opacity="0.75" style="mix-blend-mode:multiply"/>
 {% endfor %}
 <rect x="{{ (safe.x + 1)|mm }}" y="{{ (safe.y + 1)|mm }}" width="{{ (safe.w - 2)|mm }}" height="{{ (safe.h - 2)|mm }}" rx="2" fill="none" stroke="{{ style.accent }}" stroke-width="0.4" stroke-dasharray="1.6 0.9" stroke-opacity="0.8"/>
+<rect x="{{ (safe.x + 2)|mm }}" y="{{ (safe.y + 2)|mm }}" width="{{ (safe.w - 4)|mm }}" height="7" rx="1.5" fill="url(#ribbon)"/>
+<rect x="{{ (safe.x + 2)|mm }}" y="{{ (safe.bottom - 15)|mm }}" width="{{ (safe.w - 4)|mm }}" height="13" rx="2" fill="url(#dots)" stroke="{{ style.accent }}" stroke-width="0.3" stroke-opacity="0.6"/>
 {{ fit("name", card.name, box(safe.x + 3, safe.y + 2, safe.w - 6, 7), style.title_font, 4.6, 2.6, weight="bold", fill=ink, valign="middle", max_lines=1) }}
 {% set text = card.attributes.get("text") %}
 {% if text %}

@@ -176,13 +176,13 @@ def test_a_card_that_cannot_be_drawn_is_a_problem_of_its_own(game, capsys):
 
 
 def test_what_would_print_otherwise_is_said_on_the_side_and_by_validate(game, capsys):
-    """A pattern fill shows in the browser but not the same in print: the side is shown, with validate's line."""
+    """A pattern filling text shows in the browser but not the same in print: the side is shown, with validate's line."""
     template = game / "templates" / "game.svg.j2"
     edit(
         template,
         "{{ parts.field(style.paper) }}",
         '{{ parts.field(style.paper) }}\n<defs><pattern id="dots" width="4" height="4" patternUnits="userSpaceOnUse">'
-        '<circle cx="2" cy="2" r="1" fill="#c33"/></pattern></defs><rect x="5" y="5" width="20" height="20" fill="url(#dots)"/>',
+        '<circle cx="2" cy="2" r="1" fill="#c33"/></pattern></defs><text x="5" y="25" font-size="12" fill="url(#dots)">Hi</text>',
     )
     preview = preview_of(game)
     preview.refresh()

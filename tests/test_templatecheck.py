@@ -14,17 +14,6 @@ HEAD = '<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewB
 
 # still printed otherwise than shown: each refused in one line that says what to do instead
 CASES = [
-    ("pattern fill", '<pattern id="p" width="2" height="2"><rect width="1" height="1"/></pattern>', "draw the repeats as shapes"),
-    (
-        "spreadMethod reflect",
-        '<linearGradient id="r" x2="0.3" spreadMethod="reflect"><stop offset="0"/></linearGradient>',
-        'spreadMethod="reflect"',
-    ),
-    (
-        "spreadMethod repeat",
-        '<radialGradient id="r" r="0.2" spreadMethod="repeat"><stop offset="0"/></radialGradient>',
-        'spreadMethod="repeat"',
-    ),
     ("hue blend", '<rect width="5" height="5" mix-blend-mode="hue"/>', "mix-blend-mode: hue"),
     ("saturation blend", '<rect width="5" height="5" style="mix-blend-mode: saturation"/>', "mix-blend-mode: saturation"),
     ("color blend", '<rect width="5" height="5" style="mix-blend-mode:Color"/>', "mix-blend-mode: color prints"),
@@ -111,6 +100,67 @@ def test_rendered_check_flags_feature(name, snippet, expected):
     assert "\n" not in findings[0].message and "svglib" not in findings[0].message
 
 
+REPEATS = [
+    '<defs><pattern id="p" width="2" height="2" patternUnits="userSpaceOnUse"><rect width="1" height="1"/></pattern></defs>'
+    '<rect width="8" height="8" fill="url(#p)"/>',
+    '<defs><linearGradient id="r" x2="0.3" spreadMethod="reflect"><stop offset="0"/><stop offset="1" stop-color="#fff"/>'
+    '</linearGradient></defs><rect width="8" height="8" fill="url(#r)"/>',
+    '<defs><radialGradient id="q" r="0.2" spreadMethod="repeat"><stop offset="0"/><stop offset="1" stop-color="#fff"/>'
+    '</radialGradient></defs><circle cx="5" cy="5" r="4" fill="url(#q)"/>',
+]
+
+
+@pytest.mark.parametrize("snippet", REPEATS, ids=["pattern", "reflect", "repeat"])
+def test_repeats_are_written_out_for_screen_and_print_alike(snippet):
+    """A template may use patterns and repeating gradients: the faces stage writes them out, so neither the
+    template's source nor the drawn side is flagged."""
+    from lxml import etree
+
+    from generator.faces.repeats import needs_writing_out, write_out
+
+    svg = HEAD + snippet + "\n</svg>\n"
+    assert check_template_source(svg) == []
+    assert needs_writing_out(svg)
+    root = parse_svg(svg, "x")
+    assert write_out(root)
+    drawn = etree.tostring(root, encoding="unicode")
+    assert "spreadMethod" not in drawn and "<pattern" not in drawn
+    parse_svg(drawn, "x")  # still within the allow-list
+    assert check_svg(drawn) == []
+
+
+@pytest.mark.parametrize(
+    "snippet,expected",
+    [
+        (
+            '<defs><pattern id="p" width="2" height="2" patternUnits="userSpaceOnUse"><rect width="1" height="1"/></pattern>'
+            '</defs><text x="1" y="8" fill="url(#p)">Hi</text>',
+            "cannot be drawn out as tiles",
+        ),
+        (
+            '<defs><pattern id="p" width="0.01" height="0.01" patternUnits="userSpaceOnUse"><rect width="0.005" height="0.005"/>'
+            '</pattern></defs><rect width="10" height="10" fill="url(#p)"/>',
+            "cannot be drawn out as tiles",
+        ),
+        (
+            '<defs><radialGradient id="q" r="0.2" fx="0.9" spreadMethod="repeat"><stop offset="0"/></radialGradient></defs>'
+            '<circle cx="5" cy="5" r="4" fill="url(#q)"/>',
+            'spreadMethod="repeat" cannot be written out',
+        ),
+    ],
+    ids=["pattern on text", "too many tiles", "focus outside"],
+)
+def test_repeats_that_cannot_be_written_out_are_flagged_in_the_drawn_side(snippet, expected):
+    from lxml import etree
+
+    from generator.faces.repeats import write_out
+
+    root = parse_svg(HEAD + snippet + "\n</svg>\n", "x")
+    write_out(root)
+    findings = check_svg(etree.tostring(root, encoding="unicode"))
+    assert len(findings) == 1 and expected in findings[0].message, findings
+
+
 def test_supported_features_pass():
     assert check_template_source(HEAD + FINE + "</svg>") == []
     assert check_svg(HEAD + FINE + "</svg>") == []
@@ -145,7 +195,7 @@ def test_shipped_templates_and_decks_pass(project, definitions):
 
 
 def _deck_with_a_faulty_back(scratch, cards: list[str]) -> None:
-    """Deck "t" of these cards in ``scratch``, its back (the built-in one) given a pattern on line 13."""
+    """Deck "t" of these cards in ``scratch``, its back (the built-in one) given a filter on line 13."""
     from .conftest import write_deck
 
     rows = "".join(f'\n[[cards]]\nid = "{card}"\nname = "{card.title()}"\n' for card in cards)
@@ -153,7 +203,7 @@ def _deck_with_a_faulty_back(scratch, cards: list[str]) -> None:
     back = scratch.own.templates / "back.svg.j2"
     back.parent.mkdir()
     lines = (scratch.builtin.templates / "back.svg.j2").read_text(encoding="utf-8").splitlines()
-    lines.insert(12, '<pattern id="faulty" width="1" height="1"><rect width="1" height="1"/></pattern>')
+    lines.insert(12, '<filter id="faulty"><feGaussianBlur stdDeviation="1"/></filter>')
     back.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -171,7 +221,7 @@ def test_validate_reports_template_file_and_line(scratch, capsys):
     _deck_with_a_faulty_back(scratch, ["a"])
     assert main(["--project", str(scratch.root), "validate"]) == 2
     err = capsys.readouterr().err
-    assert "templates/back.svg.j2:13: <pattern> fills print differently" in err
+    assert "templates/back.svg.j2:13: filters (blur, shadows) print differently" in err
     assert "in the SVG drawn for the back of card 'a' of deck 't'" in err
 
 
@@ -200,7 +250,7 @@ def test_validate_checks_each_side_once_and_a_back_shared_by_every_card_once(scr
     monkeypatch.setattr(lint, "check_svg", lambda svg, _check=lint.check_svg: checked.append(svg) or _check(svg))
     drawn = _counted_renders(monkeypatch)
     assert main(["--project", str(scratch.root), "validate"]) == 2
-    assert "templates/back.svg.j2:13: <pattern> fills print differently" in capsys.readouterr().err
+    assert "templates/back.svg.j2:13: filters (blur, shadows) print differently" in capsys.readouterr().err
     assert len(drawn) == 60  # thirty faces and thirty backs, each drawn once
     assert len(checked) == 31  # thirty faces, and the back they share
 
@@ -213,7 +263,7 @@ def test_validate_takes_the_sides_a_build_drew(scratch, monkeypatch, capsys):
     drawn = _counted_renders(monkeypatch)
     capsys.readouterr()
     assert main(["--project", str(scratch.root), "validate"]) == 2
-    assert "templates/back.svg.j2:13: <pattern> fills print differently" in capsys.readouterr().err
+    assert "templates/back.svg.j2:13: filters (blur, shadows) print differently" in capsys.readouterr().err
     assert drawn == []
 
 

@@ -9,9 +9,10 @@ shown: opacity on shapes and groups, gradients (with ``stop-opacity`` and
 ``<use>``, nested ``<svg viewBox>``, letter- and word-spacing.  What does not
 print the same is flagged, one line each saying what to draw instead:
 
-* ``<pattern>`` fills (PDF readers disagree on where a pattern's tiles start),
-* gradients with a ``spreadMethod`` other than ``pad`` (PDF gradients cannot
-  repeat or reflect: the print is padded with the end colours),
+* ``<pattern>`` fills and gradients that ``repeat`` or ``reflect`` that the
+  faces stage could not write out as tiles and stops (:mod:`.repeats`: a
+  pattern on text or inherited from a group, too many tiles or stops, a
+  gradient's focus outside its circle); the rest print as they show,
 * the non-separable blend modes (hue, saturation, color, luminosity), which
   PDF readers and browsers mix differently,
 * filters (the print renderer turns a filtered element into a picture at its
@@ -43,6 +44,7 @@ from ..project import Project
 from .cut import check_cut
 from .fonts import css_family, unquoted_family_problem
 from .render import FaceRenderer
+from .repeats import MAX_STOPS, MAX_TILES
 from .svg import parse_svg
 
 # the blend modes PDF and browsers mix alike: each colour channel on its own
@@ -63,7 +65,8 @@ SEPARABLE_BLENDS = (
 CSS_WIDE = ("inherit", "initial", "unset", "revert", "revert-layer")
 
 PATTERN = (
-    "<pattern> fills print differently (PDF readers disagree on where the pattern's tiles start): draw the repeats as shapes"
+    "this <pattern> fill cannot be drawn out as tiles (it fills text, is inherited from a group, or needs more than "
+    f"{MAX_TILES:,} tiles), and PDF readers disagree on where a pattern's tiles start: fill shapes with it, with larger tiles"
 )
 FILTERS = (
     "filters (blur, shadows) print differently (the print renderer turns the element into a picture at its own "
@@ -119,18 +122,19 @@ def _property_findings(props: dict[str, str]) -> list[str]:
     return found
 
 
-def _element_findings(tag: str, attrs: dict[str, str]) -> list[str]:
-    """What is wrong with one element, given its local tag name and attributes (style merged in)."""
+def _element_findings(tag: str, attrs: dict[str, str], drawn: bool) -> list[str]:
+    """What is wrong with one element, given its local tag name and attributes (style merged in); ``drawn``: in a
+    drawn side (repeats already written out), not a template's source."""
     found = []
     props = {k.lower(): v for k, v in attrs.items()}
     props.update(_style_props(attrs.get("style")))
-    if tag == "pattern":
+    if drawn and tag == "pattern":  # what the faces stage could not write out (a template's are, as a rule)
         found.append(PATTERN)
     spread = attrs.get("spreadMethod", "").strip()
-    if spread in ("reflect", "repeat"):
+    if drawn and spread in ("reflect", "repeat"):
         found.append(
-            f'spreadMethod="{spread}" prints differently (PDF gradients cannot {spread}: the print is padded with the '
-            "end colours): leave spreadMethod out and give the gradient the stops of every repeat"
+            f'spreadMethod="{spread}" cannot be written out here (the focus lies outside the circle, or the repeats need '
+            f"more than {MAX_STOPS:,} stops) and PDF gradients cannot {spread}: give the gradient the stops of every repeat"
         )
     if tag == "filter":
         found.append(FILTERS)
@@ -160,7 +164,7 @@ def check_svg(svg_text: str) -> list[Finding]:
             continue
         tag = etree.QName(element).localname
         attrs = {etree.QName(k).localname: v for k, v in element.attrib.items()}
-        for message in _element_findings(tag, attrs):
+        for message in _element_findings(tag, attrs, drawn=True):
             findings.append(Finding(element.sourceline, message))
         if tag == "style" and element.text:
             for _, message in _css_findings(element.text):
@@ -187,7 +191,7 @@ def check_template_source(text: str) -> list[Finding]:
         tag = match.group(1).split(":")[-1]
         attrs = {m.group(1).split(":")[-1]: m.group(2)[1:-1] for m in _ATTR.finditer(match.group(2))}
         line = plain.count("\n", 0, match.start()) + 1
-        for message in _element_findings(tag, attrs):
+        for message in _element_findings(tag, attrs, drawn=False):
             findings.append(Finding(line, message))
     for block in _STYLE_BLOCK.finditer(plain):
         for offset, message in _css_findings(block.group(1)):

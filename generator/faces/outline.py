@@ -176,7 +176,7 @@ def _length(value: str | None, default: float = 0.0) -> float:
     return float(match.group(0)) if match else default
 
 
-def _shape_points(tag: str, e: Any) -> np.ndarray:
+def shape_points(tag: str, e: Any) -> np.ndarray:
     g = lambda k: _length(e.get(k))
     if tag in ("rect", "image"):
         x, y, w, h = g("x"), g("y"), g("width"), g("height")
@@ -272,7 +272,7 @@ def _walk(
             continue
         if tag in SHAPES:
             shown, width = _visible(tag, props)
-            points = _shape_points(tag, child)
+            points = shape_points(tag, child)
             if shown and len(points):
                 a, b, c, d, e, f = m
                 xs = a * points[:, 0] + c * points[:, 1] + e

@@ -15,6 +15,7 @@ from typing import Any
 
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment
+from lxml import etree
 
 from ..definitions.images import MAX_IMAGE_BYTES, find_image, image_kind
 from ..definitions.model import Card, Deck
@@ -26,6 +27,7 @@ from .fonts import font_book
 from .icons import deck_icons
 from .limits import LimitExceeded, deadline, render_bounded, template_seconds
 from .pictures import PictureError, picture_uri
+from .repeats import needs_writing_out, write_out
 from .sandbox import CURRENT, OutsideProject, environment, template_line, template_path
 from .svg import MAX_OUTPUT_CHARS, parse_svg
 from .textfit import Fitted, TextDoesNotFit, UnknownIcon, fit_lines
@@ -325,7 +327,9 @@ class FaceRenderer:
             ) from None
         finally:
             CURRENT.reset(token)
-        parse_svg(text, file, self.place(card, side))  # nothing outside the allow-list leaves a template
+        root = parse_svg(text, file, self.place(card, side))  # nothing outside the allow-list leaves a template
+        if needs_writing_out(text) and write_out(root):  # repeats spelt out, for screen and print alike
+            text = etree.tostring(root, encoding="unicode")
         return text
 
     def place(self, card: Card | None, side: str) -> str:

@@ -7,7 +7,7 @@ PNG or JPEG images.  Scripts, event handlers, ``<foreignObject>``, links,
 animation, processing instructions, CSS at-rules and escapes, and anything
 that refers outside the card are errors naming the template and the output
 line; the SVG is never silently changed.  (What is safe but prints otherwise
-than a browser shows it, such as ``<pattern>``, filters or ``<textPath>``,
+than a browser shows it, such as filters or ``<textPath>``,
 passes here and is explained by the template check, :mod:`.lint`, instead.)
 """
 

@@ -1,0 +1,123 @@
+"""Small readers of card SVG: references (``href``, ``url(#id)``), inherited attributes, numbers, boxes, matrices."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from lxml import etree
+
+from .outline import Matrix, shape_points
+from .sanitise import XLINK_NS
+
+SHAPES = ("rect", "circle", "ellipse", "line", "polyline", "polygon", "path")
+_URL = re.compile(r"^\s*url\(\s*['\"]?#([^)'\"\s]+)['\"]?\s*\)\s*(?:none)?\s*$")
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+Area = tuple[float, float, float, float]  # x, y, width, height
+
+
+def local(el: etree._Element) -> str:
+    return etree.QName(el).localname if isinstance(el.tag, str) else ""
+
+
+def href(el: etree._Element) -> str | None:
+    ref = (el.get("href") or el.get(f"{{{XLINK_NS}}}href") or "").strip()
+    return ref[1:] if ref.startswith("#") else None
+
+
+def href_chain(el: etree._Element, by_id: dict) -> list[etree._Element]:
+    """``el`` and the elements it inherits from through ``href``, nearest first (a loop stops the chain)."""
+    chain = [el]
+    while (ref := href(chain[-1])) is not None and ref in by_id and by_id[ref] not in chain and len(chain) < 16:
+        chain.append(by_id[ref])
+    return chain
+
+
+def inherited(chain: list[etree._Element], name: str) -> str | None:
+    for el in chain:
+        if el.get(name) is not None:
+            return el.get(name)
+    return None
+
+
+def number(value: str | None, default: float, percent_of: float = 1.0) -> float:
+    text = (value or "").strip()
+    match = _NUMBER.match(text)
+    if not match:
+        return default
+    number = float(match.group(0))
+    return number / 100 * percent_of if text.endswith("%") else number
+
+
+def numbers(text: str | None) -> list[float]:
+    """The numbers of an attribute such as ``viewBox`` or ``points``, in order."""
+    return [float(v) for v in _NUMBER.findall(text or "")]
+
+
+def view_box(root: etree._Element) -> tuple[float, float, float, float]:
+    numbers = [float(v) for v in _NUMBER.findall(root.get("viewBox") or "")]
+    if len(numbers) == 4 and numbers[2] > 0 and numbers[3] > 0:
+        return numbers[0], numbers[1], numbers[2], numbers[3]
+    return 0.0, 0.0, number(root.get("width"), 100.0), number(root.get("height"), 100.0)
+
+
+def fill_ref(el: etree._Element, prop: str) -> str | None:
+    """The id a shape's ``fill`` (or ``stroke``) names, from its attribute or its style."""
+    value = el.get(prop)
+    for part in (el.get("style") or "").split(";"):
+        if ":" in part and part.split(":", 1)[0].strip() == prop:
+            value = part.split(":", 1)[1]
+    match = _URL.match(value or "")
+    return match.group(1) if match else None
+
+
+def invert(m: Matrix) -> Matrix | None:
+    a, b, c, d, e, f = m
+    det = a * d - b * c
+    if abs(det) < 1e-12:
+        return None
+    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
+
+
+def apply(m: Matrix, points: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:
+    a, b, c, d, e, f = m
+    return [(a * x + c * y + e, b * x + d * y + f) for x, y in points]
+
+
+def corners(box: tuple[float, float, float, float]) -> list[tuple[float, float]]:
+    x, y, w, h = box
+    return [(x, y), (x + w, y), (x, y + h), (x + w, y + h)]
+
+
+def shape_box(el: etree._Element) -> tuple[float, float, float, float] | None:
+    """A shape's bounding box in its own user space, or None when it has no area."""
+    if local(el) not in SHAPES:
+        return None
+    points = shape_points(local(el), el)
+    if not len(points):
+        return None
+    x0, y0 = float(points[:, 0].min()), float(points[:, 1].min())
+    w, h = float(points[:, 0].max()) - x0, float(points[:, 1].max()) - y0
+    return (x0, y0, w, h) if w > 0 and h > 0 else None
+
+
+def fmt(value: float) -> str:
+    text = f"{value:.6f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def style_props(style: str | None) -> dict[str, str]:
+    props = {}
+    for part in (style or "").split(";"):
+        if ":" in part:
+            key, value = part.split(":", 1)
+            props[key.strip()] = value.strip()
+    return props
+
+
+def prop_value(el: etree._Element, name: str) -> str | None:
+    return style_props(el.get("style")).get(name, el.get(name))
+
+
+def matrix(m: Matrix) -> str:
+    return "matrix(" + " ".join(fmt(v) for v in m) + ")"
