@@ -198,6 +198,9 @@ def test_what_would_print_otherwise_is_said_on_the_side_and_by_validate(game, ca
     assert main(["build", "game"]) == 0  # it prints, but says so, once for the template
     warned = [line for line in capsys.readouterr().err.splitlines() if line.startswith("warning:")]
     assert len(warned) == 1 and "pattern" in warned[0] and dawn.problems[0].removeprefix("error: ") in warned[0]
+    for kind in ("svg", "png"):  # exports say it too, once for the template
+        assert main(["export", kind, "game"]) == 0
+        assert [line for line in capsys.readouterr().err.splitlines() if line.startswith("warning:")] == warned
 
 
 def test_an_overflowing_card_is_shown_in_draft_with_how_much_to_cut(game):

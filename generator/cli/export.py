@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -12,6 +13,7 @@ from ..definitions.model import Deck
 from ..definitions.schema import suggest
 from ..definitions.shops import POD_BLEED, load_shops
 from ..errors import display_path
+from ..faces.drawncheck import print_differences
 from ..project import Project
 from ..project.files import writing_into
 from ..project.staging import stage, staged_folders
@@ -133,6 +135,9 @@ def run(project: Project, args: argparse.Namespace) -> int:
                 bar.close()
             report.append(f"{deck.key}: {len(written)} file{'' if len(written) == 1 else 's'} in {display_path(target)}")
     print("\n".join(report))
+    for deck in decks:  # exported all the same, as build prints it, but never otherwise than shown without a word
+        for problem in print_differences(project, deck):
+            print(f"warning: {problem}", file=sys.stderr)
     return 0
 
 

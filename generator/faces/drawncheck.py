@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 from ..errors import AetherpressError, Problem
 from .cached import CachedFaces
-from .lint import side_problems
+from .lint import print_problems, side_problems
 from .render import FaceRenderer
 from .safezone import zone_problems
 
@@ -48,3 +48,18 @@ def check_drawn(project, decks: Iterable) -> tuple[list[Problem], list[Problem]]
                 drawing += side_problems(faces, template, what, svg, boxes, told_drawing)
                 zones += zone_problems(faces, card, side, template, svg, boxes, told_zones)
     return drawing, zones
+
+
+def print_differences(project, deck) -> list[Problem]:
+    """What the deck's sides draw that prints otherwise than a browser shows it, the first of each finding per
+    template (as ``build`` warns of them); the sides a build drew are taken from the cache, others drawn and kept."""
+    kept = CachedFaces(project, deck, FaceRenderer(project, deck))
+    told: set[tuple[str, str]] = set()
+    found: list[Problem] = []
+    for card in deck.cards:
+        for side in ("front", "back"):
+            template = deck.template_for(card) if side == "front" else deck.back_for(card)
+            what = f"card '{card.id}'" if side == "front" else f"the back of card '{card.id}'"
+            drawn = kept.side(card, side)
+            found += print_problems(kept.renderer, template, what, drawn.svg, told, drawn.differs)
+    return found
