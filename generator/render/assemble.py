@@ -117,6 +117,10 @@ class _Copier:
                 elif k != "/Length":
                     copy.stream_dict[k] = self.copy(obj.stream_dict[k], seen)
             return copy
+        if isinstance(obj, (Dictionary, Array)):
+            text = obj.unparse()
+            if b" R" not in text:  # nothing to follow: parsed again in one step, the same object
+                return Object.parse(text)
         if isinstance(obj, Dictionary):
             return Dictionary({k: self.copy(obj[k], seen) for k in sorted(obj.keys())})
         if isinstance(obj, Array):
