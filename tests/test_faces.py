@@ -482,3 +482,47 @@ def test_a_project_font_replaced_under_the_same_name_is_used_at_once(tmp_path):
     assert inked("Swap Sans") > 50
     renamed_font(FONTS_DIR / "EBGaramond-Regular.ttf", font, "Swap Serif")
     assert inked("Swap Serif") > 50  # not a blank: the file's new family is known
+
+
+@pytest.mark.parametrize(
+    "names,weight,family",
+    [
+        ({1: "Atelier Semi", 2: "Regular", 16: "Atelier", 17: "SemiBold"}, 600, "Atelier Semi"),
+        ({1: "Atelier Light", 2: "Italic", 16: "Atelier", 17: "Light Italic"}, 300, "Atelier Light"),
+    ],
+    ids=["semibold", "light italic"],
+)
+def test_a_project_font_with_typographic_names_prints_under_the_family_templates_use(tmp_path, names, weight, family):
+    """A static font of a large family (Montserrat SemiBold, Roboto Light Italic) names its family twice: the
+    family word processors show (name 1), used by templates and the preview's browser, and the typographic one
+    (name 16) with its weight.  Text set in it prints in it."""
+    import numpy as np
+    from fontTools.ttLib import TTFont
+
+    from generator.faces.fontfiles import read_font_file
+    from generator.locations import FONTS_DIR
+    from generator.render.raster import render_pages
+    from generator.render.vector import font_files, side_pdf
+
+    source = TTFont(FONTS_DIR / "EBGaramond-Regular.ttf")
+    table = source["name"]
+    for ident in (1, 2, 4, 6, 16, 17, 21, 22):
+        table.removeNames(nameID=ident)
+    for ident, text in names.items():
+        table.setName(text, ident, 3, 1, 0x409)
+    table.setName(family.replace(" ", "") + "-Face", 6, 3, 1, 0x409)
+    source["OS/2"].usWeightClass = weight
+    if "Italic" in names[2]:
+        source["OS/2"].fsSelection = 0x01
+    font = tmp_path / "Face.ttf"
+    source.save(font)
+    assert read_font_file(font).family == family  # how templates and the preview name it
+    slant = ' font-style="italic"' if "Italic" in names[2] else ""
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="40mm" height="12mm" viewBox="0 0 40 12"><rect width="40" '
+        f'height="12" fill="#fff"/><text x="2" y="9" font-family="\'{family}\'" font-size="8"{slant}>Ragged</text></svg>'
+    )
+    pdf = side_pdf(svg, "test", None, (*font_files(), str(font)))
+    assert int((np.asarray(next(render_pages(pdf, (160, 48))).convert("L")) < 128).sum()) > 50  # drawn, not dropped
+    assert f"{family.replace(' ', '')}-Face".encode() in pdf  # in that font
+    assert side_pdf(svg, "test", None, (*font_files(), str(font))) == pdf  # the same bytes every time

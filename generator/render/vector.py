@@ -15,10 +15,13 @@ and picture is converted afterwards (see :mod:`.recolour`).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
+import tempfile
 from collections.abc import Iterable
 from functools import lru_cache
+from pathlib import Path
 
 import svg2pdf_py
 from lxml import etree
@@ -68,8 +71,57 @@ def _database(files: tuple[str, ...]) -> svg2pdf_py.FontDatabase:
 def _loaded(stamps: tuple[tuple[str, int, int], ...]) -> svg2pdf_py.FontDatabase:
     database = svg2pdf_py.FontDatabase()  # empty: the machine's fonts are never looked at
     for path, _, _ in stamps:
-        database.load_font_file(path)
+        database.load_font_file(_as_named(path))
     return database
+
+
+_RENAMED: list[tempfile.TemporaryDirectory] = []  # the fonts renamed for the renderer, while the process runs
+
+
+def _as_named(path: str) -> str:
+    """``path``, or a copy of it the renderer finds under the family, weight and style Aetherpress (and the
+    preview's ``@font-face``) gives it.
+
+    The renderer groups fonts by their typographic family (name 16) and weight class, where Aetherpress and
+    the browser take the family (name 1) and the style bits: a ``Montserrat SemiBold`` file is family
+    "Montserrat", weight 600 to the one and "Montserrat SemiBold", normal, to the other, and text set in
+    it would not print at all.  Such a file is copied with its names and weight made to agree.
+    """
+    if not path.lower().endswith(".ttf"):
+        return path
+    from fontTools.ttLib import TTFont
+
+    from ..faces.fontfiles import read_font_file
+
+    try:
+        named = read_font_file(Path(path))
+        font = TTFont(path, recalcTimestamp=False, recalcBBoxes=False)
+    except (AetherpressError, OSError):
+        return path  # the renderer says what is wrong with it when it reads it
+    names, os2, head = font["name"], font.get("OS/2"), font["head"]
+    bold, italic = named.weight == "bold", named.style == "italic"
+    weight = 700 if bold else 400
+    selection = (0x20 if bold else 0) | (0x01 if italic else 0) | (0x40 if not bold and not italic else 0)
+    typographic = any(record.nameID in (16, 17, 21, 22) for record in names.names)
+    style_bits = (0x01 if bold else 0) | (0x02 if italic else 0)
+    agree = os2 is None or (os2.usWeightClass == weight and os2.fsSelection & 0x61 == selection)
+    if not typographic and agree and head.macStyle & 0x03 == style_bits:
+        font.close()
+        return path
+    for ident in (16, 17, 21, 22):
+        names.removeNames(nameID=ident)
+    if os2 is not None:
+        os2.usWeightClass = weight
+        os2.fsSelection = (os2.fsSelection & ~0x61) | selection
+    head.macStyle = (head.macStyle & ~0x03) | style_bits
+    data = Path(path).read_bytes()
+    if not _RENAMED:
+        _RENAMED.append(tempfile.TemporaryDirectory(prefix="aetherpress-fonts-"))
+    target = Path(_RENAMED[0].name) / f"{hashlib.sha256(data).hexdigest()[:24]}.ttf"
+    if not target.is_file():
+        font.save(target)
+    font.close()
+    return str(target)
 
 
 def side_pdf(svg_text: str, source: str, place: str | None = None, fonts: Iterable[str] | None = None, converter=None) -> bytes:
