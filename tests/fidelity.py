@@ -26,10 +26,9 @@ from PIL import Image, ImageFilter
 from generator.faces.render import FaceRenderer
 from generator.preview.fonts import page_fonts
 from generator.project import Project
-from generator.render.cardpdf import card_pdf_bytes, shop_pdf_bytes
+from generator.render.cardpdf import card_pdf_bytes, shop_pdf_bytes, shop_pdfx
 from generator.render.colour import ProcessColour
 from generator.render.icc import STOCKS, shipped_profile
-from generator.render.pdfx import make_pdfx
 from generator.render.raster import pixels, render_pages
 
 DPI = 100  # the comparison's resolution
@@ -220,9 +219,10 @@ def compare_cmyk(
     profile = shipped_profile(stock)
     process = ProcessColour(profile, STOCKS[stock].ink_limit)
     seen = browser.draw([faces.face(card) for card in deck.cards], size, font_css(project))
-    pdf = shop_pdf_bytes(project, deck, faces.geometry.bleed, process)
     if pdfx is not None:
-        pdf = make_pdfx(pdf, profile, pdfx)
+        pdf = shop_pdfx(project, deck, faces.geometry.bleed, process, pdfx)
+    else:
+        pdf = shop_pdf_bytes(project, deck, faces.geometry.bleed, process)
     inks = separations(pdf, size, 2 * len(deck.cards))[1::2]  # pages go back, front, back, front ...
     found = {}
     for card, browser_picture, printed in zip(deck.cards, seen, inks, strict=True):

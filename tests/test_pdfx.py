@@ -225,6 +225,31 @@ def test_pdfx1a_keeps_the_picture_cmyk(made):
     assert {space for _, space, _, _ in report.images} <= {"/DeviceCMYK", "/DeviceGray"}
 
 
+@needs_gs
+def test_pdfx1a_keeps_text_that_nothing_transparent_touches_as_text(tmp_path):
+    """Flattening turns a page with transparency into one picture; a designer's card (a fading mask, a blend, a
+    translucent pattern under its texts) keeps its name and rules as text, set over that picture."""
+    import contextlib
+
+    from generator.render.cardpdf import shop_pdfx
+
+    from .designer import designer_project
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        atelier = Project(designer_project(tmp_path))
+    deck = load_all(atelier)["atelier"].build(())
+    process = PodOptions().process(load_shops(atelier)["drivethrucards"])
+    card = deck.cards[0]
+    pdf = tmp_path / "atelier-1a.pdf"
+    pdf.write_bytes(shop_pdfx(atelier, deck, 3.175, process, "1a", dpi=150))
+    text = subprocess.run(["pdftotext", "-f", "2", "-l", "2", str(pdf), "-"], capture_output=True, text=True, check=True)
+    words = " ".join(text.stdout.split())
+    assert card.name in words and str(card.attributes["text"]).split()[0] in words
+    with pikepdf.open(pdf) as opened:
+        report = inspect(opened)
+    assert report.fonts and report.transparency == []
+
+
 def test_pod_files_are_reproducible(tmp_path, catalogue, cat, made):
     again = pod_pdf(catalogue, cat, tmp_path)
     assert again.read_bytes() == made["cat"][0].read_bytes()

@@ -23,10 +23,9 @@ from ..definitions.shops import POD_BLEED, Shop, load_shops
 from ..faces.render import FaceRenderer
 from ..project import Project
 from ..project.files import write_bytes, write_text
-from ..render.cardpdf import card_pdf_bytes, shop_pdf_bytes
+from ..render.cardpdf import card_pdf_bytes, shop_pdfx
 from ..render.colour import ProcessColour
 from ..render.icc import STOCKS, OutputProfile, shipped_profile
-from ..render.pdfx import make_pdfx
 from ..render.raster import pixels, png_bytes, render_pages
 
 PROOF_DPI = 150
@@ -117,8 +116,8 @@ def export_pod(project: Project, deck: Deck, folder: Path, options: PodOptions |
     for shop in chosen_shops(project, options.shops):
         if shop.format == "pdf":
             process = options.process(shop)
-            pdf = shop_pdf_bytes(project, deck, shop.bleed, process, options.copies)
-            files[folder / f"{deck.slug}-{shop.id}.pdf"] = make_pdfx(pdf, process.profile, options.pdfx)
+            pdf = shop_pdfx(project, deck, shop.bleed, process, options.pdfx, options.copies, shop.dpi)
+            files[folder / f"{deck.slug}-{shop.id}.pdf"] = pdf
             if options.proof:
                 files.update(soft_proof(project, deck, shop, process, folder / f"{shop.id}-proof"))
         else:

@@ -14,7 +14,9 @@ from ..units import format_mm
 from .canvas import new_canvas
 from .colour import ProcessColour, colour_converter
 from .forms import Forms
+from .pdfx import FLATTEN_DPI, make_pdfx
 from .sheetpdf import Progress, job_cards
+from .textlayer import OVER, UNDER
 
 
 def draw_card_pages(
@@ -25,11 +27,13 @@ def draw_card_pages(
     greyscale: bool = False,
     progress: Progress | None = None,
     process: ProcessColour | None = None,
+    text_layer: str | None = None,
 ) -> bytes:
     """A PDF with one page per (card, "front"|"back"): trim plus ``bleed``, TrimBox and BleedBox set.
 
     With ``process`` every colour and picture is drawn in process CMYK through
-    its profile (and ``greyscale`` is the converter's own setting).
+    its profile (and ``greyscale`` is the converter's own setting); with
+    ``text_layer`` only that layer of each side (:mod:`.textlayer`).
     """
     faces = FaceRenderer(project, deck, bleed=bleed)
     g = faces.geometry
@@ -49,7 +53,7 @@ def draw_card_pages(
         process=process is not None,
         **boxes,
     )
-    forms = Forms(canvas, [deck], [faces], process or colour_converter(greyscale))
+    forms = Forms(canvas, [deck], [faces], process or colour_converter(greyscale), text_layer)
     if not sides:
         canvas.showPage()
     for n, (card, side) in enumerate(sides):
@@ -74,8 +78,27 @@ def shop_pdf_bytes(
     process: ProcessColour,
     copies: int = 1,
     progress: Progress | None = None,
+    text_layer: str | None = None,
 ) -> bytes:
     """Every printed card as two pages, back then front (the DriveThruCards order), with ``bleed``,
     in process CMYK (not yet PDF/X: see :mod:`.pdfx`)."""
     sides = [(job.card, side) for job in job_cards([deck], copies) for side in ("back", "front")]
-    return draw_card_pages(project, deck, bleed, sides, progress=progress, process=process)
+    return draw_card_pages(project, deck, bleed, sides, progress=progress, process=process, text_layer=text_layer)
+
+
+def shop_pdfx(
+    project: Project,
+    deck: Deck,
+    bleed: float,
+    process: ProcessColour,
+    level: str = "4",
+    copies: int = 1,
+    dpi: float = FLATTEN_DPI,
+) -> bytes:
+    """The shop's file as PDF/X ``level``.  PDF/X-1a is flattened at ``dpi``, with each side's text that
+    nothing transparent touches set over the flattened picture as text."""
+    if level != "1a":
+        return make_pdfx(shop_pdf_bytes(project, deck, bleed, process, copies), process.profile, level)
+    under = shop_pdf_bytes(project, deck, bleed, process, copies, text_layer=UNDER)
+    over = shop_pdf_bytes(project, deck, bleed, process, copies, text_layer=OVER)
+    return make_pdfx(under, process.profile, level, over=over, dpi=dpi)

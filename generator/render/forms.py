@@ -11,14 +11,24 @@ from ..definitions.model import Card, Deck
 from ..faces.fonts import font_book
 from ..faces.render import FaceRenderer
 from .placed import fill_sides, use_side
+from .textlayer import layer
 from .vector import font_files, side_pdf
 
 
 class Forms:
     """Card sides by (deck, side, name), each drawn once into the file with every colour through ``converter``."""
 
-    def __init__(self, canvas: Canvas, decks: Sequence[Deck], renderers: Sequence[FaceRenderer], converter=None):
+    def __init__(
+        self,
+        canvas: Canvas,
+        decks: Sequence[Deck],
+        renderers: Sequence[FaceRenderer],
+        converter=None,
+        text_layer: str | None = None,
+    ):
+        """``text_layer``: draw only that layer of each side (see :mod:`.textlayer`), for a flattened file."""
         self.canvas = canvas
+        self.text_layer = text_layer
         self.decks = decks
         self.renderers = renderers
         self.converter = converter
@@ -46,6 +56,8 @@ class Forms:
             svg, template, place = faces.face(card), deck.template_for(card), f"card '{card.id}' of deck '{deck.id}'"
         else:
             svg, template, place = faces.back(card), deck.back_for(card), f"back of card '{card.id}' of deck '{deck.id}'"
+        if self.text_layer is not None:
+            svg = layer(svg, self.text_layer)
         return side_pdf(svg, faces.template_file(template), place, self._fonts, self.converter)
 
     def draw(self, key: tuple, card: Card) -> None:

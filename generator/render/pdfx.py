@@ -33,12 +33,14 @@ if TYPE_CHECKING:
 
 PDFX_LEVELS = ("4", "1a")
 FLATTEN_DPI = 600
+TEXT_LAYER = "/AetherpressText"  # the form of a page's texts, set over its flattened picture
 GS_TIMEOUT = 1800  # s
 FIXED_EPOCH = "946684800"  # 2000-01-01, the date reportlab's invariant files carry
 
 
-def make_pdfx(pdf: bytes, profile: OutputProfile, level: str = "4") -> bytes:
-    """The CMYK ``pdf`` as PDF/X-4 or PDF/X-1a:2001 with ``profile`` as its output intent."""
+def make_pdfx(pdf: bytes, profile: OutputProfile, level: str = "4", over: bytes | None = None, dpi: float = FLATTEN_DPI) -> bytes:
+    """The CMYK ``pdf`` as PDF/X-4 or PDF/X-1a:2001 with ``profile`` as its output intent.  For PDF/X-1a,
+    ``pdf`` is flattened at ``dpi`` and each page of ``over`` (text, nothing transparent) is set over its page."""
     import pikepdf  # only print-shop files need it
     from pikepdf import Name, String
 
@@ -46,7 +48,9 @@ def make_pdfx(pdf: bytes, profile: OutputProfile, level: str = "4") -> bytes:
         raise ValueError(f"unknown PDF/X level {level!r}")
     with pikepdf.open(io.BytesIO(pdf)) as source:
         info: dict[str, str] = {str(k): str(v) for k, v in source.docinfo.items() if isinstance(v, String)}
-    drawn = flatten(pdf) if level == "1a" else pdf
+    drawn = flatten(pdf, dpi) if level == "1a" else pdf
+    if over is not None and level == "1a":
+        drawn = _stamped(drawn, over)
     out = io.BytesIO()
     with pikepdf.open(io.BytesIO(drawn)) as doc:
         for name in [str(k) for k in doc.docinfo.keys() if str(k) not in info]:  # noqa: SIM118
@@ -153,8 +157,9 @@ def ghostscript() -> str:
     return found
 
 
-def flatten(pdf: bytes) -> bytes:
-    """``pdf`` rewritten as PDF 1.3 by Ghostscript: transparency flattened, colour kept CMYK, fonts embedded."""
+def flatten(pdf: bytes, dpi: float = FLATTEN_DPI) -> bytes:
+    """``pdf`` rewritten as PDF 1.3 by Ghostscript: transparency flattened (at ``dpi``), colour kept CMYK, fonts
+    embedded."""
     command = [
         ghostscript(),
         "-q",
@@ -163,7 +168,7 @@ def flatten(pdf: bytes) -> bytes:
         "-dSAFER",
         "-sstdout=%stderr",
         "-sDEVICE=pdfwrite",
-        f"-r{FLATTEN_DPI}",
+        f"-r{dpi:g}",
         "-dCompatibilityLevel=1.3",
         "-dHaveTransparency=false",
         "-sColorConversionStrategy=CMYK",
@@ -181,3 +186,21 @@ def flatten(pdf: bytes) -> bytes:
         said = next((line for line in result.stderr.decode("utf-8", "replace").splitlines() if line.strip()), "no message")
         raise AetherpressError(Problem("command line", f"--pdfx 1a: Ghostscript could not flatten the file: {said}"))
     return result.stdout
+
+
+def _stamped(pdf: bytes, over: bytes) -> bytes:
+    """Each page of ``pdf`` with the page of ``over`` of the same number drawn over it (same page size)."""
+    import pikepdf
+    from pikepdf import Name
+
+    out = io.BytesIO()
+    with pikepdf.open(io.BytesIO(pdf)) as doc, pikepdf.open(io.BytesIO(over)) as layer:
+        if len(doc.pages) != len(layer.pages):
+            raise ValueError("the text layer has another number of pages")
+        for page, text in zip(doc.pages, layer.pages, strict=True):
+            form = doc.copy_foreign(text.as_form_xobject())
+            page.add_resource(form, Name.XObject, Name(TEXT_LAYER))
+            page.contents_add(b"q\n", prepend=True)
+            page.contents_add(f"\nQ q {TEXT_LAYER} Do Q\n".encode(), prepend=False)
+        doc.save(out, deterministic_id=True)
+    return out.getvalue()

@@ -1,0 +1,58 @@
+"""Which texts of a side stay text in a flattened (PDF/X-1a) file: those nothing transparent touches."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from generator.render.textlayer import OVER, UNDER, layer, split_text
+
+HEAD = '<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10">'
+
+
+def texts(svg: str) -> list[str]:
+    root = etree.fromstring(svg.encode())
+    return ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
+
+
+def test_a_text_over_transparency_is_set_over_the_flattened_layer_with_its_groups_and_clip():
+    svg = (
+        HEAD + '<defs><clipPath id="c"><rect width="9" height="9"/></clipPath></defs>'
+        '<rect width="10" height="10" fill="#fc0" opacity="0.5"/>'
+        '<g transform="translate(1 1)" clip-path="url(#c)"><rect width="2" height="2"/><text x="1" y="5">Name</text></g></svg>'
+    )
+    under, over = split_text(svg) or ("", "")
+    assert texts(under) == [] and texts(over) == ["Name"]
+    root = etree.fromstring(over.encode())
+    (group,) = root.iter("{http://www.w3.org/2000/svg}g")
+    assert group.get("transform") == "translate(1 1)" and group.get("clip-path") == "url(#c)"
+    assert [etree.QName(e).localname for e in group] == ["text"]  # the group's square stays in the layer under it
+    assert 'opacity="0.5"' in under and 'opacity="0.5"' not in over
+
+
+def test_texts_that_are_see_through_or_under_something_that_may_be_stay_in_the_flattened_layer():
+    for body in (
+        '<text x="1" y="5" opacity="0.8">Ghost</text>',
+        '<g style="opacity:0.5"><text x="1" y="5">Ghost</text></g>',
+        '<text x="1" y="5" fill="url(#g)">Ghost</text>',
+        '<text x="1" y="5"><tspan fill-opacity="0.5">Ghost</tspan></text>',
+        '<text x="1" y="5" style="mix-blend-mode:multiply">Ghost</text>',
+        '<text x="1" y="5">Ghost</text><rect width="3" height="3" fill-opacity="0.4"/>',  # painted over later
+        '<text x="1" y="5">Ghost</text><image width="3" height="3" href="data:image/png;base64,AA=="/>',
+    ):
+        assert split_text(HEAD + body + "</svg>") is None, body
+        assert texts(layer(HEAD + body + "</svg>", UNDER)) == ["Ghost"]
+        assert texts(layer(HEAD + body + "</svg>", OVER)) == []
+
+
+def test_a_stylesheet_that_may_make_anything_transparent_keeps_the_side_whole():
+    svg = HEAD + "<style>.t { opacity: 0.5 }</style><text class='t' x='1' y='5'>Ghost</text></svg>"
+    assert split_text(svg) is None
+
+
+def test_the_layers_together_hold_every_text_once():
+    svg = (
+        HEAD + '<rect width="10" height="10" opacity="0.3"/><text x="1" y="3">Early</text>'
+        '<circle cx="5" cy="5" r="2" fill-opacity="0.5"/><text x="1" y="8">Late</text></svg>'
+    )
+    under, over = split_text(svg) or ("", "")
+    assert texts(under) == ["Early"] and texts(over) == ["Late"]  # "Early" may lie under the translucent circle
