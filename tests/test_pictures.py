@@ -288,3 +288,38 @@ def test_a_picture_that_cannot_be_decoded_says_so_as_the_deck_check_does(tmp_pat
     whole = saved(Image.linear_gradient("L").convert("RGB"))
     with pytest.raises(PictureError, match="cannot be read: the file is damaged or cut short"):
         carried(tmp_path, whole[: len(whole) // 2], "png")
+
+
+def test_a_picture_a_template_writes_itself_is_drawn_as_image_draws_one(tmp_path):
+    """A template may write a picture as a data: URI of its own (a texture, say) instead of through image():
+    it is decoded and written again the same way, so the browser and the print get the same 8-bit sRGB pixels."""
+    import base64
+    import io
+
+    from lxml import etree
+    from PIL import Image
+
+    from generator.definitions import load_all
+    from generator.faces.render import FaceRenderer
+    from generator.project import Project
+
+    from .served import edit, new_game
+
+    game = new_game(tmp_path)
+    grey16 = Image.new("I;16", (40, 30), 40000)
+    buffer = io.BytesIO()
+    grey16.save(buffer, "PNG")
+    uri = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+    edit(
+        game / "templates" / "game.svg.j2",
+        "{{ parts.field(style.paper) }}",
+        f'{{{{ parts.field(style.paper) }}}}\n<image x="5" y="5" width="20" height="15" href="{uri}"/>',
+    )
+    deck = load_all(Project(game))["game"].build(())
+    svg = FaceRenderer(Project(game), deck).face(deck.cards[0])
+    (image,) = etree.fromstring(svg.encode()).iter("{http://www.w3.org/2000/svg}image")
+    written = image.get("href")
+    assert written != uri and written.startswith("data:image/png;base64,")
+    picture = Image.open(io.BytesIO(base64.b64decode(written.split(",", 1)[1])))
+    grey = round(40000 / 65535 * 255)  # 40000 of 65535, in 8 bits
+    assert picture.mode == "RGB" and picture.getpixel((0, 0)) == (grey, grey, grey)

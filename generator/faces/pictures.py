@@ -20,13 +20,15 @@ scaled once per process.
 from __future__ import annotations
 
 import base64
+import hashlib
 import io
+import re
 from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageCms, ImageFile, ImageOps
 
-from ..definitions.images import DAMAGED
+from ..definitions.images import DAMAGED, MAX_IMAGE_PIXELS
 from ..iccprofiles import shipped_profile_data
 from ..project.digests import file_digest
 
@@ -193,4 +195,30 @@ def picture_uri(path: Path, data: bytes, kind: str, box_mm: tuple[float, float])
     """The picture as a ``data:`` URI: decoded, upright and in sRGB, scaled down to :data:`PRINT_DPI` over ``box_mm``
     when it is finer.  Raises :class:`PictureError` when it cannot be decoded."""
     encoded, out_kind = _normalised(str(path), file_digest(path), _pixels(box_mm[0]), _pixels(box_mm[1]), data, kind)
+    return f"data:image/{out_kind};base64," + base64.b64encode(encoded).decode("ascii")
+
+
+_INLINE = re.compile(r"^\s*data:image/(png|jpeg);base64,([A-Za-z0-9+/=\s]*)$")
+
+
+def inline_picture(uri: str, box_mm: tuple[float, float]) -> str | None:
+    """A picture a template wrote itself as a ``data:`` URI, decoded and written again as :func:`picture_uri`
+    writes a card image (upright, 8-bit sRGB), so the browser and the print draw the same pixels; None when the
+    URI is no PNG or JPEG.  Raises :class:`PictureError` when it cannot be decoded."""
+    found = _INLINE.match(uri)
+    if found is None:
+        return None
+    try:
+        data = base64.b64decode("".join(found.group(2).split()), validate=True)
+    except ValueError:
+        raise PictureError(DAMAGED) from None
+    kind = "jpeg" if data.startswith(b"\xff\xd8") else "png"
+    try:
+        with Image.open(io.BytesIO(data)) as header:  # its size read before its pixels
+            if header.width * header.height > MAX_IMAGE_PIXELS:
+                raise PictureError(f"has more than {MAX_IMAGE_PIXELS // 1_000_000} million pixels")
+    except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as exc:
+        raise PictureError(str(exc) if isinstance(exc, PictureError) else DAMAGED) from None
+    digest = hashlib.sha256(data).hexdigest()
+    encoded, out_kind = _normalised("inline", digest, _pixels(box_mm[0]), _pixels(box_mm[1]), data, kind)
     return f"data:image/{out_kind};base64," + base64.b64encode(encoded).decode("ascii")

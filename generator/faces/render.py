@@ -26,9 +26,10 @@ from .deckreads import reads_deck
 from .fonts import font_book
 from .icons import deck_icons
 from .limits import LimitExceeded, deadline, render_bounded, template_seconds
-from .pictures import PictureError, picture_uri
+from .pictures import PictureError, inline_picture, picture_uri
 from .repeats import needs_writing_out, write_out
 from .sandbox import CURRENT, OutsideProject, environment, template_line, template_path
+from .sanitise import SVG_NS, XLINK_NS
 from .svg import MAX_OUTPUT_CHARS, parse_svg
 from .textfit import Fitted, TextDoesNotFit, UnknownIcon, fit_lines
 
@@ -131,6 +132,7 @@ class FaceRenderer:
         self.reads: list[Path] = []  # the pictures the last side drawn loaded
         self._card: Card | None = None
         self._template = ""
+        self._made: set[str] = set()  # the pictures image() wrote for the side being drawn
 
     @property
     def options(self) -> dict[str, Any]:
@@ -242,7 +244,9 @@ class FaceRenderer:
                 Problem(where, f"image() size {box[0]:g} x {box[1]:g} mm must be more than 0 and at most 1000")
             )
         try:
-            return picture_uri(target, data, kind, box)
+            uri = picture_uri(target, data, kind, box)
+            self._made.add(uri)
+            return uri
         except PictureError as exc:  # changed since the deck was checked
             raise AetherpressError(Problem(where, f"image '{path}' {exc}")) from None
 
@@ -268,6 +272,7 @@ class FaceRenderer:
         self.text_boxes = []
         self.overflows = []
         self.reads = []
+        self._made = set()
         self._card = card
         self._template = template_name
         drawing = f"drawing card '{card.id if card else 'back'}' of deck '{self.deck.id}'"
@@ -328,9 +333,34 @@ class FaceRenderer:
         finally:
             CURRENT.reset(token)
         root = parse_svg(text, file, self.place(card, side))  # nothing outside the allow-list leaves a template
-        if needs_writing_out(text) and write_out(root):  # repeats spelt out, for screen and print alike
-            text = etree.tostring(root, encoding="unicode")
-        return text
+        changed = needs_writing_out(text) and write_out(root)  # repeats spelt out, for screen and print alike
+        changed = self._inline_pictures(root, file, card, side) or changed
+        return etree.tostring(root, encoding="unicode") if changed else text
+
+    def _inline_pictures(self, root: etree._Element, file: str, card: Card | None, side: str) -> bool:
+        """Pictures the template wrote itself as ``data:`` URIs, not through ``image()``, decoded and written
+        again as ``image()`` writes them: the browser and the print then draw the same pixels."""
+        changed = False
+        for element in root.iter(f"{{{SVG_NS}}}image"):
+            name = next((n for n in ("href", f"{{{XLINK_NS}}}href") if element.get(n)), None)
+            uri = element.get(name) if name else None
+            if uri is None or uri in self._made or not uri.lstrip().startswith("data:"):
+                continue
+            box = (_length_mm(element.get("width"), self.geometry.width), _length_mm(element.get("height"), self.geometry.height))
+            try:
+                again = inline_picture(uri, box)
+            except PictureError as exc:
+                raise AetherpressError(
+                    Problem(
+                        file,
+                        f"a picture the template writes itself {exc} (output line {element.sourceline})",
+                        key=self.place(card, side),
+                    )
+                ) from None
+            if again is not None and again != uri:
+                element.set(name, again)
+                changed = True
+        return changed
 
     def place(self, card: Card | None, side: str) -> str:
         """How a drawn side is named in messages: ``card 'fox' of deck 'cat'``."""
@@ -345,3 +375,12 @@ class FaceRenderer:
         """The back ``card`` is printed with; a back template sees no card (a back must not give its card away)."""
         template = self.deck.back_for(card) if card is not None else self.deck.back_template
         return self._render(template, None, "back")
+
+
+def _length_mm(value: str | None, default: float) -> float:
+    """An ``<image>``'s width or height in the card's user units (millimetres), or ``default`` (a percentage, none)."""
+    try:
+        number = float(value) if value is not None else default
+    except ValueError:
+        return default
+    return number if 0 < number <= 1000 else default
