@@ -71,10 +71,10 @@ def test_the_check_sees_a_form_without_its_fonts(tmp_path, project, definitions,
     copied = assemble._resources
 
     def without_fonts(*args):
-        resources = copied(*args)
+        resources, whole = copied(*args)
         if "/Font" in resources:
             del resources["/Font"]
-        return resources
+        return resources, whole
 
     monkeypatch.setattr(assemble, "_resources", without_fonts)
     from generator.render.cardpdf import card_pdf_bytes

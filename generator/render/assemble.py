@@ -232,9 +232,12 @@ def _filter_object(filters: Filters) -> Name | Array | None:
     return Array([Name(f) for f in filters]) if isinstance(filters, list) else Name(filters) if filters else None
 
 
-def _resources(copier: _Copier, resources: Object, known: Signature, seen: dict) -> Dictionary:
-    """The piece's resources in the target: entries whose fingerprint is already there are not looked at."""
+def _resources(copier: _Copier, resources: Object, known: Signature, seen: dict) -> tuple[Dictionary, bool]:
+    """The piece's resources in the target, each distinct entry (a font, a picture, a graphics state) once: an entry
+    whose fingerprint is already there is not looked at, a new one is copied whole by qpdf; and whether any was
+    (then the piece must stay open until the file is written: qpdf reads the data of what it copied then)."""
     copied = Dictionary()
+    whole = False
     for kind in sorted(resources.keys()):
         entries = resources[kind]
         fingerprints = known.get(kind)
@@ -243,10 +246,19 @@ def _resources(copier: _Copier, resources: Object, known: Signature, seen: dict)
             continue
         inner = Dictionary()
         for name in sorted(entries.keys()):
-            found = copier.by_content.get(fingerprints.get(name, ""))
-            inner[name] = found if found is not None else copier.copy(entries[name], seen)
+            fingerprint = fingerprints.get(name, "")
+            found = copier.by_content.get(fingerprint)
+            if found is None:
+                entry = entries[name]
+                if fingerprint and isinstance(entry, Object) and entry.is_indirect:
+                    found = copier.target.copy_foreign(entry)
+                    copier.by_content[fingerprint] = found
+                    whole = True
+                else:
+                    found = copier.copy(entry, seen)
+            inner[name] = found
         copied[kind] = inner
-    return copied
+    return copied, whole
 
 
 def fill_forms(
@@ -255,6 +267,7 @@ def fill_forms(
     """The skeleton with each card form ``name`` drawn as the page of ``piece(name)``, a PDF, of which
     ``known(name)`` says what :func:`describe` found (a piece placed from that alone is not fetched);
     a reproducible file."""
+    opened: list[Pdf] = []  # pieces whose objects were copied whole: their data is read when the file is written
     with pikepdf.open(io.BytesIO(skeleton)) as pdf:
         copier = _Copier(pdf)
         forms = card_forms(pdf)
@@ -263,24 +276,32 @@ def fill_forms(
             found = known(name)
             if _placed(copier, form, found):
                 continue
-            with pikepdf.open(io.BytesIO(piece(name))) as source:
-                page = source.pages[0].obj
-                seen: dict[tuple[int, int], str] = {}
-                contents = page.Contents
-                understood, filters = _filters(contents.get("/Filter"))
-                if isinstance(contents, Array):  # reportlab writes one stream; accept several
-                    data = b"\n".join(part.read_bytes() for part in contents)
-                    form.write(data)
-                elif understood and "/DecodeParms" not in contents:
-                    data, filters = flate_alone(contents.read_raw_bytes(), filters)
-                    form.write(data, filter=_filter_object(filters))
-                else:
-                    form.write(
-                        contents.read_raw_bytes(),
-                        filter=copier.copy(contents["/Filter"], seen) if "/Filter" in contents else None,  # type: ignore[arg-type]
-                        decode_parms=copier.copy(contents["/DecodeParms"], seen) if "/DecodeParms" in contents else None,  # type: ignore[arg-type]
-                    )
-                form.Resources = _resources(copier, page.Resources, found.resources, seen)
+            source = pikepdf.open(io.BytesIO(piece(name)))
+            page = source.pages[0].obj
+            seen: dict[tuple[int, int], str] = {}
+            contents = page.Contents
+            understood, filters = _filters(contents.get("/Filter"))
+            if isinstance(contents, Array):  # reportlab writes one stream; accept several
+                data = b"\n".join(part.read_bytes() for part in contents)
+                form.write(data)
+            elif understood and "/DecodeParms" not in contents:
+                data, filters = flate_alone(contents.read_raw_bytes(), filters)
+                form.write(data, filter=_filter_object(filters))
+            else:
+                form.write(
+                    contents.read_raw_bytes(),
+                    filter=copier.copy(contents["/Filter"], seen) if "/Filter" in contents else None,  # type: ignore[arg-type]
+                    decode_parms=copier.copy(contents["/DecodeParms"], seen) if "/DecodeParms" in contents else None,  # type: ignore[arg-type]
+                )
+            form.Resources, whole = _resources(copier, page.Resources, found.resources, seen)
+            if whole:
+                opened.append(source)
+            else:
+                source.close()
         out = io.BytesIO()
-        pdf.save(out, deterministic_id=True, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+        try:
+            pdf.save(out, deterministic_id=True, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+        finally:
+            for source in opened:
+                source.close()
         return out.getvalue()
