@@ -15,7 +15,7 @@ import re
 from lxml import etree
 
 from .outline import IDENTITY, Matrix, multiply, parse_transform
-from .sanitise import SVG_NS
+from .sanitise import MAX_DRAWN, SVG_NS
 from .svgrefs import (
     SHAPES,
     apply,
@@ -99,8 +99,9 @@ def _write_pattern(shape: etree._Element, chain: list[etree._Element], ident: st
     i1 = math.ceil((max(x for x, _ in reach) - tx) / tw)
     j0 = math.floor((min(y for _, y in reach) - ty) / th)
     j1 = math.ceil((max(y for _, y in reach) - ty) / th)
-    if (i1 - i0) * (j1 - j0) > MAX_TILES:
-        return False
+    drawn = sum(1 for child in content_holder.iter() if isinstance(child.tag, str))
+    if (i1 - i0) * (j1 - j0) > MAX_TILES or (i1 - i0) * (j1 - j0) * (drawn + 2) > MAX_DRAWN // 2:
+        return False  # as many elements, once every <use> is followed, as the allow-list lets a card draw
     content = _content_transform(chain, tw, th, bw, bh)
     if content is None:
         return False
@@ -114,7 +115,9 @@ def _write_pattern(shape: etree._Element, chain: list[etree._Element], ident: st
             group.set(name, shape.attrib.pop(name))
     _strip_paint(group)
     defs = etree.SubElement(group, f"{svg}defs")
-    tile_content = etree.SubElement(defs, f"{svg}g", _pattern_context(chain[0]), id=f"{ident}-content")
+    # one tile: the content clipped to the tile (the clip moves with every copy); a row of tiles; rows of rows
+    tile = etree.SubElement(defs, f"{svg}g", {"id": f"{ident}-tile", "clip-path": f"url(#{ident}-edge)"})
+    tile_content = etree.SubElement(tile, f"{svg}g", _pattern_context(chain[0]))
     if content != IDENTITY:
         tile_content.set("transform", matrix(content))
     for child in content_holder:
@@ -125,8 +128,11 @@ def _write_pattern(shape: etree._Element, chain: list[etree._Element], ident: st
                     inner.attrib.pop("id", None)
             made.tail = None
             tile_content.append(made)
-    tile_clip = etree.SubElement(defs, f"{svg}clipPath", id=f"{ident}-tile")
-    etree.SubElement(tile_clip, f"{svg}rect", x="0", y="0", width=fmt(tw), height=fmt(th))
+    edge = etree.SubElement(defs, f"{svg}clipPath", id=f"{ident}-edge")
+    etree.SubElement(edge, f"{svg}rect", x="0", y="0", width=fmt(tw), height=fmt(th))
+    row = etree.SubElement(defs, f"{svg}g", id=f"{ident}-row")
+    for i in range(i0, i1):
+        etree.SubElement(row, f"{svg}use", href=f"#{ident}-tile", x=fmt(tx + i * tw), y=fmt(ty + j0 * th))
     shape_clip = etree.SubElement(defs, f"{svg}clipPath", id=f"{ident}-shape")
     outline = etree.SubElement(shape_clip, shape.tag, {k: v for k, v in shape.attrib.items() if k in _GEOMETRY})
     if rule:
@@ -138,13 +144,7 @@ def _write_pattern(shape: etree._Element, chain: list[etree._Element], ident: st
     if pattern_transform != IDENTITY:
         tiles.set("transform", matrix(pattern_transform))
     for j in range(j0, j1):
-        for i in range(i0, i1):
-            tile = etree.SubElement(
-                tiles,
-                f"{svg}g",
-                {"transform": f"translate({fmt(tx + i * tw)} {fmt(ty + j * th)})", "clip-path": f"url(#{ident}-tile)"},
-            )
-            etree.SubElement(tile, f"{svg}use", href=f"#{ident}-content")
+        etree.SubElement(tiles, f"{svg}use", href=f"#{ident}-row", y=fmt((j - j0) * th))
     shape.set("fill", "none")  # its stroke, if it has one (its own or inherited), drawn over the tiles
     shape.attrib.pop("fill-opacity", None)
     for name, value in stroke_props.items():
