@@ -418,3 +418,31 @@ def test_export_and_box_take_the_projects_decks_when_none_is_named(tmp_path, mon
     assert sorted((root / "output" / "solo" / "png").glob("*.png")) and "solo: 13 files" in capsys.readouterr().out
     assert main(["box"]) == 0
     assert (root / "output" / "solo" / "solo-box.pdf").is_file()
+
+
+def test_a_tts_card_is_the_previewed_card_cut_at_its_trim(tmp_path):
+    """A face placed from the bleed edge (a band 10 mm up from the bottom of the full card) sits where the
+    preview and the print files show it: the Tabletop Simulator card is the same drawing, cut at the trim."""
+    from generator.definitions import load_all
+    from generator.faces.render import FaceRenderer
+    from generator.project import Project
+
+    from .served import edit, new_game
+
+    game = new_game(tmp_path)
+    edit(
+        game / "templates" / "game.svg.j2",
+        "{{ parts.field(style.paper) }}",
+        '{{ parts.field(style.paper) }}\n<rect x="0" y="{{ (full.h - 10)|mm }}" width="{{ full.w|mm }}" height="10" fill="#c00000"/>',
+    )
+    project = Project(game)
+    deck = load_all(project)["game"].build(())
+    bleed = FaceRenderer(project, deck).geometry.bleed
+    assert bleed > 0
+    files = export_tts(project, deck, tmp_path / "tts", url_base="u")
+    sheet = next(f for f in files if "sheet" in f.name)
+    w, h = cell_size(deck.size.width, deck.size.height)
+    with Image.open(sheet) as image:
+        column = image.convert("RGB").crop((w // 2, 0, w // 2 + 1, h)).get_flattened_data()
+    red = sum(1 for r, g, b in column if r > 150 and g < 80 and b < 80)
+    assert red / h * deck.size.height == pytest.approx(10 - bleed, abs=0.4)  # the band's height above the trim

@@ -184,7 +184,7 @@ def export_tts(
     of the files where they end up, ``final_folder`` when ``folder`` is a staging
     folder); upload the images and set ``--url-base`` to share the deck.
     """
-    faces = FaceRenderer(project, deck, bleed=0.0)
+    faces = FaceRenderer(project, deck)  # drawn as the preview draws it, bleed and all, and cut to the trim
     g = faces.geometry
     cards = list(deck.cards)
     backs = {deck.back_for(c) for c in cards} or {deck.back_template}
