@@ -56,3 +56,15 @@ def test_the_layers_together_hold_every_text_once():
     )
     under, over = split_text(svg) or ("", "")
     assert texts(under) == ["Early"] and texts(over) == ["Late"]  # "Early" may lie under the translucent circle
+
+
+def test_a_translucent_shape_painted_later_elsewhere_leaves_a_text_as_text():
+    svg = (
+        HEAD + '<text x="1" y="2" font-size="2">Name</text><text x="1" y="8.5" font-size="2">Rules</text>'
+        '<rect x="0" y="7" width="10" height="3" fill="#fff" opacity="0.5"/></svg>'  # a veil over the lower part
+    )
+    under, over = split_text(svg) or ("", "")
+    assert texts(over) == ["Name"] and texts(under) == ["Rules"]
+    turned = svg.replace('<rect x="0" y="7"', '<rect transform="translate(0 -6)" x="0" y="7"')  # now over the name
+    under, over = split_text(turned) or ("", "")
+    assert texts(over) == ["Rules"] and texts(under) == ["Name"]

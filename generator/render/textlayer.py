@@ -12,9 +12,10 @@ searchable, black in one ink.  :func:`split_text` splits a side's SVG into
 
 A text qualifies when neither it nor a group round it is see-through
 (``opacity``, ``fill-opacity``, ``stroke-opacity`` below 1), masked, blended
-or filtered, when it is painted in plain colours, and when nothing after it
-in painting order could be transparent (a see-through shape, a picture, a
-gradient, a ``<use>``).  A side whose ``<style>`` sets any of those is not
+or filtered, when it is painted in plain colours, and when nothing painted
+after it that could be transparent (a see-through shape, a picture, a
+gradient, a ``<use>``) reaches where it lies (its box taken generously: every
+letter three quarters of the font size wide, on either side of its start).  A side whose ``<style>`` sets any of those is not
 split.  What does not qualify stays in the flattened layer, as before.
 """
 
@@ -24,6 +25,8 @@ import copy
 import re
 
 from lxml import etree
+
+from ..faces.outline import IDENTITY, Matrix, multiply, parse_transform, shape_points
 
 SEE_THROUGH = ("opacity", "fill-opacity", "stroke-opacity", "stop-opacity")
 EFFECTS = ("mask", "filter", "mix-blend-mode")
@@ -69,16 +72,104 @@ def _qualifies(text: etree._Element) -> bool:
 
 
 def _texts(root: etree._Element) -> list[etree._Element]:
-    """The texts that may be set over the flattened layer, in painting order."""
+    """The texts that may be set over the flattened layer, in painting order: a text qualifies when nothing that
+    may be transparent is painted after it where it lies."""
     painted = [el for el in root.iter() if isinstance(el.tag, str) and not _inside_definitions(el)]
     found = []
-    clear_after = True  # nothing transparent painted after the element being looked at
+    later: list[Extent | None] = []  # where transparency is painted after the element looked at (None: anywhere)
     for el in reversed(painted):
-        if _local(el) == "text" and clear_after and _qualifies(el):
-            found.append(el)
+        if _local(el) == "text" and _qualifies(el):
+            where = _extent(el)
+            if not any(_overlap(where, other) for other in later):
+                found.append(el)
         if _transparent(el) or _local(el) in PAINTED_LATER:
-            clear_after = False
+            later.append(_extent(el))
     return list(reversed(found))
+
+
+Extent = tuple[float, float, float, float]  # x0, y0, x1, y1 in the side's user units
+SHAPES = {"rect", "circle", "ellipse", "line", "polyline", "polygon", "path"}
+GROUPS = {"g", "a", "switch"}
+TEXT_ADVANCE = 0.75  # of the font size: wider than any letter of the shipped fonts but a few, as a margin
+TEXT_RISE, TEXT_DROP = 1.1, 0.4  # of the font size, above and below the baseline
+
+
+def _overlap(a: Extent | None, b: Extent | None) -> bool:
+    if a is None or b is None:
+        return True
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _to_root(el: etree._Element) -> Matrix:
+    m = IDENTITY
+    for ancestor in [*reversed(list(el.iterancestors())), el]:
+        if ancestor.getparent() is not None:  # the root's own size maps user units to the page, not needed here
+            m = multiply(m, parse_transform(ancestor.get("transform")))
+    return m
+
+
+def _bounds(m: Matrix, points: list[tuple[float, float]], margin: float = 0.0) -> Extent:
+    a, b, c, d, e, f = m
+    xs = [a * x + c * y + e for x, y in points]
+    ys = [b * x + d * y + f for x, y in points]
+    scale = abs(a * d - b * c) ** 0.5
+    return (min(xs) - margin * scale, min(ys) - margin * scale, max(xs) + margin * scale, max(ys) + margin * scale)
+
+
+def _inherited_number(el: etree._Element, name: str, default: float) -> float:
+    for holder in [el, *el.iterancestors()]:
+        value = _props(holder).get(name)
+        if value:
+            found = re.match(r"\s*([0-9.]+(?:[eE][-+]?[0-9]+)?)", value)
+            return float(found.group(1)) if found else default
+    return default
+
+
+def _extent(el: etree._Element) -> Extent | None:
+    """Where ``el`` paints, generously (None when that is not known: a ``<use>``, a nested ``<svg>`` ...)."""
+    tag = _local(el)
+    if tag in SHAPES:
+        outline = shape_points(tag, el)
+        if not len(outline):
+            return None
+        width = _inherited_number(el, "stroke-width", 1.0)
+        return _bounds(_to_root(el), [(float(x), float(y)) for x, y in outline], width)
+    if tag == "image":
+        x, y = _attr(el, "x"), _attr(el, "y")
+        return _bounds(_to_root(el), [(x, y), (x + _attr(el, "width"), y + _attr(el, "height"))])
+    if tag == "text":
+        size = _inherited_number(el, "font-size", 16.0)
+        chars = max((len(t) for t in el.itertext()), default=0)
+        points: list[tuple[float, float]] = []
+        for part in el.iter():
+            xs = [float(v) for v in re.findall(r"[-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?", part.get("x") or "")]
+            ys = [float(v) for v in re.findall(r"[-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?", part.get("y") or "")]
+            if part.get("dx") or part.get("dy") or part.get("rotate") or part.get("textLength"):
+                return None  # glyphs moved one by one: not worth the guess
+            points += [(x, y) for x in xs or [0.0] for y in ys or [0.0]] if (xs or ys) else []
+        if not points:
+            points = [(0.0, 0.0)]
+        reach = chars * size * TEXT_ADVANCE
+        box = _bounds(_to_root(el), points)
+        scale = _bounds(_to_root(el), [(0.0, 0.0), (1.0, 1.0)])
+        unit = max(abs(scale[2] - scale[0]), abs(scale[3] - scale[1]))
+        return (box[0] - reach * unit, box[1] - TEXT_RISE * size * unit, box[2] + reach * unit, box[3] + TEXT_DROP * size * unit)
+    if tag in GROUPS:
+        parts = [_extent(child) for child in el if isinstance(child.tag, str) and _local(child) not in NOT_PAINTED]
+        if any(part is None for part in parts):
+            return None
+        known = [part for part in parts if part is not None]
+        if not known:
+            return (0.0, 0.0, 0.0, 0.0)
+        return (min(p[0] for p in known), min(p[1] for p in known), max(p[2] for p in known), max(p[3] for p in known))
+    return None
+
+
+def _attr(el: etree._Element, name: str) -> float:
+    try:
+        return float(el.get(name) or 0.0)
+    except ValueError:
+        return 0.0
 
 
 def _inside_definitions(el: etree._Element) -> bool:
