@@ -26,6 +26,7 @@ from ..project.files import write_bytes, write_text
 from ..render.cardpdf import card_pdf_bytes, shop_pdfx
 from ..render.colour import ProcessColour
 from ..render.icc import STOCKS, OutputProfile, shipped_profile
+from ..render.pdfx import FLATTEN_DPI
 from ..render.raster import pixels, png_bytes, render_pages
 
 PROOF_DPI = 150
@@ -116,7 +117,8 @@ def export_pod(project: Project, deck: Deck, folder: Path, options: PodOptions |
     for shop in chosen_shops(project, options.shops):
         if shop.format == "pdf":
             process = options.process(shop)
-            pdf = shop_pdfx(project, deck, shop.bleed, process, options.pdfx, options.copies, shop.dpi)
+            dpi = max(shop.dpi, FLATTEN_DPI)  # Ghostscript draws a thin see-through line a whole pixel wide
+            pdf = shop_pdfx(project, deck, shop.bleed, process, options.pdfx, options.copies, dpi)
             files[folder / f"{deck.slug}-{shop.id}.pdf"] = pdf
             if options.proof:
                 files.update(soft_proof(project, deck, shop, process, folder / f"{shop.id}-proof"))
