@@ -6,6 +6,7 @@ import itertools
 import json
 import random
 import shutil
+from fractions import Fraction
 from math import comb
 
 import pytest
@@ -201,8 +202,10 @@ def test_lith_json_shape(tables):
         "count": 1,
         "pattern": 1,
         "probability": 7.55e-05,
+        "fraction": [1, 13244],
         "subcounts": {"kindred": 1, "fortune": 0, "neither": 0},
     }
+    assert sum(Fraction(*row["fraction"]) for row in data["categories"]) == 1  # every share exact
 
 
 def test_lith_imposter_counts_agree_with_single_hands(project, tables):

@@ -284,7 +284,7 @@ def test_salvation_is_the_deal_for_one_player(project):
 def test_simulation_brackets_the_exact_count(project):
     """The Edicts simulated with the default trials and seed: every exact share lies inside its 95 % interval."""
     exact = odds_table(project, GAME, modifiers=["the-edicts-of-wani"])
-    simulated = odds_table(project, GAME, modifiers=["the-edicts-of-wani"], simulate=True)
+    simulated = odds_table(project, GAME, modifiers=["the-edicts-of-wani"], simulate=True, trials=200_000)
     assert exact.method == "exact" and simulated.method == "simulation"
     assert simulated.total == 200_000 and simulated.seed == 1
     for e, s in zip(exact.categories, simulated.categories):
@@ -347,13 +347,14 @@ def test_arcanum_is_simulated_and_reproducible(project):
     c = odds_table(project, GAME, modifiers=["in-wrought-arcanum"], trials=20_000, seed=6, use_cache=False)
     assert a.simulated and a.to_json() == b.to_json()
     assert [x.count for x in a.categories] != [x.count for x in c.categories]
-    assert sum(x.count for x in a.categories) == 20_000
+    assert a.total == 20_000 and sum(sum(counts) for counts in a.kept.values()) == 20_000
 
 
 def test_arcanum_by_the_card_kept(project):
     table = odds_table(project, GAME, modifiers=["arcanum"], trials=30_000, seed=2)
     assert table.kept is not None and list(table.kept) == ["1", "2", "3", "4", "5", "6", "7", "ect", *ref.FOUNDING]
-    assert [sum(col) for col in zip(*table.kept.values())] == [c.count for c in table.categories]
+    simulated = [(sum(col), c) for col, c in zip(zip(*table.kept.values()), table.categories) if not c.exact]
+    assert simulated and all(n == c.count for n, c in simulated)
     names = [c.name for c in table.categories]
     for founding in ref.FOUNDING:  # a Founding card never pairs: no hand of two pairs or four alike with it
         for name in ("Four of a Kind", "Convocation", "Two Pair"):

@@ -10,6 +10,7 @@ from math import comb
 from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem
 from ..hands.check import resolve
+from ..hands.figures import outward_percent, percent, supported
 from ..hands.odds import OddsTable, game_table, odds_table, row_table
 from ..hands.simulate import CONFIDENCE, DEFAULT_SEED, DEFAULT_TRIALS
 from ..project import Project
@@ -77,6 +78,9 @@ def format_table(table: OddsTable) -> str:
                 "%", " %"
             )
         )
+        counted = [c.name for c in table.categories if c.exact]
+        if counted and table.deals:
+            what = f"{_names(counted)} counted exactly over all {table.deals:,} deals; the others from {what}"
     elif table.total != comb(table.cards, table.hand_size):
         what = f"{table.total:,} deals in all, counted exactly"
     else:
@@ -84,21 +88,36 @@ def format_table(table: OddsTable) -> str:
     head = f"{table.title}: {table.ranking_title} ({table.hand_size}-card hands), {table.deck_title}{mods}\n{what}\n"
     width = max([len(c.name) for c in table.categories] + [8])
     interval = f"  {'95 % interval':>23}" if table.simulated else ""
-    lines = [head, f"{'category':<{width}}  {'count':>11}  {'probability':>12}{interval}  {'1 in':>12}  {'pattern':>11}"]
+    lines = [head, f"{'category':<{width}}  {'count':>17}  {'probability':>12}{interval}  {'1 in':>12}  {'pattern':>11}"]
     for c in table.categories:
         prob = f"{c.probability * 100:.4g} %" if c.count else "0 %"
         one_in = f"{c.one_in:,.1f}" if c.one_in is not None else "never"
-        between = ""
+        between = f"  {'exact':>23}" if table.simulated else ""
         if c.interval is not None:
-            between = f"  {f'{c.interval[0] * 100:.4g} – {c.interval[1] * 100:.4g} %':>23}"
-        lines.append(f"{c.name:<{width}}  {c.count:>11,}  {prob:>12}{between}  {one_in:>12}  {c.pattern:>11,}")
+            d = supported(c.probability, c.interval)
+            lo, hi = outward_percent(c.interval, d)
+            prob = f"{percent(c.probability, d)} %"
+            one_in = f"{c.one_in:,.0f}" if c.one_in is not None else "never"
+            between = f"  {f'{lo} – {hi} %':>23}"
+        lines.append(f"{c.name:<{width}}  {c.count:>17,}  {prob:>12}{between}  {one_in:>12}  {c.pattern:>11,}")
         if c.subcounts:
             parts = ", ".join(f"{k} {v:,}" for k, v in c.subcounts.items())
             lines.append(f"{'':<{width}}    {parts}")
     lines.append("")
     noun = "deals" if table.total != comb(table.cards, table.hand_size) else "hands"
     lines.append(f"count: {noun} whose best category this is; pattern: {noun} that fit it at all.")
+    if table.simulated and table.deals:
+        lines.append("Counted categories give their count of all deals; the others, of the simulated deals (as the pattern).")
+    if table.simulated:
+        lines.append("Simulated probabilities show the digits their interval supports; interval ends are rounded outward.")
     return "\n".join(lines)
+
+
+def _names(names: list[str]) -> str:
+    """'Imperial', 'Imperial and Four of a Kind', 'Imperial to Straight Flush'."""
+    if len(names) <= 2:
+        return " and ".join(names)
+    return f"{names[0]} to {names[-1]}"
 
 
 def _rows(project: Project, args: argparse.Namespace) -> int:

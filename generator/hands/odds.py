@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from ..definitions.discovery import load_all
@@ -16,118 +16,12 @@ from ..project.cache import read_cached, write_cached
 from .check import engines_for, load_games, resolve
 from .counting import count
 from .engine import ENGINE_VERSION, Engine, HandResult
+from .gridcount import BUDGET as GRID_BUDGET
 from .rankings import Game
 from .rows import SetupOdds, row_odds
-from .simulate import CONFIDENCE, DEFAULT_SEED, DEFAULT_TRIALS, MAX_TRIALS, wilson
+from .simulate import DEFAULT_SEED, DEFAULT_TRIALS, MAX_TRIALS
 from .spells import EXACT_LIMIT, built_raw, exact_size
-
-
-@dataclass(frozen=True)
-class CategoryOdds:
-    name: str
-    description: str
-    count: int
-    pattern: int
-    probability: float
-    one_in: float | None
-    subcounts: dict | None
-    example: tuple[str, ...] | None
-    interval: tuple[float, float] | None = None  # the 95 % interval of the probability (simulated tables)
-
-
-@dataclass(frozen=True)
-class OddsTable:
-    game: str
-    ranking: str
-    deck: str
-    hand_size: int
-    total: int
-    categories: tuple[CategoryOdds, ...]
-    modifiers: tuple[str, ...] = ()
-    deck_key: str = ""
-    title: str = ""
-    ranking_title: str = ""
-    deck_title: str = ""
-    cards: int = 0
-    method: str = "exact"  # or "simulation"
-    trials: int | None = None
-    seed: int | None = None
-    modifier_titles: tuple[str, ...] = ()
-    losing: str | None = None  # the category of hands a requirement leaves without value
-    kept: dict | None = None  # a simulated grid with one kept card: rank -> counts per category (in this order)
-
-    @property
-    def simulated(self) -> bool:
-        return self.method == "simulation"
-
-    def kept_share(self, rank: str, best: str) -> tuple[float, tuple[float, float]]:
-        """Under a grid with one kept card: the share of deals, with the kept card of this rank, whose
-        hand is ``best`` or better, and its 95 % interval."""
-        counts = (self.kept or {})[rank]
-        names = [c.name for c in self.categories]
-        hits = sum(counts[: names.index(best) + 1])
-        return hits / sum(counts), wilson(hits, sum(counts))
-
-    def category(self, name: str) -> CategoryOdds:
-        for c in self.categories:
-            if c.name == name:
-                return c
-        raise KeyError(name)
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "game": self.game,
-            "ranking": self.ranking,
-            "deck": self.deck,
-            "hand_size": self.hand_size,
-            "total": self.total,
-            "method": self.method,
-        }
-        if self.simulated:
-            out.update(trials=self.trials, seed=self.seed, confidence=CONFIDENCE)
-        if self.modifiers:
-            out["modifiers"] = list(self.modifiers)
-        if self.kept:
-            out["by_kept_card"] = [
-                {
-                    "rank": rank,
-                    "trials": sum(counts),
-                    "counts": {c.name: n for c, n in zip(self.categories, counts)},
-                }
-                for rank, counts in self.kept.items()
-            ]
-        cats = []
-        for c in self.categories:
-            row: dict[str, Any] = {
-                "name": c.name,
-                "count": c.count,
-                "pattern": c.pattern,
-                "probability": float(f"{c.probability:.3g}"),
-            }
-            if c.subcounts is not None:
-                row["subcounts"] = dict(c.subcounts)
-            if c.interval is not None:
-                row["interval"] = [float(f"{c.interval[0]:.3g}"), float(f"{c.interval[1]:.3g}")]
-            cats.append(row)
-        out["categories"] = cats
-        return out
-
-    def audit(self) -> dict[str, list]:
-        """Advice for the designer: categories no hand takes, and adjacent ones out of rarity order.
-
-        From a simulation, a category is reported unreachable when no simulated deal took it,
-        and two categories out of order only when their 95 % intervals do not overlap."""
-        unreachable = [c.name for c in self.categories if c.count == 0]
-        inverted = []
-        for hi, lo in zip(self.categories, self.categories[1:]):
-            if self.losing in (hi.name, lo.name):
-                continue
-            if hi.count and lo.count and hi.count > lo.count:
-                if hi.interval is not None and lo.interval is not None and hi.interval[0] <= lo.interval[1]:
-                    continue
-                inverted.append((hi.name, hi.count, lo.name, lo.count))
-        return {"unreachable": unreachable, "inverted": inverted}
-
+from .tables import CategoryOdds, OddsTable, shares_of
 
 # --- building tables -------------------------------------------------------------
 
@@ -322,7 +216,7 @@ def count_table(
 def _raw(project: Project, engine: Engine, use_cache: bool, trials: int | None, seed: int | None, simulate: bool) -> dict:
     """The counts of ``engine``'s table: from the cache, or counted (or simulated) and kept there."""
     builder = next((m for m in engine.modifiers if m.builds_hands), None)
-    method = None
+    method: dict[str, Any] | None = None
     if builder is not None:
         trials = DEFAULT_TRIALS if trials is None else trials
         seed = DEFAULT_SEED if seed is None else seed
@@ -331,6 +225,8 @@ def _raw(project: Project, engine: Engine, use_cache: bool, trials: int | None, 
         size = exact_size(engine, builder)
         counted = not simulate and size is not None and size <= EXACT_LIMIT
         method = {"how": "exact"} if counted else {"how": "simulation", "trials": trials, "seed": seed}
+        if builder.grid is not None:
+            method["counted"] = GRID_BUDGET  # the rarest categories of a grid are counted within this budget
     key = cache_key(engine, method)
     raw = read_cached(project, "odds", key, lambda data: consistent(engine, data)) if use_cache else None
     if raw is None:
@@ -373,6 +269,24 @@ def consistent(engine: Engine, raw: dict) -> bool:
         and all(c <= p <= raw["total"] for c, p in zip(counts, pattern))
         and all(sum(row) == c for row, c in zip(sub, counts))
         and all(set(hand) <= ids and len(hand) == engine.k for hand in raw["examples"].values())
+        and _consistent_exact(raw.get("exact"), ncat)
+    )
+
+
+def _consistent_exact(exact: Any, ncat: int) -> bool:
+    """The exactly counted categories of a simulated table: whole counts, within the deals there are."""
+    if exact is None:
+        return True
+    try:
+        counts = [(int(i), n) for i, n in exact["counts"].items()]
+        total = exact["total"]
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return False
+    return (
+        isinstance(total, int)
+        and total > 0
+        and all(0 <= i < ncat and isinstance(n, int) and not isinstance(n, bool) and n >= 0 for i, n in counts)
+        and sum(n for _, n in counts) <= total
     )
 
 
@@ -394,6 +308,8 @@ def _table(game: Game, engine: Engine, ranking: str, deck: str, modifiers: tuple
     if class_names and r.classes[-1].blocks:
         class_names.append("other")
     simulated = raw.get("method") == "simulation"
+    shares = shares_of(raw)
+    counted = raw.get("exact", {}).get("counts", {})  # deals out of raw["exact"]["total"]
     cats = []
     for i in engine.order:  # best first, in the order in force
         cat = r.categories[i]
@@ -402,17 +318,19 @@ def _table(game: Game, engine: Engine, ranking: str, deck: str, modifiers: tuple
         if class_names:
             sub = {name: raw["subcounts"][i][j] for j, name in enumerate(class_names)}
         example = _example(engine, i, raw)
+        share, interval = shares[i] if simulated else (Fraction(count, total or 1), None)
         cats.append(
             CategoryOdds(
                 cat.name,
                 cat.description,
-                count,
+                counted.get(str(i), count),
                 raw["pattern"][i],
-                count / total if total else 0.0,
-                (total / count) if count else None,
+                float(share),
+                float(1 / share) if share else None,
                 sub,
                 example,
-                wilson(count, total) if simulated else None,
+                interval,
+                share,
             )
         )
     choice = game.decks[deck]
@@ -435,4 +353,5 @@ def _table(game: Game, engine: Engine, ranking: str, deck: str, modifiers: tuple
         tuple(m.title for m in engine.modifiers if m.id in modifiers),
         next((m.require.name for m in engine.modifiers if m.require is not None), None),
         {rank: [counts[i] for i in engine.order] for rank, counts in raw["kept"]} if raw.get("kept") else None,
+        raw.get("exact", {}).get("total"),
     )

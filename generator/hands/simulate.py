@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-DEFAULT_TRIALS = 200_000
+DEFAULT_TRIALS = 5_000_000  # enough for three figures of the commonest share, 95 % interval narrower than 0.1 %
 DEFAULT_SEED = 1
 MAX_TRIALS = 100_000_000
 CONFIDENCE = 0.95

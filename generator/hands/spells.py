@@ -11,7 +11,8 @@ deals at random instead.
 
 Under a ``grid`` modifier a hand is the player's ``own`` kept cards and one
 line (row, column or diagonal) of a square grid of shared cards: there are
-always too many grids to count, so it is simulated.
+too many grids to go through, so the rarest categories are counted exactly
+(:mod:`.gridcount`) and the rest are simulated.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import numpy as np
 from ..errors import Problem
 from .bits import U64, subset_rows
 from .engine import Engine
+from .gridcount import grid_exact, grid_lines, grid_total
 from .rankings import Grid, Modifier, SharedCards
 from .simulate import deals
 from .values import hand_values, lex_index, lex_indices
@@ -176,16 +178,9 @@ def shared_simulated(engine: Engine, sh: SharedCards, trials: int, seed: int) ->
     return _simulated(tally, trials, seed)
 
 
-def grid_lines(size: int) -> list[tuple[int, ...]]:
-    """The cells of every row, column and the two diagonals of a size x size grid, row by row."""
-    rows = [tuple(r * size + c for c in range(size)) for r in range(size)]
-    cols = [tuple(r * size + c for r in range(size)) for c in range(size)]
-    diagonals = [tuple(i * size + i for i in range(size)), tuple(i * size + size - 1 - i for i in range(size))]
-    return rows + cols + diagonals
-
-
 def grid_simulated(engine: Engine, grid: Grid, trials: int, seed: int) -> dict:
-    """A seeded simulation: ``own`` kept cards, a grid of shared cards, the best line."""
+    """A seeded simulation: ``own`` kept cards, a grid of shared cards, the best line; with the exact
+    counts of the categories from the top that can be counted (``exact``: category index -> deals)."""
     value, fits = hand_values(engine)
     own = tuple(range(grid.own))
     hands = [own + tuple(grid.own + c for c in line) for line in grid_lines(grid.size)]
@@ -201,6 +196,12 @@ def grid_simulated(engine: Engine, grid: Grid, trials: int, seed: int) -> dict:
         if grid.own == 1:
             np.add.at(kept, (rank_of[rows[:, 0]], best // tally.ncls), 1)
     raw = _simulated(tally, trials, seed)
+    exact = grid_exact(engine, grid)
+    if exact:
+        raw["exact"] = {
+            "total": grid_total(engine.n, grid),
+            "counts": {str(engine.order[place]): count for place, count in enumerate(exact)},
+        }
     if grid.own == 1:
         by_rank = []  # in ladder order, lowest first
         for i, rank in enumerate(ranks):

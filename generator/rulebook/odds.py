@@ -10,12 +10,12 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-import math
 from collections.abc import Sequence
 from typing import Any
 
 from ..errors import AetherpressError, Problem
 from ..hands import Game, evaluator, game_table, odds_table, row_table
+from ..hands.figures import outward_percent, percent, supported
 from ..hands.odds import cache_key
 from ..project import Project
 from ..project.cache import read_cached, write_cached
@@ -91,22 +91,25 @@ def format_count(n: int) -> str:
     return f"{n:,}"
 
 
-def format_probability(p: float) -> str:
-    """A probability as a percentage with three significant figures, never in exponent form."""
-    if p <= 0:
+def format_probability(p: float, interval: tuple[float, float] | None = None) -> str:
+    """A probability as a percentage with three significant figures, never in exponent form; with
+    its 95 % interval (a simulated figure), with no more decimals than the interval supports."""
+    if p <= 0 and interval is None:
         return "0 %"
     pct = p * 100
-    if pct >= 99.95 and p < 1:
+    if interval is None and pct >= 99.95 and p < 1:
         return f"{pct:.4f}".rstrip("0") + " %"
-    digits = max(0, 2 - math.floor(math.log10(pct)))
-    return f"{pct:.{digits}f} %"
+    return f"{percent(p, supported(p, interval))} %"
 
 
-def format_interval(interval: tuple[float, float] | None) -> str:
-    """A 95 % interval of a probability: '1.2 % to 1.4 %' (empty for an exact figure)."""
+def format_interval(interval: tuple[float, float] | None, p: float | None = None) -> str:
+    """A 95 % interval of a probability ``p``: '1.2 % to 1.4 %', to the decimals ``p`` is printed with,
+    the ends rounded outward (empty for an exact figure)."""
     if interval is None:
         return ""
-    return f"{format_probability(interval[0])} to {format_probability(interval[1])}"
+    d = supported(interval[1] if p is None else p, interval)
+    lo, hi = outward_percent(interval, d)
+    return f"{lo} % to {hi} %"
 
 
 def format_points(value: Any) -> str:
