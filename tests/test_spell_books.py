@@ -35,16 +35,18 @@ def test_every_hand_changing_spell_has_its_odds_in_the_book(project, texts):
             if modifier.reverse is not None or dealt is None or abs(dealt.probability - c.probability) > 5e-5:
                 # the category's row: its name, then the deal's chance, then the chance under the spell
                 assert squash(c.name) in part, (mid, c.name)
-                assert squash(format_probability(c.probability)) in part, (mid, c.name)
+                assert squash(format_probability(c.probability, c.interval)) in part, (mid, c.name)
                 if c.interval is not None:
-                    assert squash(format_interval(c.interval)) in part, (mid, c.name)
+                    assert squash(format_interval(c.interval, c.probability)) in part, (mid, c.name)
     simulated = odds_table(project, "founders-flip", modifiers=["in-wrought-arcanum"])
-    assert squash(f"Simulated with {simulated.trials:,} deals (seed {simulated.seed})") in section
+    assert squash(f"a simulation of {simulated.trials:,} deals (seed {simulated.seed})") in section
+    assert squash(f"counted exactly over all {simulated.deals:,} deals") in section
     kept = section[section.index(squash("Card kept")) :]
     for rank in simulated.kept:
-        cells = [simulated.kept_share(rank, best)[0] for best in ("Straight", "Flush", "One Pair")]
-        cells[2] = 1 - cells[2]
-        assert squash(" ".join(format_probability(x) for x in cells)) in kept, rank
+        cells = [simulated.kept_share(rank, best) for best in ("Straight", "Flush", "One Pair")]
+        share, (lo, hi) = cells[2]
+        cells[2] = (1 - share, (1 - hi, 1 - lo))
+        assert squash(" ".join(format_probability(x, i) for x, i in cells)) in kept, rank
 
 
 def test_spells_that_leave_hands_alone_are_named(project, texts, definitions):
