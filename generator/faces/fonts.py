@@ -119,11 +119,12 @@ def register_fonts() -> None:
     """Register every shipped font with reportlab (books, boxes and text measures set type with them)."""
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
+
+    from .subsettags import TaggedTTFont
 
     for faces in FAMILIES.values():
         for stem in faces.values():
-            pdfmetrics.registerFont(TTFont(stem, str(FONTS_DIR / f"{stem}.ttf")))
+            pdfmetrics.registerFont(TaggedTTFont(stem, str(FONTS_DIR / f"{stem}.ttf")))
     for family in FAMILIES:
         regular = font_name(family)
         addMapping(family, 0, 0, regular)
@@ -140,9 +141,10 @@ def register_fonts() -> None:
 @cache
 def _register_file(name: str, path: str) -> None:
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
 
-    pdfmetrics.registerFont(TTFont(name, path))
+    from .subsettags import TaggedTTFont
+
+    pdfmetrics.registerFont(TaggedTTFont(name, path))
 
 
 class FontBook:
