@@ -75,18 +75,27 @@ def made(tmp_path_factory, project, definitions, catalogue, cat) -> dict[str, tu
     pernese = definitions["pernese"].build(["coloured"])
     imperial = definitions["imperial"].build(["standard"])  # gradients and transparency
     files = {
-        "pernese": (pod_pdf(project, pernese, out / "p"), "4", 2.4),
-        "imperial-300": (pod_pdf(project, imperial, out / "i", ink_limit=3.0), "4", 3.0),
-        "cat": (pod_pdf(catalogue, cat, out / "c"), "4", 2.4),
-        "cat-grey": (pod_pdf(catalogue, cat, out / "g", greyscale=True), "4", 2.4),
-        "cat-uncoated": (pod_pdf(catalogue, cat, out / "u", stock="uncoated"), "4", 2.4),
+        "pernese": (pod_pdf(project, pernese, out / "p", pdfx="4"), "4", 2.4),
+        "imperial-300": (pod_pdf(project, imperial, out / "i", ink_limit=3.0, pdfx="4"), "4", 3.0),
+        "cat": (pod_pdf(catalogue, cat, out / "c", pdfx="4"), "4", 2.4),
+        "cat-grey": (pod_pdf(catalogue, cat, out / "g", greyscale=True, pdfx="4"), "4", 2.4),
+        "cat-uncoated": (pod_pdf(catalogue, cat, out / "u", stock="uncoated", pdfx="4"), "4", 2.4),
     }
     if shutil.which("gs"):
         files["cat-1a"] = (pod_pdf(catalogue, cat, out / "a", pdfx="1a"), "1a", 2.4)
+        files["cat-shop"] = (pod_pdf(catalogue, cat, out / "s"), "1a:2003", 2.4)  # the shop's own version
     return files
 
 
-KINDS = ["pernese", "imperial-300", "cat", "cat-grey", "cat-uncoated", pytest.param("cat-1a", marks=needs_gs)]
+KINDS = [
+    "pernese",
+    "imperial-300",
+    "cat",
+    "cat-grey",
+    "cat-uncoated",
+    pytest.param("cat-1a", marks=needs_gs),
+    pytest.param("cat-shop", marks=needs_gs),
+]
 
 
 @pytest.mark.parametrize("name", KINDS)
@@ -111,9 +120,13 @@ def test_output_intent_version_keys_and_metadata(made, name):
             assert meta["xmpMM:DocumentID"].startswith("uuid:") and meta["xmpMM:VersionID"] == "1"
             assert meta["xmpMM:RenditionClass"] == "default" and meta["pdf:Trapped"] == "False"
             assert meta["xmp:CreateDate"].startswith("2000-01-01")
-        else:
+        elif level == "1a":
             assert str(info.GTS_PDFXVersion) == "PDF/X-1:2001" and str(info.GTS_PDFXConformance) == "PDF/X-1a:2001"
             assert pdf.pdf_version == "1.3" and "/Metadata" not in pdf.Root
+        else:  # what DriveThruCards' guide asks for, by default
+            assert level == "1a:2003" and str(info.GTS_PDFXVersion) == "PDF/X-1a:2003"
+            assert "/GTS_PDFXConformance" not in info
+            assert pdf.pdf_version == "1.4" and "/Metadata" not in pdf.Root
         assert len(pdf.trailer.ID) == 2
 
 
@@ -142,7 +155,7 @@ def test_no_rgb_anywhere_fonts_embedded_ink_within_limit(made, name):
     assert report.cmyk_totals and max(report.cmyk_totals) <= limit + 1e-3
     if name.startswith("cat"):
         assert report.images, "the wizard's picture is in the file"
-    if level == "1a":
+    if level.startswith("1a"):
         assert report.transparency == []
 
 
@@ -251,8 +264,10 @@ def test_pdfx1a_keeps_text_that_nothing_transparent_touches_as_text(tmp_path):
 
 
 def test_pod_files_are_reproducible(tmp_path, catalogue, cat, made):
-    again = pod_pdf(catalogue, cat, tmp_path)
+    again = pod_pdf(catalogue, cat, tmp_path, pdfx="4")
     assert again.read_bytes() == made["cat"][0].read_bytes()
+    if "cat-shop" in made:
+        assert pod_pdf(catalogue, cat, tmp_path / "s").read_bytes() == made["cat-shop"][0].read_bytes()
 
 
 @needs_gs
@@ -270,6 +285,17 @@ def test_pdfx1a_without_ghostscript_is_a_one_line_error(tmp_path, catalogue, mon
     assert code == 2 and len(err) == 1
     assert "Ghostscript ('gs')" in err[0] and "--pdfx 4" in err[0] and "Traceback" not in err[0]
     assert not out.exists()
+    # DriveThruCards asks for PDF/X-1a:2003, so its file needs Ghostscript without being asked; --pdfx 4 does not
+    assert main(["--project", str(catalogue.root), "export", "pod", "cat", "--shop", "drivethrucards", "--out", str(out)]) == 2
+    assert "Ghostscript ('gs')" in capsys.readouterr().err and not out.exists()
+    assert main(["--project", str(catalogue.root), "export", "pod", "cat", "--shop", "thegamecrafter", "--out", str(out)]) == 0
+
+
+def test_each_shop_preset_asks_for_what_its_guide_says(catalogue):
+    shops = load_shops(catalogue)
+    dtc = shops["drivethrucards"]
+    assert dtc.format == "pdf" and dtc.pdfx == "1a:2003" and dtc.colour == "cmyk"
+    assert dtc.bleed == pytest.approx(3.175) and dtc.safe == pytest.approx(3.175) and dtc.ink_limit == pytest.approx(2.4)
 
 
 def test_exporting_for_one_shop_keeps_the_other_shops_files(tmp_path, catalogue):

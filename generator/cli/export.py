@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING
 
 from ..definitions.model import Deck
 from ..definitions.schema import suggest
-from ..definitions.shops import POD_BLEED, load_shops
+from ..definitions.shops import PDFX_LEVELS, POD_BLEED, load_shops
 from ..errors import display_path
 from ..faces.drawncheck import print_differences
 from ..project import Project
 from ..project.files import writing_into
 from ..project.staging import stage, staged_folders
 from ..render.icc import STOCKS, load_profile
-from ..render.pdfx import PDFX_LEVELS, ghostscript
+from ..render.pdfx import ghostscript
 from ..units import MAX_IMAGE_PIXELS, MM_PER_INCH
 
 if TYPE_CHECKING:
@@ -63,8 +63,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     k.add_argument(
         "--pdfx",
         choices=PDFX_LEVELS,
-        default="4",
-        help="PDF/X-4 (default; transparency kept) or PDF/X-1a:2001 (flattened with Ghostscript)",
+        default=None,
+        help="PDF/X-4 (transparency kept), PDF/X-1a:2001 or PDF/X-1a:2003 (both flattened with Ghostscript); "
+        "default: the version each shop asks for (DriveThruCards: 1a:2003)",
     )
     k.add_argument(
         "--stock",
@@ -182,7 +183,8 @@ def pod_options(project: Project, args: argparse.Namespace) -> PodOptions:
     for name in args.shop or ():
         if name not in shops:
             raise cli_error(f"--shop: unknown shop '{name}'{suggest(name, shops)}; shops: {', '.join(shops)}")
-    if args.pdfx == "1a":
+    chosen = [shops[name] for name in args.shop] if args.shop else list(shops.values())
+    if any((args.pdfx or shop.pdfx).startswith("1a") for shop in chosen if shop.format == "pdf"):
         ghostscript()
     return PodOptions(
         greyscale=args.greyscale,

@@ -28,8 +28,11 @@ SHOP_SPEC = {
     "ink_limit": key(float),
     "dpi": key(float, required=True),
     "pixels": key(dict),
+    "pdfx": key(str),
 }
 FORMATS = ("pdf", "png")
+PDFX_LEVELS = ("4", "1a", "1a:2003")  # PDF/X-4, PDF/X-1a:2001, PDF/X-1a:2003 (see generator.render.pdfx)
+DEFAULT_PDFX = "4"  # for a PDF shop that names no PDF/X version
 COLOURS = ("cmyk", "rgb")
 MAX_BLEED = 10.0  # mm
 MAX_SHOP_PIXELS = 20_000  # a side of a published image size: more than any shop asks, and a card image still fits in memory
@@ -46,6 +49,7 @@ class Shop:
     dpi: float
     ink_limit: float | None = None  # total ink, 2.4 = 240 %
     pixels: dict[str, tuple[int, int]] = field(default_factory=dict)  # as published, per card size
+    pdfx: str = DEFAULT_PDFX  # the PDF/X version the shop's guide asks for (a PDF shop)
 
     def image_size(self, size: CardSize) -> tuple[int, int]:
         """Pixels of one card image with bleed: as the shop publishes it for this size, else trim plus bleed at dpi."""
@@ -67,7 +71,7 @@ def load_shops(project: Project) -> dict[str, Shop]:
             problems.extend(ctx.problems)
             continue
         good = check_table(ctx, entry, SHOP_SPEC, path, f"shop '{name}'")
-        for choice, allowed in (("format", FORMATS), ("colour", COLOURS)):
+        for choice, allowed in (("format", FORMATS), ("colour", COLOURS), ("pdfx", PDFX_LEVELS)):
             if choice in good and good[choice] not in allowed:
                 ctx.error(path + (choice,), f"must be one of {', '.join(allowed)}, not '{good[choice]}'")
                 good.pop(choice)
@@ -105,6 +109,7 @@ def load_shops(project: Project) -> dict[str, Shop]:
                 float(good["dpi"]),
                 limit / 100 if limit is not None else None,
                 pixels,
+                good.get("pdfx", DEFAULT_PDFX),
             )
         problems.extend(ctx.problems)
     if problems:

@@ -80,7 +80,7 @@ class PodOptions:
 
     greyscale: bool = False
     copies: int = 1
-    pdfx: str = "4"
+    pdfx: str | None = None  # PDF/X version; default: what each shop asks for
     stock: str = "coated"
     profile: OutputProfile | None = None  # a project's own CMYK profile (--icc); else the stock's
     ink_limit: float | None = None  # 3.0 = 300 %; default: the stock's, at most the shop's
@@ -118,7 +118,7 @@ def export_pod(project: Project, deck: Deck, folder: Path, options: PodOptions |
         if shop.format == "pdf":
             process = options.process(shop)
             dpi = max(shop.dpi, FLATTEN_DPI)  # Ghostscript draws a thin see-through line a whole pixel wide
-            pdf = shop_pdfx(project, deck, shop.bleed, process, options.pdfx, options.copies, dpi)
+            pdf = shop_pdfx(project, deck, shop.bleed, process, options.pdfx or shop.pdfx, options.copies, dpi)
             files[folder / f"{deck.slug}-{shop.id}.pdf"] = pdf
             if options.proof:
                 files.update(soft_proof(project, deck, shop, process, folder / f"{shop.id}-proof"))

@@ -97,7 +97,7 @@ def shop_pdfx(
 ) -> bytes:
     """The shop's file as PDF/X ``level``.  PDF/X-1a is flattened at ``dpi``, with each side's text that
     nothing transparent touches set over the flattened picture as text."""
-    if level != "1a":
+    if level == "4":  # PDF/X-1a (2001 or 2003) is flattened
         return make_pdfx(shop_pdf_bytes(project, deck, bleed, process, copies), process.profile, level)
     under = shop_pdf_bytes(project, deck, bleed, process, copies, text_layer=UNDER)
     over = shop_pdf_bytes(project, deck, bleed, process, copies, text_layer=OVER)

@@ -5,9 +5,11 @@ fonts); this module turns that file into PDF/X with pikepdf:
 
 - ``4`` (PDF/X-4, the default): transparency allowed; ``GTS_PDFXVersion`` in
   the document information and in XMP metadata with the ids PDF/X-4 asks for.
-- ``1a`` (PDF/X-1a:2001, PDF 1.3): Ghostscript flattens transparency first
-  (pages that use it become one CMYK image at :data:`FLATTEN_DPI`); without
-  Ghostscript the command stops with an error naming it.
+- ``1a`` (PDF/X-1a:2001, PDF 1.3) and ``1a:2003`` (PDF/X-1a:2003, PDF 1.4, the
+  version DriveThruCards' card guide asks for): Ghostscript flattens
+  transparency first (pages that use it become one CMYK image at
+  :data:`FLATTEN_DPI`); without Ghostscript the command stops with an error
+  naming it.
 
 Dates come from the drawn file (fixed, so files are reproducible) and the
 file identifier is computed from the content.
@@ -25,13 +27,14 @@ import zlib
 from functools import cache
 from typing import TYPE_CHECKING
 
+from ..definitions.shops import PDFX_LEVELS
 from ..errors import AetherpressError, Problem
 from .icc import REGISTRY, OutputProfile
 
 if TYPE_CHECKING:
     import pikepdf
 
-PDFX_LEVELS = ("4", "1a")
+PDF_VERSION = {"4": "1.6", "1a": "1.3", "1a:2003": "1.4"}  # the newest PDF each level allows
 FLATTEN_DPI = 600
 TEXT_LAYER = "/AetherpressText"  # the form of a page's texts, set over its flattened picture
 GS_TIMEOUT = 1800  # s
@@ -39,8 +42,8 @@ FIXED_EPOCH = "946684800"  # 2000-01-01, the date reportlab's invariant files ca
 
 
 def make_pdfx(pdf: bytes, profile: OutputProfile, level: str = "4", over: bytes | None = None, dpi: float = FLATTEN_DPI) -> bytes:
-    """The CMYK ``pdf`` as PDF/X-4 or PDF/X-1a:2001 with ``profile`` as its output intent.  For PDF/X-1a,
-    ``pdf`` is flattened at ``dpi`` and each page of ``over`` (text, nothing transparent) is set over its page."""
+    """The CMYK ``pdf`` as PDF/X-4, PDF/X-1a:2001 or PDF/X-1a:2003 with ``profile`` as its output intent.  For
+    PDF/X-1a, ``pdf`` is flattened at ``dpi`` and each page of ``over`` (text, nothing transparent) is set over its page."""
     import pikepdf  # only print-shop files need it
     from pikepdf import Name, String
 
@@ -48,8 +51,9 @@ def make_pdfx(pdf: bytes, profile: OutputProfile, level: str = "4", over: bytes 
         raise ValueError(f"unknown PDF/X level {level!r}")
     with pikepdf.open(io.BytesIO(pdf)) as source:
         info: dict[str, str] = {str(k): str(v) for k, v in source.docinfo.items() if isinstance(v, String)}
-    drawn = flatten(pdf, dpi) if level == "1a" else pdf
-    if over is not None and level == "1a":
+    flat = level != "4"  # both PDF/X-1a versions
+    drawn = flatten(pdf, dpi, PDF_VERSION[level]) if flat else pdf
+    if over is not None and flat:
         drawn = _stamped(drawn, over)
     out = io.BytesIO()
     with pikepdf.open(io.BytesIO(drawn)) as doc:
@@ -62,8 +66,11 @@ def make_pdfx(pdf: bytes, profile: OutputProfile, level: str = "4", over: bytes 
             doc.docinfo[Name.GTS_PDFXVersion] = String("PDF/X-4")
             _xmp(doc, pdf)
         else:
-            doc.docinfo[Name.GTS_PDFXVersion] = String("PDF/X-1:2001")
-            doc.docinfo[Name.GTS_PDFXConformance] = String("PDF/X-1a:2001")
+            if level == "1a":
+                doc.docinfo[Name.GTS_PDFXVersion] = String("PDF/X-1:2001")
+                doc.docinfo[Name.GTS_PDFXConformance] = String("PDF/X-1a:2001")
+            else:  # PDF/X-1a:2003 names itself in the version key alone
+                doc.docinfo[Name.GTS_PDFXVersion] = String("PDF/X-1a:2003")
             if Name.Metadata in doc.Root:
                 del doc.Root[Name.Metadata]
             for page in doc.pages:
@@ -73,7 +80,7 @@ def make_pdfx(pdf: bytes, profile: OutputProfile, level: str = "4", over: bytes 
         doc.save(
             out,
             deterministic_id=True,
-            force_version="1.3" if level == "1a" else "",
+            force_version=PDF_VERSION[level] if level != "4" else "",
             min_version="1.4" if level == "4" else "",
             object_stream_mode=pikepdf.ObjectStreamMode.preserve,  # none: reportlab and Ghostscript write none
             fix_metadata_version=level == "4",
@@ -150,16 +157,16 @@ def ghostscript() -> str:
         raise AetherpressError(
             Problem(
                 "command line",
-                "--pdfx 1a needs Ghostscript ('gs') to flatten transparency, and it is not installed; "
+                "PDF/X-1a needs Ghostscript ('gs') to flatten transparency, and it is not installed; "
                 "install it (Debian: apt-get install ghostscript) or use --pdfx 4",
             )
         )
     return found
 
 
-def flatten(pdf: bytes, dpi: float = FLATTEN_DPI) -> bytes:
-    """``pdf`` rewritten as PDF 1.3 by Ghostscript: transparency flattened (at ``dpi``), colour kept CMYK, fonts
-    embedded."""
+def flatten(pdf: bytes, dpi: float = FLATTEN_DPI, version: str = "1.3") -> bytes:
+    """``pdf`` rewritten as PDF ``version`` by Ghostscript: transparency flattened (at ``dpi``), colour kept CMYK,
+    fonts embedded."""
     command = [
         ghostscript(),
         "-q",
@@ -169,7 +176,7 @@ def flatten(pdf: bytes, dpi: float = FLATTEN_DPI) -> bytes:
         "-sstdout=%stderr",
         "-sDEVICE=pdfwrite",
         f"-r{dpi:g}",
-        "-dCompatibilityLevel=1.3",
+        f"-dCompatibilityLevel={version}",
         "-dHaveTransparency=false",
         "-sColorConversionStrategy=CMYK",
         "-dAutoRotatePages=/None",
@@ -181,10 +188,10 @@ def flatten(pdf: bytes, dpi: float = FLATTEN_DPI) -> bytes:
     try:
         result = subprocess.run(command, input=pdf, capture_output=True, env=env, timeout=GS_TIMEOUT, check=False)
     except (OSError, subprocess.TimeoutExpired) as exc:
-        raise AetherpressError(Problem("command line", f"--pdfx 1a: Ghostscript failed to run: {exc}")) from None
+        raise AetherpressError(Problem("command line", f"PDF/X-1a: Ghostscript failed to run: {exc}")) from None
     if result.returncode != 0 or not result.stdout.startswith(b"%PDF"):
         said = next((line for line in result.stderr.decode("utf-8", "replace").splitlines() if line.strip()), "no message")
-        raise AetherpressError(Problem("command line", f"--pdfx 1a: Ghostscript could not flatten the file: {said}"))
+        raise AetherpressError(Problem("command line", f"PDF/X-1a: Ghostscript could not flatten the file: {said}"))
     return result.stdout
 
 
