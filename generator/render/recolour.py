@@ -8,6 +8,8 @@ Colours become DeviceCMYK or DeviceGray (``converter.space``, components from
 Transparency stays live: transparency groups are blended in the target space,
 and soft masks are left as they are, since their content is a mask's
 luminosity, not printed colour (so are the alpha images of pictures).
+In process CMYK, small dark text prints in black ink alone, overprinting
+(:mod:`.smallblack`).
 
 A gradient's colours are not its end colours converted (ink does not mix like
 light): each piece of its function is sampled at every 8-bit step of its RGB
@@ -31,6 +33,7 @@ from pikepdf import Array, Dictionary, Name, Operator, Stream
 from PIL import Image
 
 from .pdffunctions import domain_of, evaluate
+from .smallblack import IDENTITY, SmallBlackText
 from .softmasks import unshare_masks
 
 if TYPE_CHECKING:
@@ -98,6 +101,12 @@ class _Recolour:
         self.done: dict[tuple[int, int], Any] = {}  # converted objects, and the colour spaces of resources
         self.respaced: list[tuple[Dictionary, str, Any]] = []  # named colour spaces to change once all is read
 
+    def ink(self, matrix: Any = IDENTITY) -> SmallBlackText | None:
+        """The tracker of small dark text for one content stream: in process CMYK only (not in greys)."""
+        if self.n != 4 or getattr(self.converter, "greyscale", False):
+            return None
+        return SmallBlackText(matrix)
+
     def converts(self, n: Any) -> bool:
         return isinstance(n, int) and n != self.n
 
@@ -125,7 +134,10 @@ class _Recolour:
     def page(self, page: pikepdf.Page) -> None:
         unshare_masks(self.document, page.obj)
         self.group(page.obj)
-        ops = self.content(pikepdf.parse_content_stream(page.obj), self.resources(page.obj.get("/Resources")))
+        ink = self.ink()
+        ops = self.content(pikepdf.parse_content_stream(page.obj), self.resources(page.obj.get("/Resources")), ink)
+        if ink is not None:
+            ink.add_states(page.obj.get("/Resources"))
         if ops is not None:
             page.obj.Contents = self.document.make_stream(pikepdf.unparse_content_stream(ops))
         for named, name, space in self.respaced:
@@ -144,7 +156,11 @@ class _Recolour:
 
         def convert(owner: Stream) -> Stream:
             self.group(owner)
-            ops = self.content(pikepdf.parse_content_stream(owner), self.resources(resources))
+            matrix = owner.get("/Matrix")
+            ink = self.ink(tuple(float(v) for v in matrix) if isinstance(matrix, Array) and len(matrix) == 6 else IDENTITY)
+            ops = self.content(pikepdf.parse_content_stream(owner), self.resources(resources), ink)
+            if ink is not None:
+                ink.add_states(resources)
             if ops is not None:
                 owner.write(pikepdf.unparse_content_stream(ops))
             return owner
@@ -221,9 +237,9 @@ class _Recolour:
 
     # content streams
 
-    def content(self, instructions: list, spaces: dict[str, Any]) -> list | None:
+    def content(self, instructions: list, spaces: dict[str, Any], ink: SmallBlackText | None = None) -> list | None:
         """Colour operators rewritten: colours of converted spaces set with k/K (or g/G), the rest kept
-        (None if nothing changes)."""
+        (None if nothing changes); with ``ink``, small dark text in black ink alone, overprinting."""
         out: list = []
         state: list[Any] = [None, None]  # what the fill and stroke colour spaces are: components, PATTERN or a tuple
         saved: list[list[Any]] = []
@@ -231,6 +247,10 @@ class _Recolour:
         keep = out.append
         for instruction in instructions:
             op = str(instruction.operator)
+            if ink is not None:
+                added = ink.before(op, list(instruction.operands) if op != "INLINE IMAGE" else [])
+                out.extend(added)
+                changed = changed or bool(added)
             if op not in WATCHED:
                 converted = self.inline_image(instruction, spaces) if op == "INLINE IMAGE" else None
                 changed = changed or converted is not None
@@ -257,6 +277,8 @@ class _Recolour:
             else:
                 out.append(pikepdf.ContentStreamInstruction(list(new[0]), Operator(new[1] or op)))
                 changed = True
+            if ink is not None and not stroke and op not in ("q", "Q"):
+                ink.fill(out[-1])
         return out if changed else None
 
     def picked(self, kind: Any, operands: list, stroke: int) -> tuple[Any, str] | None:

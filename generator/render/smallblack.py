@@ -1,0 +1,132 @@
+"""Small dark text in process CMYK files: 100 % black ink, overprinting, instead of four-colour rich black.
+
+Dark text converted through a printer profile becomes a mix of all four inks
+(rich black: well over 200 % on a card's indices).  On a press the four plates
+never sit exactly on each other, so small letters printed that way get coloured
+fringes.  Printers ask for small text in black ink alone, overprinting what
+lies under it (so a miscut plate leaves no white halo).  While a page's colours
+are converted (:mod:`.recolour`), :class:`SmallBlackText` follows the drawing
+state (the current transformation, the text matrix, font size and rendering
+mode, and the fill colour as designed) and, around every piece of text set
+smaller than :data:`SMALL_TEXT_PT` in a colour the press prints mostly with
+black ink (at least :data:`BLACK_INK` of it once converted: black, and the
+near-blacks and dark browns that separate into four-colour rich black),
+switches to ``0 0 0 1 k`` with an overprinting graphics state, and back after
+it.
+
+A form is measured in its own space (svg2pdf draws a card as one form at the
+scale of the page).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pikepdf
+from pikepdf import Dictionary, Name, Operator
+
+SMALL_TEXT_PT = 12.0  # text smaller than this prints in black ink alone
+BLACK_INK = 0.8  # a converted colour with this much black ink or more is printed as black ink alone
+OVERPRINT = "/APBlackOverprint"  # the two graphics states added to a page's or form's resources
+KNOCKOUT = "/APBlackKnockout"
+SHOW = {"Tj", "TJ", "'", '"'}
+FILLS = {"rg", "g", "k", "sc", "scn", "cs"}
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def is_black(cmyk: Any) -> bool:
+    """Is this converted colour (CMYK components) one the press prints mostly with black ink?"""
+    return cmyk is not None and len(cmyk) == 4 and float(cmyk[3]) >= BLACK_INK
+
+
+def _matrix(operands: Any) -> Matrix:
+    a, b, c, d, e, f = (float(v) for v in operands)
+    return (a, b, c, d, e, f)
+
+
+def _times(m: Matrix, n: Matrix) -> Matrix:
+    """``m`` then ``n`` (PDF row-vector order: the matrix of ``m`` x ``n``)."""
+    a, b, c, d, e, f = m
+    p, q, r, s, t, u = n
+    return (a * p + b * r, a * q + b * s, c * p + d * r, c * q + d * s, e * p + f * r + t, e * q + f * s + u)
+
+
+def _instruction(operands: list, operator: str) -> Any:
+    return pikepdf.ContentStreamInstruction(operands, Operator(operator))
+
+
+class SmallBlackText:
+    """The state of one content stream, and the instructions to add before each of its instructions."""
+
+    def __init__(self, matrix: Matrix = IDENTITY) -> None:
+        self.ctm = matrix
+        self.tm = IDENTITY
+        self.size = 0.0
+        self.mode = 0
+        self.fill_set: Any = None  # the instruction that set the fill colour, as written out
+        self.black = False  # is black-ink overprinting in force in the output at this point?
+        self.used = False
+        self.saved: list[tuple] = []
+
+    def fill(self, written: Any) -> None:
+        """The fill colour was just set, by the instruction ``written`` (as written out)."""
+        self.fill_set = written
+
+    def fill_cmyk(self) -> Any:
+        written = self.fill_set
+        return list(written.operands) if written is not None and str(written.operator) == "k" else None
+
+    def small_dark(self) -> bool:
+        a, b, c, d, _, _ = _times(self.tm, self.ctm)
+        size = abs(self.size) * math.sqrt(abs(a * d - b * c))
+        return self.mode in (0, 4) and 0 < size < SMALL_TEXT_PT and is_black(self.fill_cmyk())
+
+    def before(self, op: str, operands: list) -> list:
+        """Instructions to write before ``op`` (and the state it leaves)."""
+        out: list = []
+        if op == "q":
+            self.saved.append((self.ctm, self.size, self.mode, self.fill_set, self.black))
+        elif op == "Q" and self.saved:
+            self.ctm, self.size, self.mode, self.fill_set, self.black = self.saved.pop()
+        elif op == "cm" and len(operands) == 6:
+            self.ctm = _times(_matrix(operands), self.ctm)
+        elif op == "BT":
+            self.tm = IDENTITY
+        elif op == "Tm" and len(operands) == 6:
+            self.tm = _matrix(operands)
+        elif op in ("Td", "TD") and len(operands) == 2:
+            self.tm = _times((1.0, 0.0, 0.0, 1.0, float(operands[0]), float(operands[1])), self.tm)
+        elif op == "Tf" and len(operands) == 2:
+            self.size = float(operands[1])
+        elif op == "Tr" and operands:
+            self.mode = int(operands[0])
+        elif op in FILLS and self.black:
+            out.append(_instruction([Name(KNOCKOUT)], "gs"))  # the new colour follows
+            self.black = False
+        elif op in SHOW:
+            wanted = self.small_dark()
+            if wanted and not self.black:
+                out += [_instruction([Name(OVERPRINT)], "gs"), _instruction([0, 0, 0, 1], "k")]
+                self.black = self.used = True
+            elif not wanted and self.black:
+                out += self._back()
+        elif op == "ET" and self.black:
+            out += self._back()
+        return out
+
+    def _back(self) -> list:
+        self.black = False
+        back = [_instruction([Name(KNOCKOUT)], "gs")]
+        return back + ([self.fill_set] if self.fill_set is not None else [])
+
+    def add_states(self, resources: Any) -> None:
+        """The two graphics states, in ``resources`` (when some text needed them)."""
+        if not self.used or not isinstance(resources, Dictionary):
+            return
+        states = resources.get("/ExtGState")
+        if not isinstance(states, Dictionary):
+            states = resources.ExtGState = Dictionary()
+        states[OVERPRINT] = Dictionary(Type=Name.ExtGState, OP=True, op=True, OPM=1)
+        states[KNOCKOUT] = Dictionary(Type=Name.ExtGState, OP=False, op=False, OPM=0)
