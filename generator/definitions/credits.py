@@ -9,6 +9,8 @@ A deck's ``[deck.credits]`` or a game's ``[game.credits]`` table::
     url = ""                            # where the source is published, when known
     date = ""                           # the date of the source, when it gives one
     notice = "..."                      # a notice the source prints, quoted exactly
+    unofficial = "..."                  # where the setting belongs to someone else: an unofficial fan work
+    changes = "..."                     # what this edition changed from the source (licences such as CC BY ask)
     notes = ["..."]                     # further credit lines
     [game.credits.licence]
     name = "Creative Commons Attribution-NonCommercial-ShareAlike 3.0"
@@ -39,6 +41,8 @@ CREDITS_SPEC = {
     "url": field(str),
     "date": field(str),
     "notice": field(str),
+    "unofficial": field(str),
+    "changes": field(str),
     "notes": field(list, item=str),
     "licence": field(dict),
 }
@@ -71,11 +75,13 @@ class Credits:
     notice: str = ""
     notes: tuple[str, ...] = ()
     licence: Licence | None = None
+    unofficial: str = ""
+    changes: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The credits as plain data (only the fields given), for ``list --json`` and exports."""
         out: dict[str, Any] = {}
-        for key in ("designer", "author", "source", "url", "date", "notice"):
+        for key in ("designer", "author", "source", "url", "date", "notice", "unofficial", "changes"):
             if getattr(self, key):
                 out[key] = getattr(self, key)
         if self.notes:
@@ -102,7 +108,9 @@ class Credits:
         lines += [f"Source: {self.url}"] if self.url else []
         lines += [f"Date of the source: {self.date}"] if self.date else []
         lines += [f"“{self.notice}”"] if self.notice else []
+        lines += [self.unofficial] if self.unofficial else []
         lines += list(self.notes)
+        lines += [f"Changes in this edition: {self.changes}"] if self.changes else []
         if self.licence is not None:
             lic = self.licence
             lines.append(f"Licence: {lic.name}" + (f" ({lic.short})" if lic.short else "") + (f", {lic.url}" if lic.url else ""))
@@ -134,4 +142,6 @@ def parse_credits(ctx: Context, raw: Any, path: KeyPath) -> Credits | None:
         table.get("notice", ""),
         tuple(table.get("notes", [])),
         licence,
+        table.get("unofficial", ""),
+        table.get("changes", ""),
     )

@@ -36,8 +36,10 @@ TITLE_FONT = font_name("Cinzel", "bold")
 
 
 def _credits(deck: Deck) -> list[str]:
-    """The deck's credit, as the box's back label prints it."""
-    return [deck.credits.line()] if deck.credits is not None else []
+    """The deck's credit, as the box's back label prints it (with its unofficial fan-work notice)."""
+    if deck.credits is None:
+        return []
+    return [deck.credits.line()] + ([deck.credits.unofficial] if deck.credits.unofficial else [])
 
 
 def _wrap(text: str, font: str, size: float, width: float) -> list[str]:

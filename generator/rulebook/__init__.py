@@ -74,9 +74,8 @@ def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a
     best: tuple[int, bytes] | None = None
     for spacing in SPACINGS:  # the first spacing that leaves no widow page and no half-empty page
         styles = make_styles(context.paper(paper), spacing)
-        data, bad = render_pdf(
-            styles, book.title, book.subtitle or book.title, _story(context, book, paper, styles, source_map, rendered)
-        )
+        story = _story(context, book, paper, styles, source_map, rendered)
+        data, bad = render_pdf(styles, book.title, book.subtitle or book.title, story, _author(context, book), book.language)
         if best is None or len(bad) < best[0]:
             best = (len(bad), data)
         if not bad:
@@ -136,6 +135,15 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
     story += body
     story.append(Spacer(1, 2 * mm))
     return story
+
+
+def _author(context: BuildContext, book: RulebookDefinition) -> str:
+    """The book's author for its PDF: the designer its credits name (see :func:`.colophon.book_author`)."""
+    from .colophon import book_author, gather_credits
+
+    games = context.odds.games(display_path(book.file))
+    decks = [context.library.deck(d, display_path(book.file)) for d in book.decks]
+    return book_author(gather_credits(book, games, decks))
 
 
 def _game_title(game_id: str) -> str:

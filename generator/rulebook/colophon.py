@@ -19,8 +19,9 @@ from .style import Styles
 
 
 def gather_credits(book, games: dict, decks: list) -> list[Credits]:
-    """The book's, its games' and its decks' credits, in that order, each once: a note told already is not
-    told again, and a credit that then says nothing an earlier one has not said is left out."""
+    """The book's, its games' and its decks' credits, in that order, each once: a note (or an unofficial
+    fan-work notice) told already is not told again, and a credit that then says nothing an earlier one
+    has not said is left out."""
     found: list[Credits] = []
     told: set[str] = set()
     candidates = [book.credits] + [getattr(games.get(g), "credits", None) for g in book.games]
@@ -28,17 +29,22 @@ def gather_credits(book, games: dict, decks: list) -> list[Credits]:
     for credits in candidates:
         if credits is None:
             continue
-        credits = replace(credits, notes=tuple(n for n in credits.notes if n not in told))
+        credits = replace(
+            credits,
+            notes=tuple(n for n in credits.notes if n not in told),
+            unofficial="" if credits.unofficial in told else credits.unofficial,
+        )
         if not any(_covers(earlier, credits) for earlier in found):
             found.append(credits)
             told.update(credits.notes)
+            told.update([credits.unofficial] if credits.unofficial else [])
     return found
 
 
 def _covers(earlier: Credits, later: Credits) -> bool:
     """Does ``earlier`` say all that ``later`` does (the same source and people, nothing more given)?"""
     same = ("source", "designer", "author")
-    extra = ("url", "date", "notice", "licence")
+    extra = ("url", "date", "notice", "licence", "unofficial", "changes")
     return (
         all(getattr(earlier, k) == getattr(later, k) for k in same)
         and all(not getattr(later, k) or getattr(later, k) == getattr(earlier, k) for k in extra)
@@ -46,8 +52,19 @@ def _covers(earlier: Credits, later: Credits) -> bool:
     )
 
 
+def book_author(credits: list[Credits]) -> str:
+    """Who the book's PDF names as its author: the first designer its credits give, else the first
+    author (the one who wrote or signed the source); nobody when the sources name nobody."""
+    for key in ("designer", "author"):
+        for c in credits:
+            if getattr(c, key):
+                return str(getattr(c, key))
+    return ""
+
+
 def credit_paragraph(credits: Credits) -> str:
-    """One source's credit as Paragraph markup."""
+    """One source's credit as Paragraph markup: title, who made it, where it is published, its licence
+    (named once, with a link) and the source's own notice, and what this edition changed."""
     head = f"<i>{escape(credits.source)}</i>" if credits.source else ""
     who = []
     if credits.designer:
@@ -59,20 +76,26 @@ def credit_paragraph(credits: Credits) -> str:
     if credits.date:
         text += f" Dated {escape(credits.date)}."
     if credits.url:
-        text += f" {_link(credits.url)}."
+        text += f" Source: {_link(credits.url)}."
+    if credits.unofficial:
+        text += f" <b>{escape(credits.unofficial)}</b>"
     for note in credits.notes:
         text += " " + escape(note)
+    if credits.licence is not None:
+        text += f" Licence: {_licence_name(credits.licence)}."
     if credits.notice:
         stop = "" if credits.notice.rstrip().endswith((".", "!", "?")) else "."
         text += f" The source’s notice reads: “{escape(credits.notice)}”{stop}"
-    if credits.licence is not None:
-        text += f" Licence: {_licence_name(credits.licence)}."
+    if credits.changes:
+        text += f" Changes in this edition: {escape(credits.changes)}"
     return text
 
 
 def licence_paragraph(licence: Licence) -> str:
     """What a shared-alike licence means for this book, in plain words."""
-    text = f"This book adapts material shared under {_licence_name(licence)}, and is shared under the same licence."
+    text = (
+        f"This book adapts material shared under {escape(licence.short or licence.name)}, and is shared under the same licence."
+    )
     if licence.terms:
         text += " " + escape(licence.terms)
     return text

@@ -10,6 +10,7 @@ decks = ["imperial", "aetherial"] # decks the book draws (for the record)
 source = "founders-flip.md"       # the Markdown source, beside this file (default: <id>.md)
 cover = ["card:imperial/emperor"] # optional card pictures on the title page
 edition = "First edition"         # optional: the edition, printed in the colophon
+language = "en-GB"                # optional: the book's language (its PDF's Lang), default en-GB
 
 [rulebook.credits]                # optional: credits of the book's own source (see definitions/credits.py);
 designer = "..."                  # the colophon also prints its games' and decks' credits
@@ -21,6 +22,7 @@ The deck loader skips these files: they have no ``[deck]`` table.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field as field_
@@ -36,6 +38,9 @@ from ..definitions.toml import read_toml
 from ..errors import AetherpressError, Problem, display_path
 from ..project import Project, safe_join
 
+DEFAULT_LANGUAGE = "en-GB"  # the books' English (colour, licence)
+LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*")
+
 SPEC = {
     "id": field(str, required=True),
     "title": field(str, required=True),
@@ -43,6 +48,7 @@ SPEC = {
     "games": field(list, item=str),
     "decks": field(list, item=str),
     "source": field(str),
+    "language": field(str),
     "cover": field(list, item=str),
     "edition": field(str),
     "credits": field(dict),
@@ -64,6 +70,7 @@ class RulebookDefinition:
     edition: str = ""
     credits: Credits | None = None  # the book's own source, besides its games' and decks'
     cover_line: int | None = None  # where ``cover`` is written in the file
+    language: str = DEFAULT_LANGUAGE
 
 
 def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
@@ -73,6 +80,9 @@ def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
         raise AetherpressError(Problem(display_path(path), "no [rulebook] table"))
     checked = check_table(ctx, raw, SPEC, ("rulebook",), "rulebook")
     credits = parse_credits(ctx, checked.get("credits"), ("rulebook", "credits"))
+    language = checked.get("language", DEFAULT_LANGUAGE)
+    if not LANGUAGE_TAG.fullmatch(language):
+        ctx.error(("rulebook", "language"), f"'{language}' is not a language tag such as en-GB or fr")
     ctx.raise_if_any()
     book_id = checked["id"]
     if not check_id(ctx, book_id, ("rulebook", "id"), "rulebook"):
@@ -98,6 +108,7 @@ def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
         checked.get("edition", ""),
         credits,
         ctx.locator.line(("rulebook", "cover")) if ctx.locator else None,
+        language,
     )
 
 

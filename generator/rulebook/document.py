@@ -41,6 +41,14 @@ WIDOW = 0.2  # a chapter's last page holding less than this share of a page is a
 MAX_PASSES = 10
 
 
+class OutlinedCanvas(Canvas):
+    """A book's canvas: the PDF opens with its outline (the headings) shown."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.showOutline()
+
+
 class SketchCanvas(Canvas):
     """The canvas of a pass that only lays the book out: every flowable is placed, none is drawn."""
 
@@ -66,7 +74,7 @@ def _toc_entry(heading: Heading, page: int) -> tuple[int, str, int, str]:
 
 
 class BookDocument(BaseDocTemplate):
-    def __init__(self, target, styles: Styles, title: str, subject: str):
+    def __init__(self, target, styles: Styles, title: str, subject: str, author: str = "", language: str = "en-GB"):
         self.s = styles
         self.book_title = title
         self.chapter = ""
@@ -75,7 +83,8 @@ class BookDocument(BaseDocTemplate):
             pagesize=styles.page,
             invariant=1,
             title=title,
-            author="Aetherpress",
+            author=author,  # the designer; empty when the sources name nobody (never "anonymous")
+            lang=language,
             subject=subject,
             creator="Aetherpress",
             producer="Aetherpress",
@@ -233,9 +242,14 @@ def contents(styles: Styles) -> list:
     return [Paragraph("Contents", styles.h1), toc, PageBreak()]
 
 
-def render_pdf(styles: Styles, title: str, subject: str, story: list) -> tuple[bytes, list[int]]:
-    """The PDF, and the pages that are widows or under half full (see ``BookDocument.widows``)."""
+def render_pdf(
+    styles: Styles, title: str, subject: str, story: list, author: str = "", language: str = "en-GB"
+) -> tuple[bytes, list[int]]:
+    """The PDF, and the pages that are widows or under half full (see ``BookDocument.widows``).
+
+    Its Author is ``author`` (the game's designer; none when the sources name nobody), its Lang
+    ``language``, and it opens with its outline shown."""
     buffer = io.BytesIO()
-    doc = BookDocument(buffer, styles, title, subject)
-    doc.multiBuild(story, canvasmaker=functools.partial(Canvas, initialFontName=styles.body.fontName))
+    doc = BookDocument(buffer, styles, title, subject, author, language)
+    doc.multiBuild(story, canvasmaker=functools.partial(OutlinedCanvas, initialFontName=styles.body.fontName))
     return fill_sides(doc.canv, buffer.getvalue()), doc.widows()
