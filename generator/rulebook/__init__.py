@@ -92,8 +92,9 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
     from reportlab.platypus import Spacer
 
     from .charts import hand_chart
-    from .colophon import colophon, gather_credits
-    from .document import contents, title_page
+    from .colophon import book_author, colophon, gather_credits
+    from .cover import back_cover, title_page
+    from .document import contents
     from .flow import Converter
     from .markup import parse
     from .odds import chart_examples
@@ -122,18 +123,18 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
         except AetherpressError as exc:  # told at the cover's line of the rulebook file, not in the source
             file = display_path(book.file)
             raise AetherpressError([Problem(file, p.message, book.cover_line, "rulebook.cover") for p in exc.problems]) from None
-    games_line = " · ".join(_game_title(g) for g in book.games)
-    if games_line.replace("’", "'") == book.title.replace("’", "'"):
-        games_line = ""
     games = context.odds.games(source_map.file)
     decks = [context.library.deck(d, source_map.file) for d in book.decks]
     credits = gather_credits(book, games, decks)
     undated = bool(credits) and not any(c.date for c in credits)
     verso = colophon(styles, book.title, book.edition, credits, undated, context.odds.simulated)
-    story = title_page(styles, book.title, book.subtitle, games_line, cover, verso)
+    story = title_page(styles, book.title, list(book.title_lines), book.subtitle, book_author(credits), cover, verso)
     story += contents(styles)
     story += body
     story.append(Spacer(1, 2 * mm))
+    facts = [(k, v) for k, v in (("Players", book.players), ("Time", book.playing_time), ("Age", book.age)) if v]
+    lines = [c.line() for c in credits if c.line()] + [c.unofficial for c in credits if c.unofficial]
+    story += back_cover(styles, book.title, book.blurb, facts, lines)
     return story
 
 
@@ -144,16 +145,6 @@ def _author(context: BuildContext, book: RulebookDefinition) -> str:
     games = context.odds.games(display_path(book.file))
     decks = [context.library.deck(d, display_path(book.file)) for d in book.decks]
     return book_author(gather_credits(book, games, decks))
-
-
-def _game_title(game_id: str) -> str:
-    return {
-        "founders-flip": "Founder’s Flip",
-        "lith": "Lith",
-        "fivefold-arrangement": "Fivefold Arrangement",
-        "dragon-poker": "Dragon Poker",
-        "red-star": "Red Star",
-    }.get(game_id, game_id.replace("-", " ").title())
 
 
 def _deck_label(deck) -> str:

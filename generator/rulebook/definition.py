@@ -11,6 +11,9 @@ source = "founders-flip.md"       # the Markdown source, beside this file (defau
 cover = ["card:imperial/emperor"] # optional card pictures on the title page
 edition = "First edition"         # optional: the edition, printed in the colophon
 language = "en-GB"                # optional: the book's language (its PDF's Lang), default en-GB
+title_lines = ["Dragon Poker", "& Red Star"]  # optional: the cover's title lines (default: balanced)
+blurb = "..."                     # optional: the back cover's text, and what it says of the game:
+players = "2 to 10"               #   players, playing_time, age (each printed only when given)
 
 [rulebook.credits]                # optional: credits of the book's own source (see definitions/credits.py);
 designer = "..."                  # the colophon also prints its games' and decks' credits
@@ -49,6 +52,11 @@ SPEC = {
     "decks": field(list, item=str),
     "source": field(str),
     "language": field(str),
+    "title_lines": field(list, item=str),
+    "blurb": field(str),
+    "players": field(str),
+    "playing_time": field(str),
+    "age": field(str),
     "cover": field(list, item=str),
     "edition": field(str),
     "credits": field(dict),
@@ -71,6 +79,11 @@ class RulebookDefinition:
     credits: Credits | None = None  # the book's own source, besides its games' and decks'
     cover_line: int | None = None  # where ``cover`` is written in the file
     language: str = DEFAULT_LANGUAGE
+    title_lines: tuple[str, ...] = ()
+    blurb: str = ""
+    players: str = ""
+    playing_time: str = ""
+    age: str = ""
 
 
 def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
@@ -80,6 +93,8 @@ def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
         raise AetherpressError(Problem(display_path(path), "no [rulebook] table"))
     checked = check_table(ctx, raw, SPEC, ("rulebook",), "rulebook")
     credits = parse_credits(ctx, checked.get("credits"), ("rulebook", "credits"))
+    if "title_lines" in checked and " ".join(checked["title_lines"]).split() != checked["title"].split():
+        ctx.error(("rulebook", "title_lines"), "the title's lines must hold the title's words, in order")
     language = checked.get("language", DEFAULT_LANGUAGE)
     if not LANGUAGE_TAG.fullmatch(language):
         ctx.error(("rulebook", "language"), f"'{language}' is not a language tag such as en-GB or fr")
@@ -109,6 +124,11 @@ def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
         credits,
         ctx.locator.line(("rulebook", "cover")) if ctx.locator else None,
         language,
+        tuple(checked.get("title_lines", [])),
+        checked.get("blurb", ""),
+        checked.get("players", ""),
+        checked.get("playing_time", ""),
+        checked.get("age", ""),
     )
 
 

@@ -14,25 +14,21 @@ import functools
 import io
 
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
     Frame,
-    HRFlowable,
-    NextPageTemplate,
     PageBreak,
     PageTemplate,
-    Spacer,
-    Table,
     TableStyle,
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from ..render.placed import fill_sides
+from .cover import EndOfBody
 from .flow import Heading
-from .keeping import HALF, BreakOut, KeepWithStart
+from .keeping import HALF, KeepWithStart
 from .markup import escape
 from .paragraphs import Paragraph
 from .style import SANS, TITLE, Styles
@@ -111,6 +107,7 @@ class BookDocument(BaseDocTemplate):
                 PageTemplate("verso", [verso], autoNextPageTemplate="right"),
                 PageTemplate("left", [left], onPageEnd=self._footer, autoNextPageTemplate="right"),
                 PageTemplate("right", [right], onPageEnd=self._footer, autoNextPageTemplate="left"),
+                PageTemplate("blank", [Frame(inner + inset, bottom, fw, fh, id="blank", **pad)], autoNextPageTemplate="blank"),
             ]
         )
 
@@ -140,12 +137,14 @@ class BookDocument(BaseDocTemplate):
         self.chapter = ""
         self.fills: dict[int, float] = {}  # page -> share of the frame's height in use when the page ended
         self.chapter_pages: set[int] = set()
+        self.body_last = 0  # the last page of the text (blank pages and the back cover follow it)
         super().handle_documentBegin()
 
     def handle_pageEnd(self):
         frame = self.frame
         height = frame._y2 - frame._y1
-        self.fills[self.page] = (frame._y2 - frame._y) / height if height else 0.0
+        if not self.body_last or self.page == self.body_last:  # the text's pages, not the blanks and back cover
+            self.fills[self.page] = (frame._y2 - frame._y) / height if height else 0.0
         super().handle_pageEnd()
 
     def widows(self) -> list[int]:
@@ -161,6 +160,8 @@ class BookDocument(BaseDocTemplate):
         return bad
 
     def afterFlowable(self, flowable):
+        if isinstance(flowable, EndOfBody):
+            self.body_last = self.page
         if isinstance(flowable, Heading):
             if flowable.level == 0:
                 self.chapter = flowable.title
@@ -190,42 +191,6 @@ class BookDocument(BaseDocTemplate):
             canv.drawRightString(x1, y, str(doc.page))
             canv.drawRightString(x1 - 8 * mm, y, label)
         canv.restoreState()
-
-
-def title_page(styles: Styles, title: str, subtitle: str, games_line: str, cover: list, colophon) -> list:
-    s = styles
-    fh = s.page[1] - s.margins[2] - s.margins[3]
-    title_style = s.title
-    longest = max(stringWidth(w, s.title.fontName, s.title.fontSize) for w in title.split())
-    if len(title) > 16 or longest > s.measure * 0.9:
-        title_style = s.title.clone("title-long", fontSize=s.title.fontSize * 0.78, leading=s.title.leading * 0.8)
-    flow: list = [
-        Spacer(1, fh * 0.14),
-        Paragraph(escape(title), title_style),
-        HRFlowable(width="22%", thickness=0.8, color=s.accent, spaceBefore=10, spaceAfter=4, hAlign="CENTER"),
-    ]
-    if subtitle:
-        flow += [Spacer(1, 8), Paragraph(escape(subtitle), s.subtitle)]
-    flow.append(Spacer(1, fh * 0.08))
-    if cover:
-        widths = [c.wrap(1e6, 1e6)[0] + 4 * mm for c in cover]
-        row = Table([cover], colWidths=widths, hAlign="CENTER")
-        row.setStyle(
-            TableStyle(
-                [
-                    ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                    ("FONTNAME", (0, 0), (-1, -1), SANS),
-                ]
-            )
-        )
-        flow.append(BreakOut(row, s.inset))
-        flow.append(Spacer(1, fh * 0.08))
-    if games_line:
-        flow += [Paragraph(escape(games_line), s.title_small), Spacer(1, 6)]
-    flow.append(Paragraph("Aetherpress edition", s.title_small))
-    flow += [NextPageTemplate("verso"), PageBreak(), colophon, NextPageTemplate("right"), PageBreak()]
-    return flow
 
 
 def contents(styles: Styles) -> list:
