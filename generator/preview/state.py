@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ..definitions.model import Deck
+from ..definitions.schema import suggestions_afresh
 from ..errors import AetherpressError
 from ..faces.cached import CachedFaces
 from ..faces.render import Geometry
@@ -98,6 +99,7 @@ class Preview:
     def refresh(self) -> None:
         """Read the definitions again; keep the sides whose content is unchanged, queue the others."""
         self.refreshes += 1
+        suggestions_afresh()
         try:
             self._refresh()
         except AetherpressError as exc:  # keep showing the last good decks, with the problem above them

@@ -1,0 +1,45 @@
+"""Work proportional to the input: suggestions, nesting, kept files and preview events are bounded where they cost."""
+
+from __future__ import annotations
+
+import difflib
+
+from generator.cli import main
+from generator.definitions import schema
+
+from .test_catalogue import make_project
+
+
+class _CountingMatcher(difflib.SequenceMatcher):
+    compared = 0
+
+    def set_seq1(self, a):
+        _CountingMatcher.compared += bool(a)  # each choice compared (not the empty one a matcher starts with)
+        super().set_seq1(a)
+
+
+def test_did_you_mean_is_worked_out_for_a_bounded_number_of_names(tmp_path, monkeypatch, capsys):
+    root = make_project(tmp_path)
+    deck = root / "decks" / "cat" / "deck.toml"
+    suits = "".join(
+        f'[[suits]]\nid = "suit{i:04d}"\nname = "Suit {i}"\nsymbol = "circle"\ncolour = "#123456"\n\n' for i in range(600)
+    )
+    deck.write_text(deck.read_text().replace("[[ranks]]", suits + "[[ranks]]", 1))
+    rows = ["name,rank,suits,text,power,lucky"] + [f"C{i},1,suitx{i:04d}+suity{i:04d},t,1,yes" for i in range(600)]
+    (root / "decks" / "cat" / "cards.csv").write_text("\n".join(rows) + "\n")
+    monkeypatch.chdir(root)
+    monkeypatch.setattr(difflib, "SequenceMatcher", _CountingMatcher)
+    _CountingMatcher.compared = 0
+    assert main(["validate"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    unknown = [line for line in err if "unknown suit 'suit" in line]
+    assert len(unknown) == 1200  # every unknown name is still said
+    assert sum("did you mean" in line for line in unknown) == schema.SUGGESTIONS
+    assert "unknown suit 'suitx0000' (did you mean 'suit0000'?)" in err[0]
+    # 1,200 names among 1,200 choices would be 1,440,000 comparisons; a run makes at most this many
+    assert 0 < _CountingMatcher.compared <= schema.SUGGESTIONS * schema.SUGGEST_FROM
+
+    # a second run has its own count
+    _CountingMatcher.compared = 0
+    assert main(["validate"]) == 2
+    assert sum("did you mean" in line for line in capsys.readouterr().err.splitlines()) == schema.SUGGESTIONS
