@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import difflib
 
+import pytest
+
 from generator.cli import main
 from generator.definitions import schema
+from generator.rulebook import markup
+from generator.rulebook.markup import MAX_NESTING, nesting
 
 from .test_catalogue import make_project
 
@@ -43,3 +47,34 @@ def test_did_you_mean_is_worked_out_for_a_bounded_number_of_names(tmp_path, monk
     _CountingMatcher.compared = 0
     assert main(["validate"]) == 2
     assert sum("did you mean" in line for line in capsys.readouterr().err.splitlines()) == schema.SUGGESTIONS
+
+
+@pytest.mark.parametrize(
+    ("line", "depth"),
+    [
+        ("- " * 1400 + "deep", 13),  # counting stops past the limit
+        ("> 1. " * 3 + "x", 6),
+        ("\t\t- x", 3),
+        ("  \t- x", 2),
+        ("        - x", 3),
+        (">>>> x", 4),
+        ("- - -", 0),  # a rule
+        ("* * * * * * * * * * * * * * * *", 0),
+        ("*emphasis* and -- dashes", 0),
+        ("2024. A good year", 1),
+    ],
+)
+def test_nesting_is_measured_from_the_line_alone(line, depth):
+    assert nesting(line) == depth
+
+
+def test_a_list_nested_past_the_limit_never_reaches_the_markdown_parser(tmp_path, monkeypatch, capsys):
+    root = make_project(tmp_path)
+    (root / "decks" / "cat" / "cat.md").write_text("# Playing\n\nText.\n\n" + "> - " * 700 + "deep\n")
+    parsed = []
+    monkeypatch.setattr(markup.markdown, "Markdown", lambda *a, **k: parsed.append(a) or pytest.fail("parsed"))
+    monkeypatch.chdir(root)
+    assert main(["rulebook", "cat", "--out", "output"]) == 2
+    assert capsys.readouterr().err == f"error: decks/cat/cat.md:5: quotes and lists are nested more than {MAX_NESTING} deep\n"
+    assert parsed == []
+    assert not (root / "output").exists() or not any(p.is_file() for p in (root / "output").rglob("*"))
