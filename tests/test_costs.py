@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import difflib
+import json
 
 import pytest
 
 from generator.cli import main
 from generator.definitions import schema
+from generator.project.seal import MAX_KEPT_JSON, opened_json
+from generator.project.staging import MANIFEST
 from generator.rulebook import markup
 from generator.rulebook.markup import MAX_NESTING, nesting
 
@@ -78,3 +81,58 @@ def test_a_list_nested_past_the_limit_never_reaches_the_markdown_parser(tmp_path
     assert capsys.readouterr().err == f"error: decks/cat/cat.md:5: quotes and lists are nested more than {MAX_NESTING} deep\n"
     assert parsed == []
     assert not (root / "output").exists() or not any(p.is_file() for p in (root / "output").rglob("*"))
+
+
+def test_kept_files_are_checked_by_size_and_seal_before_they_are_parsed(tmp_path, monkeypatch, capsys):
+    """A 150 MB manifest (sparse: it costs no disk) is refused by its size, and a small one sealed by someone
+    else by its bytes: neither reaches the JSON parser, and the build goes on as over a folder not ours."""
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "cache"))
+    assert main(["build", "cat"]) == 0
+    manifest = root / "output" / "cat" / MANIFEST
+    record = next((tmp_path / "cache" / "builds").glob("*.json"))
+    assert opened_json(manifest.read_bytes(), MANIFEST) is not None  # ours: the check could pass
+    parsed: list[int] = []
+    real_loads = json.loads
+
+    def loads(text, *args, **kwargs):
+        parsed.append(len(text))
+        return real_loads(text, *args, **kwargs)
+
+    monkeypatch.setattr(json, "loads", loads)
+    for size in (150_000_000, MAX_KEPT_JSON + 1):
+        for path in (manifest, record):
+            with open(path, "r+b") as handle:
+                handle.truncate(size)
+        parsed.clear()
+        assert main(["build", "cat"]) == 0
+        assert parsed and max(parsed) < 1_000_000, size  # the cache's small entries, never a kept giant
+        assert (root / "output" / "cat" / "faces" / "fox.svg").is_file()
+        capsys.readouterr()
+
+    # under the limit, with a seal that does not hold: refused from its bytes, unparsed
+    text = manifest.read_text(encoding="utf-8")
+    forged = text.replace('"files": [', '"files": [\n  "planted.svg",', 1)
+    assert forged != text
+    manifest.write_text(forged + " " * 2_000_000, encoding="utf-8")
+    parsed.clear()
+    assert opened_json(manifest.read_bytes(), MANIFEST) is None
+    assert not parsed
+
+
+def test_a_binary_entrys_header_is_read_only_so_far(tmp_path, monkeypatch):
+    """A kept binary entry with no line break is not read whole to find its header."""
+    from generator.project import Project
+    from generator.project.cache import HEADER_BYTES, read_cached_bytes
+
+    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "cache"))
+    project = Project(make_project(tmp_path))
+    (tmp_path / "cache" / "pieces").mkdir(parents=True)
+    with open(tmp_path / "cache" / "pieces" / "abc.bin", "wb") as handle:
+        handle.truncate(100_000_000)
+    lines: list[int] = []
+    real = json.loads
+    monkeypatch.setattr(json, "loads", lambda text, *a, **k: lines.append(len(text)) or real(text, *a, **k))
+    assert read_cached_bytes(project, "pieces", "abc") is None
+    assert lines and max(lines) <= HEADER_BYTES
