@@ -955,3 +955,20 @@ def test_card_images_are_bounded_in_pixels_before_anything_is_drawn(tmp_path, mo
     assert main(["export", "pod", "cat", "--shop", "fine"]) == 2
     assert _one_error_line(capsys).startswith("error: command line: shop 'fine' (dpi 1200): a card of deck 'cat' would be ")
     assert not (root / "output").exists()
+
+
+def test_a_large_valid_picture_is_told_by_its_size_without_pillows_warning(tmp_path, monkeypatch, capsys):
+    """Past Pillow's own limit a picture was a warning naming Pillow's files, and past twice that "damaged"."""
+    import warnings
+
+    from .test_catalogue import blank_png
+
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    for side in (10_000, 30_000):
+        (root / "decks" / "cat" / "wizard.png").write_bytes(blank_png(side, side))
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # a warning would be an internal error here
+            assert main(["validate"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"image 'wizard.png' is {side:,} x {side:,} pixels" in err
