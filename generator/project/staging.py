@@ -47,8 +47,9 @@ def _exchange(a: Path, b: Path) -> bool:
 
 def _manifest(folder: Path) -> dict:
     """The folder's manifest when it carries the user's seal (see :mod:`.seal`); otherwise an empty one:
-    what it says cannot be told from what anyone could have written.  A manifest larger than any Aetherpress writes is refused by its size, before it is read, and the seal
-    is checked over the bytes as read, before they are parsed."""
+    what it says cannot be told from what anyone could have written.  A manifest larger than any Aetherpress
+    writes is refused by its size, before it is read, and its seal is checked over its bytes before they
+    are parsed."""
     try:
         data = opened_json(read_regular(folder / MANIFEST, MAX_KEPT_JSON), MANIFEST)
     except (OSError, ValueError, RecursionError):
