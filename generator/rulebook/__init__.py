@@ -14,7 +14,6 @@ from pathlib import Path
 
 from ..definitions.deck import DeckDefinition
 from ..definitions.presets import Paper, load_papers
-from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem, display_path
 from ..project import Project
 from ..project.files import write_bytes
@@ -128,7 +127,6 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
     if games_line.replace("’", "'") == book.title.replace("’", "'"):
         games_line = ""
     games = context.odds.games(source_map.file)
-    _check_games(book, games)
     decks = [context.library.deck(d, source_map.file) for d in book.decks]
     credits = gather_credits(book, games, decks)
     undated = bool(credits) and not any(c.date for c in credits)
@@ -138,16 +136,6 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
     story += body
     story.append(Spacer(1, 2 * mm))
     return story
-
-
-def _check_games(book: RulebookDefinition, games: dict) -> None:
-    """The games a book names in its file must be games of the project (its id, the default, need not)."""
-    if book.games_line is None:
-        return
-    unknown = [g for g in book.games if g not in games]
-    if unknown:
-        message = f"unknown game '{unknown[0]}'{suggest(unknown[0], games)}; games: {', '.join(sorted(games)) or 'none'}"
-        raise AetherpressError(Problem(display_path(book.file), message, book.games_line, "rulebook.games"))
 
 
 def _game_title(game_id: str) -> str:

@@ -64,7 +64,6 @@ class RulebookDefinition:
     edition: str = ""
     credits: Credits | None = None  # the book's own source, besides its games' and decks'
     cover_line: int | None = None  # where ``cover`` is written in the file
-    games_line: int | None = None  # where ``games`` is written in the file (None: the book's id, by default)
 
 
 def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
@@ -99,7 +98,6 @@ def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
         checked.get("edition", ""),
         credits,
         ctx.locator.line(("rulebook", "cover")) if ctx.locator else None,
-        (ctx.locator.line(("rulebook", "games")) if ctx.locator else None) if "games" in checked else None,
     )
 
 
