@@ -17,7 +17,8 @@ MAX_IMAGE_PIXELS = 100_000_000  # one card image: 100 megapixels (10,000 px a si
 PT_PER_MM = 72 / MM_PER_INCH
 UNITS: dict[str, float] = {"mm": 1.0, "cm": 10.0, "in": MM_PER_INCH, "pt": MM_PER_INCH / 72}
 
-_NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)(?:/\d+(?:\.\d*)?)?"
+_DECIMAL = r"(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?"  # 3, 0.125, .5, 1e3
+_NUMBER = rf"{_DECIMAL}(?:/{_DECIMAL})?"
 _LENGTH = re.compile(rf"^\s*({_NUMBER})\s*([a-z]*)\s*$", re.I)
 _SIZE = re.compile(rf"^\s*({_NUMBER})\s*([a-z]*)\s*[x×]\s*({_NUMBER})\s*([a-z]*)\s*$", re.I)
 
@@ -71,8 +72,11 @@ def to_mm(
     match = _LENGTH.match(text.lstrip("-") if sign < 0 else text)
     if not match:
         raise UnitError(f"{what} '{value}' is not a length such as 3mm, 0.125in or 9pt")
-    number = sign * _number(match.group(1))
-    return check_length(number * unit_factor(match.group(2) or unit), what, maximum, allow_negative)
+    number = sign * _number(match.group(1)) * unit_factor(match.group(2) or unit)
+    if not math.isfinite(number):  # too large for a number: said as written
+        bound = f"more than {format_mm(maximum)} mm" if maximum is not None else "out of range"
+        raise UnitError(f"{what} '{text}' is {bound}")
+    return check_length(number, what, maximum, allow_negative)
 
 
 def parse_size(text: str, unit: str = "mm", what: str = "size") -> tuple[float, float]:
@@ -87,7 +91,9 @@ def parse_size(text: str, unit: str = "mm", what: str = "size") -> tuple[float, 
 
 
 def format_mm(value: float, digits: int = 2) -> str:
-    """A length for messages: ``63.5``, ``3``, ``0.13``."""
+    """A length for messages: ``63.5``, ``3``, ``0.13`` (``1e+24`` when it is absurdly large)."""
+    if abs(value) >= 1e9:
+        return f"{value:g}"
     text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 

@@ -35,9 +35,13 @@ class Report:
     books: int = 0
     templates: int = 0
     problems: list[Problem] = field(default_factory=list)
+    _seen: set[Problem] = field(default_factory=set, repr=False)
 
     def add(self, problems: list[Problem]) -> None:
-        self.problems.extend(p for p in problems if p not in self.problems)
+        for p in problems:
+            if p not in self._seen:
+                self._seen.add(p)
+                self.problems.append(p)
 
     def summary(self) -> str:
         def count(n: int, what: str) -> str:

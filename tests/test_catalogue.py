@@ -9,9 +9,12 @@ stay byte for byte the same and its text must not show up anywhere.
 from __future__ import annotations
 
 import base64
+import os
 import shlex
 import shutil
+import struct
 import tomllib
+import zlib
 from pathlib import Path
 
 import pytest
@@ -37,6 +40,19 @@ def make_project(tmp_path: Path, templates: tuple[str, ...] = ()) -> Path:
     return root
 
 
+def blank_png(width: int, height: int) -> bytes:
+    """A valid black PNG of one bit a pixel, however large (made row by row: it is never held decoded)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    packer = zlib.compressobj(9)
+    row = bytes(1 + (width + 7) // 8)
+    data = b"".join(packer.compress(row) for _ in range(height)) + packer.flush()
+    head = struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", head) + chunk(b"IDAT", data) + chunk(b"IEND", b"")
+
+
 def apply_case(root: Path, case: dict) -> None:
     for name in case.get("templates", []):
         (root / "templates").mkdir(exist_ok=True)
@@ -56,6 +72,12 @@ def apply_case(root: Path, case: dict) -> None:
         else:
             text = write["text"] + write.get("repeat_text", "") * write.get("repeat", 0) + write.get("tail", "")
             path.write_bytes(text.encode("utf-8"))
+    for name in case.get("folder", []) + case.get("fifo", []):
+        path = root / name
+        path.unlink(missing_ok=True)
+        path.mkdir() if name in case.get("folder", []) else os.mkfifo(path)
+    for name, (width, height) in case.get("png", {}).items():
+        (root / name).write_bytes(blank_png(width, height))
     for link in case.get("link", []):
         path = root / link["file"]
         path.parent.mkdir(parents=True, exist_ok=True)

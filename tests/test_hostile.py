@@ -587,14 +587,13 @@ def _poison(cache: Path, change) -> int:
     """Rewrite every kept card side with ``change(data)``, sealed to match (as the user's own secret could)."""
     import json
 
-    from generator.project.seal import canonical, seal
+    from generator.project.seal import sealed_json
 
     entries = sorted((cache / "sides").glob("*.json"))
     for n, path in enumerate(entries):
         entry = json.loads(path.read_text(encoding="utf-8"))
         change(n, entry["data"])
-        entry["seal"] = seal("sides", entry["key"], canonical(entry["data"]))
-        path.write_text(json.dumps(entry), encoding="utf-8")
+        path.write_text(sealed_json({"data": entry["data"], "key": entry["key"]}, "sides", entry["key"]), encoding="utf-8")
     return len(entries)
 
 
@@ -647,8 +646,8 @@ def _forge(root: Path) -> None:
     import json
 
     from generator.project.digests import file_digest
-    from generator.project.seal import seal
-    from generator.project.staging import MANIFEST, _sealed_part
+    from generator.project.seal import sealed_json
+    from generator.project.staging import MANIFEST
 
     _poison(root / "output" / ".cache", lambda n, data: data.update(svg=data["svg"].replace(">Fox<", ">FORGED<")))
     folder = root / "output" / "cat"
@@ -656,8 +655,8 @@ def _forge(root: Path) -> None:
     face.write_text(face.read_text(encoding="utf-8").replace(">Fox<", ">FORGED<"), encoding="utf-8")
     manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
     manifest["sha256"] = {name: file_digest(folder / name) for name in manifest["sha256"]}
-    manifest["seal"] = seal(MANIFEST, _sealed_part(manifest))
-    (folder / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    del manifest["seal"]
+    (folder / MANIFEST).write_text(sealed_json(manifest, MANIFEST), encoding="utf-8")
 
 
 def _forged(root: Path) -> bool:
@@ -956,3 +955,20 @@ def test_card_images_are_bounded_in_pixels_before_anything_is_drawn(tmp_path, mo
     assert main(["export", "pod", "cat", "--shop", "fine"]) == 2
     assert _one_error_line(capsys).startswith("error: command line: shop 'fine' (dpi 1200): a card of deck 'cat' would be ")
     assert not (root / "output").exists()
+
+
+def test_a_large_valid_picture_is_told_by_its_size_without_pillows_warning(tmp_path, monkeypatch, capsys):
+    """Past Pillow's own limit a picture was a warning naming Pillow's files, and past twice that "damaged"."""
+    import warnings
+
+    from .test_catalogue import blank_png
+
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    for side in (10_000, 30_000):
+        (root / "decks" / "cat" / "wizard.png").write_bytes(blank_png(side, side))
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # a warning would be an internal error here
+            assert main(["validate"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"image 'wizard.png' is {side:,} x {side:,} pixels" in err

@@ -175,6 +175,37 @@ def test_a_card_that_cannot_be_drawn_is_a_problem_of_its_own(game, capsys):
     assert preview.problems() == [] and "Look at the top" in preview.snapshot.side("game", FACE, "noon").svg
 
 
+def test_the_pages_hear_the_state_only_when_it_changes_and_a_few_problems_of_it(game, monkeypatch):
+    """Every face too long: each state event carries the problems the banner shows and how many there are,
+    not the whole list; flushing with nothing changed sends the pages nothing at all."""
+    from generator.preview import state as state_module
+
+    monkeypatch.setattr(state_module, "BANNER_LINES", 3)
+    csv = game / "decks" / "game" / "cards.csv"
+    lines = csv.read_text().splitlines()
+    csv.write_text(
+        "\n".join([lines[0]] + [re.sub(r",[^,]*,([^,]*)$", r"," + "Look again. " * 150 + r",\1", row) for row in lines[1:]])
+        + "\n"
+    )
+    preview = preview_of(game)
+    heard = Heard(preview.events)
+    preview.refresh()
+    settle(preview)
+    states = [data for name, data in heard.take() if name == "state"]
+    assert len(preview.problems()) == 12 and len(preview.state()["problems"]) == 12  # /api/state has them all
+    assert states[-1]["count"] == 12 and states[-1]["problems"] == preview.problems()[:3] and states[-1]["waiting"] == 0
+    assert all(len(s["problems"]) <= 3 for s in states)
+    for _ in range(5):  # the worker flushing with nothing new drawn
+        preview.flush()
+        preview.draw_next()
+    assert heard.take() == []
+    edit(csv, "Noon,2,suns," + "Look again. " * 150, "Noon,2,suns,Short.")
+    preview.refresh()
+    settle(preview)
+    now = [data for name, data in heard.take() if name == "state"]
+    assert now and now[-1]["count"] == 11
+
+
 def test_what_would_print_otherwise_is_said_on_the_side_and_by_validate(game, capsys):
     """A pattern filling text shows in the browser but not the same in print: the side is shown, with validate's line."""
     template = game / "templates" / "game.svg.j2"

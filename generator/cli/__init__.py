@@ -21,6 +21,7 @@ from types import ModuleType
 from typing import NoReturn
 
 from .. import __version__
+from ..definitions.schema import suggestions_afresh
 from ..errors import AetherpressError, display_path
 from ..faces.limits import cap_memory
 from ..project import Project
@@ -90,6 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser(named_command(sys.argv[1:] if argv is None else argv)).parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a mistake on the command line (already reported)
         return exc.code if isinstance(exc.code, int) else 2
+    suggestions_afresh()
     try:
         with _notes(args.verbose):
             project = Project.at(args.project) if args.project else Project.find()

@@ -6,6 +6,7 @@ import multiprocessing
 import sys
 from collections.abc import Callable
 
+from ..definitions.schema import suggestions_afresh
 from ..errors import AetherpressError, display_path
 from ..preview.watcher import changes, sources_state
 from ..project import Project
@@ -34,6 +35,7 @@ def rebuild_on_save(project: Project, build: Callable[[], int]) -> int:
 
 
 def _attempt(build: Callable[[], int]) -> None:
+    suggestions_afresh()  # each build its own count of "did you mean"
     try:
         build()
     except AetherpressError as exc:

@@ -7,6 +7,7 @@ context with their key paths, and returns the model values that passed.
 from __future__ import annotations
 
 import re
+from itertools import chain
 from typing import Any
 
 from ..errors import Problem
@@ -69,28 +70,29 @@ def slug(text: str) -> str:
 
 
 class Lookup:
-    """Finds suits and ranks by id, name (or label), case-insensitively after an exact id."""
+    """Finds suits and ranks by id, name (or label), case-insensitively after an exact id; the first in
+    the deck's order wins, and each look-up costs the same however many suits and ranks there are."""
 
     def __init__(self, suits: list[Suit], ranks: list[Rank]):
         self.suits = suits
         self.ranks = ranks
+        self._rank_ids: dict[str, Rank] = {}
+        self._ranks: dict[str, Rank] = {}
+        self._suits: dict[str, Suit] = {}
+        for r in ranks:
+            self._rank_ids.setdefault(r.id, r)
+        for r in ranks:
+            for text in (r.id, r.name, r.label):
+                self._ranks.setdefault(text.lower(), r)
+        for s in suits:
+            for text in (s.id, s.name):
+                self._suits.setdefault(text.lower(), s)
 
     def rank(self, text: str) -> Rank | None:
-        for r in self.ranks:
-            if text == r.id:
-                return r
-        low = text.lower()
-        for r in self.ranks:
-            if low in (r.id.lower(), r.name.lower(), r.label.lower()):
-                return r
-        return None
+        return self._rank_ids.get(text) or self._ranks.get(text.lower())
 
     def suit(self, text: str) -> Suit | None:
-        low = text.lower()
-        for s in self.suits:
-            if low in (s.id.lower(), s.name.lower()):
-                return s
-        return None
+        return self._suits.get(text.lower())
 
 
 def parse_attribute_types(ctx: Context, raw: dict[str, Any]) -> dict[str, str]:
@@ -207,7 +209,7 @@ def _suit_list(ctx: Context, value: Any, path: tuple, lookup: Lookup) -> tuple[s
         if suit is None:
             ctx.error(
                 path,
-                f"unknown suit '{name.strip()}'{suggest(name.strip(), [s.id for s in lookup.suits] + [s.name for s in lookup.suits])}",
+                f"unknown suit '{name.strip()}'{suggest(name.strip(), chain((s.id for s in lookup.suits), (s.name for s in lookup.suits)))}",
             )
         elif suit.id in out:
             ctx.error(path, f"suit '{suit.id}' is listed twice")
@@ -224,7 +226,7 @@ def card_attributes(ctx: Context, raw: dict[str, Any], path: tuple, attributes: 
         if key not in attributes:
             ctx.error(
                 path + (key,),
-                f"unknown key '{key}' in a card{suggest(key, list(CARD_SPEC) + list(attributes))}; declare custom fields under [deck.attributes]",
+                f"unknown key '{key}' in a card{suggest(key, chain(CARD_SPEC, attributes))}; declare custom fields under [deck.attributes]",
             )
             continue
         rule = ATTRIBUTE_TYPES[attributes[key]]
@@ -265,7 +267,7 @@ def parse_card(
         if rank is None:
             ctx.error(
                 path + ("rank",),
-                f"unknown rank '{good['rank']}'{suggest(good['rank'], [r.id for r in lookup.ranks] + [r.name for r in lookup.ranks])}",
+                f"unknown rank '{good['rank']}'{suggest(good['rank'], chain((r.id for r in lookup.ranks), (r.name for r in lookup.ranks)))}",
             )
         else:
             rank_id = rank.id
@@ -297,7 +299,7 @@ def parse_grid(ctx: Context, raw: dict[str, Any], path: tuple, lookup: Lookup, a
     for name in good.get("ranks", [r.id for r in lookup.ranks]):
         rank = lookup.rank(name)
         if rank is None:
-            ctx.error(path + ("ranks",), f"unknown rank '{name}'{suggest(name, [r.id for r in lookup.ranks])}")
+            ctx.error(path + ("ranks",), f"unknown rank '{name}'{suggest(name, (r.id for r in lookup.ranks))}")
         else:
             rank_ids.append(rank.id)
     attrs = card_attributes(ctx, good.get("attributes", {}), path + ("attributes",), attributes)

@@ -10,6 +10,7 @@ file, ``cards.xlsx: sheet 'Cards', row 4, column E (power): ...`` for a sheet.
 from __future__ import annotations
 
 import re
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -57,8 +58,9 @@ def card_list(ctx: Context, reference: str, key: KeyPath, folder: Path, lookup: 
     if kind is None:
         ctx.error(key, f"card list '{relative}' must be a .csv, .xlsx or .ods file")
         return []
-    if not target.is_file():
-        ctx.error(key, f"{noun} file '{relative}' not found beside the deck file")
+    kind_problem = _not_a_file(target)
+    if kind_problem:
+        ctx.error(key, f"{noun} file '{relative}' {kind_problem}")
         return []
     name = display_path(target)
     try:
@@ -68,6 +70,19 @@ def card_list(ctx: Context, reference: str, key: KeyPath, folder: Path, lookup: 
         ctx.problems.append(places.problem(exc.message, exc.row, exc.column))
         return []
     return _cards(ctx, table, name, folder, lookup, attributes)
+
+
+def _not_a_file(path: Path) -> str | None:
+    """Why ``path`` cannot be read as a card list (missing, a folder, a pipe or device), or None."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return "not found beside the deck file"
+    if stat.S_ISDIR(mode):
+        return "is a folder, not a file"
+    if not stat.S_ISREG(mode):
+        return "is not a regular file (a pipe, socket or device is not read)"
+    return None
 
 
 def _header(table: Table, places: _Places, attributes: dict[str, str]) -> tuple[dict[int, str], list[Problem]]:

@@ -72,6 +72,20 @@ class DeckDefinition:
 
     def build(self, variants: list[str] | tuple[str, ...] = ()) -> Deck:
         deck = self.base
+        named: set[str] = set()
+        twice = None
+        for v in variants:
+            if v in named:
+                twice = v
+                break
+            named.add(v)
+        if twice is not None:  # applied again, it would find its own changes made (its cards already removed)
+            raise AetherpressError(
+                Problem(
+                    display_path(self.path),
+                    f"'{self.id}:{'+'.join(variants)}' names variant '{twice}' twice; each variant applies once",
+                )
+            )
         for variant_id in variants:
             if variant_id not in self.variant_specs:
                 raise AetherpressError(

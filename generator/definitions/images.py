@@ -24,12 +24,17 @@ DAMAGED = "cannot be read: the file is damaged or cut short"
 
 
 @lru_cache(maxsize=1024)
-def _decode_problem(path: str, size: int, mtime: int) -> str | None:
-    """Why the image file cannot be drawn: too many pixels (read from its header), damaged, truncated."""
-    from PIL import Image
+def _decode_problem(path: str, size: int, mtime: int, kind: str) -> str | None:
+    """Why the image file cannot be drawn: too many pixels (read from its header), damaged, truncated.
 
+    The file is opened by the reader of its ``kind`` itself, not by ``Image.open``: that would first hold
+    the size against Pillow's own, larger limit, warning (a line naming Pillow's files) or calling a
+    valid picture of more pixels damaged."""
+    from PIL import Image, JpegImagePlugin, PngImagePlugin
+
+    reader = PngImagePlugin.PngImageFile if kind == "png" else JpegImagePlugin.JpegImageFile
     try:
-        with Image.open(path) as image:
+        with reader(path) as image:
             width, height = image.size
             if width * height > MAX_IMAGE_PIXELS:
                 return (
@@ -54,11 +59,11 @@ def find_image(folder: Path, value: str) -> tuple[Path | None, str | None]:
     if target.stat().st_size > MAX_IMAGE_BYTES:
         return None, f"image '{value}' is larger than {MAX_IMAGE_BYTES // 1_000_000} MB"
     with open(target, "rb") as handle:
-        head = handle.read(8)
-    if image_kind(head) is None:
+        kind = image_kind(handle.read(8))
+    if kind is None:
         return None, f"image '{value}' is not a PNG or JPEG file"
     stat = target.stat()
-    problem = _decode_problem(str(real(target)), stat.st_size, stat.st_mtime_ns)
+    problem = _decode_problem(str(real(target)), stat.st_size, stat.st_mtime_ns, kind)
     if problem:
         return None, f"image '{value}' {problem}"
     return target, None

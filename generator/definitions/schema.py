@@ -7,6 +7,7 @@ through a locator (``toml.TomlLocator``), its line.
 from __future__ import annotations
 
 import difflib
+import itertools
 import math
 import re
 from collections.abc import Iterable
@@ -98,7 +99,9 @@ def type_ok(value: Any, types: tuple[type, ...]) -> bool:
 
 
 MAX_NUMBER = 1_000_000_000
-SUGGEST_FROM = 500  # candidates compared at most, after a cheap filter by length
+SUGGEST_LOOK = 2_000  # choices looked at for one unknown name
+SUGGEST_FROM = 200  # of those, compared at most (after a cheap filter by length)
+SUGGESTIONS = 50  # unknown names given a suggestion in one run; those after them get none
 
 
 def number_problem(value: Any) -> str | None:
@@ -112,15 +115,40 @@ def number_problem(value: Any) -> str | None:
     return None
 
 
+class _Suggestions:
+    """This run's suggestions so far, by the unknown name and the first choices it was looked up among."""
+
+    made: dict[tuple[str, tuple[str, ...]], str] = {}
+
+
+def suggestions_afresh() -> None:
+    """Start a run's count of suggestions (a command, or the preview reading the definitions again)."""
+    _Suggestions.made = {}
+
+
 def suggest(name: str, choices: Iterable[str]) -> str:
-    """`` (did you mean 'x'?)`` for the closest choice, if one is close; linear in the number of choices."""
+    """`` (did you mean 'x'?)`` for the closest choice, if one is close.
+
+    One name costs at most ``SUGGEST_LOOK`` choices looked at and ``SUGGEST_FROM`` compared, and a run
+    works out at most ``SUGGESTIONS`` of them (the same name met again, as when a file is read once per
+    variant, gets the same answer without the work): with ``choices`` passed lazily (a generator), twenty
+    thousand unknown names among twenty thousand choices cost a constant, not their product.
+    """
     name = str(name)
     if not name or len(name) > 64:
         return ""
-    # difflib's ratio is at most 2 * shorter / (both lengths): a choice whose length is far off can never reach 0.6
-    near = [c for c in choices if 0.42 * max(len(c), len(name)) <= min(len(c), len(name))][:SUGGEST_FROM]
-    close = difflib.get_close_matches(name, near, n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    choices = iter(choices)
+    first = tuple(itertools.islice(choices, 8))
+    key = (name, first)
+    if key not in _Suggestions.made:
+        if len(_Suggestions.made) >= SUGGESTIONS:
+            return ""
+        # difflib's ratio is at most 2 * shorter / (both lengths): a choice whose length is far off can never reach 0.6
+        looked = itertools.islice(itertools.chain(first, choices), SUGGEST_LOOK)
+        near = [c for c in looked if 0.42 * max(len(c), len(name)) <= min(len(c), len(name))][:SUGGEST_FROM]
+        close = difflib.get_close_matches(name, near, n=1, cutoff=0.6)
+        _Suggestions.made[key] = f" (did you mean '{close[0]}'?)" if close else ""
+    return _Suggestions.made[key]
 
 
 def check_table(

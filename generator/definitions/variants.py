@@ -54,8 +54,9 @@ def apply_variant(deck: Deck, spec: dict[str, Any], path: KeyPath, ctx: Context,
     card_ids = {c.id for c in cards}
 
     def check_ids(key: str, ids: list[str], known: list[str], what: str) -> set[str]:
-        for _i, item in enumerate(ids):
-            if item not in known:
+        found = set(known)
+        for item in ids:
+            if item not in found:
                 ctx.error(path + (key,), f"{what} '{item}' does not exist in deck '{deck.id}'{suggest(item, known)}")
         return set(ids)
 
@@ -92,7 +93,7 @@ def apply_variant(deck: Deck, spec: dict[str, Any], path: KeyPath, ctx: Context,
         index = next((i for i, r in enumerate(ranks) if r.id == rid), None)
         if index is None:
             ctx.error(
-                path + ("ranks", rid), f"rank '{rid}' does not exist in deck '{deck.id}'{suggest(rid, [r.id for r in ranks])}"
+                path + ("ranks", rid), f"rank '{rid}' does not exist in deck '{deck.id}'{suggest(rid, (r.id for r in ranks))}"
             )
             continue
         good = check_table(ctx, change, _optional(RANK_SPEC), path + ("ranks", rid), f"rank '{rid}'")
@@ -108,7 +109,7 @@ def apply_variant(deck: Deck, spec: dict[str, Any], path: KeyPath, ctx: Context,
         index = next((i for i, s in enumerate(suits) if s.id == sid), None)
         if index is None:
             ctx.error(
-                path + ("suits", sid), f"suit '{sid}' does not exist in deck '{deck.id}'{suggest(sid, [s.id for s in suits])}"
+                path + ("suits", sid), f"suit '{sid}' does not exist in deck '{deck.id}'{suggest(sid, (s.id for s in suits))}"
             )
             continue
         good = check_table(ctx, change, _optional(SUIT_SPEC), path + ("suits", sid), f"suit '{sid}'")
@@ -128,7 +129,7 @@ def apply_variant(deck: Deck, spec: dict[str, Any], path: KeyPath, ctx: Context,
         index = next((i for i, c in enumerate(cards) if c.id == cid), None)
         if index is None:
             ctx.error(
-                path + ("cards", cid), f"card '{cid}' does not exist in deck '{deck.id}'{suggest(cid, [c.id for c in cards])}"
+                path + ("cards", cid), f"card '{cid}' does not exist in deck '{deck.id}'{suggest(cid, (c.id for c in cards))}"
             )
             continue
         if not isinstance(change, dict):

@@ -10,7 +10,6 @@ reports the same and does nothing else, without reading a single deck.
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,7 @@ from ..project import Project
 from ..project.cache import keep
 from ..project.digests import code_digest, digest, folder_digest
 from ..project.files import read_regular, write_text
-from ..project.seal import canonical, holds, seal
+from ..project.seal import MAX_KEPT_JSON, opened_json, sealed_json
 from ..project.staging import read_key, unchanged
 
 KIND = "builds"
@@ -36,9 +35,11 @@ def build_key(project: Project, asked: dict[str, Any]) -> str:
 def up_to_date(project: Project, out: Path, key: str) -> list[str] | None:
     """What the last build into ``out`` reported, if it had ``key`` and its folders are intact; else None."""
     try:
-        sealed = json.loads(read_regular(_record(project, out)).decode("utf-8"))
+        sealed = opened_json(read_regular(_record(project, out), MAX_KEPT_JSON), KIND)
+        if sealed is None:  # another's, or altered: found out from the bytes, before they are parsed
+            return None
         record = sealed["record"]
-        if not holds(sealed["seal"], KIND, canonical(record)) or record["key"] != key:
+        if record["key"] != key:
             return None
         folders, report = dict(record["folders"]), [str(line) for line in record["report"]]
     except (OSError, ValueError, KeyError, TypeError, RecursionError):
@@ -55,5 +56,5 @@ def remember(project: Project, out: Path, key: str, folders: list[str], report: 
     if any(k is None for k in keys.values()):
         return  # a folder without a key cannot be checked: the next build looks at every deck
     record = {"key": key, "folders": keys, "report": report}
-    text = json.dumps({"record": record, "seal": seal(KIND, canonical(record))}, indent=1) + "\n"
+    text = sealed_json({"record": record}, KIND)
     keep(project, lambda _cache: write_text(_record(project, out), text))

@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ..definitions.model import Deck
+from ..definitions.schema import suggestions_afresh
 from ..errors import AetherpressError
 from ..faces.cached import CachedFaces
 from ..faces.render import Geometry
@@ -33,6 +34,7 @@ from .sides import Side, draw, side_list
 
 FLUSH_SECONDS = 0.2  # while many sides are being drawn, pages hear of them in batches this often
 FINDINGS_KEPT = 256  # sides whose safe-zone findings are remembered
+BANNER_LINES = 12  # problems a page's banner shows: a state event carries these and how many there are in all
 
 
 @dataclass(eq=False)
@@ -90,6 +92,7 @@ class Preview:
         self.version = 0
         self.refreshes = 0
         self._last_flush = 0.0
+        self._told: dict | None = None  # the state the pages last heard (without its version)
         self.loaded = threading.Event()  # set once the definitions were first read (or failed to be)
         self._findings: dict[str, list[str]] = {}  # by side version
 
@@ -98,6 +101,7 @@ class Preview:
     def refresh(self) -> None:
         """Read the definitions again; keep the sides whose content is unchanged, queue the others."""
         self.refreshes += 1
+        suggestions_afresh()
         try:
             self._refresh()
         except AetherpressError as exc:  # keep showing the last good decks, with the problem above them
@@ -184,22 +188,32 @@ class Preview:
         return grouped(list(dict.fromkeys(found)))
 
     def state(self) -> dict:
-        waiting = sum(1 for e in self.snapshot.decks.values() for s in e.sides.values() if not s.settled)
+        """The whole state, as ``/api/state`` gives it: every problem."""
+        return {"version": self.version, **self.heard(every=True)}
+
+    def heard(self, every: bool = False) -> dict:
+        """The state as the pages hear it: the problems the banner shows (or ``every`` one) and how many
+        there are, so an event does not grow with the number of cards."""
+        problems = self.problems()
         return {
-            "version": self.version,
             "structure": self.snapshot.structure,
             "fonts": self.snapshot.fonts.version,
-            "waiting": waiting,
-            "problems": self.problems(),
+            "waiting": sum(1 for e in self.snapshot.decks.values() for s in e.sides.values() if not s.settled),
+            "problems": problems if every else problems[:BANNER_LINES],
+            "count": len(problems),
         }
 
     def flush(self) -> None:
-        """Send the pages the sides drawn since last time, and the state (problems, sides still waiting)."""
+        """Send the pages the sides drawn since last time, and the state if it changed since they heard it
+        (problems, sides still waiting): an unchanged state is not sent again."""
         self.version += 1
         if self.finished:
             self.events.publish("sides", {"version": self.version, "sides": [side_json(s) for s in self.finished]})
             self.finished = []
-        self.events.publish("state", self.state())
+        heard = self.heard()
+        if heard != self._told:
+            self._told = heard
+            self.events.publish("state", {"version": self.version, **heard})
         self._last_flush = time.monotonic()
 
 

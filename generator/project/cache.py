@@ -26,9 +26,10 @@ from typing import Any, BinaryIO
 from ..locations import real
 from .files import CannotWrite, check_writable, open_regular, read_regular, write_bytes, write_text, writing_into
 from .project import Project
-from .seal import canonical, holds, seal
+from .seal import holds, opened_json, seal, sealed_json
 
 log = logging.getLogger("aetherpress")
+HEADER_BYTES = 4096  # a binary entry's header lines (a key and a seal) are read at most this long
 
 
 def keeping(project: Project) -> bool:
@@ -81,9 +82,8 @@ def read_cached(project: Project, kind: str, key: str, valid: Callable[[Any], bo
     """The cached data of ``kind``/``key`` if it is intact and ``valid``; None otherwise."""
     path = project.cache_dir / kind / f"{key}.json"
     try:
-        entry = json.loads(read_regular(_inside(project, path)).decode("utf-8"))
-        data = entry["data"]
-        intact = entry["key"] == key and holds(entry["seal"], kind, key, canonical(data)) and valid(data)
+        entry = opened_json(read_regular(_inside(project, path)), kind, key)  # the seal first, over the bytes
+        intact = entry is not None and entry["key"] == key and valid(entry["data"])
     except (FileNotFoundError, NotADirectoryError):  # no entry (a file where a folder of the cache would be)
         return None
     except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
@@ -91,13 +91,12 @@ def read_cached(project: Project, kind: str, key: str, valid: Callable[[Any], bo
     if not intact:
         log.info("the cached %s entry %s is damaged or out of date; working it out again", kind, key)
         return None
-    return data
+    return entry["data"] if entry is not None else None
 
 
 def write_cached(project: Project, kind: str, key: str, data: Any) -> None:
     def write(cache: Path) -> None:
-        entry = {"key": key, "seal": seal(kind, key, canonical(data)), "data": data}
-        write_text(cache / kind / f"{key}.json", json.dumps(entry, sort_keys=True) + "\n")
+        write_text(cache / kind / f"{key}.json", sealed_json({"data": data, "key": key}, kind, key))
 
     keep(project, write)
 
@@ -108,7 +107,7 @@ def _read_entry(project: Project, kind: str, key: str, take: Callable[[str, dict
     path = project.cache_dir / kind / f"{key}.bin"
     try:
         with open_regular(_inside(project, path)) as handle:
-            header = json.loads(handle.readline())
+            header = json.loads(handle.readline(HEADER_BYTES))
             found = take(kind, header, handle) if header["key"] == key else None
     except (FileNotFoundError, NotADirectoryError):  # no entry (a file where a folder of the cache would be)
         return None
@@ -149,7 +148,7 @@ def read_cached_head(project: Project, kind: str, key: str) -> bytes | None:
 
 
 def _head(kind: str, header: dict, handle: BinaryIO) -> bytes | None:
-    part = json.loads(handle.readline())
+    part = json.loads(handle.readline(HEADER_BYTES))
     head = handle.read(part["length"])
     return head if holds(part["seal"], kind, header["key"], "head", head) else None
 

@@ -123,11 +123,32 @@ def seal(*parts: str | bytes) -> str:
     return mac.hexdigest()
 
 
-def canonical(data: Any) -> str:
-    """``data`` as the one JSON text its seal is taken over (keys sorted), however it was written."""
-    return json.dumps(data, sort_keys=True)
-
-
 def holds(mark: object, *parts: str | bytes) -> bool:
     """Is ``mark`` the seal of ``parts``?  (Anything but 64 hexadecimal digits is not.)"""
     return isinstance(mark, str) and _SEAL.fullmatch(mark) is not None and hmac.compare_digest(mark, seal(*parts))
+
+
+MAX_KEPT_JSON = 32_000_000  # a manifest or build record: the largest Aetherpress writes is a few megabytes
+_TAIL = b',\n "seal": "'
+
+
+def sealed_json(data: dict, *parts: str) -> str:
+    """``data`` as JSON text whose last key is its seal, taken over the bytes before it (and ``parts``), so
+    that :func:`opened_json` can check it before parsing anything."""
+    body = json.dumps(data, sort_keys=True, indent=1)
+    if not data or not body.endswith("\n}"):
+        raise ValueError("only a table with keys is sealed this way")
+    body = body[:-2]
+    return f'{body}{_TAIL.decode()}{seal(*parts, body)}"\n}}\n'
+
+
+def opened_json(raw: bytes, *parts: str) -> Any | None:
+    """The data of a text :func:`sealed_json` wrote with ``parts``; None for anything else, found out from
+    the raw bytes and the seal alone, before any of it is parsed."""
+    at = raw.rfind(_TAIL)
+    if at < 0 or len(raw) - at != len(_TAIL) + 64 + 4:
+        return None
+    mark = raw[at + len(_TAIL) : at + len(_TAIL) + 64].decode("ascii", "replace")
+    if raw[-4:] != b'"\n}\n' or not holds(mark, *parts, raw[:at]):
+        return None
+    return json.loads(raw)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import json
 import os
 import secrets
 import shutil
@@ -26,7 +25,7 @@ from pathlib import Path
 
 from .digests import digests_hold, file_digest
 from .files import cannot_write, confine, make_folder, read_regular, write_text
-from .seal import canonical, holds, seal
+from .seal import MAX_KEPT_JSON, opened_json, sealed_json
 
 MANIFEST = ".aetherpress-manifest.json"
 STAGING_PREFIX = ".aetherpress-staging-"
@@ -48,19 +47,14 @@ def _exchange(a: Path, b: Path) -> bool:
 
 def _manifest(folder: Path) -> dict:
     """The folder's manifest when it carries the user's seal (see :mod:`.seal`); otherwise an empty one:
-    what it says cannot be told from what anyone could have written."""
+    what it says cannot be told from what anyone could have written.  A manifest larger than any Aetherpress
+    writes is refused by its size, before it is read, and its seal is checked over its bytes before they
+    are parsed."""
     try:
-        data = json.loads(read_regular(folder / MANIFEST).decode("utf-8"))
+        data = opened_json(read_regular(folder / MANIFEST, MAX_KEPT_JSON), MANIFEST)
     except (OSError, ValueError, RecursionError):
         return {}
-    if not isinstance(data, dict) or not holds(data.get("seal"), MANIFEST, _sealed_part(data)):
-        return {}
-    return data
-
-
-def _sealed_part(manifest: dict) -> str:
-    """What a manifest's seal covers: the files written, what the folder was built from, every file's digest."""
-    return canonical({name: manifest.get(name) for name in ("files", "key", "sha256", "reads")})
+    return data if isinstance(data, dict) else {}
 
 
 def read_manifest(folder: Path) -> set[str] | None:
@@ -219,8 +213,7 @@ class Staged:
                 manifest["key"] = self.key
                 manifest["sha256"] = {name: file_digest(self.folder / name) for name in written}
                 manifest["reads"] = dict(sorted(self.reads.items()))
-            manifest["seal"] = seal(MANIFEST, _sealed_part(manifest))
-            write_text(self.folder / MANIFEST, json.dumps(manifest, indent=1) + "\n")
+            write_text(self.folder / MANIFEST, sealed_json(manifest, MANIFEST))
             if (self.target.is_dir() or self.target.is_symlink()) and _exchange(self.folder, self.target):
                 _remove(self.folder)  # now the old contents (or the link that stood there)
                 return

@@ -116,11 +116,39 @@ MAX_NESTING = 12  # block quotes and lists inside each other
 MAX_WORD = 120  # characters without a space (link addresses aside)
 
 
+# what opens a quote or a list at the start of a line, after the markers before it: Markdown nests
+# "- - - x" as three lists and "> 1. > x" as a quote in a list in a quote, all on one line
+_CONTAINER = re.compile(r"[ \t]*(?:>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))")
+_INDENT = re.compile(r"[ \t]*")
+_RULE = re.compile(r"([-*_])(?:[ \t]*\1){2,}[ \t]*")  # "- - -" is a rule, not three lists
+
+
+def nesting(line: str) -> int:
+    """How many quotes and lists ``line`` is inside: four columns of indent each (a tab reaching the
+    next multiple of four), then each marker that opens one; one pass over the line."""
+    indent = _INDENT.match(line)
+    at = indent.end() if indent else 0
+    columns = 0
+    for c in line[:at]:
+        columns += 1 if c == " " else 4 - columns % 4
+    depth = columns // 4
+    if at == len(line) or _RULE.fullmatch(line, at):
+        return depth
+    while depth <= MAX_NESTING and (match := _CONTAINER.match(line, at)):
+        depth += 1
+        at = match.end()
+    return depth
+
+
 def check_limits(source: SourceMap) -> None:
-    """Text Markdown or the page layout could choke on: very deep nesting, very long words."""
+    """Text Markdown or the page layout could choke on: very deep nesting, very long words.
+
+    Each line is read once, before the Markdown parser sees the text: its nesting is measured by
+    :func:`nesting` (the parser recurses once per level, and a thousand levels exhaust Python's stack
+    after a minute and gigabytes), its words by one regular expression.
+    """
     for number, line in enumerate(source.rendered.splitlines(), 1):
-        quotes = re.match(r"[\s>]*", line)
-        depth = (quotes.group(0).count(">") if quotes else 0) + (len(line) - len(line.lstrip(" "))) // 4
+        depth = nesting(line)
         if depth > MAX_NESTING:
             raise source.at_rendered_line(number, f"quotes and lists are nested more than {MAX_NESTING} deep")
         words = re.sub(r"\]\([^)\s]*\)|<[^>\s]*>", "", line)

@@ -81,7 +81,7 @@ class CardLibrary:
         try:
             return deck.card(card_id)
         except KeyError:
-            ids = [c.id for c in deck.cards]
+            ids = (c.id for c in deck.cards)
             raise AetherpressError(Problem(where, f"deck '{deck.key}' has no card '{card_id}'{suggest(card_id, ids)}")) from None
 
     def art(self, deck: Deck, card: Card | None, back: bool = False) -> CardArt:

@@ -27,7 +27,7 @@ const Preview = (() => {
       if (fonts.dataset.version) fonts.href = "/fonts/fonts.css?v=" + encodeURIComponent(state.fonts); // a font was added or changed
       fonts.dataset.version = state.fonts;
     }
-    showProblems(state.problems || []);
+    showProblems(state.problems || [], state.count);
     if (state.waiting > 0) setStatus("busy", "drawing " + state.waiting + "\u2026");
     else setStatus("live", "live");
   }
@@ -48,13 +48,16 @@ const Preview = (() => {
     source.onerror = () => setStatus("offline", "reconnecting\u2026");
   }
 
-  function showProblems(problems) {
+  // The first problems (an event carries only the first few, with how many there are in all).
+  function showProblems(problems, count) {
     const box = document.getElementById("problems");
     if (!box) return;
-    box.hidden = problems.length === 0;
+    const total = count === undefined ? problems.length : count;
+    const shown = problems.slice(0, 12);
+    box.hidden = total === 0;
     const list = box.querySelector("ul");
-    list.replaceChildren(...problems.slice(0, 12).map((p) => el("li", {}, p)));
-    if (problems.length > 12) list.append(el("li", {}, "\u2026 and " + (problems.length - 12) + " more"));
+    list.replaceChildren(...shown.map((p) => el("li", {}, p)));
+    if (total > shown.length) list.append(el("li", {}, "\u2026 and " + (total - shown.length) + " more"));
   }
 
   // An element with attributes (and properties for on*) and children (text is always text, never markup).
