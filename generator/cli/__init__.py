@@ -36,6 +36,7 @@ COMMANDS = {
     "rulebook": "rulebook",
     "new": "new",
     "serve": "serve",
+    "translations": "translations",
 }
 
 

@@ -20,6 +20,7 @@ from ..project.files import write_bytes
 from .definition import RulebookDefinition, load_rulebooks
 from .odds import OddsSource
 from .pictures import CardLibrary
+from .words import speaking, words
 
 SPACINGS = (1.0, 0.9, 1.12, 0.8)  # paragraph spacings tried, in turn, to keep widow pages out
 BOOK_PAPERS = ("a5", "a4", "letter")  # page sizes a book is designed for
@@ -61,8 +62,9 @@ def check_book(context: BuildContext, book: RulebookDefinition) -> None:
     short of laying out its pages: any problem is raised, as the build would raise it."""
     from .style import make_styles
 
-    source_map, rendered = _source(context, book)
-    _story(context, book, "a5", make_styles(context.paper("a5"), SPACINGS[0]), source_map, rendered)
+    with speaking(book.language_set):
+        source_map, rendered = _source(context, book)
+        _story(context, book, "a5", make_styles(context.paper("a5"), SPACINGS[0]), source_map, rendered)
 
 
 def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a5") -> bytes:
@@ -150,7 +152,7 @@ def _game_title(game_id: str) -> str:
 
 def _deck_label(deck) -> str:
     """A chart column's heading for a deck: its size, which is what changes between decks of one game."""
-    return f"{deck.card_count} cards"
+    return words("{count} cards", count=deck.card_count)
 
 
 def _chart_deck(context: BuildContext, table, game: str, where: str):
@@ -177,7 +179,12 @@ def build_book(context: BuildContext, book: RulebookDefinition, out: Path, paper
 
 
 def render_file(context: BuildContext, book: RulebookDefinition, paper: str = "a5", booklet: bool = False) -> tuple[str, bytes]:
-    """The file name and PDF bytes of one book (or its booklet)."""
+    """The file name and PDF bytes of one book (or its booklet), in the book's language."""
+    with speaking(book.language_set):
+        return _render_file(context, book, paper, booklet)
+
+
+def _render_file(context: BuildContext, book: RulebookDefinition, paper: str, booklet: bool) -> tuple[str, bytes]:
     if booklet:
         from ..render.impose import impose
 
@@ -187,10 +194,10 @@ def render_file(context: BuildContext, book: RulebookDefinition, paper: str = "a
 
         sheet = context.paper(sheet_paper)
         data = impose(data, (pt(sheet.width), pt(sheet.height)))
-        name = f"{book.id}-booklet-{sheet_paper}.pdf"
+        name = f"{book.name}-booklet-{sheet_paper}.pdf"
     else:
         data = render_book(context, book, paper)
-        name = f"{book.id}.pdf" if paper == "a5" else f"{book.id}-{paper}.pdf"
+        name = f"{book.name}.pdf" if paper == "a5" else f"{book.name}-{paper}.pdf"
     return name, data
 
 

@@ -36,6 +36,7 @@ from .keeping import HALF, BreakOut, KeepWithStart
 from .markup import escape
 from .paragraphs import Paragraph
 from .style import SANS, TITLE, Styles
+from .words import words
 
 WIDOW = 0.2  # a chapter's last page holding less than this share of a page is a widow page
 MAX_PASSES = 10
@@ -214,7 +215,7 @@ def title_page(styles: Styles, title: str, subtitle: str, games_line: str, cover
         flow.append(Spacer(1, fh * 0.08))
     if games_line:
         flow += [Paragraph(escape(games_line), s.title_small), Spacer(1, 6)]
-    flow.append(Paragraph("Aetherpress edition", s.title_small))
+    flow.append(Paragraph(words("Aetherpress edition"), s.title_small))
     flow += [NextPageTemplate("verso"), PageBreak(), colophon, NextPageTemplate("right"), PageBreak()]
     return flow
 
@@ -230,7 +231,7 @@ def contents(styles: Styles) -> list:
             ("FONTNAME", (0, 0), (-1, -1), SANS),
         ]
     )
-    return [Paragraph("Contents", styles.h1), toc, PageBreak()]
+    return [Paragraph(words("Contents"), styles.h1), toc, PageBreak()]
 
 
 def render_pdf(styles: Styles, title: str, subject: str, story: list) -> tuple[bytes, list[int]]:

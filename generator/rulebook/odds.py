@@ -19,6 +19,7 @@ from ..hands import Game, evaluator, game_table, odds_table, row_table
 from ..hands.odds import cache_key
 from ..project import Project
 from ..project.cache import read_cached, write_cached
+from .words import number, words
 
 
 class OddsSource:
@@ -88,7 +89,7 @@ class OddsSource:
 
 
 def format_count(n: int) -> str:
-    return f"{n:,}"
+    return number(f"{n:,}")
 
 
 def format_probability(p: float) -> str:
@@ -97,30 +98,32 @@ def format_probability(p: float) -> str:
         return "0 %"
     pct = p * 100
     if pct >= 99.95 and p < 1:
-        return f"{pct:.4f}".rstrip("0") + " %"
+        return number(f"{pct:.4f}".rstrip("0")) + " %"
     digits = max(0, 2 - math.floor(math.log10(pct)))
-    return f"{pct:.{digits}f} %"
+    return number(f"{pct:.{digits}f}") + " %"
 
 
 def format_interval(interval: tuple[float, float] | None) -> str:
     """A 95 % interval of a probability: '1.2 % to 1.4 %' (empty for an exact figure)."""
     if interval is None:
         return ""
-    return f"{format_probability(interval[0])} to {format_probability(interval[1])}"
+    return words("{low} to {high}", low=format_probability(interval[0]), high=format_probability(interval[1]))
 
 
 def format_points(value: Any) -> str:
     """Expected points, two decimals."""
-    return f"{float(value):.2f}"
+    return number(f"{float(value):.2f}")
 
 
 def format_one_in(one_in: float | None) -> str:
     """'1 in N': whole numbers from 100 up, one decimal below."""
     if one_in is None:
-        return "never"
+        return words("never")
     if one_in >= 100:
-        return f"1 in {round(one_in):,}"
-    return f"1 in {one_in:.1f}".replace(".0", "") if one_in == round(one_in) else f"1 in {one_in:.1f}"
+        n = f"{round(one_in):,}"
+    else:
+        n = f"{one_in:.1f}".replace(".0", "") if one_in == round(one_in) else f"{one_in:.1f}"
+    return words("1 in {n}", n=number(n))
 
 
 MAX_SEARCH = 200_000  # hands: beyond this a missing example is left out rather than searched for
