@@ -25,7 +25,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", type=Path, default=None, help="output folder (default: output/rulebooks/)")
     p.add_argument(
         "--lang",
-        default="",
+        default=None,
         metavar="LANG",
         help="the edition to make, by language code (default: the source language): <book>-LANG.pdf",
     )
@@ -42,7 +42,7 @@ def run(project: Project, args: argparse.Namespace) -> int:
     if book is None:
         names = sorted(set(books) | {g for b in books.values() for g in b.games})
         raise cli_error(f"no rulebook for '{args.game}'{suggest(args.game, names)}; rulebooks: {', '.join(names)}")
-    book = book_edition(book, args.lang.strip())
+    book = book_edition(book, (args.lang or "").strip())
     out = output_folder(args.out or project.output_dir / RULEBOOKS)
     with writing_into(out):
         path = build_book(BuildContext.create(project), book, out, paper, args.booklet)
