@@ -254,6 +254,13 @@ def test_cjk_card_text_is_set_and_extracted(tmp_path, capsys):
     text = "".join(pdf_text(tmp_path / "out" / NAME / f"{NAME}-sheets.pdf", 1, 1).split())
     for name, rule in JAPANESE_CARDS:
         assert name in text and rule in text, (name, rule, text)
+    # a line breaks between Japanese characters (never before 。), so the longest rule wraps at full size
+    face = (tmp_path / "out" / NAME / "faces" / "c2.svg").read_text(encoding="utf-8")
+    lines = re.findall(r'<text [^>]*font-size="([0-9.]+)"[^>]*>([^<]*[\u3040-\u9fff][^<]*)</text>', face)
+    rule_lines = [(size, line) for size, line in lines if line != JAPANESE_CARDS[2][0]]
+    assert len(rule_lines) == 2 and {size for size, _ in rule_lines} == {"3.4"}, rule_lines
+    assert "".join(line for _, line in rule_lines) == JAPANESE_CARDS[2][1]
+    assert not rule_lines[1][1].startswith("。")
 
 
 def test_a_missing_glyph_is_a_one_line_error(tmp_path, capsys):
@@ -265,3 +272,26 @@ def test_a_missing_glyph_is_a_one_line_error(tmp_path, capsys):
     assert err.startswith("error: ")
     assert "/decks/game/cards.csv:2: deck 'game' in German (de), card 'dawn': text has characters" in err
     assert "'ש' (U+05E9), 'ח' (U+05D7), 'ר' (U+05E8)" in err and "EB Garamond" in err
+
+
+def test_a_book_speaks_its_language():
+    from generator.rulebook.odds import format_count, format_interval, format_one_in, format_points, format_probability
+    from generator.rulebook.words import hyphenation, spaced, speaking, words
+
+    assert (format_probability(0.000136), format_one_in(10.66), format_count(1234567)) == ("0.0136 %", "1 in 10.7", "1,234,567")
+    assert hyphenation() == "en_GB" and spaced("Note: this!") == "Note: this!"
+    with speaking("de"):
+        assert (format_probability(0.000136), format_one_in(1234.4), format_count(1234567)) == (
+            "0,0136 %",
+            "1 von 1.234",
+            "1.234.567",
+        )
+        assert format_points(2.5) == "2,50" and format_interval((0.012, 0.014)) == "1,20 % bis 1,40 %"
+        assert words("Contents") == "Inhalt" and words("{count} cards", count=40) == "40 Karten"
+        assert hyphenation() == "de"
+    with speaking("fr"):
+        assert spaced("Attention : voici la règle! Et puis? Oui; non. http://x.y") == (
+            "Attention\u00a0: voici la règle\u00a0! Et puis\u00a0? Oui\u00a0; non. http://x.y"
+        )
+        assert words("Contents") == "Contents"  # no French catalogue yet: the English words
+        assert format_count(1234567) == "1\u00a0234\u00a0567"

@@ -6,8 +6,8 @@ the colophon) is looked up in the message catalogue shipped for that
 language (``messages/LANGUAGE.po``, read with Babel); English is the text as
 written in the code.  Numbers and percentages follow Babel's data for the
 language (a decimal comma and a point between thousands in German); words
-are hyphenated with Pyphen's dictionary for it; French puts a thin no-break
-space before ``; ! ?`` and a no-break space before ``:``.
+are hyphenated with Pyphen's dictionary for it; French puts a no-break space
+before ``; ! ?`` and ``:``.
 """
 
 from __future__ import annotations
@@ -78,6 +78,7 @@ def number(text: str) -> str:
 
     locale = _locale()
     group, decimal = get_group_symbol(locale), get_decimal_symbol(locale)
+    group = group.replace("\u202f", "\u00a0")  # the book's serif has no narrow no-break space
     return "".join(group if c == "," else decimal if c == "." else c for c in text)
 
 
@@ -101,8 +102,9 @@ _FRENCH_COLON = re.compile(r"(?<=\w|[»)\]’”])\s*(:)(?=\s|$)")
 
 
 def spaced(text: str) -> str:
-    """Running text with the language's spacing: French spaces before ``; ! ?`` (thin) and ``:``."""
+    """Running text with the language's spacing: French puts a no-break space before ``; ! ?`` and ``:`` (a full
+    one: the book's serif, EB Garamond, has no narrow no-break space)."""
     if language().split("_")[0].split("-")[0] != "fr":
         return text
-    text = _FRENCH_HIGH.sub("\u202f\\1", text)
+    text = _FRENCH_HIGH.sub("\u00a0\\1", text)
     return _FRENCH_COLON.sub("\u00a0\\1", text)
