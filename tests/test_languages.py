@@ -19,9 +19,9 @@ NAME = "game"
 def game(folder: Path, book: bool = False) -> Path:
     """A project by ``aetherpress new`` whose deck (and, with ``book``, rulebook) has a German edition."""
     root = new_game(folder, NAME)
-    edit(root / "decks" / NAME / f"{NAME}.toml", 'cards = "cards.csv"', 'cards = "cards.csv"\nlanguage = "en"\neditions = ["de"]')
+    edit(root / "decks" / NAME / f"{NAME}.toml", '# editions = ["de"]', 'editions = ["de"]')
     if book:
-        edit(root / "decks" / NAME / f"{NAME}.rulebook.toml", f'source = "{NAME}.md"', f'source = "{NAME}.md"\neditions = ["de"]')
+        edit(root / "decks" / NAME / f"{NAME}.rulebook.toml", '# editions = ["de"]', 'editions = ["de"]')
     return root
 
 
@@ -76,6 +76,19 @@ def test_a_translated_field_changes_only_that_languages_output(tmp_path, capsys)
     changed = sorted(name for name in first if first[name] != second[name])
     assert changed == [f"{NAME}-de/faces/dawn.svg", f"{NAME}-de/{NAME}-de-sheets.pdf"]
     assert ">Stapel.<" in second[f"{NAME}-de/faces/dawn.svg"].decode()
+
+
+def test_a_new_project_builds_both_editions_and_books_in_one_command(tmp_path, capsys):
+    root = game(tmp_path, book=True)
+    code, out, err = run(capsys, root, "build", "--paper", "a4", "--out", str(tmp_path / "out"))
+    assert code == 0, err
+    for made in (
+        f"{NAME}/{NAME}-sheets.pdf",
+        f"{NAME}-de/{NAME}-de-sheets.pdf",
+        f"rulebooks/{NAME}.pdf",
+        f"rulebooks/{NAME}-de.pdf",
+    ):
+        assert (tmp_path / "out" / made).is_file(), (made, out)
 
 
 def test_the_source_language_builds_as_before_without_editions(tmp_path, capsys):
@@ -221,7 +234,7 @@ def script_deck(folder: Path, language: str, font: str, family: str, cards: list
     root = new_game(folder, NAME)
     shutil.copy(SCRIPTS / font, root / "fonts" / font)
     deck = root / "decks" / NAME
-    edit(deck / f"{NAME}.toml", 'cards = "cards.csv"', f'cards = "cards.csv"\nlanguage = "{language}"')
+    edit(deck / f"{NAME}.toml", 'language = "en"', f'language = "{language}"')
     rows = ["id,name,rank,suits,text"] + [f"c{i},{name},{i + 1},suns,{text}" for i, (name, text) in enumerate(cards)]
     (deck / "cards.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
     style = root / "styles" / f"{NAME}.toml"
