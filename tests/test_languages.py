@@ -308,3 +308,23 @@ def test_a_book_speaks_its_language():
         )
         assert words("Contents") == "Contents"  # no French catalogue yet: the English words
         assert format_count(1234567) == "1\u00a0234\u00a0567"
+
+
+def test_language_codes_and_catalogues_are_checked_in_one_line_each(tmp_path, capsys):
+    root = game(tmp_path)
+    deck = root / "decks" / NAME / f"{NAME}.toml"
+    edit(deck, 'editions = ["de"]', 'editions = ["de", "de", "en", "qq"]')
+    code, _, err = run(capsys, root, "validate")
+    assert code == 2 and "Traceback" not in err
+    assert err.splitlines() == [
+        f"error: {deck}:12: deck.editions[2]: 'de' is named twice",
+        f"error: {deck}:12: deck.editions[3]: 'en' is the source language; editions list the other languages",
+        f"error: {deck}:12: deck.editions[4]: 'qq' is not a language code Aetherpress knows (such as en, de, fr, ar, ja)",
+    ]
+    edit(deck, 'editions = ["de", "de", "en", "qq"]', 'editions = ["de"]')
+    po = root / "decks" / NAME / "translations" / "de.po"
+    po.parent.mkdir()
+    po.write_text('msgid ""\nmsgstr ""\n\nthis is no keyword\nmsgid "Dawn"\nmsgstr "Morgengrauen"\n', encoding="utf-8")
+    code, _, err = run(capsys, root, "build", NAME, "--out", str(tmp_path / "out"))
+    assert code == 2 and not (tmp_path / "out").exists()
+    assert err == f"error: {po}:4: not a readable PO file: unknown or misformatted keyword\n"

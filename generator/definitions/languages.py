@@ -163,7 +163,11 @@ def read_catalogue(folder: Path, language: str) -> Catalogue:
         with path.open("rb") as handle:
             catalog = read_po(handle, locale=None, abort_invalid=True)
     except PoFileError as exc:
-        raise AetherpressError(Problem(name, f"not a readable PO file: {exc}")) from None
+        line = getattr(exc, "lineno", None)
+        message = str(exc.args[0] if exc.args else exc).split(" on ")[0].lower()
+        raise AetherpressError(
+            Problem(name, f"not a readable PO file: {message}", line + 1 if isinstance(line, int) else None)
+        ) from None
     except (UnicodeDecodeError, ValueError) as exc:
         raise AetherpressError(Problem(name, f"not a readable PO file: {exc}")) from None
     entries: dict[tuple[str, str], str] = {}
