@@ -164,9 +164,9 @@ def read_catalogue(folder: Path, language: str) -> Catalogue:
             catalog = read_po(handle, locale=None, abort_invalid=True)
     except PoFileError as exc:
         line = getattr(exc, "lineno", None)
-        message = str(exc.args[0] if exc.args else exc).split(" on ")[0].lower()
+        told = str(exc.args[0] if exc.args else exc).split(" on ")[0].lower()
         raise AetherpressError(
-            Problem(name, f"not a readable PO file: {message}", line + 1 if isinstance(line, int) else None)
+            Problem(name, f"not a readable PO file: {told}", line + 1 if isinstance(line, int) else None)
         ) from None
     except (UnicodeDecodeError, ValueError) as exc:
         raise AetherpressError(Problem(name, f"not a readable PO file: {exc}")) from None
