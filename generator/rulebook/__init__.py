@@ -54,7 +54,27 @@ def _source(context: BuildContext, book: RulebookDefinition):
     written, rendered = render_source(book, context.library, context.odds)
     source_map = SourceMap(display_path(book.source), written, rendered)
     check_limits(source_map)
+    _check_glyphs(source_map, rendered, book)
     return source_map, rendered
+
+
+def _check_glyphs(source_map, rendered: str, book: RulebookDefinition) -> None:
+    """A character that none of the book's text fonts has is an error at its line, naming it and the language."""
+    from ..definitions.languages import language_name
+    from ..faces.fonts import missing_characters, register_fonts
+    from .style import SANS, SERIF
+
+    register_fonts()
+    for number, line in enumerate(rendered.splitlines(), 1):
+        missing = [c for c in missing_characters(SERIF, line) if c in missing_characters(SANS, line)]
+        if missing:
+            shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing[:8]) + (" ..." if len(missing) > 8 else "")
+            code = book.language_set
+            raise source_map.at_rendered_line(
+                number,
+                f"the book in {language_name(code)} ({code}) has characters none of its fonts (EB Garamond, "
+                f"Source Sans 3) has: {shown}",
+            )
 
 
 def check_book(context: BuildContext, book: RulebookDefinition) -> None:
