@@ -106,7 +106,7 @@ def test_a_stale_translation_is_reported_after_its_source_changes(tmp_path, caps
     translate(root, "de", {"Draw a card.": "Ziehe eine Karte."})
     code, out, _ = run(capsys, root, "translations", "status")
     assert code == 0
-    assert re.search(r"de \(German\): 33 texts, 1 translated, 32 missing, 0 stale", out), out
+    assert re.search(r"de \(German\): 45 texts, 1 translated, 44 missing, 0 stale", out), out
     edit(root / "decks" / NAME / "cards.csv", "Draw a card.", "Draw two cards.")
     out = run(capsys, root, "translations", "status")[1]
     assert "1 stale" in out and "  stale: card 'dawn' (text)" in out, out
@@ -212,6 +212,8 @@ Jeder Spieler hält drei Karten; die beste Hand gewinnt.
 def test_numbers_in_a_german_book_use_a_decimal_comma(tmp_path, capsys):
     root = game(tmp_path, book=True)
     (root / "decks" / NAME / f"{NAME}.de.md").write_text(GERMAN_BOOK, encoding="utf-8")
+    catalogues(capsys, root)
+    translate(root, "de", {"Three of a Kind": "Drilling"})  # a hand's name, from the game file
     out = tmp_path / "books"
     assert run(capsys, root, "rulebook", NAME, "--out", str(out))[0] == 0
     assert run(capsys, root, "rulebook", NAME, "--lang", "de", "--out", str(out))[0] == 0
@@ -221,6 +223,8 @@ def test_numbers_in_a_german_book_use_a_decimal_comma(tmp_path, capsys):
     assert "Inhalt" in german and "Contents" not in german
     assert re.search(r"1 von \d+,\d", german) and "Alle Hände" in german
     assert "Spielregeln" in german
+    assert "Drilling" in german and "Three of a Kind" not in german
+    assert "Three of a Kind" in english and "Drilling" not in english
 
 
 SCRIPTS = Path(__file__).parent / "fixtures" / "scripts"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..definitions.languages import Text, deck_texts, language_name, read_catalogue
+from ..definitions.languages import Text, deck_texts, game_texts, language_name, read_catalogue
 from ..errors import AetherpressError, display_path
 from ..project import Project
 
@@ -41,6 +41,11 @@ def _folders(project: Project) -> dict[Path, tuple[list[Text], list[str], list]]
         texts, languages, _ = found.setdefault(target.definition.path.parent, ([], [], []))
         texts += deck_texts(target.deck)
         languages += [code for code in target.definition.editions if code not in languages]
+    from ..hands.check import load_games
+
+    for game in load_games(project, check=False).values():  # its hand names, where a folder has editions
+        if game.path is not None and project.layer_of(game.path) is project.own:
+            found.setdefault(game.path.parent, ([], [], []))[0].extend(game_texts(game))
     for book in load_rulebooks(project).values():
         if project.layer_of(book.file) is not project.own:
             continue

@@ -102,11 +102,11 @@ class Progress:
 
 
 def _places(texts: Sequence[Text]) -> list[str]:
-    """``card 'magist' (name, text)``: a card's fields together, other texts by their place."""
+    """``card 'magist' (name, text)``: the fields of a thing named by its id together, other texts by their place."""
     grouped: dict[str, list[str]] = {}
     for text in texts:
         head, _, field_name = text.place.rpartition(" ")
-        if head.startswith("card '"):
+        if head.endswith("'"):  # a card, suit, rank or hand: its fields together
             grouped.setdefault(head, []).append(field_name)
         else:
             grouped.setdefault(text.place, [])

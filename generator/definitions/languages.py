@@ -128,6 +128,24 @@ def _columns(card: Card, field: str) -> Mapping[str, str]:
     return frozen_mapping({code: texts[field] for code, texts in card.translations.items() if field in texts})
 
 
+def game_texts(game: Any) -> list[Text]:
+    """A game's translatable texts: the names and descriptions of its hand categories, as its charts print them."""
+    file = display_path(game.path) if game.path else ""
+    texts = []
+    for ranking in game.rankings.values():
+        for category in ranking.categories:
+            place = f"game '{game.id}' category '{category.name}'"
+            texts.append(Text(category_context(game.id, category.name), category.name, place + " name", file))
+            if category.description:
+                context = category_context(game.id, category.name, "description")
+                texts.append(Text(context, category.description, place + " description", file))
+    return texts
+
+
+def category_context(game_id: str, name: str, field: str = "name") -> str:
+    return f"game|{game_id}|category|{name}|{field}"
+
+
 # --- catalogues ----------------------------------------------------------------
 
 

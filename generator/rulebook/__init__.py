@@ -20,7 +20,7 @@ from ..project.files import write_bytes
 from .definition import RulebookDefinition, load_rulebooks
 from .odds import OddsSource
 from .pictures import CardLibrary
-from .words import speaking, words
+from .words import know_games, speaking, words
 
 SPACINGS = (1.0, 0.9, 1.12, 0.8)  # paragraph spacings tried, in turn, to keep widow pages out
 BOOK_PAPERS = ("a5", "a4", "letter")  # page sizes a book is designed for
@@ -123,6 +123,7 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
 
     def chart_for(game: str, ranking: str | None, deck: str | None, also: list[str], element: ET.Element):
         where = source_map.file
+        know_games(context.odds.games(where))
         table = context.odds.table(game, ranking, deck, where)
         deck_obj = _chart_deck(context, table, game, where)
         examples = chart_examples(context.project, table, {c.id for c in deck_obj.cards})

@@ -27,7 +27,7 @@ from .odds import format_count, format_one_in, format_probability
 from .paragraphs import Paragraph
 from .pictures import CardLibrary, HandPicture
 from .style import Styles
-from .words import words
+from .words import category_words, words
 
 STEP = 0.56  # overlap of fanned cards: the visible part of each card, as a share of its width
 HAND_SHARE = 0.36  # the least share of a chart's width its hand names and descriptions keep
@@ -135,9 +135,10 @@ def hand_chart(
     for index, category in enumerate(table.categories):
         occurs = [by_name[i].get(category.name) for i in range(len(tables))]
         ever = any(c is not None and c.count for c in occurs)
-        desc = f"<b>{escape(category.name)}</b>"
-        if category.description:
-            desc += f'<br/><font size="{s.chart_desc_size}">{escape(category.description)}</font>'
+        name, description = category_words(table, category)
+        desc = f"<b>{escape(name)}</b>"
+        if description:
+            desc += f'<br/><font size="{s.chart_desc_size}">{escape(description)}</font>'
         ties = tie_classes_in_words(getattr(category, "subcounts", None)) if category.count else ""
         if ties:
             desc += f'<br/><font size="{s.chart_desc_size}" color="#6b645a"><i>{escape(ties)}</i></font>'

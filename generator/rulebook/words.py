@@ -108,3 +108,39 @@ def spaced(text: str) -> str:
         return text
     text = _FRENCH_HIGH.sub("\u00a0\\1", text)
     return _FRENCH_COLON.sub("\u00a0\\1", text)
+
+
+_GAME_FOLDERS: dict[str, Path] = {}  # game id -> the folder of its file, whose catalogues translate its texts
+
+
+def know_games(games: dict) -> None:
+    """Where the games' files are, so their hand names can be looked up in the catalogues beside them."""
+    for game_id, game in games.items():
+        if getattr(game, "path", None) is not None:
+            _GAME_FOLDERS[game_id] = Path(game.path).parent
+
+
+def category_words(table: object, category: object) -> tuple[str, str]:
+    """A hand category's name and description in the book's language (from its game's catalogue), as the chart
+    prints them; in the source language, or without a translation, as the game file writes them."""
+    name, description = str(getattr(category, "name", "")), str(getattr(category, "description", "") or "")
+    folder = _GAME_FOLDERS.get(str(getattr(table, "game", "")))
+    if language() == SOURCE or folder is None:
+        return name, description
+    from ..definitions.languages import catalogue_file, category_context
+
+    path = catalogue_file(folder, language())
+    catalogue = _read(str(folder), language(), path.stat().st_mtime_ns if path.is_file() else 0)
+    game = str(getattr(table, "game", ""))
+    translated = catalogue.get(category_context(game, name), name) or name
+    if description:
+        description = catalogue.get(category_context(game, name, "description"), description) or description
+    return translated, description
+
+
+@cache
+def _read(folder: str, code: str, changed: int):
+    """The catalogue of ``code`` in ``folder`` as last changed at ``changed`` (read once per change)."""
+    from ..definitions.languages import read_catalogue
+
+    return read_catalogue(Path(folder), code)
