@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .definitions import DeckDefinition, definition_kind, load_all, load_definition
+from .definitions.languages import untranslated
 from .errors import AetherpressError, Problem, display_path
 from .faces.drawncheck import check_drawn
 from .faces.lint import check_templates, template_files
@@ -23,7 +24,7 @@ from .locations import real
 from .pipeline.build import all_targets
 from .project import Project
 from .rulebook import BuildContext, check_book
-from .rulebook.definition import load_rulebook
+from .rulebook.definition import book_edition, load_rulebook, untranslated_book
 
 
 @dataclass
@@ -36,6 +37,7 @@ class Report:
     templates: int = 0
     problems: list[Problem] = field(default_factory=list)
     _seen: set[Problem] = field(default_factory=set, repr=False)
+    untranslated: list[Problem] = field(default_factory=list)  # an edition's texts printed in the source language
 
     def add(self, problems: list[Problem]) -> None:
         for p in problems:
@@ -103,7 +105,8 @@ def validate(project: Project, paths: list[Path]) -> Report:
         if not paths:
             report.add(exc.problems)
     if not report.problems:
-        targets = [t.deck for t in all_targets({d.id: d for d in decks.values()})]
+        targets = [t.deck for t in all_targets({d.id: d for d in decks.values()}, None)]  # every edition too
+        report.untranslated += [p for deck in targets for p in untranslated(deck) if p not in report.untranslated]
         used = {d.template_for(c) for d in targets for c in d.cards} | {d.back_for(c) for d in targets for c in d.cards}
         templates = [p for p in template_files(project) if p.name.removesuffix(".svg.j2") in used or not paths]
         report.templates = len(templates)
@@ -129,7 +132,11 @@ def validate(project: Project, paths: list[Path]) -> Report:
             book = load_rulebook(path, project)
             if definitions is not None and not report.problems:  # its source filled in, its pictures drawn
                 context = context or BuildContext.create(project, definitions)
-                check_book(context, book)
+                for language in ("", *book.editions):
+                    edition = book_edition(book, language)
+                    if not edition.translated:
+                        report.untranslated.append(untranslated_book(edition))
+                    check_book(context, edition)
         except AetherpressError as exc:
             report.add(exc.problems)
     return report

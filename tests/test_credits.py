@@ -58,7 +58,7 @@ def test_pdf_author_is_the_designer_with_language_and_outline(project, book_pdf)
         assert book_author(_credits(project, book_id)) == expected
         with pikepdf.open(io.BytesIO(book_pdf(book_id))) as pdf:
             assert str(pdf.docinfo.get("/Author", "")) == expected, book_id  # never "Aetherpress" or "anonymous"
-            assert str(pdf.Root.Lang) == "en-GB" and pdf.Root.PageMode == "/UseOutlines"
+            assert str(pdf.Root.Lang) == "en" and pdf.Root.PageMode == "/UseOutlines"  # the language the book is set in
             assert len(pdf.open_outline().root) > 0
 
 
@@ -75,7 +75,7 @@ def test_a_bad_language_is_one_clear_line(tmp_path):
         load_rulebook(book, Project(tmp_path))
     except AetherpressError as exc:
         (problem,) = exc.problems
-        assert "'English!' is not a language tag" in str(problem) and "b.rulebook.toml" in str(problem)
+        assert "'English!' is not a language code" in str(problem) and "b.rulebook.toml" in str(problem)
         assert problem.line == 4
     else:
         raise AssertionError("a bad language tag was accepted")

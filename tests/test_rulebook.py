@@ -503,7 +503,9 @@ def test_full_build_includes_every_rulebook_byte_for_byte(project, books, built,
     (new decks, drawings and odds lookups, in other processes): books are reproducible."""
     assert main(["--project", str(project.root), "build", "--out", str(tmp_path)]) == 0
     written = sorted(p.name for p in (tmp_path / "rulebooks").glob("*.pdf"))
-    assert written == sorted(f"{book_id}.pdf" for book_id in books)
+    editions = [f"{book_id}-{code}.pdf" for book_id, book in books.items() for code in book.editions]
+    assert editions == ["fivefold-arrangement-de.pdf"]  # the built-in book with a second edition
+    assert written == sorted([f"{book_id}.pdf" for book_id in books] + editions)
     assert "rulebook:" in capsys.readouterr().out
     for book_id in books:
         assert (tmp_path / "rulebooks" / f"{book_id}.pdf").read_bytes() == built[book_id][1], book_id

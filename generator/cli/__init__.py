@@ -37,6 +37,7 @@ COMMANDS = {
     "rulebook": "rulebook",
     "new": "new",
     "serve": "serve",
+    "translations": "translations",
 }
 
 

@@ -10,7 +10,17 @@ from ..errors import Problem, display_path
 from ..locations import RULEBOOKS
 from ..project import Project
 from .box import add_card_thickness
-from .common import add_jobs_arguments, add_sheet_arguments, check_slugs, output_folder, resolve_decks, sheet_options
+from .common import (
+    add_jobs_arguments,
+    add_language_argument,
+    add_sheet_arguments,
+    check_slugs,
+    check_translated,
+    languages_from_args,
+    output_folder,
+    resolve_decks,
+    sheet_options,
+)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -33,6 +43,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="draw text that does not fit in red, with how many characters to cut, instead of stopping at the first",
     )
+    add_language_argument(p, "default: the source language and every edition the decks and rulebooks declare")
     p.add_argument(
         "--combine",
         action="store_true",
@@ -67,8 +78,10 @@ def run(project: Project, args: argparse.Namespace) -> int:
 
     sheets = sheet_options(project, args)
     definitions = load_all(project)
-    decks = resolve_decks(project, args.decks, definitions)
+    languages = languages_from_args(args, every=True)
+    decks = resolve_decks(project, args.decks, definitions, languages)
     check_slugs(decks)
+    check_translated(decks, args)
     for _, options in sheets:
         check_fits(decks, options)
         if args.box:
@@ -86,6 +99,8 @@ def run(project: Project, args: argparse.Namespace) -> int:
         jobs=args.jobs,
         dask=args.dask,
         draft=args.draft,
+        languages=None if languages is None else tuple(languages),
+        strict_lang=args.strict_lang,
     )
     overflows: list[Problem] = []
     differences: list[Problem] = []

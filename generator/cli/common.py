@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -106,8 +106,13 @@ def check_slugs(decks: list[Deck]) -> None:
             raise cli_error(f"'{other}' and '{deck.key}' would both write {deck.slug}/; build them one at a time")
 
 
-def resolve_decks(project: Project, specs: list[str], definitions: dict | None = None) -> list[Deck]:
-    """The decks named on the command line (default: every deck of the project in every variant), variants applied."""
+def resolve_decks(
+    project: Project, specs: list[str], definitions: dict | None = None, languages: Sequence[str] | None = ("",)
+) -> list[Deck]:
+    """The decks named on the command line (default: every deck of the project in every variant), variants applied,
+    in each of ``languages`` ("" or the source language's code: the source; None: the source and every edition)."""
+    from ..pipeline.build import all_targets, edition_choice
+
     definitions = load_all(project) if definitions is None else definitions
     if specs:
         decks = []
@@ -115,12 +120,52 @@ def resolve_decks(project: Project, specs: list[str], definitions: dict | None =
             deck_id, variants = parse_deck_spec(spec)
             if deck_id not in definitions:
                 raise cli_error(f"unknown deck '{deck_id}'{suggest(deck_id, definitions)}; decks: {', '.join(definitions)}")
-            decks.append(definitions[deck_id].build(variants))
+            chosen = edition_choice(definitions[deck_id], languages)
+            if languages and not chosen:
+                definition = definitions[deck_id]
+                raise cli_error(
+                    f"deck '{deck_id}' is not published in {', '.join(languages)}; its languages: "
+                    + ", ".join([definition.base.language, *definition.editions])
+                )
+            decks += [definitions[deck_id].build(variants, language) for language in chosen]
         return decks
     own = {k: d for k, d in definitions.items() if project.layer_of(d.path) is project.own}
-    from ..pipeline.build import all_targets
+    # every variant (and edition) applied before anything is written
+    return [t.deck for t in all_targets(own, languages)]
 
-    return [t.deck for t in all_targets(own)]  # every variant applied before anything is written
+
+def add_language_argument(p: argparse.ArgumentParser, default_help: str) -> None:
+    p.add_argument(
+        "--lang",
+        default=None,
+        metavar="LANG[,LANG...]",
+        help=f"the editions to make, by language code (de, fr, or a deck's source language: en); {default_help}",
+    )
+    p.add_argument(
+        "--strict-lang",
+        action="store_true",
+        help="a card text with no translation in an edition's language is an error (default: printed in the source language)",
+    )
+
+
+def languages_from_args(args: argparse.Namespace, every: bool) -> list[str] | None:
+    """The languages ``--lang`` names; without it, every edition (``every``) or just the source language."""
+    if not getattr(args, "lang", None):
+        return None if every else [""]
+    codes = [code.strip() for code in args.lang.split(",") if code.strip()]
+    if not codes:
+        raise cli_error("--lang names no language (give codes such as de or en,de)")
+    return codes
+
+
+def check_translated(decks: list[Deck], args: argparse.Namespace) -> None:
+    """With ``--strict-lang``, every card text of an edition printed untranslated is an error (all told at once)."""
+    from ..definitions.languages import untranslated
+
+    if getattr(args, "strict_lang", False):
+        problems = [p for deck in decks for p in untranslated(deck)]
+        if problems:
+            raise AetherpressError(problems)
 
 
 def add_jobs_arguments(p: argparse.ArgumentParser) -> None:

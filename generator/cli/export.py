@@ -23,7 +23,17 @@ from ..units import MAX_IMAGE_PIXELS, MM_PER_INCH
 
 if TYPE_CHECKING:
     from ..outputs.export import PodOptions
-from .common import MAX_COPIES, check_slugs, cli_error, length, number, output_folder, resolve_decks, whole
+from .common import (
+    MAX_COPIES,
+    check_slugs,
+    cli_error,
+    languages_from_args,
+    length,
+    number,
+    output_folder,
+    resolve_decks,
+    whole,
+)
 
 MAX_BLEED = 10.0  # mm
 
@@ -41,6 +51,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
             help="the decks to export (imperial, pernese:coloured ...; default: every deck of the project)",
         )
         k.add_argument("--out", type=Path, default=None, help="output folder (default: output/)")
+        k.add_argument(
+            "--lang",
+            default=None,
+            metavar="LANG[,LANG...]",
+            help="the editions to export, by language code (default: the source language): output/<deck>-LANG/",
+        )
         return k
 
     def copies(k: argparse.ArgumentParser, what: str) -> None:
@@ -111,7 +127,7 @@ def run(project: Project, args: argparse.Namespace) -> int:
     from ..outputs.progress import ProgressBar
     from ..outputs.tts import export_tts
 
-    decks = resolve_decks(project, args.decks)
+    decks = resolve_decks(project, args.decks, languages=languages_from_args(args, every=False))
     check_slugs(decks)
     out = output_folder(args.out or project.output_dir)
     options = pod_options(project, args) if args.kind == "pod" else None

@@ -11,7 +11,7 @@ from ..locations import RULEBOOKS
 from ..project import Project
 from ..project.files import writing_into
 from ..rulebook import BOOK_PAPERS, BuildContext, build_book
-from ..rulebook.definition import book_for, load_rulebooks
+from ..rulebook.definition import book_edition, book_for, load_rulebooks
 from .common import cli_error, output_folder
 
 
@@ -23,6 +23,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "--booklet", action="store_true", help="impose for saddle-stitch printing: 2-up on A4 (A5/A4 paper) or Letter sheets"
     )
     p.add_argument("--out", type=Path, default=None, help="output folder (default: output/rulebooks/)")
+    p.add_argument(
+        "--lang",
+        default=None,
+        metavar="LANG",
+        help="the edition to make, by language code (default: the source language): <book>-LANG.pdf",
+    )
 
 
 def run(project: Project, args: argparse.Namespace) -> int:
@@ -36,6 +42,7 @@ def run(project: Project, args: argparse.Namespace) -> int:
     if book is None:
         names = sorted(set(books) | {g for b in books.values() for g in b.games})
         raise cli_error(f"no rulebook for '{args.game}'{suggest(args.game, names)}; rulebooks: {', '.join(names)}")
+    book = book_edition(book, (args.lang or "").strip())
     out = output_folder(args.out or project.output_dir / RULEBOOKS)
     with writing_into(out):
         path = build_book(BuildContext.create(project), book, out, paper, args.booklet)

@@ -1,7 +1,7 @@
 """Stage one: definition files (decks, card lists, styles, presets, variants) read into the model."""
 
 from .deck import DeckDefinition, load_definition
-from .discovery import definition_kind, is_deck_file, load_all, load_each, own_ids, parse_deck_spec
+from .discovery import deck_language, definition_kind, is_deck_file, load_all, load_each, own_ids, parse_deck_spec
 from .model import Card, CardSize, Deck, Origin, Rank, Suit, Variant, frozen_mapping
 
 __all__ = [
@@ -13,6 +13,7 @@ __all__ = [
     "Rank",
     "Suit",
     "Variant",
+    "deck_language",
     "definition_kind",
     "frozen_mapping",
     "is_deck_file",

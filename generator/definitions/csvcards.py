@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import re
 import stat
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from ..errors import Problem, display_path
 from ..project import safe_join
 from .cards import CARD_SPEC, MAX_CARDS, Lookup, parse_card
-from .model import Card, Origin
+from .model import Card, Origin, frozen_mapping
 from .schema import Context, KeyPath, suggest
 from .sheets import REFUSED, SheetError, Table, column_letter, read_table, sheet_format, split_reference
 
@@ -43,8 +44,17 @@ class _Places:
         return Problem(self.file, ", ".join(head) + ": " + message)
 
 
-def card_list(ctx: Context, reference: str, key: KeyPath, folder: Path, lookup: Lookup, attributes: dict[str, str]) -> list[Card]:
-    """The cards of the card list ``reference`` (``cards.csv``, ``game.xlsx#Cards``), problems into ``ctx``."""
+def card_list(
+    ctx: Context,
+    reference: str,
+    key: KeyPath,
+    folder: Path,
+    lookup: Lookup,
+    attributes: dict[str, str],
+    editions: tuple[str, ...] = (),
+) -> list[Card]:
+    """The cards of the card list ``reference`` (``cards.csv``, ``game.xlsx#Cards``), problems into ``ctx``;
+    a column ``FIELD@LANGUAGE`` (``text@de``) holds the field's translation into an edition's language."""
     relative, sheet = split_reference(reference)
     kind = sheet_format(Path(relative))
     noun = "card list" if kind in ("xlsx", "ods") else "CSV"
@@ -69,7 +79,7 @@ def card_list(ctx: Context, reference: str, key: KeyPath, folder: Path, lookup: 
         places = _Places(name, Table((), exc.sheet))
         ctx.problems.append(places.problem(exc.message, exc.row, exc.column))
         return []
-    return _cards(ctx, table, name, folder, lookup, attributes)
+    return _cards(ctx, table, name, folder, lookup, attributes, editions)
 
 
 def _not_a_file(path: Path) -> str | None:
@@ -85,7 +95,21 @@ def _not_a_file(path: Path) -> str | None:
     return None
 
 
-def _header(table: Table, places: _Places, attributes: dict[str, str]) -> tuple[dict[int, str], list[Problem]]:
+def _translation_column(label: str, attributes: dict[str, str], editions: tuple[str, ...]) -> tuple[str | None, str]:
+    """(``FIELD@LANGUAGE``, "") for a translation column's header, or (None, what is wrong with it)."""
+    base, _, language = label.rpartition("@")
+    translatable = ["name"] + [f for f, kind in attributes.items() if kind == "text"]
+    found = next((f for f in translatable if _folded(f) == _folded(base)), None)
+    if found is None:
+        return None, f"'{base}' is not a field to translate (the name or a field declared as text: {', '.join(translatable)})"
+    if language.strip() not in editions:
+        return None, f"'{language}' is not an edition of this deck (its editions: {', '.join(editions) or 'none'})"
+    return f"{found}@{language.strip()}", ""
+
+
+def _header(
+    table: Table, places: _Places, attributes: dict[str, str], editions: tuple[str, ...] = ()
+) -> tuple[dict[int, str], list[Problem]]:
     """Column index -> field for every named column, and the header's problems."""
     fields = list(CARD_SPEC) + list(attributes)
     by_folded: dict[str, str] = {}
@@ -100,6 +124,11 @@ def _header(table: Table, places: _Places, attributes: dict[str, str]) -> tuple[
         if not label:
             continue
         found = label if label in fields else by_folded.get(_folded(label))
+        if "@" in label:
+            found, wrong = _translation_column(label, attributes, editions)
+            if found is None:
+                problems.append(places.problem(f"column '{label}': {wrong}", row.number, i))
+                continue
         if found is None:
             close = re.search(r"'(.*)'", suggest(_folded(label), list(by_folded)))
             hint = f" (did you mean '{by_folded[close.group(1)]}'?)" if close else ""
@@ -118,14 +147,16 @@ def _header(table: Table, places: _Places, attributes: dict[str, str]) -> tuple[
     return columns, problems
 
 
-def _cards(ctx: Context, table: Table, name: str, folder: Path, lookup: Lookup, attributes: dict[str, str]) -> list[Card]:
+def _cards(
+    ctx: Context, table: Table, name: str, folder: Path, lookup: Lookup, attributes: dict[str, str], editions: tuple[str, ...]
+) -> list[Card]:
     places = _Places(name, table)
     if not table.rows:
         ctx.problems.append(
             places.problem(("CSV file" if table.sheet is None else "the sheet") + " is empty; it needs a header row", 1)
         )
         return []
-    columns, problems = _header(table, places, attributes)
+    columns, problems = _header(table, places, attributes, editions)
     if problems:
         ctx.problems.extend(problems)
         return []
@@ -152,10 +183,17 @@ def _cards(ctx: Context, table: Table, name: str, folder: Path, lookup: Lookup, 
             ctx.problems.append(places.problem(f"more than {MAX_CARDS:,} cards", row.number))
             break
         row_ctx = _RowContext(ctx, places, row.number)
-        values = _values(row_ctx, {columns[i]: text for i, text in enumerate(row.cells) if i in columns}, attributes)
+        cells = {columns[i]: text for i, text in enumerate(row.cells) if i in columns}
+        translated: dict[str, dict[str, str]] = {}
+        for column in [c for c in cells if "@" in c]:
+            field, _, language = column.partition("@")
+            text = cells.pop(column).strip().replace("\\n", "\n")
+            if text:
+                translated.setdefault(language, {})[field] = text
+        values = _values(row_ctx, cells, attributes)
         card = parse_card(row_ctx, values, (), lookup, attributes, origin=Origin(name, row.number))
         if card:
-            cards.append(card)
+            cards.append(replace(card, translations=frozen_mapping(translated)) if translated else card)
     return cards
 
 

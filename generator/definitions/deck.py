@@ -21,6 +21,7 @@ from .cards import MAX_CARDS, Lookup, check_unique, parse_attribute_types, parse
 from .credits import parse_credits
 from .csvcards import card_list
 from .ids import check_id
+from .languages import Catalogue, described, localise, parse_languages, read_catalogue
 from .model import Card, Deck, Variant, frozen_mapping
 from .presets import card_size
 from .schema import Context, KeyPath, check_table, field, suggest
@@ -42,6 +43,8 @@ DECK_SPEC = {
     "csv": field(str),  # the old name of "cards"
     "attributes": field(dict),
     "credits": field(dict),
+    "language": field(str),
+    "editions": field(list, item=str),
 }
 MAX_EXTENDS = 16
 TOP_SPEC = {
@@ -65,12 +68,33 @@ class DeckDefinition:
     variant_specs: dict[str, dict[str, Any]]
     style_name: str
     ctx: Context = dc_field(repr=False)
+    catalogues: dict[str, Catalogue] = dc_field(default_factory=dict, repr=False)  # edition language -> its texts
 
     @property
     def id(self) -> str:
         return self.base.id
 
-    def build(self, variants: list[str] | tuple[str, ...] = ()) -> Deck:
+    @property
+    def editions(self) -> tuple[str, ...]:
+        return self.base.editions
+
+    def build(self, variants: list[str] | tuple[str, ...] = (), language: str = "") -> Deck:
+        """The deck with ``variants`` applied, in ``language`` (default: the source language)."""
+        deck = self._variants(variants)
+        if not language or language == self.base.language:
+            return deck
+        if language not in self.base.editions:
+            editions = ", ".join(self.base.editions) or "none"
+            raise AetherpressError(
+                Problem(
+                    display_path(self.path),
+                    f"{described(deck)} has no edition in '{language}'; its editions: {editions}",
+                    key="deck.editions",
+                )
+            )
+        return localise(deck, language, self.catalogues[language])
+
+    def _variants(self, variants: list[str] | tuple[str, ...]) -> Deck:
         deck = self.base
         named: set[str] = set()
         twice = None
@@ -152,6 +176,7 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
 
     check_id(ctx, head["id"], ("deck", "id"), "deck")
     attributes = parse_attribute_types(ctx, head.get("attributes", {}))
+    language, editions = parse_languages(ctx, head, ("deck",))
     credits = parse_credits(ctx, head.get("credits"), ("deck", "credits"))
     suits = parse_suits(ctx, top.get("suits", []))
     ranks = parse_ranks(ctx, top.get("ranks", []))
@@ -175,7 +200,7 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
         ctx.error(("deck", "csv"), "give the card list once: 'cards' (or its old name 'csv'), not both")
     elif "cards" in head or "csv" in head:
         key = "cards" if "cards" in head else "csv"
-        made = card_list(ctx, head[key], ("deck", key), path.parent, lookup, attributes)
+        made = card_list(ctx, head[key], ("deck", key), path.parent, lookup, attributes, editions)
         cards.extend(made)
         places.extend([None] * len(made))
     for i, raw in enumerate(top.get("cards", [])):
@@ -213,12 +238,21 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
         attribute_types=frozen_mapping(attributes),
         folder=str(real(path.parent)),
         credits=credits,
+        language=language,
+        editions=editions,
     )
     deepest = _extends_too_deep(variant_specs)
     if deepest is not None:
         ctx.error(("variants", deepest, "extends"), f"variants extend each other more than {MAX_EXTENDS} deep")
         ctx.raise_if_any()
-    definition = DeckDefinition(path, project, base, variant_specs, style_name, ctx)
+    catalogues = {}
+    for code in editions:
+        try:
+            catalogues[code] = read_catalogue(path.parent, code)
+        except AetherpressError as exc:
+            ctx.problems.extend(exc.problems)
+    ctx.raise_if_any()
+    definition = DeckDefinition(path, project, base, variant_specs, style_name, ctx, catalogues)
     for vid in variant_specs:  # every variant must apply cleanly on its own
         vctx = definition._context()
         definition._apply(base, vid, vctx, seen=(), done=set())

@@ -90,6 +90,11 @@ def _path_of(item: Any) -> Path:
 
 
 def parse_deck_spec(text: str) -> tuple[str, tuple[str, ...]]:
-    """``imperial:ministry+labelled`` -> ("imperial", ("ministry", "labelled"))."""
-    deck, _, variants = text.partition(":")
+    """``imperial:ministry+labelled`` -> ("imperial", ("ministry", "labelled")); an edition (``@de``) aside."""
+    deck, _, variants = text.partition("@")[0].partition(":")
     return deck, tuple(v for v in variants.split("+") if v)
+
+
+def deck_language(text: str) -> str:
+    """The edition a deck key names (``imperial:ministry@de`` -> ``de``), or "" for the source language."""
+    return text.partition("@")[2]

@@ -73,6 +73,9 @@ class Card:
     copies: int = 1
     attributes: Mapping[str, Any] = field(default_factory=frozen_mapping)
     origin: Origin | None = field(default=None, compare=False)  # a row of a card list, where there is one
+    # language -> field -> text, from the card list's columns such as ``text@de`` (see .languages)
+    translations: Mapping[str, Mapping[str, str]] = field(default_factory=frozen_mapping, compare=False)
+    untranslated: tuple[str, ...] = field(default=(), compare=False)  # an edition's fields printed in the source language
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.attributes.get(key, default)
@@ -114,15 +117,19 @@ class Deck:
     attribute_types: Mapping[str, str] = field(default_factory=frozen_mapping)  # declared card fields
     folder: str = ""  # the folder of the definition file, where its images are
     credits: Credits | None = None  # who made the deck, its source and licence
+    language: str = field(default="en", compare=False)  # the language the definition is written in
+    editions: tuple[str, ...] = field(default=(), compare=False)  # the languages it is published in besides
+    edition: str = ""  # the language of this deck's texts when it is an edition ("": the source language)
 
     @property
     def key(self) -> str:
         """``id`` or ``id:variant+variant`` as given on the command line."""
-        return self.id + (":" + "+".join(self.applied) if self.applied else "")
+        return self.id + (":" + "+".join(self.applied) if self.applied else "") + ("@" + self.edition if self.edition else "")
 
     @property
     def slug(self) -> str:
-        return self.id + "".join("-" + v for v in self.applied)
+        """The name of its output folder and files: ``imperial-academy``, ``imperial-academy-de`` for an edition."""
+        return self.id + "".join("-" + v for v in self.applied) + ("-" + self.edition if self.edition else "")
 
     @property
     def card_count(self) -> int:

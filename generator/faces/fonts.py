@@ -198,3 +198,20 @@ def text_width(text: str, family: str, size: float, weight: str = "normal", styl
 
     register_fonts()
     return stringWidth(text, font_name(family, weight, style), size)
+
+
+def missing_characters(font: str, text: str) -> str:
+    """The characters of ``text`` (each once, in order) that the registered font ``font`` has no glyph for;
+    spaces, line breaks and invisible format characters aside."""
+    import unicodedata
+
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    face = getattr(getFont(font), "face", None)
+    glyphs = getattr(face, "charToGlyph", None)
+    if glyphs is None:
+        return ""
+    seen = dict.fromkeys(
+        c for c in text if not c.isspace() and unicodedata.category(c) not in ("Cc", "Cf") and ord(c) not in glyphs
+    )
+    return "".join(seen)

@@ -15,6 +15,7 @@ from .fonts import family_attribute
 from .richtext import Paragraph, truncate, visible_length
 
 OVERFLOW_INK = "#d0021b"  # draft builds draw text that does not fit in this red
+UNTRANSLATED_INK = "#1f5fbf"  # and mark an edition's text left in the source language in this blue
 LABEL_FONT = "SourceSans3-Bold"  # the tag saying how much to cut
 LABEL_FAMILY = "Source Sans 3"  # its family, as the SVG names it
 LABEL_SIZE = 2.4  # mm
@@ -35,9 +36,18 @@ def characters_to_cut(paragraphs: tuple[Paragraph, ...], fits: Callable[[tuple[P
 
 def overflow_marks(frame: Box, count: int) -> str:
     """A dashed red frame round the box asked for, and above it a red tag: how many characters to cut."""
+    return tag_marks(frame, f"cut {count} character{'s' if count != 1 else ''}", OVERFLOW_INK)
+
+
+def untranslated_marks(frame: Box, language: str) -> str:
+    """A dashed frame round a text printed in the source language in an edition, tagged with the language it lacks."""
+    return tag_marks(frame, f"not translated ({language})", UNTRANSLATED_INK)
+
+
+def tag_marks(frame: Box, label: str, ink: str) -> str:
+    """A dashed frame in ``ink`` round the box asked for, and above it a tag of that colour saying ``label``."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    label = f"cut {count} character{'s' if count != 1 else ''}"
     size = LABEL_SIZE
     pad = size * 0.3
     width = stringWidth(label, LABEL_FONT, size) + 2 * pad
@@ -45,9 +55,9 @@ def overflow_marks(frame: Box, count: int) -> str:
     f = frame
     return (
         f'<rect x="{_fmt(f.x)}" y="{_fmt(f.y)}" width="{_fmt(f.w)}" height="{_fmt(f.h)}" fill="none"'
-        f' stroke="{OVERFLOW_INK}" stroke-width="0.25" stroke-dasharray="1 0.6"/>'
+        f' stroke="{ink}" stroke-width="0.25" stroke-dasharray="1 0.6"/>'
         f'<rect x="{_fmt(f.right - width)}" y="{_fmt(f.y - height)}" width="{_fmt(width)}" height="{_fmt(height)}"'
-        f' fill="{OVERFLOW_INK}"/>'
+        f' fill="{ink}"/>'
         f'<text x="{_fmt(f.right - pad)}" y="{_fmt(f.y - height + size * 0.98)}" {family_attribute(LABEL_FAMILY)}'
         f' font-size="{_fmt(size)}" font-weight="bold" fill="#ffffff" text-anchor="end">{label}</text>'
     )

@@ -18,12 +18,13 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 from lxml import etree
 
 from ..definitions.images import MAX_IMAGE_BYTES, find_image, image_kind
+from ..definitions.languages import described
 from ..definitions.model import Card, Deck
 from ..errors import AetherpressError, Problem, display_path
 from ..geometry import Box
 from ..project import Project
 from .deckreads import reads_deck
-from .fonts import font_book
+from .fonts import font_book, missing_characters
 from .icons import deck_icons
 from .limits import LimitExceeded, deadline, render_bounded, template_seconds
 from .pictures import PictureError, inline_picture, picture_uri
@@ -163,6 +164,7 @@ class FaceRenderer:
         if min_size is None:
             min_size = float(self.style.get("min_text_size", 2.2))
         options.setdefault("fill", self.style.get("ink", "#000000"))
+        self._check_glyphs(field, "" if text is None else str(text), family, options)
         try:
             fitted = fit_lines(
                 "" if text is None else str(text),
@@ -185,6 +187,8 @@ class FaceRenderer:
             ) from None
         except (KeyError, TypeError, ValueError) as exc:
             raise AetherpressError(Problem(self.template_file(self._template), f"fit() for {field}: {exc}")) from None
+        if self.draft and self._card is not None and field in self._card.untranslated and not fitted.overflow:
+            fitted = dataclasses.replace(fitted, untranslated=self.deck.edition)
         if fitted.overflow:
             self.overflows.append(Overflow(self._card.id if self._card else None, field, fitted.overflow))
             self.text_boxes.append((field, fitted.frame))
@@ -192,12 +196,28 @@ class FaceRenderer:
             self.text_boxes.append((field, fitted.box))
         return fitted
 
+    def _check_glyphs(self, field: str, text: str, family: str, options: dict[str, Any]) -> None:
+        """A text with characters its font does not have is an error naming them, the card and the language."""
+        try:
+            name = self.fonts.name(family, str(options.get("weight", "normal")), str(options.get("style", "normal")))
+        except KeyError:
+            return  # an unknown family is reported by fit() itself
+        missing = missing_characters(name, text)
+        if missing:
+            shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing[:8]) + (" ..." if len(missing) > 8 else "")
+            raise AetherpressError(
+                self._card_problem(
+                    f"{field} has characters the font '{family}' does not have: {shown}; "
+                    "add a font that has them to fonts/ and use its family for this text"
+                )
+            )
+
     def _card_problem(self, message: str) -> Problem:
         """A problem with the text of the card being drawn, at the row or file that defines the card."""
         card = f"card '{self._card.id}'" if self._card is not None else "the back"
         origin = self._card.origin if self._card is not None else None
         file, line = (origin.file, origin.line) if origin is not None else (self.deck.source, None)
-        return Problem(file, f"deck '{self.deck.key}', {card}: {message}", line)
+        return Problem(file, f"{described(self.deck)}, {card}: {message}", line)
 
     def overflow_problems(self) -> list[Problem]:
         """The texts of the last card drawn that did not fit (draft builds), as problems to report."""
@@ -275,7 +295,7 @@ class FaceRenderer:
         self._made = set()
         self._card = card
         self._template = template_name
-        drawing = f"drawing card '{card.id if card else 'back'}' of deck '{self.deck.id}'"
+        drawing = f"drawing card '{card.id if card else 'back'}' of {described(self.deck, variants=False)}"
         token = CURRENT.set(self)
         try:
             with deadline(template_seconds()):  # compiling the template (once per process) counts too
@@ -365,8 +385,8 @@ class FaceRenderer:
     def place(self, card: Card | None, side: str) -> str:
         """How a drawn side is named in messages: ``card 'fox' of deck 'cat'``."""
         if card is None:
-            return f"the back of deck '{self.deck.id}'"
-        return f"{'back of ' if side == 'back' else ''}card '{card.id}' of deck '{self.deck.id}'"
+            return f"the back of {described(self.deck, variants=False)}"
+        return f"{'back of ' if side == 'back' else ''}card '{card.id}' of {described(self.deck, variants=False)}"
 
     def face(self, card: Card) -> str:
         return self._render(self.deck.template_for(card), card, "front")

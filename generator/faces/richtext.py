@@ -156,9 +156,30 @@ def words(paragraph: Paragraph) -> list[tuple[Piece, tuple[Piece, ...]]]:
         for i, part in enumerate(parts):
             if i:
                 out.append((Piece(" ", p.bold, p.italic), []))
-            if part:
-                out[-1][1].append(Piece(part, p.bold, p.italic))
+            for j, chunk in enumerate(_ideographic(part)):
+                if j:  # a line may break between Chinese or Japanese characters, with no space
+                    out.append((Piece("", p.bold, p.italic), []))
+                out[-1][1].append(Piece(chunk, p.bold, p.italic))
     return [(space, tuple(w)) for space, w in out if w]
+
+
+_IDEOGRAPHIC = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+# what may not begin a line (closing marks, small kana, the prolonged sound mark): it stays with the character before
+_NO_LINE_START = frozenset("、。，．・：；？！ー」』）〕］｝〉》ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
+
+
+def _ideographic(text: str) -> list[str]:
+    """``text`` cut where a line may break inside it: after a Chinese or Japanese character (kana or ideograph)
+    unless what follows may not begin a line; text in other scripts is one piece."""
+    if not _IDEOGRAPHIC.search(text):
+        return [text] if text else []
+    chunks, start = [], 0
+    for i in range(1, len(text)):
+        if (_IDEOGRAPHIC.match(text[i - 1]) or _IDEOGRAPHIC.match(text[i])) and text[i] not in _NO_LINE_START:
+            chunks.append(text[start:i])
+            start = i
+    chunks.append(text[start:])
+    return chunks
 
 
 def _fmt(v: float, places: int = 3) -> str:

@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from lxml import etree
 
+from ..definitions.languages import described
 from ..errors import Problem
 from ..geometry import Box
 from .fonts import first_family
@@ -230,7 +231,7 @@ def finding_problem(faces: FaceRenderer, card, side: str, f: ZoneFinding) -> Pro
     """A finding as the problem ``validate`` prints: the template, what lies where, and what to do."""
     deck = faces.deck
     template = (deck.template_for(card) if side == "face" else deck.back_for(card)) if card is not None else deck.back_template
-    drawn = f"{'the back of ' if side == 'back' else ''}card '{card.id if card is not None else 'back'}' of deck '{deck.key}'"
+    drawn = f"{'the back of ' if side == 'back' else ''}card '{card.id if card is not None else 'back'}' of {described(deck)}"
     line = f", line {f.line} of its SVG" if f.line else ""
     advice = (
         f"keep text {deck.style.get('safe', 3.0):g} mm inside the trim (the style's safe)"

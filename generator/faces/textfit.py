@@ -24,7 +24,7 @@ from markupsafe import Markup, escape
 
 from ..geometry import Box
 from .fonts import FontBook, family_attribute, register_fonts
-from .overflow import OVERFLOW_INK, characters_to_cut, overflow_marks
+from .overflow import OVERFLOW_INK, characters_to_cut, overflow_marks, untranslated_marks
 from .richtext import Icon, Paragraph, Piece, icon_names, parse, words
 
 
@@ -145,6 +145,7 @@ class Fitted:
     box: Box  # the area the glyphs may cover (ascent to descent of every line)
     frame: Box  # the box that was asked for
     overflow: int = 0  # characters to cut for the text to fit (drafts only; 0 when it fits)
+    untranslated: str = ""  # the language an edition's text is not translated into (drafts only)
 
     @property
     def top(self) -> float:
@@ -181,6 +182,8 @@ class Fitted:
                     )
         if self.overflow:
             out.append(overflow_marks(self.frame, self.overflow))
+        elif self.untranslated:
+            out.append(untranslated_marks(self.frame, self.untranslated))
         return Markup("".join(out))
 
     def __html__(self) -> str:

@@ -43,19 +43,32 @@ from .tasks import DeckTask, Where
 class BuildTarget:
     definition: DeckDefinition
     variants: tuple[str, ...]
+    language: str = ""  # an edition's language ("": the source language)
 
     @property
     def deck(self) -> Deck:
-        return self.definition.build(self.variants)
+        return self.definition.build(self.variants, self.language)
 
 
-def all_targets(definitions: dict[str, DeckDefinition]) -> list[BuildTarget]:
-    """Every deck in every variant (the base deck when it has none)."""
+def all_targets(definitions: dict[str, DeckDefinition], languages: Sequence[str] | None = ("",)) -> list[BuildTarget]:
+    """Every deck in every variant (the base deck when it has none), in each of ``languages`` it has ("": the
+    source language; None: the source language and every edition)."""
     targets: list[BuildTarget] = []
     for definition in definitions.values():
         variants: list[tuple[str, ...]] = [(v,) for v in definition.variant_specs] or [()]
-        targets.extend(BuildTarget(definition, variant) for variant in variants)
+        for language in edition_choice(definition, languages):
+            targets.extend(BuildTarget(definition, variant, language) for variant in variants)
     return targets
+
+
+def edition_choice(definition: DeckDefinition, languages: Sequence[str] | None) -> list[str]:
+    """Which of ``languages`` a deck is built in ("" for its source language), of those it has."""
+    if languages is None:
+        return ["", *definition.editions]
+    source = definition.base.language
+    return list(
+        dict.fromkeys("" if code in ("", source) else code for code in languages if code in ("", source, *definition.editions))
+    )
 
 
 def check_fits(decks: Sequence[Deck], options: SheetOptions) -> None:

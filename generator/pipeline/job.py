@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..definitions.deck import DeckDefinition
 from ..definitions.model import Deck
-from ..errors import Problem
+from ..errors import AetherpressError, Problem
 from ..faces.fonts import register_fonts
 from ..locations import RULEBOOKS
 from ..outputs.progress import ProgressBar
@@ -44,6 +44,8 @@ class BuildRequest:
     jobs: int | None = None
     dask: str | None = None
     draft: bool = False  # text that does not fit is drawn in red and listed, instead of stopping the build
+    languages: tuple[str, ...] | None = None  # the editions to make (None: the source and every edition)
+    strict_lang: bool = False  # an edition's text with no translation is an error
 
     @property
     def greyscale(self) -> bool:
@@ -157,13 +159,19 @@ def _books(
     """Hand every rulebook of the project to ``runner`` (unless none of the project's files changed)."""
     from ..hands.check import load_games
     from ..hands.odds import deck_definitions, game_table, table_requests
-    from ..rulebook.definition import load_rulebooks
+    from ..rulebook.definition import book_edition, book_languages, load_rulebooks, untranslated_book
 
     tasks.fresh_odds(where, inputs)  # what an earlier build in this process read (build --watch) may have changed
     target = request.out / RULEBOOKS
     books = [b for b in load_rulebooks(project).values() if project.layer_of(b.file) is project.own]
-    lines = [f"rulebook: {show(target / f'{book.id}.pdf')}" for book in books]
-    key = digest("rulebooks", code_digest(), inputs, [b.id for b in books], request.draft)
+    editions = [(book, code) for book in books for code in book_languages(book, request.languages)]
+    if request.strict_lang:
+        untold = [book_edition(book, code) for book, code in editions if code]
+        problems = [untranslated_book(book) for book in untold if not book.translated]
+        if problems:
+            raise AetherpressError(problems)
+    lines = [f"rulebook: {show(target / f'{book_edition(book, code).name}.pdf')}" for book, code in editions]
+    key = digest("rulebooks", code_digest(), inputs, [(b.id, code) for b, code in editions], request.draft)
     if unchanged(target, key, project.picture_folders()) is not None:
         return lines
     folder = stage(stages, target)
@@ -171,14 +179,14 @@ def _books(
     games = load_games(project, deck_definitions(project), check=False)  # checked below, while the tables are counted
     out = str(request.out)
 
-    def write(book_id: str) -> Callable[[], None]:
-        return lambda: runner.submit(None, tasks.write_book, where, inputs, book_id, str(folder), out, request.draft)
+    def write(book_id: str, language: str) -> Callable[[], None]:
+        return lambda: runner.submit(None, tasks.write_book, where, inputs, book_id, str(folder), out, request.draft, language)
 
-    for book in books:  # each book starts once the tables of its games are counted, side by side
+    for book, code in editions:  # each book starts once the tables of its games are counted, side by side
         needed = [("odds", game, table) for game in book.games if game in games for table in table_requests(games[game])]
         mine = runner.shared.claim(needed)
         calls = [(tasks.count_odds, (where, inputs, game, table)) for _, game, table in mine]
         runner.fan_out(calls, partial(runner.shared.finished, mine))
-        runner.shared.when_done(needed, write(book.id))
+        runner.shared.when_done(needed, write(book.id, code))
     game_table(project)  # every game checked against its deck (a task trusts that it was), every problem told at once
     return lines

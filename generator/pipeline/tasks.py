@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ..definitions import load_all, parse_deck_spec
+from ..definitions import deck_language, load_all, parse_deck_spec
 from ..definitions.model import Card, Deck
 from ..errors import AetherpressError
 from ..faces.cached import CachedFaces
@@ -117,7 +117,7 @@ def load_deck(task: DeckTask) -> Deck:
     found = _DECKS.get(task)
     if found is None:
         deck_id, variants = parse_deck_spec(task.deck)
-        found = _definitions(task.where, task.inputs)[deck_id].build(variants)
+        found = _definitions(task.where, task.inputs)[deck_id].build(variants, deck_language(task.deck))
         remember_deck(task, found)
     return found
 
@@ -192,15 +192,18 @@ def count_odds(where: Where, inputs: str, game: str, request: tuple[str | None, 
     return True
 
 
-def write_book(where: Where, inputs: str, book_id: str, folder: str, allowed: str, draft: bool = False) -> str:
-    """Render one rulebook of the project at A5 into ``folder`` (inside ``allowed``); a ``draft`` draws the
-    card text that does not fit in red."""
+def write_book(
+    where: Where, inputs: str, book_id: str, folder: str, allowed: str, draft: bool = False, language: str = ""
+) -> str:
+    """Render one rulebook of the project at A5 into ``folder`` (inside ``allowed``), in ``language`` ("": its
+    source language); a ``draft`` draws the card text that does not fit in red."""
     from ..rulebook import render_file
-    from ..rulebook.definition import load_rulebooks
+    from ..rulebook.definition import book_edition, load_rulebooks
 
     fresh_odds(where, inputs, checked=True)
     project = where.project
-    name, data = render_file(_book_context(where, inputs, draft), load_rulebooks(project)[book_id])
+    book = book_edition(load_rulebooks(project)[book_id], language)
+    name, data = render_file(_book_context(where, inputs, draft), book)
     with writing_into(Path(allowed)):
         return str(write_bytes(Path(folder) / name, data))
 

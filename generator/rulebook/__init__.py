@@ -20,6 +20,7 @@ from ..project.files import write_bytes
 from .definition import RulebookDefinition, load_rulebooks
 from .odds import OddsSource
 from .pictures import CardLibrary
+from .words import know_games, speaking, words
 
 SPACINGS = (1.0, 0.9, 1.12, 0.8)  # paragraph spacings tried, in turn, to keep widow pages out
 BOOK_PAPERS = ("a5", "a4", "letter")  # page sizes a book is designed for
@@ -53,7 +54,27 @@ def _source(context: BuildContext, book: RulebookDefinition):
     written, rendered = render_source(book, context.library, context.odds)
     source_map = SourceMap(display_path(book.source), written, rendered)
     check_limits(source_map)
+    _check_glyphs(source_map, rendered, book)
     return source_map, rendered
+
+
+def _check_glyphs(source_map, rendered: str, book: RulebookDefinition) -> None:
+    """A character that none of the book's text fonts has is an error at its line, naming it and the language."""
+    from ..definitions.languages import language_name
+    from ..faces.fonts import missing_characters, register_fonts
+    from .style import SANS, SERIF
+
+    register_fonts()
+    for number, line in enumerate(rendered.splitlines(), 1):
+        missing = [c for c in missing_characters(SERIF, line) if c in missing_characters(SANS, line)]
+        if missing:
+            shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing[:8]) + (" ..." if len(missing) > 8 else "")
+            code = book.language_set
+            raise source_map.at_rendered_line(
+                number,
+                f"the book in {language_name(code)} ({code}) has characters none of its fonts (EB Garamond, "
+                f"Source Sans 3) has: {shown}",
+            )
 
 
 def check_book(context: BuildContext, book: RulebookDefinition) -> None:
@@ -61,8 +82,9 @@ def check_book(context: BuildContext, book: RulebookDefinition) -> None:
     short of laying out its pages: any problem is raised, as the build would raise it."""
     from .style import make_styles
 
-    source_map, rendered = _source(context, book)
-    _story(context, book, "a5", make_styles(context.paper("a5"), SPACINGS[0]), source_map, rendered)
+    with speaking(book.language_set):
+        source_map, rendered = _source(context, book)
+        _story(context, book, "a5", make_styles(context.paper("a5"), SPACINGS[0]), source_map, rendered)
 
 
 def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a5") -> bytes:
@@ -75,7 +97,7 @@ def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a
     for spacing in SPACINGS:  # the first spacing that leaves no widow page and no half-empty page
         styles = make_styles(context.paper(paper), spacing)
         story = _story(context, book, paper, styles, source_map, rendered)
-        data, bad = render_pdf(styles, book.title, book.subtitle or book.title, story, _author(context, book), book.language)
+        data, bad = render_pdf(styles, book.title, book.subtitle or book.title, story, _author(context, book), book.language_set)
         if best is None or len(bad) < best[0]:
             best = (len(bad), data)
         if not bad:
@@ -101,6 +123,7 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
 
     def chart_for(game: str, ranking: str | None, deck: str | None, also: list[str], element: ET.Element):
         where = source_map.file
+        know_games(context.odds.games(where))
         table = context.odds.table(game, ranking, deck, where)
         deck_obj = _chart_deck(context, table, game, where)
         examples = chart_examples(context.project, table, {c.id for c in deck_obj.cards})
@@ -149,7 +172,7 @@ def _author(context: BuildContext, book: RulebookDefinition) -> str:
 
 def _deck_label(deck) -> str:
     """A chart column's heading for a deck: its size, which is what changes between decks of one game."""
-    return f"{deck.card_count} cards"
+    return words("{count} cards", count=deck.card_count)
 
 
 def _chart_deck(context: BuildContext, table, game: str, where: str):
@@ -176,7 +199,12 @@ def build_book(context: BuildContext, book: RulebookDefinition, out: Path, paper
 
 
 def render_file(context: BuildContext, book: RulebookDefinition, paper: str = "a5", booklet: bool = False) -> tuple[str, bytes]:
-    """The file name and PDF bytes of one book (or its booklet)."""
+    """The file name and PDF bytes of one book (or its booklet), in the book's language."""
+    with speaking(book.language_set):
+        return _render_file(context, book, paper, booklet)
+
+
+def _render_file(context: BuildContext, book: RulebookDefinition, paper: str, booklet: bool) -> tuple[str, bytes]:
     if booklet:
         from ..render.impose import impose
 
@@ -186,10 +214,10 @@ def render_file(context: BuildContext, book: RulebookDefinition, paper: str = "a
 
         sheet = context.paper(sheet_paper)
         data = impose(data, (pt(sheet.width), pt(sheet.height)))
-        name = f"{book.id}-booklet-{sheet_paper}.pdf"
+        name = f"{book.name}-booklet-{sheet_paper}.pdf"
     else:
         data = render_book(context, book, paper)
-        name = f"{book.id}.pdf" if paper == "a5" else f"{book.id}-{paper}.pdf"
+        name = f"{book.name}.pdf" if paper == "a5" else f"{book.name}-{paper}.pdf"
     return name, data
 
 

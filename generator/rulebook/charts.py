@@ -27,6 +27,7 @@ from .odds import format_count, format_one_in, format_probability
 from .paragraphs import Paragraph
 from .pictures import CardLibrary, HandPicture
 from .style import Styles
+from .words import category_words, words
 
 STEP = 0.56  # overlap of fanned cards: the visible part of each card, as a share of its width
 HAND_SHARE = 0.36  # the least share of a chart's width its hand names and descriptions keep
@@ -52,10 +53,10 @@ def tie_classes_in_words(subcounts: dict | None) -> str:
     if len(present) == 1:
         name = present[0][0]
         if name == names[-1]:
-            return f"None is {' or '.join(names[:-1])}."
-        return f"All are {name}."
+            return words("None is {names}.", names=words(" or ").join(names[:-1]))
+        return words("All are {name}.", name=name)
     parts = [f"{format_count(n)} {name}" for name, n in present]
-    return "Of these, " + ", ".join(parts[:-1]) + f" and {parts[-1]}."
+    return words("Of these, {some} and {last}.", some=", ".join(parts[:-1]), last=parts[-1])
 
 
 def _never_text(category: Any) -> str:
@@ -64,11 +65,11 @@ def _never_text(category: Any) -> str:
     except (TypeError, ValueError):
         pattern = 0
     if pattern:
-        return (
-            f"Never happens: each of the {format_count(pattern)} hands that fit it "
-            "is worth more as a higher hand, and counts as that."
+        return words(
+            "Never happens: each of the {count} hands that fit it is worth more as a higher hand, and counts as that.",
+            count=format_count(pattern),
         )
-    return "Never happens with this deck."
+    return words("Never happens with this deck.")
 
 
 def hand_chart(
@@ -88,23 +89,23 @@ def hand_chart(
     """
     s = styles
     tables = [table] + [t for _, t in extra]
-    labels = [label or "This deck"] + [lab for lab, _ in extra]
+    labels = [label or words("This deck")] + [lab for lab, _ in extra]
     by_name = [{c.name: c for c in t.categories} for t in tables]
 
     def numbers(t_index: int, name: str) -> tuple[str, str]:
         c = by_name[t_index].get(name)
         if c is None or not c.count:
-            return "–", "never"
+            return "–", words("never")
         return format_count(c.count), f"{format_probability(c.probability)}<br/>{format_one_in(c.one_in)}"
 
     pad = 2 * s.cell_pad
     count_w = max(
         [stringWidth(format_count(t.total), s.chart_num.fontName, s.chart_num.fontSize) for t in tables]
-        + [stringWidth("Hands", s.chart_head.fontName, s.chart_head.fontSize)]
+        + [stringWidth(words("Hands"), s.chart_head.fontName, s.chart_head.fontSize)]
     )
     chance_w = max(
-        [stringWidth("1 in 999,999", s.chart_num.fontName, s.chart_num.fontSize)]
-        + [stringWidth("Chance", s.chart_head.fontName, s.chart_head.fontSize)]
+        [stringWidth(format_one_in(999_999), s.chart_num.fontName, s.chart_num.fontSize)]
+        + [stringWidth(words("Chance"), s.chart_head.fontName, s.chart_head.fontSize)]
     )
     # several decks side by side: each deck's count and chance share one column (so the example keeps its room)
     two_heads = len(tables) > 1
@@ -119,9 +120,9 @@ def hand_chart(
             return [Paragraph(f"{count}<br/>{chance}", style)]
         return [Paragraph(count, style), Paragraph(chance, style)]
 
-    head: list[Any] = [Paragraph("Hand", s.chart_head), Paragraph("Example", s.chart_head)]
+    head: list[Any] = [Paragraph(words("Hand"), s.chart_head), Paragraph(words("Example"), s.chart_head)]
     for _ in tables:
-        head += cells("Hands", "Chance", s.chart_head_num)
+        head += cells(words("Hands"), words("Chance"), s.chart_head_num)
     rows: list[list[Any]] = []
     if two_heads:
         top: list[Any] = ["", ""]
@@ -134,12 +135,13 @@ def hand_chart(
     for index, category in enumerate(table.categories):
         occurs = [by_name[i].get(category.name) for i in range(len(tables))]
         ever = any(c is not None and c.count for c in occurs)
-        desc = f"<b>{escape(category.name)}</b>"
-        if category.description:
-            desc += f'<br/><font size="{s.chart_desc_size}">{escape(category.description)}</font>'
-        words = tie_classes_in_words(getattr(category, "subcounts", None)) if category.count else ""
-        if words:
-            desc += f'<br/><font size="{s.chart_desc_size}" color="#6b645a"><i>{escape(words)}</i></font>'
+        name, description = category_words(table, category)
+        desc = f"<b>{escape(name)}</b>"
+        if description:
+            desc += f'<br/><font size="{s.chart_desc_size}">{escape(description)}</font>'
+        ties = tie_classes_in_words(getattr(category, "subcounts", None)) if category.count else ""
+        if ties:
+            desc += f'<br/><font size="{s.chart_desc_size}" color="#6b645a"><i>{escape(ties)}</i></font>'
         example = None
         picture_deck = deck
         if category.count:
@@ -153,15 +155,15 @@ def hand_chart(
             picture = Paragraph(_never_text(category), s.chart_note)
             never_rows.append(len(rows))
         elif not category.count:
-            picture = Paragraph("Never happens with this deck; see the other columns.", s.chart_note)
+            picture = Paragraph(words("Never happens with this deck; see the other columns."), s.chart_note)
         else:
-            picture = Paragraph("no example", s.chart_note)
+            picture = Paragraph(words("no example"), s.chart_note)
         row: list[Any] = [Paragraph(desc, s.chart_cell_never if not ever else s.chart_cell), picture]
         for i in range(len(tables)):
             count, chance = numbers(i, category.name)
             row += cells(f"<b>{count}</b>" if two_heads else count, chance, s.chart_num)
         rows.append(row)
-    total_row: list[Any] = [Paragraph("<b>All hands</b>", s.chart_cell), ""]
+    total_row: list[Any] = [Paragraph(f"<b>{words('All hands')}</b>", s.chart_cell), ""]
     for t in tables:
         total = format_count(t.total)
         total_row += cells(f"<b>{total}</b>" if two_heads else total, "100 %", s.chart_num)

@@ -16,6 +16,7 @@ from ..definitions.credits import Credits, Licence
 from .markup import escape
 from .paragraphs import Paragraph
 from .style import Styles
+from .words import words
 
 
 def gather_credits(book, games: dict, decks: list) -> list[Credits]:
@@ -68,33 +69,34 @@ def credit_paragraph(credits: Credits) -> str:
     head = f"<i>{escape(credits.source)}</i>" if credits.source else ""
     who = []
     if credits.designer:
-        who.append(f"designed by {escape(credits.designer)}")
+        who.append(words("designed by {name}", name=escape(credits.designer)))
     if credits.author and credits.author != credits.designer:
-        who.append(f"written and signed by {escape(credits.author)}")
+        who.append(words("written and signed by {name}", name=escape(credits.author)))
     text = ", ".join([head] + who if head else who)
     text = (text[0].upper() + text[1:] if text and not head else text) + "."
     if credits.date:
-        text += f" Dated {escape(credits.date)}."
+        text += " " + words("Dated {date}.", date=escape(credits.date))
     if credits.url:
-        text += f" Source: {_link(credits.url)}."
+        text += " " + words("Source: {source}.", source=_link(credits.url))
     if credits.unofficial:
         text += f" <b>{escape(credits.unofficial)}</b>"
     for note in credits.notes:
         text += " " + escape(note)
     if credits.licence is not None:
-        text += f" Licence: {_licence_name(credits.licence)}."
+        text += " " + words("Licence: {licence}.", licence=_licence_name(credits.licence))
     if credits.notice:
         stop = "" if credits.notice.rstrip().endswith((".", "!", "?")) else "."
-        text += f" The source’s notice reads: “{escape(credits.notice)}”{stop}"
+        text += " " + words("The source’s notice reads: “{notice}”", notice=escape(credits.notice)) + stop
     if credits.changes:
-        text += f" Changes in this edition: {escape(credits.changes)}"
+        text += " " + words("Changes in this edition: {changes}", changes=escape(credits.changes))
     return text
 
 
 def licence_paragraph(licence: Licence) -> str:
     """What a shared-alike licence means for this book, in plain words."""
-    text = (
-        f"This book adapts material shared under {escape(licence.short or licence.name)}, and is shared under the same licence."
+    text = words(
+        "This book adapts material shared under {licence}, and is shared under the same licence.",
+        licence=escape(licence.short or licence.name),
     )
     if licence.terms:
         text += " " + escape(licence.terms)
@@ -114,25 +116,29 @@ def _link(url: str) -> str:
 def colophon(styles: Styles, title: str, edition: str, credits: list[Credits], undated: bool, simulated: bool) -> Flowable:
     """The colophon, set at the foot of the page; ``simulated``: a table of the book was simulated, not counted."""
     s = styles.colophon
-    paras = [Paragraph(f"<b>{escape(title)}</b>. {escape(edition or 'Aetherpress edition')}.", s)]
+    paras = [Paragraph(f"<b>{escape(title)}</b>. {escape(edition or words('Aetherpress edition'))}.", s)]
     for c in credits:
         paras.append(Paragraph(credit_paragraph(c), s))
     if undated:
-        paras.append(Paragraph("The source texts carry no date; this edition follows them as they stand.", s))
+        paras.append(Paragraph(words("The source texts carry no date; this edition follows them as they stand."), s))
     for lic in dict.fromkeys(c.licence for c in credits if c.licence is not None and c.licence.share_alike):
         paras.append(Paragraph(licence_paragraph(lic), s))
     if credits:  # a book made from others' sources says how it treats them
         paras.append(
             Paragraph(
-                "The rules are retold in this edition’s own words; names, numbers and notices are as the sources give them, "
-                "and passages quoted from the sources are marked as such. "
-                + (
-                    "Every chance in this book was counted exactly, hand by hand, except in the tables that say they "
-                    "were simulated, and how. "
-                    if simulated
-                    else "Every chance in this book was counted exactly, hand by hand. "
+                words(
+                    "The rules are retold in this edition’s own words; names, numbers and notices are as the sources "
+                    "give them, and passages quoted from the sources are marked as such."
                 )
-                + "Set in EB Garamond, Cinzel and Source Sans 3.",
+                + " "
+                + words(
+                    "Every chance in this book was counted exactly, hand by hand, except in the tables that say they "
+                    "were simulated, and how."
+                    if simulated
+                    else "Every chance in this book was counted exactly, hand by hand."
+                )
+                + " "
+                + words("Set in EB Garamond, Cinzel and Source Sans 3."),
                 s,
             )
         )

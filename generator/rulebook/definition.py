@@ -25,9 +25,8 @@ The deck loader skips these files: they have no ``[deck]`` table.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from dataclasses import field as field_
 from pathlib import Path
 from typing import Any
@@ -35,14 +34,12 @@ from typing import Any
 from ..definitions.credits import Credits, parse_credits
 from ..definitions.discovery import load_each
 from ..definitions.ids import check_id
+from ..definitions.languages import Text, language_name, parse_languages, read_catalogue
 from ..definitions.model import frozen_mapping
 from ..definitions.schema import check_table, field
 from ..definitions.toml import read_toml
 from ..errors import AetherpressError, Problem, display_path
 from ..project import Project, safe_join
-
-DEFAULT_LANGUAGE = "en-GB"  # the books' English (colour, licence)
-LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*")
 
 SPEC = {
     "id": field(str, required=True),
@@ -51,7 +48,6 @@ SPEC = {
     "games": field(list, item=str),
     "decks": field(list, item=str),
     "source": field(str),
-    "language": field(str),
     "title_lines": field(list, item=str),
     "blurb": field(str),
     "players": field(str),
@@ -61,6 +57,8 @@ SPEC = {
     "edition": field(str),
     "credits": field(dict),
     "data": field(dict),
+    "language": field(str),
+    "editions": field(list, item=str),
 }
 
 
@@ -78,12 +76,83 @@ class RulebookDefinition:
     edition: str = ""
     credits: Credits | None = None  # the book's own source, besides its games' and decks'
     cover_line: int | None = None  # where ``cover`` is written in the file
-    language: str = DEFAULT_LANGUAGE
-    title_lines: tuple[str, ...] = ()
+    language: str = "en"  # the language its source is written in
+    editions: tuple[str, ...] = ()  # the languages it is published in besides
+    speaks: str = ""  # the language of this edition of the book ("": the source language)
+    translated: bool = True  # whether this edition has a source of its own (NAME.LANG.md)
+    title_lines: tuple[str, ...] = ()  # the cover's lines of the title, when set by hand
     blurb: str = ""
     players: str = ""
     playing_time: str = ""
     age: str = ""
+
+    @property
+    def name(self) -> str:
+        """The book's file name without the paper: ``founders-flip``, ``founders-flip-de`` for an edition."""
+        return self.id + (f"-{self.speaks}" if self.speaks else "")
+
+    @property
+    def language_set(self) -> str:
+        """The language the book is set in."""
+        return self.speaks or self.language
+
+
+def book_edition(book: RulebookDefinition, language: str) -> RulebookDefinition:
+    """``book`` in ``language``: its source ``NAME.LANGUAGE.md`` beside ``NAME.md`` (the source itself while there is
+    none), its title, subtitle and edition from the catalogue of its folder."""
+    if not language or language == book.language:
+        return book
+    if language not in book.editions:
+        raise AetherpressError(
+            Problem(
+                display_path(book.file),
+                f"rulebook '{book.id}' has no edition in '{language}'; its editions: {', '.join(book.editions) or 'none'}",
+                key="rulebook.editions",
+            )
+        )
+    own = book.source.with_name(f"{book.source.stem}.{language}{book.source.suffix}")
+    catalogue = read_catalogue(book.file.parent, language)
+
+    def text(key: str, value: str) -> str:
+        return catalogue.get(f"rulebook|{book.id}|{key}", value) or value if value else value
+
+    return replace(
+        book,
+        title=text("title", book.title),
+        subtitle=text("subtitle", book.subtitle),
+        edition=text("edition", book.edition),
+        source=own if own.is_file() else book.source,
+        speaks=language,
+        translated=own.is_file(),
+    )
+
+
+def book_languages(book: RulebookDefinition, languages: tuple[str, ...] | list[str] | None) -> list[str]:
+    """Which of ``languages`` the book is made in ("" for its source language; None: the source and every edition)."""
+    if languages is None:
+        return ["", *book.editions]
+    chosen = ("" if code in ("", book.language) else code for code in languages)
+    return list(dict.fromkeys(code for code in chosen if code in ("", *book.editions)))
+
+
+def untranslated_book(book: RulebookDefinition) -> Problem:
+    """An edition of a book whose source has no translation (``NAME.LANG.md``), told as a problem."""
+    wanted = book.source.with_name(f"{book.source.stem}.{book.speaks}{book.source.suffix}")
+    return Problem(
+        display_path(book.file),
+        f"rulebook '{book.id}' in {language_name(book.speaks)} ({book.speaks}): no {wanted.name} beside {book.source.name}; "
+        "set from the source language",
+    )
+
+
+def book_texts(book: RulebookDefinition) -> list[Text]:
+    """The book's own translatable texts: its title, subtitle and edition (its source is translated as a file)."""
+    where = display_path(book.file)
+    return [
+        Text(f"rulebook|{book.id}|{key}", value, f"the rulebook's {key}", where)
+        for key, value in (("title", book.title), ("subtitle", book.subtitle), ("edition", book.edition))
+        if value
+    ]
 
 
 def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
@@ -95,9 +164,7 @@ def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
     credits = parse_credits(ctx, checked.get("credits"), ("rulebook", "credits"))
     if "title_lines" in checked and " ".join(checked["title_lines"]).split() != checked["title"].split():
         ctx.error(("rulebook", "title_lines"), "the title's lines must hold the title's words, in order")
-    language = checked.get("language", DEFAULT_LANGUAGE)
-    if not LANGUAGE_TAG.fullmatch(language):
-        ctx.error(("rulebook", "language"), f"'{language}' is not a language tag such as en-GB or fr")
+    language, editions = parse_languages(ctx, checked, ("rulebook",))
     ctx.raise_if_any()
     book_id = checked["id"]
     if not check_id(ctx, book_id, ("rulebook", "id"), "rulebook"):
@@ -124,11 +191,12 @@ def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
         credits,
         ctx.locator.line(("rulebook", "cover")) if ctx.locator else None,
         language,
-        tuple(checked.get("title_lines", [])),
-        checked.get("blurb", ""),
-        checked.get("players", ""),
-        checked.get("playing_time", ""),
-        checked.get("age", ""),
+        editions,
+        title_lines=tuple(checked.get("title_lines", [])),
+        blurb=checked.get("blurb", ""),
+        players=checked.get("players", ""),
+        playing_time=checked.get("playing_time", ""),
+        age=checked.get("age", ""),
     )
 
 

@@ -32,6 +32,7 @@ from .keeping import HALF, KeepWithStart
 from .markup import escape
 from .paragraphs import Paragraph
 from .style import SANS, TITLE, Styles
+from .words import words
 
 WIDOW = 0.2  # a chapter's last page holding less than this share of a page is a widow page
 MAX_PASSES = 10
@@ -204,7 +205,7 @@ def contents(styles: Styles) -> list:
             ("FONTNAME", (0, 0), (-1, -1), SANS),
         ]
     )
-    return [Paragraph("Contents", styles.h1), toc, PageBreak()]
+    return [Paragraph(words("Contents"), styles.h1), toc, PageBreak()]
 
 
 def render_pdf(

@@ -17,6 +17,7 @@ import markdown
 from markdown.treeprocessors import Treeprocessor
 
 from ..errors import AetherpressError, Problem
+from .words import spaced
 
 _STASH = re.compile("\x02wzxhzdk:(\\d+)\x03")
 _LEFTOVER_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
@@ -173,10 +174,10 @@ class Inline:
 
     def markup(self, element: ET.Element, block: ET.Element | None = None) -> str:
         block = block if block is not None else element
-        parts = [escape(element.text or "")]
+        parts = [escape(spaced(element.text or ""))]
         for child in element:
             parts.append(self.child(child, block))
-            parts.append(escape(child.tail or ""))
+            parts.append(escape(spaced(child.tail or "")))
         return "".join(parts).strip()
 
     def child(self, child: ET.Element, block: ET.Element) -> str:

@@ -19,6 +19,7 @@ from ..hands.figures import outward_percent, percent, supported
 from ..hands.odds import cache_key
 from ..project import Project
 from ..project.cache import read_cached, write_cached
+from .words import number, words
 
 
 class OddsSource:
@@ -88,7 +89,7 @@ class OddsSource:
 
 
 def format_count(n: int) -> str:
-    return f"{n:,}"
+    return number(f"{n:,}")
 
 
 def format_probability(p: float, interval: tuple[float, float] | None = None) -> str:
@@ -98,8 +99,8 @@ def format_probability(p: float, interval: tuple[float, float] | None = None) ->
         return "0 %"
     pct = p * 100
     if interval is None and pct >= 99.95 and p < 1:
-        return f"{pct:.4f}".rstrip("0") + " %"
-    return f"{percent(p, supported(p, interval))} %"
+        return number(f"{pct:.4f}".rstrip("0")) + " %"
+    return number(str(percent(p, supported(p, interval)))) + " %"
 
 
 def format_interval(interval: tuple[float, float] | None, p: float | None = None) -> str:
@@ -109,21 +110,23 @@ def format_interval(interval: tuple[float, float] | None, p: float | None = None
         return ""
     d = supported(interval[1] if p is None else p, interval)
     lo, hi = outward_percent(interval, d)
-    return f"{lo} % to {hi} %"
+    return words("{low} to {high}", low=number(str(lo)) + " %", high=number(str(hi)) + " %")
 
 
 def format_points(value: Any) -> str:
     """Expected points, two decimals."""
-    return f"{float(value):.2f}"
+    return number(f"{float(value):.2f}")
 
 
 def format_one_in(one_in: float | None) -> str:
     """'1 in N': whole numbers from 100 up, one decimal below."""
     if one_in is None:
-        return "never"
+        return words("never")
     if one_in >= 100:
-        return f"1 in {round(one_in):,}"
-    return f"1 in {one_in:.1f}".replace(".0", "") if one_in == round(one_in) else f"1 in {one_in:.1f}"
+        n = f"{round(one_in):,}"
+    else:
+        n = f"{one_in:.1f}".replace(".0", "") if one_in == round(one_in) else f"{one_in:.1f}"
+    return words("1 in {n}", n=number(n))
 
 
 MAX_SEARCH = 200_000  # hands: beyond this a missing example is left out rather than searched for

@@ -27,6 +27,7 @@ from ..hands.odds import deck_definitions
 from ..project import Project
 from ..render.placed import use_side
 from ..render.vector import font_files, side_pdf
+from .words import language
 
 BORDER = (0.55, 0.55, 0.55)
 
@@ -69,13 +70,17 @@ class CardLibrary:
         return font_files(font_book(self.project))
 
     def deck(self, spec: str, where: str = "rulebook") -> Deck:
-        """A deck by its command-line spec, ``imperial`` or ``imperial:academy+labelled``."""
-        if spec not in self._decks:
-            deck_id, _, variants = spec.partition(":")
-            if deck_id not in self.definitions:
-                raise AetherpressError(Problem(where, f"unknown deck '{deck_id}'{suggest(deck_id, self.definitions)}"))
-            self._decks[spec] = self.definitions[deck_id].build(tuple(v for v in variants.split("+") if v))
-        return self._decks[spec]
+        """A deck by its command-line spec, ``imperial`` or ``imperial:academy+labelled``, in the language of the
+        book being made when the deck has an edition in it."""
+        deck_id, _, variants = spec.partition(":")
+        if deck_id not in self.definitions:
+            raise AetherpressError(Problem(where, f"unknown deck '{deck_id}'{suggest(deck_id, self.definitions)}"))
+        definition = self.definitions[deck_id]
+        edition = language() if language() in definition.editions else ""  # a book's edition shows the deck's
+        key = f"{spec}@{edition}"
+        if key not in self._decks:
+            self._decks[key] = definition.build(tuple(v for v in variants.split("+") if v), edition)
+        return self._decks[key]
 
     def card(self, deck: Deck, card_id: str, where: str = "rulebook") -> Card:
         try:

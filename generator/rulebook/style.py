@@ -3,7 +3,7 @@
 Body text is EB Garamond, headings Cinzel, tables and charts Source Sans 3:
 all shipped TrueType fonts, embedded as subsets.
 
-Text is set justified and hyphenated (Pyphen, British English) to a measure
+Text is set justified and hyphenated (Pyphen, British English or the book's language) to a measure
 of about 65 characters: on A5 the text block sits inside the frame, on A4 and
 Letter it is a single column with wide margins.  Charts and wide tables use the
 whole frame.
@@ -20,6 +20,7 @@ from reportlab.lib.units import mm
 
 from ..definitions.presets import Paper
 from ..faces.fonts import register_fonts
+from .words import hyphenation
 
 SERIF = "EBGaramond-Regular"
 SERIF_ITALIC = "EBGaramond-Italic"
@@ -30,7 +31,6 @@ SANS = "SourceSans3-Regular"
 SANS_BOLD = "SourceSans3-Bold"
 SANS_ITALIC = "SourceSans3-Italic"
 
-HYPHENATION = "en_GB"  # Pyphen's dictionary for the body text
 MEASURE_EMS = 26.0  # the measure in ems of the body size: about 66 characters of EB Garamond
 
 INK = colors.HexColor("#1d1b18")
@@ -102,7 +102,7 @@ def make_styles(paper: Paper, spacing: float = 1.0) -> Styles:
         textColor=INK,
         alignment=TA_JUSTIFY,
         spaceAfter=size * 0.55,
-        hyphenationLang=HYPHENATION,
+        hyphenationLang=hyphenation(),
         hyphenationMinWordLength=6,
         embeddedHyphenation=1,
         uriWasteReduce=0.3,

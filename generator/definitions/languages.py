@@ -1,0 +1,279 @@
+"""Languages: a deck's source language, the languages of its editions, and its texts in each of them.
+
+A deck (game, rulebook) names the language its files are written in
+(``language = "en"``, the default) and the languages it is published in
+(``editions = ["de"]``).  Its translatable texts are the deck's title, the
+names of its suits, ranks and cards and every card field declared as
+``text``; each has a context (``deck|imperial|card|magist|name``) that says
+where it is printed.  A translation comes from a column of the card list
+(``name@de``, ``text@de``) or from the gettext catalogue of the deck's folder
+(``translations/de.po``): an entry with the text's context whose ``msgid`` is
+the source text as it is now.  An entry whose ``msgid`` is an older source
+text (or that is marked fuzzy) is stale: it is not used, and ``translations
+status`` names it.  A text with no translation is printed in the source
+language (an error with ``--strict-lang``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from dataclasses import field as dc_field
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from ..errors import AetherpressError, Problem, display_path
+from .model import Card, Deck, Rank, Suit, frozen_mapping
+from .schema import Context, KeyPath
+
+TRANSLATIONS = "translations"  # the folder, beside a deck file, of its gettext catalogues
+TEMPLATE_FILE = "messages.pot"
+DEFAULT_LANGUAGE = "en"
+MAX_CATALOGUE_BYTES = 32_000_000
+_CODE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*")
+
+
+@cache
+def language_name(code: str) -> str:
+    """``de`` -> ``German``: the language's name in English, for messages."""
+    from babel import Locale
+
+    return Locale.parse(code.replace("-", "_")).get_display_name("en") or code
+
+
+def known_language(code: str) -> bool:
+    from babel import Locale, UnknownLocaleError
+
+    if not _CODE.fullmatch(code):
+        return False
+    try:
+        Locale.parse(code.replace("-", "_"))
+    except (UnknownLocaleError, ValueError):
+        return False
+    return True
+
+
+def parse_languages(ctx: Context, head: Mapping[str, Any], path: KeyPath) -> tuple[str, tuple[str, ...]]:
+    """(source language, edition languages) of a ``[deck]``, ``[game]`` or ``[rulebook]`` table."""
+    language = head.get("language", DEFAULT_LANGUAGE)
+    if not known_language(language):
+        ctx.error(path + ("language",), f"'{language}' is not a language code Aetherpress knows (such as en, de, fr, ar, ja)")
+        language = DEFAULT_LANGUAGE
+    editions: list[str] = []
+    for i, code in enumerate(head.get("editions", [])):
+        if not known_language(code):
+            ctx.error(path + ("editions", i), f"'{code}' is not a language code Aetherpress knows (such as en, de, fr, ar, ja)")
+        elif code == language:
+            ctx.error(path + ("editions", i), f"'{code}' is the source language; editions list the other languages")
+        elif code in editions:
+            ctx.error(path + ("editions", i), f"'{code}' is named twice")
+        else:
+            editions.append(code)
+    return language, tuple(editions)
+
+
+def described(deck: Deck, variants: bool = True) -> str:
+    """How a deck is named in messages: ``deck 'imperial:academy'`` (``deck 'imperial'`` without its
+    ``variants``), with its language for an edition: ``deck 'imperial' in German (de)``."""
+    name = deck.key.partition("@")[0] if variants else deck.id
+    if not deck.edition:
+        return f"deck '{name}'"
+    return f"deck '{name}' in {language_name(deck.edition)} ({deck.edition})"
+
+
+# --- the texts to translate ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Text:
+    """One translatable text: where it is printed (``context``), what it says, and how messages name it."""
+
+    context: str
+    source: str
+    place: str  # card 'magist' name
+    file: str = ""  # where the source text is written
+    line: int | None = None
+    columns: Mapping[str, str] = dc_field(default_factory=frozen_mapping)  # language -> translation in the card list
+
+
+def translatable_fields(deck: Deck) -> list[str]:
+    """The card fields that are translated: the name and every field declared as ``text``."""
+    return ["name"] + [name for name, kind in deck.attribute_types.items() if kind == "text"]
+
+
+def card_context(deck_id: str, card_id: str, field: str) -> str:
+    return f"deck|{deck_id}|card|{card_id}|{field}"
+
+
+def deck_texts(deck: Deck) -> list[Text]:
+    """Every translatable text of ``deck`` (with its variants applied), in the order a reader meets them."""
+    texts = [Text(f"deck|{deck.id}|title", deck.title, "the deck's title", deck.source)]
+    texts += [Text(f"deck|{deck.id}|suit|{s.id}|name", s.name, f"suit '{s.id}' name", deck.source) for s in deck.suits]
+    texts += [Text(f"deck|{deck.id}|rank|{r.id}|name", r.name, f"rank '{r.id}' name", deck.source) for r in deck.ranks]
+    fields = translatable_fields(deck)
+    for card in deck.cards:
+        file, line = (card.origin.file, card.origin.line) if card.origin else (deck.source, None)
+        for name in fields:
+            value = card.name if name == "name" else card.attributes.get(name)
+            if isinstance(value, str) and value.strip():
+                context = card_context(deck.id, card.id, name)
+                texts.append(Text(context, value, f"card '{card.id}' {name}", file, line, _columns(card, name)))
+    return texts
+
+
+def _columns(card: Card, field: str) -> Mapping[str, str]:
+    return frozen_mapping({code: texts[field] for code, texts in card.translations.items() if field in texts})
+
+
+def game_texts(game: Any) -> list[Text]:
+    """A game's translatable texts: the names and descriptions of its hand categories, as its charts print them."""
+    file = display_path(game.path) if game.path else ""
+    texts = []
+    for ranking in game.rankings.values():
+        for category in ranking.categories:
+            place = f"game '{game.id}' category '{category.name}'"
+            texts.append(Text(category_context(game.id, category.name), category.name, place + " name", file))
+            if category.description:
+                context = category_context(game.id, category.name, "description")
+                texts.append(Text(context, category.description, place + " description", file))
+    return texts
+
+
+def category_context(game_id: str, name: str, field: str = "name") -> str:
+    return f"game|{game_id}|category|{name}|{field}"
+
+
+# --- catalogues ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """The translations of one language in one folder: (context, source text) -> translation."""
+
+    language: str
+    file: str = ""  # as shown in messages; "" when there is no catalogue file
+    entries: Mapping[tuple[str, str], str] = dc_field(default_factory=lambda: MappingProxyType({}))
+    stale: Mapping[str, str] = dc_field(default_factory=frozen_mapping)  # context -> the source translated, now changed
+
+    def get(self, context: str, source: str) -> str | None:
+        return self.entries.get((context, source))
+
+
+def catalogue_file(folder: Path, language: str) -> Path:
+    return folder / TRANSLATIONS / f"{language}.po"
+
+
+def read_catalogue(folder: Path, language: str) -> Catalogue:
+    """The catalogue ``translations/LANGUAGE.po`` of ``folder`` (empty when there is none); a broken file is
+    a one-line error naming it."""
+    path = catalogue_file(folder, language)
+    if not path.is_file():
+        return Catalogue(language)
+    name = display_path(path)
+    if path.stat().st_size > MAX_CATALOGUE_BYTES:
+        raise AetherpressError(Problem(name, f"a catalogue may be at most {MAX_CATALOGUE_BYTES // 1_000_000} MB"))
+    from babel.messages.pofile import PoFileError, read_po
+
+    try:
+        with path.open("rb") as handle:
+            catalog = read_po(handle, locale=None, abort_invalid=True)
+    except PoFileError as exc:
+        line = getattr(exc, "lineno", None)
+        told = str(exc.args[0] if exc.args else exc).split(" on ")[0].lower()
+        raise AetherpressError(
+            Problem(name, f"not a readable PO file: {told}", line + 1 if isinstance(line, int) else None)
+        ) from None
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise AetherpressError(Problem(name, f"not a readable PO file: {exc}")) from None
+    entries: dict[tuple[str, str], str] = {}
+    stale: dict[str, str] = {}
+    for message in catalog:
+        if not message.id or not message.context or isinstance(message.id, tuple):
+            continue
+        translated = message.string if isinstance(message.string, str) else ""
+        if message.fuzzy:
+            stale[message.context] = str(message.id)
+        elif translated:
+            entries[(message.context, str(message.id))] = translated
+    for message in catalog.obsolete.values():
+        if message.context and isinstance(message.id, str) and message.string:
+            stale.setdefault(message.context, message.id)
+    return Catalogue(language, name, MappingProxyType(entries), frozen_mapping(stale))
+
+
+def translation(text: Text, catalogue: Catalogue) -> str | None:
+    """The translation of ``text`` into the catalogue's language: the card list's column first, then the catalogue."""
+    return text.columns.get(catalogue.language) or catalogue.get(text.context, text.source)
+
+
+def state(text: Text, catalogue: Catalogue) -> str:
+    """``translated``, ``stale`` (translated from a source text that has since changed) or ``missing``."""
+    if translation(text, catalogue) is not None:
+        return "translated"
+    if text.context in catalogue.stale or any(c == text.context for c, _ in catalogue.entries):
+        return "stale"
+    return "missing"
+
+
+def localise(deck: Deck, language: str, catalogue: Catalogue) -> Deck:
+    """``deck`` in ``language``: each text translated where a translation is found, else in the source language
+    (the card keeps the names of its untranslated fields, for drafts and ``validate``)."""
+
+    def one(context: str, source: str) -> str:
+        return translation(Text(context, source, ""), catalogue) or source
+
+    suits = tuple(
+        Suit(s.id, one(f"deck|{deck.id}|suit|{s.id}|name", s.name), s.symbol, s.colour, s.order, s.attributes) for s in deck.suits
+    )
+    ranks = tuple(Rank(r.id, one(f"deck|{deck.id}|rank|{r.id}|name", r.name), r.label, r.value, r.attributes) for r in deck.ranks)
+    fields = translatable_fields(deck)
+    cards = []
+    for card in deck.cards:
+        values: dict[str, Any] = {"name": card.name, **card.attributes}
+        missing = []
+        for name in fields:
+            value = values.get(name)
+            if not isinstance(value, str) or not value.strip():
+                continue
+            found = translation(Text(card_context(deck.id, card.id, name), value, "", columns=_columns(card, name)), catalogue)
+            if found is None:
+                missing.append(name)
+            else:
+                values[name] = found
+        name = values.pop("name")
+        cards.append(replace(card, name=name, attributes=frozen_mapping(values), untranslated=tuple(missing)))
+    return replace(
+        deck,
+        title=one(f"deck|{deck.id}|title", deck.title),
+        suits=suits,
+        ranks=ranks,
+        cards=tuple(cards),
+        edition=language,
+    )
+
+
+def untranslated(deck: Deck) -> list[Problem]:
+    """Each card text of an edition printed in the source language, as a problem naming the card and language."""
+    if not deck.edition:
+        return []
+    out = []
+    for card in deck.cards:
+        if card.untranslated:
+            file, line = (card.origin.file, card.origin.line) if card.origin else (deck.source, None)
+            fields = ", ".join(card.untranslated)
+            out.append(
+                Problem(
+                    file,
+                    f"{described(deck)}, card '{card.id}': {fields} not translated; printed in the source language",
+                    line,
+                )
+            )
+    return out
+
+
+def edition_languages(items: Iterable[Any]) -> list[str]:
+    """Every edition language of ``items`` (decks or definitions with ``editions``), in the order first named."""
+    return list(dict.fromkeys(code for item in items for code in item.editions))

@@ -1,0 +1,146 @@
+"""The language a book is set in: the words Aetherpress writes into it, its numbers, hyphenation and spacing.
+
+A book is set in one language at a time (:func:`speaking`).  Every text
+Aetherpress itself writes into a book (chart headings, "1 in N", contents,
+the colophon) is looked up in the message catalogue shipped for that
+language (``messages/LANGUAGE.po``, read with Babel); English is the text as
+written in the code.  Numbers and percentages follow Babel's data for the
+language (a decimal comma and a point between thousands in German); words
+are hyphenated with Pyphen's dictionary for it; French puts a no-break space
+before ``; ! ?`` and ``:``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+
+MESSAGES = Path(__file__).parent / "messages"
+SOURCE = "en"
+_LANGUAGE: ContextVar[str] = ContextVar("book_language", default=SOURCE)
+HYPHENATION = {"en": "en_GB"}  # Pyphen's dictionary where it is not the language's own
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Set what is made inside the block in ``language`` (a code such as ``de``)."""
+    token = _LANGUAGE.set(language or SOURCE)
+    try:
+        yield
+    finally:
+        _LANGUAGE.reset(token)
+
+
+def language() -> str:
+    return _LANGUAGE.get()
+
+
+def supported() -> list[str]:
+    """The languages whose words Aetherpress ships: English and those with a catalogue."""
+    return [SOURCE] + sorted(p.stem for p in MESSAGES.glob("*.po"))
+
+
+@cache
+def _catalogue(code: str) -> dict[str, str]:
+    from babel.messages.pofile import read_po
+
+    path = MESSAGES / f"{code}.po"
+    if not path.is_file():
+        return {}
+    with path.open("rb") as handle:
+        catalog = read_po(handle)
+    return {str(m.id): str(m.string) for m in catalog if m.id and isinstance(m.string, str) and m.string and not m.fuzzy}
+
+
+def words(text: str, **values: object) -> str:
+    """``text`` in the book's language (``{name}`` fields filled in from ``values``)."""
+    code = language()
+    if code != SOURCE:
+        text = _catalogue(code).get(text) or _catalogue(code.split("_")[0].split("-")[0]).get(text) or text
+    return text.format(**values) if values else text
+
+
+def _locale():
+    from babel import Locale
+
+    return Locale.parse(language().replace("-", "_"))
+
+
+def number(text: str) -> str:
+    """A number written the English way (``1,234.5``) as the book's language writes it (``1.234,5`` in German)."""
+    if language() == SOURCE:
+        return text
+    from babel.numbers import get_decimal_symbol, get_group_symbol
+
+    locale = _locale()
+    group, decimal = get_group_symbol(locale), get_decimal_symbol(locale)
+    group = group.replace("\u202f", "\u00a0")  # the book's serif has no narrow no-break space
+    return "".join(group if c == "," else decimal if c == "." else c for c in text)
+
+
+def percent_sign() -> str:
+    """What stands between a number and its per cent sign: a no-break space, as the books have always set it."""
+    return " %"
+
+
+def hyphenation() -> str | None:
+    """Pyphen's dictionary for the book's language, or None when Pyphen has none (the text is then not hyphenated)."""
+    import pyphen
+
+    code = language()
+    if code in HYPHENATION:
+        return HYPHENATION[code]
+    return pyphen.language_fallback(code.replace("-", "_"))
+
+
+_FRENCH_HIGH = re.compile(r"(?<=\w|[»)\]’”])\s*([;!?])(?=\s|$|[»)])")
+_FRENCH_COLON = re.compile(r"(?<=\w|[»)\]’”])\s*(:)(?=\s|$)")
+
+
+def spaced(text: str) -> str:
+    """Running text with the language's spacing: French puts a no-break space before ``; ! ?`` and ``:`` (a full
+    one: the book's serif, EB Garamond, has no narrow no-break space)."""
+    if language().split("_")[0].split("-")[0] != "fr":
+        return text
+    text = _FRENCH_HIGH.sub("\u00a0\\1", text)
+    return _FRENCH_COLON.sub("\u00a0\\1", text)
+
+
+_GAME_FOLDERS: dict[str, Path] = {}  # game id -> the folder of its file, whose catalogues translate its texts
+
+
+def know_games(games: dict) -> None:
+    """Where the games' files are, so their hand names can be looked up in the catalogues beside them."""
+    for game_id, game in games.items():
+        if getattr(game, "path", None) is not None:
+            _GAME_FOLDERS[game_id] = Path(game.path).parent
+
+
+def category_words(table: object, category: object) -> tuple[str, str]:
+    """A hand category's name and description in the book's language (from its game's catalogue), as the chart
+    prints them; in the source language, or without a translation, as the game file writes them."""
+    name, description = str(getattr(category, "name", "")), str(getattr(category, "description", "") or "")
+    folder = _GAME_FOLDERS.get(str(getattr(table, "game", "")))
+    if language() == SOURCE or folder is None:
+        return name, description
+    from ..definitions.languages import catalogue_file, category_context
+
+    path = catalogue_file(folder, language())
+    catalogue = _read(str(folder), language(), path.stat().st_mtime_ns if path.is_file() else 0)
+    game = str(getattr(table, "game", ""))
+    translated = catalogue.get(category_context(game, name), name) or name
+    if description:
+        description = catalogue.get(category_context(game, name, "description"), description) or description
+    return translated, description
+
+
+@cache
+def _read(folder: str, code: str, changed: int):
+    """The catalogue of ``code`` in ``folder`` as last changed at ``changed`` (read once per change)."""
+    from ..definitions.languages import read_catalogue
+
+    return read_catalogue(Path(folder), code)
