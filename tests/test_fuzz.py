@@ -301,3 +301,87 @@ def test_mutated_rulebooks_stay_in_bounds_and_inside(hostile_project, data, monk
     book = hostile_project / "decks" / "cat" / "cat.md"
     book.write_text(_mutate(BOOK, BOOK_SNIPPETS, data), encoding="utf-8")
     _run_confined(hostile_project, ["rulebook", "cat"], {book}, monkeypatch, capsys)
+
+
+NUMBER_TEXT = st.one_of(
+    st.floats(allow_nan=True, allow_infinity=True).map(repr),
+    st.integers(min_value=-(10**400), max_value=10**400).map(str),
+    st.sampled_from(["1e999", "-1e999", "nan", "inf", "1e-400", "0x10", "1e6", "-1000001", "", "5%"]),
+)
+
+
+@settings(max_examples=examples(60), **SETTINGS)
+@given(
+    rows=st.dictionaries(
+        st.integers(min_value=2, max_value=1_048_576),
+        st.lists(
+            st.one_of(
+                st.text(st.characters(exclude_categories=("Cc", "Cs")), max_size=12),
+                st.integers(-(10**30), 10**30),
+                st.floats(),
+                st.none(),
+            ),
+            max_size=6,
+        ),
+        max_size=5,
+    ),
+)
+def test_sparse_spreadsheets_cost_their_rows_and_fail_in_one_line(tmp_path_factory, rows):
+    """A workbook storing a few rows anywhere down the sheet (to Excel's last row), of any values: the reader
+    does the work of the rows stored, and the deck loads or is refused with problems that name the file."""
+    from generator.definitions.sheets import Collector, read_table
+
+    from .sheetfiles import write_far_xlsx
+
+    folder = tmp_path_factory.mktemp("sheet")
+    stored = {1: ["name", "rank", "suits", "text"], **rows}
+    path = write_far_xlsx(folder / "cards.xlsx", stored)
+    added: list[int] = []
+    original = Collector.add
+
+    def counted(self, number, cells):
+        added.append(number)
+        return original(self, number, cells)
+
+    Collector.add = counted  # type: ignore[method-assign]
+    try:
+        read_table(path, "xlsx", None)
+    except AetherpressError as exc:
+        assert all("cards.xlsx" in str(p) and "\n" not in p.message for p in exc.problems)
+    finally:
+        Collector.add = original  # type: ignore[method-assign]
+    assert len(added) <= len(stored)  # never the empty rows between
+
+
+@settings(max_examples=examples(80), **SETTINGS)
+@given(
+    shape=st.sampled_from(
+        [
+            '<rect x="{0}" y="{1}" width="{2}" height="{3}"/>',
+            '<circle cx="{0}" cy="{1}" r="{2}"/>',
+            '<path d="M{0},{1} L{2},{3} Z"/>',
+            '<polygon points="{0},{1} {2},{3} 1,1"/>',
+            '<g transform="scale({0}) translate({1} {2})"><rect width="{3}" height="1"/></g>',
+            '<g transform="matrix({0} 0 0 {1} {2} {3})"><circle r="1"/></g>',
+        ]
+    ),
+    numbers=st.lists(NUMBER_TEXT, min_size=4, max_size=4),
+)
+def test_icons_with_any_numbers_draw_or_fail_in_one_line(tmp_path_factory, shape, numbers):
+    """An icon's numbers may be anything a file can hold: the icon is drawn with finite numbers only, or refused
+    in one line that names it; never an internal error, never ``inf`` or ``nan`` in a drawn side."""
+    from generator.faces.icons import IconError, _read_icon
+
+    folder = tmp_path_factory.mktemp("icon")
+    icon = folder / "coin.svg"
+    icon.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">' + shape.format(*numbers) + "</svg>", encoding="utf-8"
+    )
+    status = icon.stat()
+    try:
+        drawn = _read_icon(str(icon), status.st_size, status.st_mtime_ns)
+    except IconError as exc:
+        assert "\n" not in str(exc) and str(exc)
+        return
+    text = repr(drawn).lower()
+    assert "inf" not in text.replace("info", "") and "nan" not in text
