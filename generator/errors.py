@@ -6,11 +6,12 @@ what is wrong.  ``str(problem)`` is the one line the command prints.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .locations import display_path
 
-__all__ = ["AetherpressError", "Problem", "display_path"]
+__all__ = ["AetherpressError", "Problem", "display_path", "grouped_lines"]
 
 
 @dataclass(frozen=True)
@@ -42,3 +43,47 @@ class AetherpressError(Exception):
         problems = [p if isinstance(p, Problem) else Problem("aetherpress", p) for p in items]
         self.problems = list(dict.fromkeys(problems))  # the same problem found twice is told once
         super().__init__("\n".join(str(p) for p in self.problems))
+
+
+# "drawing card 'fox' of deck 'cat'", "drawn for the back of card 'fox' of deck 'cat:small'", "drawn for card 'fox'"
+_CARD = re.compile(r"(?P<verb>drawing|drawn for) (?P<back>the back of )?card '(?P<card>[^']*)'(?: of deck '(?P<deck>[^']*)')?")
+SHOWN_CARDS = 3  # a grouped problem names this many of its cards
+
+
+def grouped_lines(lines: list[str]) -> list[str]:
+    """``lines`` with those that differ only in the card (and deck or variant) they were drawn for said once,
+    with how many cards hit it and the first few of them, in the order first found."""
+    groups: dict[str, tuple[list[str], list[str]]] = {}
+    for line in lines:
+        found = _CARD.search(line)
+        if found is None:
+            groups.setdefault(line, ([], []))
+            continue
+        key = line[: found.start()] + found.group("verb") + " " + (found.group("back") or "") + "\0" + line[found.end() :]
+        cards, decks = groups.setdefault(key, ([], []))
+        if found.group("card") not in cards:
+            cards.append(found.group("card"))
+        if found.group("deck") is not None and found.group("deck") not in decks:
+            decks.append(found.group("deck"))
+    out = []
+    for key, (cards, decks) in groups.items():
+        if "\0" not in key:
+            out.append(key)
+            continue
+        shown = ", ".join(f"'{c}'" for c in cards[:SHOWN_CARDS]) + (
+            f" and {len(cards) - SHOWN_CARDS} more" if len(cards) > SHOWN_CARDS else ""
+        )
+        of = f" of deck{'s' if len(decks) > 1 else ''} " + ", ".join(f"'{d}'" for d in decks) if decks else ""
+        what = f"card {shown}{of}" if len(cards) == 1 else f"{len(cards)} cards{of} ({shown})"
+        out.append(key.replace("\0", what))
+    return out
+
+
+def grouped(problems: list[Problem]) -> list[Problem]:
+    """``problems`` grouped as :func:`grouped_lines` groups them: one per place and problem, naming a few cards."""
+    places: dict[tuple[str, int | None, str | None], list[str]] = {}
+    for p in dict.fromkeys(problems):
+        places.setdefault((p.file, p.line, p.key), []).append(p.message)
+    return [
+        Problem(file, message, line, key) for (file, line, key), messages in places.items() for message in grouped_lines(messages)
+    ]

@@ -233,7 +233,7 @@ def test_a_template_error_is_the_cards_problem_and_the_server_lives_on(server, g
         faces = [s for s in sides if s["kind"] == "face"]
         assert all(not s["image"] and s["problems"] for s in faces)
         assert all(s["image"] and not s["problems"] for s in sides if s["kind"] == "back")  # the back uses another template
-        assert state["problems"][0].startswith("error: templates/game.svg.j2:5: 'card' has no attribute 'nmae'")
+        assert state["problems"][0].startswith("error: templates/game.svg.j2:5: card has no field 'nmae' (did you mean 'name'?)")
         refused = server.request("/cards/game/dawn.svg")
         assert refused.status == 409 and b"nmae" in refused.body
     finally:

@@ -223,7 +223,7 @@ def test_what_would_print_otherwise_is_said_on_the_side_and_by_validate(game, ca
     assert len(dawn.problems) == 1 and "pattern" in dawn.problems[0] and "card 'dawn'" in dawn.problems[0]
     assert dawn.problems[0].startswith(f"error: {template.relative_to(game)}")
     (banner,) = preview.problems()  # the finding of all twelve faces, said once
-    assert "drawn for 12 cards ('dawn', 'noon', 'blaze' and 9 more)" in banner
+    assert "drawn for 12 cards of deck 'game' ('dawn', 'noon', 'blaze' and 9 more)" in banner
     assert main(["validate"]) == 2
     assert "pattern" in capsys.readouterr().err
     assert main(["build", "game"]) == 0  # it prints, but says so, once for the template

@@ -22,7 +22,7 @@ from typing import NoReturn
 
 from .. import __version__
 from ..definitions.schema import suggestions_afresh
-from ..errors import AetherpressError, display_path
+from ..errors import AetherpressError, display_path, grouped
 from ..faces.limits import cap_memory
 from ..project import Project
 
@@ -126,8 +126,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def print_problems(exc: AetherpressError) -> None:
-    """Each problem on one line of stderr, as ``error: FILE:LINE: KEY: what is wrong``."""
-    for problem in dict.fromkeys(exc.problems):  # the same problem found twice is said once
+    """Each problem on one line of stderr, as ``error: FILE:LINE: KEY: what is wrong``; a problem that many cards
+    hit in the same place is said once, with how many and the first few."""
+    for problem in grouped(exc.problems):
         print(f"error: {problem}", file=sys.stderr)
 
 

@@ -33,6 +33,7 @@ from .sandbox import CURRENT, OutsideProject, environment, template_line, templa
 from .sanitise import SVG_NS, XLINK_NS
 from .svg import MAX_OUTPUT_CHARS, parse_svg
 from .textfit import Fitted, TextDoesNotFit, UnknownIcon, fit_lines
+from .undefined import explain
 
 TEMPLATE_SUFFIX = ".svg.j2"
 
@@ -295,20 +296,25 @@ class FaceRenderer:
         self._made = set()
         self._card = card
         self._template = template_name
-        drawing = f"drawing card '{card.id if card else 'back'}' of {described(self.deck, variants=False)}"
+        drawing = f"drawing card '{card.id if card else 'back'}' of {described(self.deck)}"
+        context: dict[str, Any] = {}
+        view = None
         token = CURRENT.set(self)
         try:
             with deadline(template_seconds()):  # compiling the template (once per process) counts too
                 template = self.env.get_template(f"{template_name}.svg.j2")
                 context = self._context()
-                context["card"] = CardView(self.deck, card) if card is not None else None
+                view = context["card"] = CardView(self.deck, card) if card is not None else None
                 text = render_bounded(template.generate(context), MAX_OUTPUT_CHARS)
         except jinja2.TemplateSyntaxError as exc:
             raise AetherpressError(
                 Problem(display_path(exc.filename) if exc.filename else file, f"template syntax error: {exc.message}", exc.lineno)
             ) from None
         except jinja2.UndefinedError as exc:
-            message = re.sub(r"'[\w.]*CardView object'", "'card'", exc.message or "undefined value")
+            seen = [*context, *self.env.globals]
+            message = explain(exc, view, self.style, seen) or re.sub(
+                r"'[\w.]*CardView object'", "'card'", exc.message or "undefined value"
+            )
             if card is None and side == "back":
                 message += "; a back template sees no card (a back must not give its card away), only the deck"
             raise AetherpressError(Problem(file, f"{message} ({drawing})", template_line(exc))) from None

@@ -29,6 +29,7 @@ from .limits import MAX_TEMPLATE_CHARS, LimitedSandbox, LimitExceeded
 from .places import around, pip_layout, scatter
 from .symbols import symbol_svg, symbols_svg
 from .textfit import Fitted
+from .undefined import NamedUndefined
 
 
 class Drawing(Protocol):
@@ -137,7 +138,7 @@ def environment(places: tuple[tuple[str, str], ...]) -> ImmutableSandboxedEnviro
     env = LimitedSandbox(
         loader=ConfinedLoader(places),
         autoescape=True,
-        undefined=jinja2.StrictUndefined,
+        undefined=NamedUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,

@@ -13,7 +13,6 @@ Only the worker thread calls these methods.  Server threads read
 
 from __future__ import annotations
 
-import re
 import threading
 import time
 from collections import deque
@@ -22,7 +21,7 @@ from dataclasses import dataclass, field
 
 from ..definitions.model import Deck
 from ..definitions.schema import suggestions_afresh
-from ..errors import AetherpressError
+from ..errors import AetherpressError, grouped_lines
 from ..faces.cached import CachedFaces
 from ..faces.render import Geometry
 from ..project import Project
@@ -185,7 +184,7 @@ class Preview:
         for entry in self.snapshot.decks.values():
             for side in entry.sides.values():
                 found += side.problems
-        return grouped(list(dict.fromkeys(found)))
+        return grouped_lines(list(dict.fromkeys(found)))
 
     def state(self) -> dict:
         """The whole state, as ``/api/state`` gives it: every problem."""
@@ -215,29 +214,6 @@ class Preview:
             self._told = heard
             self.events.publish("state", {"version": self.version, **heard})
         self._last_flush = time.monotonic()
-
-
-_DRAWN_FOR = re.compile(r"drawn for card '([^']*)'")
-SHOWN_CARDS = 3  # a grouped finding names this many of its cards
-
-
-def grouped(lines: list[str]) -> list[str]:
-    """``lines`` with those that differ only in the card they were drawn for said once, naming a few cards."""
-    cards: dict[str, list[str]] = {}
-    for line in lines:
-        found = _DRAWN_FOR.search(line)
-        key = line if found is None else line[: found.start(1)] + "\0" + line[found.end(1) :]
-        cards.setdefault(key, []).append(found.group(1) if found else "")
-    out = []
-    for key, names in cards.items():
-        if len(names) == 1:
-            out.append(key.replace("\0", names[0]))
-            continue
-        shown = "', '".join(names[:SHOWN_CARDS]) + (
-            "'" if len(names) <= SHOWN_CARDS else f"' and {len(names) - SHOWN_CARDS} more"
-        )
-        out.append(key.replace("card '\0'", f"{len(names)} cards ('{shown})"))
-    return out
 
 
 def side_json(side: Side) -> dict:
