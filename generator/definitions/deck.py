@@ -45,6 +45,7 @@ DECK_SPEC = {
     "credits": field(dict),
     "language": field(str),
     "editions": field(list, item=str),
+    "build": field(bool),  # false: with variants, only the variants are built by default, not the full deck
 }
 MAX_EXTENDS = 16
 TOP_SPEC = {
@@ -69,6 +70,7 @@ class DeckDefinition:
     style_name: str
     ctx: Context = dc_field(repr=False)
     catalogues: dict[str, Catalogue] = dc_field(default_factory=dict, repr=False)  # edition language -> its texts
+    build_full: bool = True  # ``[deck] build``: whether a plain build covers the full deck besides its variants
 
     @property
     def id(self) -> str:
@@ -252,7 +254,10 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
         except AetherpressError as exc:
             ctx.problems.extend(exc.problems)
     ctx.raise_if_any()
-    definition = DeckDefinition(path, project, base, variant_specs, style_name, ctx, catalogues)
+    if head.get("build") is False and not variant_specs:
+        ctx.error(("deck", "build"), "build = false leaves nothing to build: the deck has no variants")
+        ctx.raise_if_any()
+    definition = DeckDefinition(path, project, base, variant_specs, style_name, ctx, catalogues, head.get("build", True))
     for vid in variant_specs:  # every variant must apply cleanly on its own
         vctx = definition._context()
         definition._apply(base, vid, vctx, seen=(), done=set())

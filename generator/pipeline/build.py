@@ -51,11 +51,13 @@ class BuildTarget:
 
 
 def all_targets(definitions: dict[str, DeckDefinition], languages: Sequence[str] | None = ("",)) -> list[BuildTarget]:
-    """Every deck in every variant (the base deck when it has none), in each of ``languages`` it has ("": the
-    source language; None: the source language and every edition)."""
+    """Every deck as itself (unless its file says ``build = false``) and in each of its variants, in each of
+    ``languages`` it has ("": the source language; None: the source language and every edition)."""
     targets: list[BuildTarget] = []
     for definition in definitions.values():
-        variants: list[tuple[str, ...]] = [(v,) for v in definition.variant_specs] or [()]
+        variants: list[tuple[str, ...]] = [(v,) for v in definition.variant_specs]
+        if definition.build_full or not variants:
+            variants.insert(0, ())
         for language in edition_choice(definition, languages):
             targets.extend(BuildTarget(definition, variant, language) for variant in variants)
     return targets
