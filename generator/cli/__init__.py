@@ -36,6 +36,7 @@ COMMANDS = {
     "odds": "odds",
     "rulebook": "rulebook",
     "new": "new",
+    "eject": "eject",
     "serve": "serve",
     "translations": "translations",
 }
