@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .definitions import DeckDefinition, definition_kind, load_all, load_definition
+from .definitions import DeckDefinition, definition_kind, load_all, load_definition, parse_deck_spec
 from .definitions.languages import untranslated
+from .definitions.schema import suggest
 from .errors import AetherpressError, Problem, display_path
 from .faces.drawncheck import check_drawn
 from .faces.lint import check_templates, template_files
@@ -72,11 +73,33 @@ def definition_files(project: Project, paths: list[Path]) -> list[Path]:
     return found
 
 
-def validate(project: Project, paths: list[Path]) -> Report:
-    """Check the named definition files (default: all of the project's), the faces their decks draw
-    in every variant, and the card templates they use."""
+def validate(project: Project, paths: list[Path], specs: list[str] | None = None) -> Report:
+    """Check the named definition files and decks (``DECK`` or ``DECK:VARIANT``; default: all of the project's
+    files), the faces their decks draw as themselves and in every variant (or in the variants named), and the
+    card templates they use."""
     report = Report()
-    files = definition_files(project, paths)
+    specs = specs or []
+    files = definition_files(project, paths) if paths or not specs else []
+    chosen: dict[Path, list[tuple[str, ...]]] = {}  # deck file -> the variants named (none: every target)
+    if specs:
+        try:
+            known = load_all(project)
+        except AetherpressError as exc:
+            report.add(exc.problems)
+            return report
+        for spec in specs:
+            deck_id, variants = parse_deck_spec(spec)
+            if deck_id not in known:
+                names = ", ".join(known)
+                report.add([Problem("command line", f"unknown deck '{deck_id}'{suggest(deck_id, known)}; decks: {names}")])
+                continue
+            path = known[deck_id].path
+            if path not in files:
+                files.append(path)
+            chosen.setdefault(real(path), []).append(tuple(variants))
+        if report.problems:
+            return report
+    named = bool(paths or specs)  # only what was named is checked, with the templates it uses
     games: list[Path] = []
     books: list[Path] = []
     decks: dict[Path, DeckDefinition] = {}
@@ -102,15 +125,19 @@ def validate(project: Project, paths: list[Path]) -> Report:
     try:
         definitions = load_all(project)
     except AetherpressError as exc:
-        if not paths:
+        if not named:
             report.add(exc.problems)
     if not report.problems:
-        targets = [t.deck for t in all_targets({d.id: d for d in decks.values()}, None)]  # every edition too
+        targets = [t.deck for t in all_targets({d.id: d for p, d in decks.items() if () in chosen.get(p, [()])}, None)]
+        for p, wanted in chosen.items():
+            if p in decks:  # a deck named by its id alone is checked as itself too, even with build = false
+                asked = [v for v in wanted if v or not decks[p].build_full]
+                targets += [decks[p].build(variants) for variants in dict.fromkeys(asked)]
         report.untranslated += [p for deck in targets for p in untranslated(deck) if p not in report.untranslated]
         used = {d.template_for(c) for d in targets for c in d.cards} | {d.back_for(c) for d in targets for c in d.cards}
-        templates = [p for p in template_files(project) if p.name.removesuffix(".svg.j2") in used or not paths]
+        templates = [p for p in template_files(project) if p.name.removesuffix(".svg.j2") in used or not named]
         report.templates = len(templates)
-        report.add(check_templates(project, templates, own_only=project.own.kind == "project" and not paths))
+        report.add(check_templates(project, templates, own_only=project.own.kind == "project" and not named))
         try:
             drawing, zones = check_drawn(project, targets)
             report.add(drawing)

@@ -18,7 +18,9 @@ from ..project import Project
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("odds", help="exact odds of every hand category of a game")
-    p.add_argument("game", nargs="?", help="game id (e.g. lith, founders-flip, dragon-poker, poker)")
+    p.add_argument(
+        "game", nargs="?", help="game id (e.g. lith, founders-flip, dragon-poker, poker; default: the project's only game)"
+    )
     p.add_argument("--ranking", help="ranking name (default: the game's first)")
     p.add_argument("--deck", help="deck name of the game (default: the game's first)")
     p.add_argument(
@@ -50,7 +52,10 @@ def run(project: Project, args: argparse.Namespace) -> int:
     if args.audit:
         return _audit(project, args, games)
     if not args.game:
-        raise AetherpressError(Problem("command line", f"name a game: {', '.join(games) or 'no games found'}"))
+        own = [g for g, game in games.items() if game.path is not None and project.layer_of(game.path) is project.own]
+        if len(own) != 1:
+            raise AetherpressError(Problem("command line", f"name a game: {', '.join(own or games) or 'no games found'}"))
+        args.game = own[0]
     if args.game in games and games[args.game].arrangement is not None:
         return _rows(project, args)
     table = odds_table(

@@ -17,7 +17,9 @@ from .common import cli_error, output_folder
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("rulebook", help="build a game's rulebook as PDF")
-    p.add_argument("game", metavar="GAME", help="a game id (founders-flip, lith, ...) or a rulebook id")
+    p.add_argument(
+        "game", metavar="GAME", nargs="?", default=None, help="a game id or a rulebook id (default: the project's rulebooks)"
+    )
     p.add_argument("--paper", default="a5", metavar="PAPER", help=f"page size: {', '.join(BOOK_PAPERS)} (default: a5)")
     p.add_argument(
         "--booklet", action="store_true", help="impose for saddle-stitch printing: 2-up on A4 (A5/A4 paper) or Letter sheets"
@@ -38,13 +40,21 @@ def run(project: Project, args: argparse.Namespace) -> int:
             f"--paper '{args.paper}' is not a rulebook page size{suggest(paper, BOOK_PAPERS)}; use {', '.join(BOOK_PAPERS)}"
         )
     books = load_rulebooks(project)
-    book = book_for(books, args.game)
-    if book is None:
-        names = sorted(set(books) | {g for b in books.values() for g in b.games})
-        raise cli_error(f"no rulebook for '{args.game}'{suggest(args.game, names)}; rulebooks: {', '.join(names)}")
-    book = book_edition(book, (args.lang or "").strip())
+    if args.game is None:
+        chosen = [b for b in books.values() if project.layer_of(b.file) is project.own]
+        if not chosen:
+            raise cli_error(f"the project has no rulebook of its own; name one: {', '.join(sorted(books)) or 'none'}")
+    else:
+        book = book_for(books, args.game)
+        if book is None:
+            names = sorted(set(books) | {g for b in books.values() for g in b.games})
+            raise cli_error(f"no rulebook for '{args.game}'{suggest(args.game, names)}; rulebooks: {', '.join(names)}")
+        chosen = [book]
+    chosen = [book_edition(book, (args.lang or "").strip()) for book in chosen]
     out = output_folder(args.out or project.output_dir / RULEBOOKS)
     with writing_into(out):
-        path = build_book(BuildContext.create(project), book, out, paper, args.booklet)
-    print(f"rulebook {book.id}: {display_path(path)}")
+        context = BuildContext.create(project)
+        for book in chosen:
+            path = build_book(context, book, out, paper, args.booklet)
+            print(f"rulebook {book.id}: {display_path(path)}")
     return 0

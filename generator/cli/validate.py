@@ -1,4 +1,4 @@
-"""``aetherpress validate [PATH ...]``: check definitions and templates; print every problem."""
+"""``aetherpress validate [DECK[:VARIANT] | PATH ...]``: check definitions and templates; print every problem."""
 
 from __future__ import annotations
 
@@ -6,13 +6,30 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..definitions import load_all
 from ..errors import AetherpressError
 from ..project import Project
 
+EXAMPLES = """examples:
+  aetherpress validate                   # every deck (as itself and in each variant), game and rulebook of the project
+  aetherpress validate my-game:small     # one deck in one variant
+  aetherpress validate decks/my-game/my-game.game.toml"""
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("validate", help="check deck, game and rulebook files and card templates; print every problem")
-    p.add_argument("paths", nargs="*", type=Path, help="definition files or folders (default: all of the project's decks/)")
+    p = sub.add_parser(
+        "validate",
+        help="check deck, game and rulebook files and card templates; print every problem",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "names",
+        nargs="*",
+        metavar="DECK[:VARIANT]|PATH",
+        help="decks by id (a variant after a colon), or definition files or folders (default: all of the project's decks/)",
+    )
+
     p.add_argument(
         "--strict-lang",
         action="store_true",
@@ -20,10 +37,29 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
 
 
+def split_names(project: Project, names: list[str]) -> tuple[list[Path], list[str]]:
+    """(paths, deck specs) among ``names``: a deck id (with variants) is a deck; anything else is a path."""
+    if not names:
+        return [], []
+    try:
+        decks = set(load_all(project))
+    except AetherpressError:  # a broken deck file: the names that are not files are taken for decks, told by validate
+        decks = set()
+    paths: list[Path] = []
+    specs: list[str] = []
+    for name in names:
+        if name.split(":", 1)[0] in decks or not Path(name).exists():
+            specs.append(name)
+        else:
+            paths.append(Path(name))
+    return paths, specs
+
+
 def run(project: Project, args: argparse.Namespace) -> int:
     from ..validation import validate
 
-    report = validate(project, args.paths)
+    paths, specs = split_names(project, args.names)
+    report = validate(project, paths, specs)
     if args.strict_lang:
         report.add(report.untranslated)
     if report.problems:

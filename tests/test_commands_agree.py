@@ -1,0 +1,55 @@
+"""Every command names decks alike (``DECK``, ``DECK:VARIANT``) and defaults to the project's decks or only game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from tests.served import edit
+
+SMALL = '\n[variants.small]\ntitle = "Small"\nremove_ranks = ["4"]\n'
+
+
+@pytest.fixture
+def game(tmp_path, monkeypatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", "g"]) == 0
+    game = tmp_path / "g"
+    with (game / "decks" / "g" / "g.toml").open("a", encoding="utf-8") as f:
+        f.write(SMALL)
+    monkeypatch.chdir(game)
+    return game
+
+
+def test_validate_takes_deck_ids_and_variants(game, capsys):
+    """The 4s fail; the small variant has none, so it passes on its own while the deck does not."""
+    edit(game / "templates" / "g.svg.j2", "{{ name }}", '{{ name }}{% if card.rank.id == "4" %}{{ card.nope }}{% endif %}')
+    capsys.readouterr()
+    assert main(["validate", "g:small"]) == 0
+    assert capsys.readouterr().out.startswith("ok: 1 deck file checked")
+    assert main(["validate", "g"]) == 2
+    assert "card has no field 'nope'" in capsys.readouterr().err
+    assert main(["validate", "decks/g/g.toml"]) == 2  # a path still works
+    capsys.readouterr()
+    assert main(["validate", "gg"]) == 2
+    assert capsys.readouterr().err.startswith("error: command line: unknown deck 'gg' (did you mean 'g'?)")
+    assert main(["validate", "g:smal"]) == 2
+    assert "has no variant 'smal' (did you mean 'small'?)" in capsys.readouterr().err
+
+
+def test_rulebook_and_odds_default_to_the_projects_game(game, capsys):
+    capsys.readouterr()
+    assert main(["rulebook"]) == 0
+    assert capsys.readouterr().out == "rulebook g: output/rulebooks/g.pdf\n"
+    assert (game / "output" / "rulebooks" / "g.pdf").is_file()
+    assert main(["odds"]) == 0
+    assert "220 hands in all" in capsys.readouterr().out
+
+
+def test_export_and_box_default_to_the_projects_decks_and_variants(game, capsys):
+    capsys.readouterr()
+    assert main(["export", "svg"]) == 0
+    out = capsys.readouterr().out
+    assert "output/g/svg" in out and "output/g-small/svg" in out
