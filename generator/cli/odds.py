@@ -161,7 +161,8 @@ def _rows(project: Project, args: argparse.Namespace) -> int:
 
 
 def _audit(project: Project, args: argparse.Namespace, games: dict) -> int:
-    ids = [args.game] if args.game else list(games)
+    own = [g for g, game in games.items() if game.path is not None and project.layer_of(game.path) is project.own]
+    ids = [args.game] if args.game else own or list(games)  # a project's own games, or every game
     report = []
     for gid in ids:
         if gid not in games:

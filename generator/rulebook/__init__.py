@@ -114,7 +114,7 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
     from reportlab.platypus import Spacer
 
     from .charts import hand_chart
-    from .colophon import book_author, colophon, gather_credits
+    from .colophon import book_author, colophon, gather_credits, retold
     from .cover import back_cover, title_page
     from .document import contents
     from .flow import Converter
@@ -149,9 +149,11 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
     games = context.odds.games(source_map.file)
     decks = [context.library.deck(d, source_map.file) for d in book.decks]
     credits = gather_credits(book, games, decks)
-    undated = bool(credits) and not any(c.date for c in credits)
+    undated = retold(credits) and not any(c.date for c in credits)
     verso = colophon(styles, book.title, book.edition, credits, undated, context.odds.simulated)
-    story = title_page(styles, book.title, list(book.title_lines), book.subtitle, book_author(credits), cover, verso)
+    story = title_page(
+        styles, book.title, list(book.title_lines), book.subtitle, book_author(credits), cover, verso, book.edition
+    )
     story += contents(styles)
     story += body
     story.append(Spacer(1, 2 * mm))

@@ -25,6 +25,7 @@ def gather_credits(book, games: dict, decks: list) -> list[Credits]:
     has not said is left out."""
     found: list[Credits] = []
     told: set[str] = set()
+    people: set[str] = set()  # designers and authors named already
     candidates = [book.credits] + [getattr(games.get(g), "credits", None) for g in book.games]
     candidates += [getattr(d, "credits", None) for d in decks]
     for credits in candidates:
@@ -35,11 +36,25 @@ def gather_credits(book, games: dict, decks: list) -> list[Credits]:
             notes=tuple(n for n in credits.notes if n not in told),
             unofficial="" if credits.unofficial in told else credits.unofficial,
         )
+        if not credits.source:  # a credit of no source names its people once, in the first credit that does
+            credits = replace(
+                credits,
+                designer="" if credits.designer in people else credits.designer,
+                author="" if credits.author in people else credits.author,
+            )
+        if credits == Credits():
+            continue
         if not any(_covers(earlier, credits) for earlier in found):
             found.append(credits)
             told.update(credits.notes)
             told.update([credits.unofficial] if credits.unofficial else [])
+            people.update(p for p in (credits.designer, credits.author) if p)
     return found
+
+
+def retold(credits: list[Credits]) -> bool:
+    """Is the book made from others' sources (rather than an original game, credited to its designer)?"""
+    return any(c.source or c.author or c.notice for c in credits)
 
 
 def _covers(earlier: Credits, later: Credits) -> bool:
@@ -123,14 +138,18 @@ def colophon(styles: Styles, title: str, edition: str, credits: list[Credits], u
         paras.append(Paragraph(words("The source texts carry no date; this edition follows them as they stand."), s))
     for lic in dict.fromkeys(c.licence for c in credits if c.licence is not None and c.licence.share_alike):
         paras.append(Paragraph(licence_paragraph(lic), s))
-    if credits:  # a book made from others' sources says how it treats them
+    if credits:
         paras.append(
             Paragraph(
-                words(
-                    "The rules are retold in this edition’s own words; names, numbers and notices are as the sources "
-                    "give them, and passages quoted from the sources are marked as such."
+                (  # a book made from others' sources says how it treats them
+                    words(
+                        "The rules are retold in this edition’s own words; names, numbers and notices are as the sources "
+                        "give them, and passages quoted from the sources are marked as such."
+                    )
+                    + " "
+                    if retold(credits)
+                    else ""
                 )
-                + " "
                 + words(
                     "Every chance in this book was counted exactly, hand by hand, except in the tables that say they "
                     "were simulated, and how."

@@ -51,7 +51,9 @@ def balanced_lines(title: str, width, measure: float) -> list[str]:
     return best[1] if best is not None else [title]
 
 
-def title_page(styles: Styles, title: str, lines: list[str], subtitle: str, by: str, cover: list, colophon) -> list:
+def title_page(
+    styles: Styles, title: str, lines: list[str], subtitle: str, by: str, cover: list, colophon, edition: str = ""
+) -> list:
     """The front cover, then the colophon on its back."""
     s = styles
     fh = s.page[1] - s.margins[2] - s.margins[3]
@@ -84,6 +86,8 @@ def title_page(styles: Styles, title: str, lines: list[str], subtitle: str, by: 
             )
         )
         flow.append(BreakOut(row, s.inset))
+    if edition:
+        flow.append(Paragraph(escape(edition), s.title_small))
     flow += [NextPageTemplate("verso"), PageBreak(), colophon, NextPageTemplate("right"), PageBreak()]
     return flow
 

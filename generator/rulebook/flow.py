@@ -36,6 +36,8 @@ from reportlab.platypus import (
 )
 
 from ..errors import AetherpressError
+from ..faces.icons import deck_icons
+from .icons import BOOK_ICONS
 from .keeping import BreakOut, Stack, Whole
 from .markup import Inline, SourceMap, escape, plain_text, slug
 from .paragraphs import Paragraph
@@ -77,7 +79,8 @@ class Converter:
         self.source = source
         self.chart_for = chart_for
         self.anchors: set[str] = set()
-        self.inline = Inline(source, self.anchors, styles.link_colour, SANS)
+        self.icons = deck_icons(library.project, ())
+        self.inline = Inline(source, self.anchors, styles.link_colour, SANS, self.icons)
         self.headings: list[tuple[int, str, str]] = []
         self._last_level = -1
 
@@ -92,11 +95,15 @@ class Converter:
                 element.set("data-key", key)
                 self.anchors.add(key)
         story: list[Flowable] = []
-        for child in root:
-            flow = self.block(child, self.s.measure)
-            if story and _keeps_with_next(story[-1]) and flow and isinstance(flow[0], CondPageBreak):
-                flow = flow[1:]  # a heading or an introduction keeps with what follows: no page break between them
-            story.extend(flow)
+        token = BOOK_ICONS.set(self.icons)
+        try:
+            for child in root:
+                flow = self.block(child, self.s.measure)
+                if story and _keeps_with_next(story[-1]) and flow and isinstance(flow[0], CondPageBreak):
+                    flow = flow[1:]  # a heading or an introduction keeps with what follows: no page break between them
+                story.extend(flow)
+        finally:
+            BOOK_ICONS.reset(token)
         return story
 
     # --- blocks -------------------------------------------------------------------

@@ -11,12 +11,16 @@ from __future__ import annotations
 import html
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import markdown
 from markdown.treeprocessors import Treeprocessor
 
+from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem
+from ..faces.richtext import Icon
+from .icons import icon_markup
 from .words import spaced
 
 _STASH = re.compile("\x02wzxhzdk:(\\d+)\x03")
@@ -166,18 +170,32 @@ LINK_SCHEMES = ("http://", "https://", "mailto:")
 class Inline:
     """Converts the inline content of a block element to Paragraph markup."""
 
-    def __init__(self, source: SourceMap, anchors: set[str], link_colour: str, code_font: str):
+    def __init__(
+        self, source: SourceMap, anchors: set[str], link_colour: str, code_font: str, icons: Mapping[str, Icon] | None = None
+    ):
         self.source = source
         self.anchors = anchors
         self.link_colour = link_colour
         self.code_font = code_font
+        self.icons = icons or {}
+
+    def text(self, text: str, block: ET.Element) -> str:
+        """Plain text as Paragraph markup, each ``:name:`` of an icon drawn as the icon."""
+
+        def unknown(name: str) -> None:
+            raise self.source.error(
+                block,
+                f"unknown icon ':{name}:'{suggest(f':{name}:', [f':{n}:' for n in self.icons])}; icons are the project's icons/ and the library's symbols",
+            )
+
+        return icon_markup(text, escape(text), self.icons, unknown)
 
     def markup(self, element: ET.Element, block: ET.Element | None = None) -> str:
         block = block if block is not None else element
-        parts = [escape(spaced(element.text or ""))]
+        parts = [self.text(spaced(element.text or ""), block)]
         for child in element:
             parts.append(self.child(child, block))
-            parts.append(escape(spaced(child.tail or "")))
+            parts.append(self.text(spaced(child.tail or ""), block))
         return "".join(parts).strip()
 
     def child(self, child: ET.Element, block: ET.Element) -> str:

@@ -19,6 +19,8 @@ from typing import Any
 
 from reportlab.platypus import paragraph
 
+from .icons import drawing_icons, place_icons
+
 OPENS_AFTER = " \t\n([{\u2014\u2013/“‘-"  # a quote after these (or at the start) opens; any other closes
 
 
@@ -45,6 +47,13 @@ class Paragraph(paragraph.Paragraph):
                 if "'" in piece or '"' in piece:
                     frag.text = curl(piece, before)
                 before = frag.text[-1]
+        self._icons = place_icons(self.__dict__.get("frags"))
+
+    def draw(self) -> None:
+        if not self._icons:
+            return super().draw()
+        with drawing_icons(self.canv):
+            return super().draw()
 
     def breakLines(self, width: Any) -> Any:
         state = self.__dict__  # reportlab's attributes, untyped
