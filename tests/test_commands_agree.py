@@ -53,3 +53,29 @@ def test_export_and_box_default_to_the_projects_decks_and_variants(game, capsys)
     assert main(["export", "svg"]) == 0
     out = capsys.readouterr().out
     assert "output/g/svg" in out and "output/g-small/svg" in out
+
+
+def _parsers():
+    from tests.test_readme import commands
+
+    return {name: p for name, p in commands().items() if name != "(global)"}
+
+
+@pytest.mark.parametrize("command", sorted(_parsers()))
+def test_every_commands_help_has_an_example(command):
+    text = _parsers()[command].format_help()
+    assert "\nexamples:\n  aetherpress " in text
+
+
+def test_export_pod_help_names_the_shops():
+    text = _parsers()["export pod"].format_help()
+    for shop in ("drivethrucards", "thegamecrafter", "makeplayingcards"):
+        assert shop in text
+
+
+def test_sheets_on_other_paper_say_so_in_their_name(game, capsys):
+    assert main(["build", "g:small", "--paper", "letter", "--jobs", "1"]) == 0
+    names = sorted(p.name for p in (game / "output" / "g-small").glob("*.pdf"))
+    assert names == ["g-small-sheets-letter.pdf"]
+    assert main(["build", "g:small", "--paper", "a4", "--jobs", "1"]) == 0
+    assert sorted(p.name for p in (game / "output" / "g-small").glob("*.pdf")) == ["g-small-sheets.pdf"]

@@ -248,7 +248,8 @@ def test_cli_build_options_and_errors(tmp_path, capsys, project):
     )
     captured = capsys.readouterr()
     assert captured.err == ""  # no progress bar when stderr is not a terminal
-    reader = PdfReader(str(tmp_path / "pernese-stripped" / "pernese-stripped-sheets.pdf"))
+    assert not (tmp_path / "pernese-stripped" / "pernese-stripped-sheets.pdf").exists()  # that name is for A4 pages
+    reader = PdfReader(str(tmp_path / "pernese-stripped" / "pernese-stripped-sheets-letter-landscape.pdf"))
     assert float(reader.pages[0].mediabox.width) == pytest.approx(279.4 * PT, abs=0.01)
     assert main(["--project", root, "build", "pernese", "--out", str(tmp_path / "x"), "--paper", "60x80mm"]) == 2
     err = capsys.readouterr().err

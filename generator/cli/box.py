@@ -9,7 +9,7 @@ from ..errors import display_path
 from ..imposition.tuckbox import CARD_THICKNESS
 from ..project import Project
 from ..project.files import writing_into
-from .common import length, output_folder, paper_from_args, resolve_decks
+from .common import examples, length, output_folder, paper_from_args, resolve_decks
 
 MAX_THICKNESS = 5.0  # mm
 
@@ -33,6 +33,11 @@ def add_card_thickness(p: argparse.ArgumentParser) -> None:
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("box", help="a tuck box for each deck: one sheet with cut and fold lines")
+    examples(
+        p,
+        "aetherpress box                        # a tuck box for every deck of the project",
+        "aetherpress box my-game:small --paper letter",
+    )
     p.add_argument(
         "decks",
         nargs="*",

@@ -16,6 +16,7 @@ from .common import (
     add_sheet_arguments,
     check_slugs,
     check_translated,
+    examples,
     languages_from_args,
     output_folder,
     resolve_decks,
@@ -26,6 +27,12 @@ from .common import (
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "build", help="build decks into output/ (default: every deck and variant of the project, and its rulebooks)"
+    )
+    examples(
+        p,
+        "aetherpress build                      # every deck (and variant) and rulebook of the project",
+        "aetherpress build my-game:small --paper letter --layout gutterfold",
+        "aetherpress build --watch              # build again on every save",
     )
     p.add_argument(
         "decks", nargs="*", metavar="DECK[:VARIANT]", help="e.g. imperial, imperial:ministry, imperial:academy+labelled"

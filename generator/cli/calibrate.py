@@ -10,11 +10,12 @@ from ..errors import display_path
 from ..outputs.calibrate import write_calibration
 from ..project import Project
 from ..project.files import writing_into
-from .common import add_paper_arguments, layout_from_args, output_folder
+from .common import add_paper_arguments, examples, layout_from_args, output_folder
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("calibrate", help="write a one-sheet duplex test page to measure a printer's offset")
+    examples(p, "aetherpress calibrate --paper letter --flip short")
     add_paper_arguments(p, "default: a4; use the paper you print on")
     p.add_argument("--out", type=Path, default=None, help="output folder (default: output/)")
 

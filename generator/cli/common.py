@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -25,6 +26,12 @@ if TYPE_CHECKING:  # the sheets stage is loaded by the commands that print
 MAX_COPIES = 1_000
 MAX_OFFSET = 50.0  # mm
 MAX_MARGIN = 100.0  # mm
+
+
+def examples(p: argparse.ArgumentParser, *lines: str) -> None:
+    """Show these command lines (each with what it does after a #) under the command's --help."""
+    p.epilog = "examples:\n" + "\n".join(f"  {line}" for line in lines)
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
 
 
 def cli_error(message: str) -> AetherpressError:
@@ -278,12 +285,18 @@ def layout_from_args(project: Project, args: argparse.Namespace, mode: str | Non
         raise cli_error(str(exc)) from None
 
 
+def paper_suffix(paper: Paper) -> str:
+    """What a sheets file's name carries for its paper: nothing for A4, ``-letter``, ``-a3-landscape`` ..."""
+    name = re.sub(r"[^a-z0-9.]+", "-", paper.name.lower()).strip("-.") or "paper"
+    return "" if name == "a4" else f"-{name}"
+
+
 def sheet_options(project: Project, args: argparse.Namespace) -> list[tuple[str, SheetOptions]]:
     """(file suffix, options) of every sheets PDF a build writes: A4 and Letter unless --paper names one."""
     from ..render.sheetpdf import SheetOptions
 
     options = SheetOptions(layout_from_args(project, args), args.copies, args.greyscale, getattr(args, "draft", False))
     if args.paper is not None:
-        return [("", options)]
+        return [(paper_suffix(options.layout.paper), options)]
     letter = parse_paper("letter", load_papers(project))
     return [("", options), ("-letter", replace(options, layout=replace(options.layout, paper=letter)))]

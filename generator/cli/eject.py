@@ -19,6 +19,7 @@ from ..definitions.styles import DEFAULT_STYLE
 from ..errors import AetherpressError, Problem, display_path
 from ..project import Project
 from ..project.files import write_text, writing_into
+from .common import examples
 
 # kind -> (the [deck] key that names it, what it is, what a deck uses without the key)
 KINDS = {
@@ -27,19 +28,19 @@ KINDS = {
     "style": ("style", "style", DEFAULT_STYLE),
     "size": ("size", "card size preset", "poker"),
 }
-EXAMPLES = """examples:
-  aetherpress eject back                 # templates/back.svg.j2: the built-in back, now the project's
-  aetherpress eject template plain --as my-face
-  aetherpress eject style imperial --as my-style
-  aetherpress eject size poker           # [sizes.poker] in templates/sizes.toml"""
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "eject",
         help="copy a built-in template, back, style or size preset into the project, to change it",
-        epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    examples(
+        p,
+        "aetherpress eject back                 # templates/back.svg.j2: the built-in back, now the project's",
+        "aetherpress eject template plain --as my-face",
+        "aetherpress eject style imperial --as my-style",
+        "aetherpress eject size poker           # [sizes.poker] in templates/sizes.toml",
     )
     p.add_argument("kind", choices=list(KINDS), help="what to copy: template, back, style or size")
     p.add_argument("name", nargs="?", default=None, help="the built-in one to copy (default for back: back)")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+import tomllib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,6 +15,7 @@ from ..definitions.schema import suggest
 from ..definitions.shops import PDFX_LEVELS, POD_BLEED, load_shops
 from ..errors import display_path
 from ..faces.drawncheck import print_differences
+from ..locations import builtin_root
 from ..project import Project
 from ..project.files import writing_into
 from ..project.staging import stage, staged_folders
@@ -27,6 +29,7 @@ from .common import (
     MAX_COPIES,
     check_slugs,
     cli_error,
+    examples,
     languages_from_args,
     length,
     number,
@@ -38,12 +41,30 @@ from .common import (
 MAX_BLEED = 10.0  # mm
 
 
+def builtin_shop_ids() -> list[str]:
+    """The ids of the print shops Aetherpress knows (``templates/shops.toml``), for the help."""
+    with (builtin_root() / "templates" / "shops.toml").open("rb") as f:
+        return list(tomllib.load(f).get("shops", {}))
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("export", help="card files for print shops (pod), PNG, SVG or Tabletop Simulator (tts)")
+    examples(p, "aetherpress export pod --shop thegamecrafter", "aetherpress export png my-game --dpi 600")
     kinds = p.add_subparsers(dest="kind", required=True, metavar="pod|png|svg|tts")
+    shops = builtin_shop_ids()
+    shown = {
+        "pod": (
+            f"aetherpress export pod --shop {shops[0]}   # one shop's files; the others' stay",
+            "aetherpress export pod my-game --stock uncoated",
+        ),
+        "png": ("aetherpress export png my-game:small --dpi 600",),
+        "svg": ("aetherpress export svg --bleed 0",),
+        "tts": ("aetherpress export tts --url-base https://example.org/my-game/",),
+    }
 
     def kind(name: str, help_text: str) -> argparse.ArgumentParser:
         k = kinds.add_parser(name, help=help_text)
+        examples(k, *shown[name])
         k.add_argument(
             "decks",
             nargs="*",
@@ -103,7 +124,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "--proof", action="store_true", help="also write a soft proof: each page of the PDF as the profile prints it, as PNG"
     )
     k.add_argument(
-        "--shop", action="append", default=None, metavar="NAME", help="only this shop (may be repeated; default: every shop)"
+        "--shop",
+        action="append",
+        default=None,
+        metavar="NAME",
+        help=f"only this shop: {', '.join(shops)} or one of the project's (may be repeated; default: every shop)",
     )
     k = kind("png", "one PNG per face and per back")
     k.add_argument("--dpi", type=number(10, 1200), default=300, help="resolution (default 300)")

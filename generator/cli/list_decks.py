@@ -8,10 +8,12 @@ from typing import Any
 
 from ..definitions import load_all
 from ..project import Project
+from .common import examples
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("list", help="list every deck (the project's and the built-in ones) with its card count and variants")
+    examples(p, "aetherpress list", "aetherpress list --json")
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
 

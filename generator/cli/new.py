@@ -11,10 +11,12 @@ from ..locations import real
 from ..outputs.starter import create, slug_for
 from ..project import Project
 from ..project.files import writing_into
+from .common import examples
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("new", help="start a new game: a project folder with a working deck, template, style and rulebook")
+    examples(p, "aetherpress new 'Moon Garden'          # makes moon-garden/")
     p.add_argument(
         "name",
         metavar="NAME",

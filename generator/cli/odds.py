@@ -14,10 +14,17 @@ from ..hands.figures import outward_percent, percent, supported
 from ..hands.odds import OddsTable, game_table, odds_table, row_table
 from ..hands.simulate import CONFIDENCE, DEFAULT_SEED, DEFAULT_TRIALS
 from ..project import Project
+from .common import examples
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("odds", help="exact odds of every hand category of a game")
+    examples(
+        p,
+        "aetherpress odds                       # the game of the project",
+        "aetherpress odds lith --deck basic",
+        "aetherpress odds --audit",
+    )
     p.add_argument(
         "game", nargs="?", help="game id (e.g. lith, founders-flip, dragon-poker, poker; default: the project's only game)"
     )

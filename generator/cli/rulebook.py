@@ -12,11 +12,16 @@ from ..project import Project
 from ..project.files import writing_into
 from ..rulebook import BOOK_PAPERS, BuildContext, build_book
 from ..rulebook.definition import book_edition, book_for, load_rulebooks
-from .common import cli_error, output_folder
+from .common import cli_error, examples, output_folder
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("rulebook", help="build a game's rulebook as PDF")
+    examples(
+        p,
+        "aetherpress rulebook                   # the rulebooks of the project, A5",
+        "aetherpress rulebook lith --paper letter --booklet",
+    )
     p.add_argument(
         "game", metavar="GAME", nargs="?", default=None, help="a game id or a rulebook id (default: the project's rulebooks)"
     )

@@ -7,7 +7,7 @@ import argparse
 from ..definitions.model import Deck
 from ..errors import AetherpressError
 from ..project import Project
-from .common import check_slugs, resolve_decks, whole
+from .common import check_slugs, examples, resolve_decks, whole
 
 DEFAULT_PORT = 8000
 
@@ -16,6 +16,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "serve",
         help="a live preview in the browser: every face and back, redrawn as you save (default: every deck of the project)",
+    )
+    examples(
+        p,
+        "aetherpress serve                      # every deck of the project at http://127.0.0.1:8000",
+        "aetherpress serve my-game:small --port 0 --no-browser",
     )
     p.add_argument("decks", nargs="*", metavar="DECK[:VARIANT]", help="e.g. imperial, imperial:ministry")
     p.add_argument(

@@ -9,19 +9,19 @@ from pathlib import Path
 from ..definitions import load_all
 from ..errors import AetherpressError
 from ..project import Project
-
-EXAMPLES = """examples:
-  aetherpress validate                   # every deck (as itself and in each variant), game and rulebook of the project
-  aetherpress validate my-game:small     # one deck in one variant
-  aetherpress validate decks/my-game/my-game.game.toml"""
+from .common import examples
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "validate",
         help="check deck, game and rulebook files and card templates; print every problem",
-        epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    examples(
+        p,
+        "aetherpress validate                   # every deck (as itself and in each variant), game and rulebook of the project",
+        "aetherpress validate my-game:small     # one deck in one variant",
+        "aetherpress validate decks/my-game/my-game.game.toml",
     )
     p.add_argument(
         "names",
