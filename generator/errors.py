@@ -46,7 +46,11 @@ class AetherpressError(Exception):
 
 
 # "drawing card 'fox' of deck 'cat'", "drawn for the back of card 'fox' of deck 'cat:small'", "drawn for card 'fox'"
-_CARD = re.compile(r"(?P<verb>drawing|drawn for) (?P<back>the back of )?card '(?P<card>[^']*)'(?: of deck '(?P<deck>[^']*)')?")
+_CARD = re.compile(
+    r"(?:(?P<verb>drawing|drawn for) )?(?P<back>the back of |back of )?card '(?P<card>[^']*)'(?: of deck '(?P<deck>[^']*)')?"
+)
+# "deck 'cat:small', card 'fox': text does not fit ..." (a problem with one card's own data)
+_OF_DECK = re.compile(r"^(?:[^']*: )?deck '(?P<deck>[^']*)', (?:card '[^']*'|the back): ")
 SHOWN_CARDS = 3  # a grouped problem names this many of its cards
 
 
@@ -55,11 +59,17 @@ def grouped_lines(lines: list[str]) -> list[str]:
     with how many cards hit it and the first few of them, in the order first found."""
     groups: dict[str, tuple[list[str], list[str]]] = {}
     for line in lines:
+        of = _OF_DECK.search(line)
+        if of is not None:  # one card of a deck and its variants
+            key = line[: of.start("deck") - 1] + "\1" + line[of.end("deck") + 1 :]
+            groups.setdefault(key, ([], []))[1].append(of.group("deck"))
+            continue
         found = _CARD.search(line)
         if found is None:
             groups.setdefault(line, ([], []))
             continue
-        key = line[: found.start()] + found.group("verb") + " " + (found.group("back") or "") + "\0" + line[found.end() :]
+        verb = found.group("verb") + " " if found.group("verb") else ""
+        key = line[: found.start()] + verb + (found.group("back") or "") + "\0" + line[found.end() :]
         cards, decks = groups.setdefault(key, ([], []))
         if found.group("card") not in cards:
             cards.append(found.group("card"))
@@ -67,23 +77,24 @@ def grouped_lines(lines: list[str]) -> list[str]:
             decks.append(found.group("deck"))
     out = []
     for key, (cards, decks) in groups.items():
+        if "\1" in key:
+            out.append(key.replace("deck \1", "deck" + ("s " if len(decks) > 1 else " ") + ", ".join(f"'{d}'" for d in decks)))
+            continue
         if "\0" not in key:
             out.append(key)
             continue
         shown = ", ".join(f"'{c}'" for c in cards[:SHOWN_CARDS]) + (
             f" and {len(cards) - SHOWN_CARDS} more" if len(cards) > SHOWN_CARDS else ""
         )
-        of = f" of deck{'s' if len(decks) > 1 else ''} " + ", ".join(f"'{d}'" for d in decks) if decks else ""
-        what = f"card {shown}{of}" if len(cards) == 1 else f"{len(cards)} cards{of} ({shown})"
+        in_decks = f" of deck{'s' if len(decks) > 1 else ''} " + ", ".join(f"'{d}'" for d in decks) if decks else ""
+        what = f"card {shown}{in_decks}" if len(cards) == 1 else f"{len(cards)} cards{in_decks} ({shown})"
         out.append(key.replace("\0", what))
     return out
 
 
 def grouped(problems: list[Problem]) -> list[Problem]:
     """``problems`` grouped as :func:`grouped_lines` groups them: one per place and problem, naming a few cards."""
-    places: dict[tuple[str, int | None, str | None], list[str]] = {}
+    places: dict[tuple[str, int | None], list[str]] = {}
     for p in dict.fromkeys(problems):
-        places.setdefault((p.file, p.line, p.key), []).append(p.message)
-    return [
-        Problem(file, message, line, key) for (file, line, key), messages in places.items() for message in grouped_lines(messages)
-    ]
+        places.setdefault((p.file, p.line), []).append(f"{p.key}: {p.message}" if p.key else p.message)
+    return [Problem(file, message, line) for (file, line), messages in places.items() for message in grouped_lines(messages)]

@@ -191,7 +191,7 @@ def _cards(
             if text:
                 translated.setdefault(language, {})[field] = text
         values = _values(row_ctx, cells, attributes)
-        card = parse_card(row_ctx, values, (), lookup, attributes, origin=Origin(name, row.number))
+        card = parse_card(row_ctx, values, (), lookup, attributes, origin=Origin(name, row.number, table.sheet))
         if card:
             cards.append(replace(card, translations=frozen_mapping(translated)) if translated else card)
     return cards

@@ -57,10 +57,20 @@ class Origin:
     """Where something was defined: a file as shown to people, and a line in it."""
 
     file: str
-    line: int | None = None
+    line: int | None = None  # a line of the file, or a row of the sheet
+    sheet: str | None = None  # a sheet of a spreadsheet, where the line is a row of it
 
     def __str__(self) -> str:
+        if self.sheet is not None:
+            return f"{self.file}: {self.place}"
         return self.file if self.line is None else f"{self.file}:{self.line}"
+
+    @property
+    def place(self) -> str:
+        """The sheet and row as a spreadsheet shows them (``sheet 'Cards', row 4``), or nothing for a file of lines."""
+        if self.sheet is None:
+            return ""
+        return f"sheet '{self.sheet}'" + (f", row {self.line}" if self.line is not None else "")
 
 
 @dataclass(frozen=True)

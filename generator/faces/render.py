@@ -217,6 +217,8 @@ class FaceRenderer:
         """A problem with the text of the card being drawn, at the row or file that defines the card."""
         card = f"card '{self._card.id}'" if self._card is not None else "the back"
         origin = self._card.origin if self._card is not None else None
+        if origin is not None and origin.sheet is not None:  # a row of a spreadsheet, named as the sheet shows it
+            return Problem(origin.file, f"{origin.place}: deck '{self.deck.key}', {card}: {message}")
         file, line = (origin.file, origin.line) if origin is not None else (self.deck.source, None)
         return Problem(file, f"{described(self.deck)}, {card}: {message}", line)
 
@@ -391,8 +393,8 @@ class FaceRenderer:
     def place(self, card: Card | None, side: str) -> str:
         """How a drawn side is named in messages: ``card 'fox' of deck 'cat'``."""
         if card is None:
-            return f"the back of {described(self.deck, variants=False)}"
-        return f"{'back of ' if side == 'back' else ''}card '{card.id}' of {described(self.deck, variants=False)}"
+            return f"the back of {described(self.deck)}"
+        return f"{'back of ' if side == 'back' else ''}card '{card.id}' of {described(self.deck)}"
 
     def face(self, card: Card) -> str:
         return self._render(self.deck.template_for(card), card, "front")

@@ -53,11 +53,20 @@ def _stored_rows(worksheet: Any) -> Iterator[tuple[int, list[str]]]:
     (at most one past MAX_COLUMNS, so a wider row is refused).  Rows and cells the part does not store are not
     spelt out: openpyxl's own ``iter_rows`` fills every gap with rows of empty cells, a million of them for one
     cell at Excel's last row."""
-    from openpyxl.worksheet._reader import WorkSheetParser
+    from openpyxl.worksheet._reader import FORMULA_TAG, WorkSheetParser
+
+    class Parser(WorkSheetParser):
+        """openpyxl's parser, noting a formula whose result the file does not hold (the saved value is read)."""
+
+        def parse_cell(self, element: Any) -> dict:
+            cell = super().parse_cell(element)
+            if cell["value"] is None and element.find(FORMULA_TAG) is not None:
+                cell["unsaved"] = True
+            return cell
 
     book = worksheet.parent
     with worksheet._get_source() as source:
-        parser = WorkSheetParser(
+        parser = Parser(
             source,
             worksheet._shared_strings,
             data_only=book.data_only,
@@ -68,6 +77,13 @@ def _stored_rows(worksheet: Any) -> Iterator[tuple[int, list[str]]]:
         for number, stored in parser.parse():
             values: dict[int, str] = {}
             for cell in stored:
+                if cell.get("unsaved") and cell["column"] <= MAX_COLUMNS:
+                    raise SheetError(
+                        "a formula whose result the file does not hold (the program that wrote it does not "
+                        "calculate): open the file in a spreadsheet program and save it, or type the value in",
+                        number,
+                        cell["column"] - 1,
+                    )
                 if cell["value"] is None:
                     continue
                 text = cell_text(cell["value"])
