@@ -194,6 +194,19 @@ def test_a_hand_keeps_every_corner_index_readable(browser, server):
     assert browser.current_url.endswith("?cards=" + ",".join([*cards, "crescent"]))
 
 
+def test_a_hand_starts_empty_and_holds_what_is_picked(browser, server):
+    """Without ?cards= nothing is held, so picking five cards makes a hand of five."""
+    open_page(browser, server, "/hand/game")
+    wait_for(lambda: len(browser.find_elements(By.CSS_SELECTOR, ".picker .tile")) == 13, 10)
+    assert browser.find_elements(By.CSS_SELECTOR, ".held") == []
+    assert browser.find_elements(By.CSS_SELECTOR, ".picker .tile.chosen") == []
+    for i in range(5):  # the picker is drawn anew after each pick
+        browser.find_elements(By.CSS_SELECTOR, ".picker .tile")[i].click()
+        wait_for(lambda i=i: len(browser.find_elements(By.CSS_SELECTOR, ".held")) == i + 1, 5)
+    wait_for(lambda: len(browser.find_elements(By.CSS_SELECTOR, ".held")) == 5, 5)
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".picker .tile.chosen")) == 5
+
+
 def test_unknown_pages_are_not_found_in_the_browser(browser, server):
     for path in ("/card/game/nosuch", "/hand/nodeck", "/static/../server.py"):
         browser.get(server.url + path.lstrip("/"))

@@ -123,7 +123,7 @@
     document.getElementById("picker-title").textContent = info.title + ": click cards to add them to the hand or take them out";
     document.title = "Hand \u00b7 " + info.key + " \u00b7 Aetherpress preview";
     if (!first) chosen = chosen.filter((id) => faces.has(id));
-    else chosen = wanted ? wanted.split(",").filter((id) => faces.has(id)) : [...faces.keys()].slice(0, 5);
+    else chosen = wanted ? wanted.split(",").filter((id) => faces.has(id)) : []; // a hand starts empty unless the address names cards
     first = false;
     drawFan();
     drawPicker();
