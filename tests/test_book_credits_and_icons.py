@@ -73,3 +73,31 @@ def test_the_starter_ranking_passes_its_own_audit_and_its_face_is_its_own(game, 
     assert "g / three / default:\n  nothing to report" in out and "lith" not in out
     face = (game / "templates" / "g.svg.j2").read_text().lower()
     assert "fivefold" not in face and "twofold" not in face
+
+
+def test_a_hand_picture_is_fanned(game):
+    """``hand:`` cards are turned about a point below them, each further than the last; a chart's example
+    hands stay in a row."""
+    from generator.rulebook.pictures import FAN_DEGREES, HandPicture
+
+    edit(
+        game / "decks" / "g" / "g.md", "![Dawn](card:g/dawn)", "![A hand](hand:g/dawn,noon,blaze,zenith)\n\n![Dawn](card:g/dawn)"
+    )
+    pages(game)
+    reader = PdfReader(BytesIO((game / "output" / "rulebooks" / "g.pdf").read_bytes()))
+    streams = b"".join(page.get_contents().get_data() for page in reader.pages if page.get_contents() is not None)
+    turned = rb"\.983255 -?0?\.182236 -?0?\.182236 \.983255 [-.\d]+ [-.\d]+ cm"  # the outer cards: 1.5 x 7 degrees
+    assert len(re.findall(turned, streams)) == 2
+    from generator.definitions import load_all
+    from generator.project import Project
+    from generator.rulebook.pictures import CardLibrary
+
+    project = Project(game)
+    library = CardLibrary(project, load_all(project))
+    deck = library.deck("g")
+    arts = [library.art(deck, deck.card(c)) for c in ("dawn", "noon", "blaze", "zenith")]
+    fanned, row = HandPicture(arts, 20.0, fan=True), HandPicture(arts, 20.0)
+    assert fanned.angles == [-1.5 * FAN_DEGREES, -0.5 * FAN_DEGREES, 0.5 * FAN_DEGREES, 1.5 * FAN_DEGREES]
+    width, height = fanned.wrap(1e6, 1e6)
+    assert height > row.wrap(1e6, 1e6)[1]  # the outer cards turn up and out
+    assert width < 4 * row.card_w

@@ -267,7 +267,7 @@ class Converter:
             arts = [self.library.art(deck, c) for c in cards]
             if scheme == "card" and len(arts) == 1:
                 return CardPicture(arts[0], width)
-            return HandPicture(arts, width)
+            return HandPicture(arts, width, fan=scheme == "hand")
         if scheme == "chart":
             game, _, ranking = path.partition("/")
             also = [d for d in params.get("also", "").split(",") if d]

@@ -8,6 +8,7 @@ a form XObject; every picture of that card reuses the form and clips it to the t
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -142,24 +143,61 @@ class CardPicture(Flowable):
         draw_card(self.canv, self.art, 0, 0, self.card_w)
 
 
-class HandPicture(Flowable):
-    """Several cards fanned left to right, each overlapping the one before.
+FAN_DEGREES = 7.0  # how far each card of a fanned hand turns from the one before
+FAN_RADIUS = 1.6  # the turning point of a fan lies this many card heights below the cards' feet
 
-    The step leaves the top-left corner (where faces print rank and suit) of
-    every card visible.
+
+class HandPicture(Flowable):
+    """Several cards side by side, each overlapping the one before, or (``fan``) fanned as a player holds them.
+
+    In a row the step leaves the top-left corner (where faces print rank and suit) of every card visible.
+    A fan turns the cards about a point below the hand, by :data:`FAN_DEGREES` each, so the top-left
+    corners stay as visible and the hand looks held.
     """
 
-    def __init__(self, arts: list[CardArt], width_mm: float, step: float = 0.62):
+    def __init__(self, arts: list[CardArt], width_mm: float, step: float = 0.62, fan: bool = False):
         super().__init__()
         self.arts = arts
         self.card_w = width_mm * mm
         self.step = self.card_w * step
         self.card_h = max(a.height_for(width_mm) for a in arts) * mm if arts else 0
+        self.fan = fan and len(arts) > 1
+        self.radius = self.card_h * FAN_RADIUS  # from the turning point to the foot of each card
+        self.angles = [(i - (len(arts) - 1) / 2) * FAN_DEGREES for i in range(len(arts))]
+        self.box = self._fan_box() if self.fan else (0.0, 0.0, 0.0, 0.0)
+
+    def _fan_box(self) -> tuple[float, float, float, float]:
+        """(left, bottom, right, top) of the fanned cards, about the turning point."""
+        xs, ys = [], []
+        half = self.card_w / 2
+        for angle in self.angles:
+            turn = math.radians(-angle)
+            for x, y in (
+                (-half, self.radius),
+                (half, self.radius),
+                (-half, self.radius + self.card_h),
+                (half, self.radius + self.card_h),
+            ):
+                xs.append(x * math.cos(turn) - y * math.sin(turn))
+                ys.append(x * math.sin(turn) + y * math.cos(turn))
+        return min(xs), min(ys), max(xs), max(ys)
 
     def wrap(self, avail_w, avail_h):
         n = len(self.arts)
+        if self.fan:
+            left, bottom, right, top = self.box
+            return right - left, top - bottom
         return (self.card_w + self.step * (n - 1) if n else 0), self.card_h
 
     def draw(self):
-        for i, art in enumerate(self.arts):
-            draw_card(self.canv, art, i * self.step, 0, self.card_w)
+        if not self.fan:
+            for i, art in enumerate(self.arts):
+                draw_card(self.canv, art, i * self.step, 0, self.card_w)
+            return
+        left, bottom, _, _ = self.box
+        for angle, art in zip(self.angles, self.arts):
+            self.canv.saveState()
+            self.canv.translate(-left, -bottom)
+            self.canv.rotate(-angle)
+            draw_card(self.canv, art, -self.card_w / 2, self.radius, self.card_w)
+            self.canv.restoreState()
