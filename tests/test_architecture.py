@@ -149,6 +149,7 @@ def test_modules_are_small():
     assert big == {}
 
 
+@pytest.mark.slow  # runs ruff and mypy over everything
 @pytest.mark.parametrize(
     "tool", [["ruff", "check", "generator", "tests"], ["ruff", "format", "--check", "generator", "tests"], ["mypy"]]
 )

@@ -13,6 +13,9 @@ from pypdf import PdfReader
 from generator.cli import main
 from tests.served import edit
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def game(tmp_path, monkeypatch) -> Path:

@@ -26,6 +26,9 @@ from generator.rulebook.style import make_styles
 from .book_measure import body_lines, chapter_pages, characters, full_lines, hyphenated_breaks, page_fill
 from .test_rulebook import pdf_text, squash
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 FIXTURES = Path(__file__).resolve().parent / "fixtures"  # seed-*.txt: copies of the games' source texts, kept verbatim
 PAPERS = {"a5": ("lith", "founders-flip", "pernese", "fivefold-arrangement"), "a4": ("lith", "pernese"), "letter": ("lith",)}
 

@@ -16,6 +16,9 @@ from generator.pipeline.build import all_targets, build_deck
 
 from .conftest import A4, A4_SHEETS
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory, project, definitions):

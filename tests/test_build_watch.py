@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from .served import Command, edit, new_game, wait_for
+
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
 
 
 def test_build_watch_rebuilds_on_save_and_survives_a_broken_file(tmp_path):

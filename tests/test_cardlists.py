@@ -14,6 +14,9 @@ from generator.errors import AetherpressError
 from .conftest import write_deck
 from .sheetfiles import parts_xlsx, strings_part, worksheet_part, write_far_ods, write_far_xlsx, write_ods, write_xlsx
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 DECK = """\
 [deck]
 id = "cl"

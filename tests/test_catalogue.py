@@ -21,6 +21,9 @@ import pytest
 
 from generator.cli import main
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).parent / "fixtures"
 CASES = tomllib.loads((FIXTURES / "broken-inputs.toml").read_text(encoding="utf-8"))["case"]

@@ -23,6 +23,7 @@ def game(tmp_path, monkeypatch) -> Path:
     return game
 
 
+@pytest.mark.slow  # builds or checks whole decks
 def test_validate_takes_deck_ids_and_variants(game, capsys):
     """The 4s fail; the small variant has none, so it passes on its own while the deck does not."""
     edit(game / "templates" / "g.svg.j2", "{{ name }}", '{{ name }}{% if card.rank.id == "4" %}{{ card.nope }}{% endif %}')
@@ -39,6 +40,7 @@ def test_validate_takes_deck_ids_and_variants(game, capsys):
     assert "has no variant 'smal' (did you mean 'small'?)" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # builds
 def test_rulebook_and_odds_default_to_the_projects_game(game, capsys):
     capsys.readouterr()
     assert main(["rulebook"]) == 0
@@ -48,6 +50,7 @@ def test_rulebook_and_odds_default_to_the_projects_game(game, capsys):
     assert "220 hands in all" in capsys.readouterr().out
 
 
+@pytest.mark.slow  # builds
 def test_export_and_box_default_to_the_projects_decks_and_variants(game, capsys):
     capsys.readouterr()
     assert main(["export", "svg"]) == 0
@@ -73,6 +76,7 @@ def test_export_pod_help_names_the_shops():
         assert shop in text
 
 
+@pytest.mark.slow  # builds
 def test_sheets_on_other_paper_say_so_in_their_name(game, capsys):
     assert main(["build", "g:small", "--paper", "letter", "--jobs", "1"]) == 0
     names = sorted(p.name for p in (game / "output" / "g-small").glob("*.pdf"))

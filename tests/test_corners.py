@@ -21,6 +21,9 @@ from generator.pipeline.build import all_targets
 
 from .cardimages import crop_mm, faces, grey
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 DPI = 100.0
 CORNER = (0.0, 0.0, 13.0, 24.0)  # mm from the top-left trim corner: what a fan leaves in sight
 INK = 60  # grey levels from the corner's own background that count as something drawn

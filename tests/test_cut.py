@@ -15,6 +15,9 @@ from generator.pipeline.build import all_targets
 
 from .conftest import write_deck
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 # a 60 x 80 mm card with 3 mm bleed: the trim runs from 3 to 63 across and 3 to 83 down
 TRIM = Box(3.0, 3.0, 60.0, 80.0)
 HEAD = '<svg xmlns="http://www.w3.org/2000/svg" width="66mm" height="86mm" viewBox="0 0 66 86">'

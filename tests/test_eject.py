@@ -18,6 +18,7 @@ def game(tmp_path, monkeypatch) -> Path:
     return tmp_path / "g"
 
 
+@pytest.mark.slow  # builds
 def test_eject_the_back_copies_it_and_names_the_deck_line(game, capsys):
     capsys.readouterr()
     assert main(["eject", "back"]) == 0

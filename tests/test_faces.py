@@ -26,6 +26,9 @@ from generator.render.vector import side_pdf
 
 from .conftest import A4, write_deck
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 PT = 72 / 25.4  # points per millimetre
 
 

@@ -24,6 +24,9 @@ from generator.render.cardpdf import card_pdf_bytes
 from tests.designer import designer_project
 from tests.fidelity import Browser, browser_available, compare, compare_cmyk, differing, font_css, pdf_pictures, size_px
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 if not browser_available():
     pytest.skip(
         "chromium and chromium-driver are not installed (apt-get install chromium chromium-driver)", allow_module_level=True

@@ -23,6 +23,9 @@ from generator.project import Project
 
 from .conftest import examples
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 FIXTURES = Path(__file__).parent / "fixtures" / "catalogue-base"
 ROOT = Path(__file__).resolve().parents[1]
 BASE_TEXT = (FIXTURES / "decks" / "cat" / "deck.toml").read_text(encoding="utf-8")

@@ -21,6 +21,9 @@ from generator.outputs.tts import export_tts
 from generator.project import Project
 from generator.render.sheetpdf import SheetOptions, write_sheets
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 FIXTURES = Path(__file__).parent / "fixtures"
 PICTURE = (20, 60, 220)  # a saturated blue: its grey is far from any of its channels
 

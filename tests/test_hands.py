@@ -21,6 +21,9 @@ from generator.hands import odds as odds_module
 from .conftest import ROOT, examples
 from .lith_examples import EXAMPLES as LITH_EXAMPLES
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 ALL_TABLES = [
     ("poker", "poker", "full", ()),
     ("lith", "lith", "extended", ()),

@@ -18,6 +18,9 @@ from generator.project.files import atomic_output, write_text
 from .conftest import FULL
 from .test_catalogue import make_project
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 ROOT_DECKS = Path(__file__).resolve().parents[1] / "decks"
 
 

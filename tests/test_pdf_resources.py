@@ -20,6 +20,9 @@ from generator.pipeline.build import build_deck
 
 from .conftest import A4_SHEETS
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 OPERATORS = {b"sh": "/Shading", b"gs": "/ExtGState", b"Do": "/XObject", b"Tf": "/Font"}
 NAMED = re.compile(rb"/([A-Za-z0-9_.+-]+)\s+(?:[-\d.]+\s+)?(sh|gs|Do|Tf)\b")
 

@@ -30,6 +30,9 @@ from generator.render.icc import STOCKS, shipped_profile
 
 from .pdfcheck import GOOD_SPACES, inspect
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 FIXTURES = Path(__file__).parent / "fixtures"
 PT = 72 / 25.4
 needs_gs = pytest.mark.skipif(shutil.which("gs") is None, reason="Ghostscript (Debian ghostscript) is not installed")

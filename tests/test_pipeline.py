@@ -15,6 +15,9 @@ from generator.cli import main
 from .conftest import ROOT
 from .test_catalogue import make_project
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 DECKS = ["pernese:colourless", "dragons-gambit"]
 
 

@@ -21,6 +21,9 @@ from generator.render.raster import pixels
 
 from .served import Command, Server, edit, new_game, wait_for
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 NOON = "Noon,2,suns,Look at the top card of the deck."
 
 

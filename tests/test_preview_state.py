@@ -22,6 +22,9 @@ from generator.preview.state import Preview
 from generator.preview.watcher import SourceFilter, changes, sources_state, watch_roots
 from generator.project import Project
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 
 def png(colour: tuple[int, int, int]) -> bytes:
     buffer = io.BytesIO()

@@ -23,6 +23,9 @@ from generator.render.sheetpdf import SheetOptions, write_job, write_sheets
 
 from .conftest import A4
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 PT = 72 / 25.4  # points per mm
 
 

@@ -18,6 +18,9 @@ from generator.definitions import load_all
 from generator.errors import AetherpressError
 from generator.project import Project
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -23,6 +23,9 @@ from tests.designer import renamed_font
 
 from .conftest import write_deck
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 SVG = "{http://www.w3.org/2000/svg}"
 
 

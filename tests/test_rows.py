@@ -17,6 +17,9 @@ from generator.hands.rows import SetupOdds
 
 from .conftest import ROOT
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 GAME = "fivefold-arrangement"
 
 

@@ -30,6 +30,9 @@ from generator.rulebook.pictures import CardLibrary, HandPicture
 from generator.rulebook.source import render_source
 from generator.rulebook.style import make_styles
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 A5 = load_papers(Project(ROOT))["a5"]
 

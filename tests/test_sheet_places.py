@@ -35,6 +35,7 @@ def test_a_formula_without_a_saved_result_is_told_at_its_cell(game, capsys):
     assert line.startswith("error: decks/g/cards.xlsx: sheet 'Cards', row 4, column B: a formula whose result")
 
 
+@pytest.mark.slow  # builds
 def test_a_card_of_a_sheet_is_placed_by_sheet_and_row(game, capsys):
     assert main(["validate"]) == 0
     rows = [line.split(",", 3) for line in (game / "decks" / "g" / "cards.csv").read_text().splitlines()]

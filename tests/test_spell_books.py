@@ -11,6 +11,9 @@ from generator.rulebook.odds import format_interval, format_points, format_proba
 
 from .test_rulebook import pdf_text, squash
 
+# counts the odds of every spell: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def texts(book_pdf):

@@ -23,6 +23,9 @@ from generator.hands.values import count_by_hand
 
 from . import flip_reference as ref
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 GAME = "founders-flip"
 
 

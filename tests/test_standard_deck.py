@@ -7,6 +7,9 @@ import pytest
 
 from .cardimages import crop_mm, faces, grey
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 DPI = 100.0
 
 

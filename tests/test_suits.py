@@ -28,6 +28,9 @@ from generator.pipeline.build import all_targets
 from generator.render.raster import render_pages
 from generator.render.vector import side_pdf
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 MIN_DELTA_E = 15.0
 MIN_SHAPE_DIFFERENCE = 0.25
 VISION = [

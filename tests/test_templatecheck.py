@@ -10,6 +10,9 @@ from generator.faces.drawncheck import check_drawn
 from generator.faces.lint import check_svg, check_template_source, check_templates
 from generator.faces.svg import parse_svg
 
+# whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 HEAD = '<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10">\n'
 
 # still printed otherwise than shown: each refused in one line that says what to do instead

@@ -167,6 +167,7 @@ def test_box_sheet_is_one_a4_page_with_the_decks_art_and_title(pernese_box, proj
     assert abs(front[0] - field[0]) > 20  # art, not the plain field
 
 
+@pytest.mark.slow  # builds or checks whole decks
 def test_build_box_and_greyscale(tmp_path):
     assert main(["build", "standard", "--box", "--greyscale", "--card-thickness", "0.5", "--out", str(tmp_path)]) == 0
     a4, letter = tmp_path / "standard" / "standard-box.pdf", tmp_path / "standard" / "standard-box-letter.pdf"

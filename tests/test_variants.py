@@ -56,6 +56,7 @@ def test_the_built_in_decks_with_a_full_variant_build_it_once(definitions):
     assert "dragons-gambit" in keys  # no variants: the deck itself
 
 
+@pytest.mark.slow  # builds
 def test_build_writes_the_full_deck_under_its_own_name_and_the_variant(game, capsys):
     assert main(["build", "--jobs", "1"]) == 0
     assert len(list((game / "output" / "g" / "faces").glob("*.svg"))) == 12
