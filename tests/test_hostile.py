@@ -112,7 +112,7 @@ def test_environment_is_not_visible_to_templates(tmp_path, monkeypatch, capsys):
     )
     assert main(["build", "cat"]) == 2
     err = capsys.readouterr().err
-    assert "hunter2" not in err and "'environ' is undefined" in err
+    assert "hunter2" not in err and "a template sees no 'environ'" in err
 
 
 def test_no_network_or_file_access_through_svg(tmp_path):
