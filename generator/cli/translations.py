@@ -15,10 +15,12 @@ from pathlib import Path
 from ..definitions.languages import Text, deck_texts, game_texts, language_name, read_catalogue
 from ..errors import AetherpressError, display_path
 from ..project import Project
+from .common import examples
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("translations", help="translation catalogues: extract, update (merge) and status")
+    examples(p, "aetherpress translations extract", "aetherpress translations status --lang de,fr")
     p.add_argument(
         "action",
         choices=("extract", "update", "status"),
