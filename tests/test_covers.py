@@ -13,6 +13,9 @@ from generator.rulebook.cover import JOINING, SIGNATURE, balanced_lines
 
 from .test_rulebook import squash
 
+# whole builds, rulebooks or long counts: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 BOOKS = ["lith", "founders-flip", "pernese", "fivefold-arrangement"]
 
 

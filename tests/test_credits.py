@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 
 import pikepdf
+import pytest
 from pypdf import PdfReader
 
 from generator.definitions import load_all
@@ -14,6 +15,9 @@ from generator.rulebook import load_rulebooks
 from generator.rulebook.colophon import book_author, gather_credits
 
 from .test_rulebook import squash
+
+# whole builds, rulebooks or long counts: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
 
 
 def _verso(data: bytes) -> str:

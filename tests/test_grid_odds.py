@@ -18,6 +18,9 @@ from generator.rulebook.odds import format_interval, format_probability
 
 from .test_spells import GAME, base, game, load_games_ranking, small_engine  # noqa: F401
 
+# whole builds, rulebooks or long counts: left out of the quick run (pytest -m 'not slow')
+pytestmark = pytest.mark.slow
+
 ARCANUM = "in-wrought-arcanum"
 
 
