@@ -408,3 +408,23 @@ def test_refresh_survives_what_goes_wrong(game):
     preview.choose = buggy
     preview.refresh()
     assert preview.problems() == ["internal error: PermissionError: [Errno 13] Permission denied (please report it)"]
+
+
+def test_a_card_that_cannot_be_drawn_now_keeps_its_last_good_drawing_under_the_problem(game):
+    """As the banner promises: a face whose row now breaks its template shows its last drawing without
+    problems, with the problem over it, not an empty placeholder; a card never drawn well has none to show."""
+    preview = preview_of(game)
+    preview.refresh()
+    settle(preview)
+    good = preview.snapshot.side("game", FACE, "noon").svg
+    assert good is not None
+    edit(
+        game / "templates" / "game.svg.j2",
+        "{{ parts.field(style.paper) }}",
+        "{{ parts.field(style.paper) }}\n{{ card.attributes.text.nope() }}",
+    )
+    preview.refresh()
+    settle(preview)
+    noon = preview.snapshot.side("game", FACE, "noon")
+    assert noon.problems and not noon.draft
+    assert noon.svg == good

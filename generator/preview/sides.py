@@ -40,6 +40,7 @@ class Side:
     reads: dict[str, str] = field(default_factory=dict)  # pictures it loaded -> their digests
     version: str = ""  # changes whenever what the page shows of it changes
     settled: bool = False  # drawn, or found not drawable
+    last_good: str | None = None  # its last drawing without problems, shown while it cannot be drawn
 
     @property
     def side(self) -> str:
@@ -104,8 +105,9 @@ def draw(project: Project, faces: CachedFaces, side: Side) -> None:
         )
     except AetherpressError as exc:
         side.problems = tuple(dict.fromkeys(f"error: {p}" for p in exc.problems))
-        side.svg = _draft_svg(project, faces.deck, side)
-        side.draft = side.svg is not None
+        draft = _draft_svg(project, faces.deck, side)
+        side.svg = draft if draft is not None else side.last_good  # else its last good drawing, under the problem
+        side.draft = draft is not None
         side.reads = {}
     except Exception as exc:  # a bug, not bad input: shown like the command line shows it, and the preview goes on
         side.problems = (f"internal error: {type(exc).__name__}: {exc} (please report it)",)

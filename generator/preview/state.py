@@ -131,7 +131,10 @@ class Preview:
                     if not side.settled:
                         waiting.append((entry, side))
                 else:
-                    side = Side(deck.slug, kind, name, card, key)
+                    previous, side = side, Side(deck.slug, kind, name, card, key)
+                    if previous is not None:  # what to show should it fail now: its last drawing without problems
+                        good = previous.svg is not None and not previous.problems and not previous.draft
+                        side.last_good = previous.svg if good else previous.last_good
                     changed.append((entry, side))
                 entry.sides[(kind, name)] = side
         self.pending = deque(changed + waiting)  # what was just edited is drawn first
