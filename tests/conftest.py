@@ -110,3 +110,25 @@ def repository_output_untouched():
     before = listing()
     yield
     assert listing() == before, "a test wrote into the repository's output/"
+
+
+SMALL_VARIANT = '\n[variants.small]\ntitle = "Small"\nremove_ranks = ["4"]\n'  # a variant of a new project's deck
+
+
+@pytest.fixture
+def started(tmp_path, monkeypatch) -> Path:
+    """A project made by ``aetherpress new g``, which the test runs in."""
+    from generator.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", "g"]) == 0
+    monkeypatch.chdir(tmp_path / "g")
+    return tmp_path / "g"
+
+
+@pytest.fixture
+def started_with_variant(started) -> Path:
+    """A new project whose deck has one variant, ``small``, without the 4s."""
+    with (started / "decks" / "g" / "g.toml").open("a", encoding="utf-8") as f:
+        f.write(SMALL_VARIANT)
+    return started

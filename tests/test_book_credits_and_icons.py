@@ -18,11 +18,8 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture
-def game(tmp_path, monkeypatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    assert main(["new", "g"]) == 0
-    monkeypatch.chdir(tmp_path / "g")
-    return tmp_path / "g"
+def game(started) -> Path:
+    return started
 
 
 def pages(game: Path) -> list[str]:

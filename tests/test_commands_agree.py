@@ -9,18 +9,11 @@ import pytest
 from generator.cli import main
 from tests.served import edit
 
-SMALL = '\n[variants.small]\ntitle = "Small"\nremove_ranks = ["4"]\n'
-
 
 @pytest.fixture
-def game(tmp_path, monkeypatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    assert main(["new", "g"]) == 0
-    game = tmp_path / "g"
-    with (game / "decks" / "g" / "g.toml").open("a", encoding="utf-8") as f:
-        f.write(SMALL)
-    monkeypatch.chdir(game)
-    return game
+def game(started_with_variant) -> Path:
+    """A new project whose deck has one variant, ``small``, without the 4s."""
+    return started_with_variant
 
 
 @pytest.mark.slow  # builds or checks whole decks

@@ -11,11 +11,8 @@ from generator.locations import builtin_root
 
 
 @pytest.fixture
-def game(tmp_path, monkeypatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    assert main(["new", "g"]) == 0
-    monkeypatch.chdir(tmp_path / "g")
-    return tmp_path / "g"
+def game(started) -> Path:
+    return started
 
 
 @pytest.mark.slow  # builds

@@ -12,11 +12,8 @@ from tests.served import edit
 
 
 @pytest.fixture
-def game(tmp_path, monkeypatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    assert main(["new", "g"]) == 0
-    monkeypatch.chdir(tmp_path / "g")
-    return tmp_path / "g"
+def game(started) -> Path:
+    return started
 
 
 def _validate(game: Path, capsys, expression: str) -> list[str]:

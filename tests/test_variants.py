@@ -12,19 +12,11 @@ from generator.pipeline.build import all_targets
 from generator.project import Project
 from tests.served import edit
 
-SMALL = '\n[variants.small]\ntitle = "Small"\nremove_ranks = ["4"]\n'
-
 
 @pytest.fixture
-def game(tmp_path, monkeypatch) -> Path:
+def game(started_with_variant) -> Path:
     """A new project whose deck has one variant, ``small``, without the 4s."""
-    monkeypatch.chdir(tmp_path)
-    assert main(["new", "g"]) == 0
-    game = tmp_path / "g"
-    with (game / "decks" / "g" / "g.toml").open("a", encoding="utf-8") as f:
-        f.write(SMALL)
-    monkeypatch.chdir(game)
-    return game
+    return started_with_variant
 
 
 def test_a_deck_with_a_variant_is_a_target_as_itself_and_as_the_variant(game):
