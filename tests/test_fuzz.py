@@ -13,7 +13,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from generator.cli import main
@@ -372,6 +372,7 @@ def test_sparse_spreadsheets_cost_their_rows_and_fail_in_one_line(tmp_path_facto
     ),
     numbers=st.lists(NUMBER_TEXT, min_size=4, max_size=4),
 )
+@example(shape='<path d="M{0},{1} L{2},{3} Z"/>', numbers=["0.0", "0.0", "0.0", "nan"])  # a word in path data
 def test_icons_with_any_numbers_draw_or_fail_in_one_line(tmp_path_factory, shape, numbers):
     """An icon's numbers may be anything a file can hold: the icon is drawn with finite numbers only, or refused
     in one line that names it; never an internal error, never ``inf`` or ``nan`` in a drawn side."""

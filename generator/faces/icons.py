@@ -50,6 +50,7 @@ NUMBERED = (
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True, huge_tree=False)
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_NOT_PATH_DATA = re.compile(r"[^MmLlHhVvCcSsQqTtAaZz0-9eE+\-.,\s]")  # a path's commands, numbers and separators
 SHAPES = {"path", "rect", "circle", "ellipse", "line", "polyline", "polygon"}
 SKIPPED = {"title", "desc", "metadata"}
 PAINT = (
@@ -154,6 +155,11 @@ def _check_numbers(element: etree._Element, attrs: dict[str, str], matrix: Matri
     for name in NUMBERED:
         if name in attrs:
             _numbers(element, name, attrs[name])
+    if "d" in attrs and _NOT_PATH_DATA.search(attrs["d"]):
+        raise IconError(
+            f"<{etree.QName(element).localname}> (line {element.sourceline}) has d='{attrs['d'][:40]}': "
+            "path data holds only path commands and numbers"
+        )
     if "transform" not in attrs:
         return matrix
     combined = multiply(matrix, parse_transform(attrs["transform"]))
