@@ -715,3 +715,23 @@ def test_every_example_hand_is_written_out_on_one_line(project):
         notations = [row[1][1] for row in rows[head_rows:-1] if isinstance(row[1], list)]
         assert notations and all(isinstance(n, HandNotation) for n in notations)
         assert [n.text for n in notations if len(n.lines) > 1] == [], (game, ranking)
+
+
+def test_a_rulebook_naming_a_game_the_project_does_not_have_is_one_line(tmp_path, monkeypatch, capsys):
+    """``games`` names games of the project or variants of the book's decks: a misspelt one is refused by
+    validate and by the rulebook command, with the name meant; the built-in books (a variant among them) pass."""
+    import shutil
+
+    from generator.cli import main
+
+    root = tmp_path / "catalogue"
+    shutil.copytree(Path(__file__).parent / "fixtures" / "catalogue-base", root)
+    book = root / "decks" / "cat" / "cat.rulebook.toml"
+    book.write_text(book.read_text(encoding="utf-8").replace('games = ["snap"]', 'games = ["snpa"]'), encoding="utf-8")
+    monkeypatch.chdir(root)
+    for command in (["validate"], ["rulebook", "cat", "--out", str(tmp_path / "books")]):
+        assert main(command) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert err[-1].startswith("error: decks/cat/cat.rulebook.toml: rulebook.games: 'snpa' is no game of the project")
+        assert "did you mean 'snap'" in err[-1]
+    assert not (tmp_path / "books").exists()

@@ -82,9 +82,29 @@ def check_book(context: BuildContext, book: RulebookDefinition) -> None:
     short of laying out its pages: any problem is raised, as the build would raise it."""
     from .style import make_styles
 
+    _check_games(context, book)
     with speaking(book.language_set):
         source_map, rendered = _source(context, book)
         _story(context, book, "a5", make_styles(context.paper("a5"), SPACINGS[0]), source_map, rendered)
+
+
+def _check_games(context: BuildContext, book: RulebookDefinition) -> None:
+    """Each name in the book's ``games`` is a game of the project, a variant of one of its decks, or the book
+    itself: a misspelt one would make ``rulebook NAME`` miss the book, and its credits go unprinted."""
+    from ..definitions.schema import suggest
+
+    definitions = context.library.definitions
+    variants = {v for deck in book.decks if deck in definitions for v in definitions[deck].variant_specs}
+    known = sorted({*context.odds.games(display_path(book.file)), *variants, book.id})
+    for name in book.games:
+        if name not in known:
+            raise AetherpressError(
+                Problem(
+                    display_path(book.file),
+                    f"rulebook.games: '{name}' is no game of the project nor a variant of the book's decks"
+                    f"{suggest(name, known)}",
+                )
+            )
 
 
 def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a5") -> bytes:
@@ -92,6 +112,7 @@ def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a
     from .document import render_pdf
     from .style import make_styles
 
+    _check_games(context, book)
     source_map, rendered = _source(context, book)
     best: tuple[int, bytes] | None = None
     for spacing in SPACINGS:  # the first spacing that leaves no widow page and no half-empty page
