@@ -142,6 +142,8 @@ def test_box_sheet_is_one_a4_page_with_the_decks_art_and_title(pernese_box, proj
     assert [round(float(v) / 72 * 25.4) for v in reader.pages[0].mediabox[2:]] == [210, 297]
     text = "".join(reader.pages[0].extract_text().split()).lower()
     assert "thepernesedeck" in text and "54cards" in text
+    caption = next(line for line in reader.pages[0].extract_text().splitlines() if "Tuck box for" in line)
+    assert "pernese:coloured" not in caption and "(Coloured deck)" in caption, caption  # names, not ids
     image = render(pernese_box)
     deck = definitions["pernese"].build(["coloured"])
     box = tuck_box(63.5, 88.9, 54)

@@ -27,12 +27,18 @@ def plan_box(deck: Deck, paper: Paper, thickness: float = CARD_THICKNESS) -> tup
         raise AetherpressError(Problem(deck.source, str(exc), key="deck.size")) from None
 
 
+def box_name(deck: Deck) -> str:
+    """The deck as a person names it: its title, and the titles of the variants applied (never ids)."""
+    shown = [v.title for v in deck.variants if v.id in deck.applied and v.title and v.title != deck.title]
+    return deck.title + (f" ({', '.join(shown)})" if shown else "")
+
+
 def write_box(
     project: Project, deck: Deck, target: Path, paper: Paper, thickness: float = CARD_THICKNESS, greyscale: bool = False
 ) -> Path:
     box, sheet = plan_box(deck, paper, thickness)
     caption = (
-        f"Tuck box for {deck.title} ({deck.key}): {deck.card_count} cards {thickness:g} mm thick; "
+        f"Tuck box for {box_name(deck)}: {deck.card_count} cards {thickness:g} mm thick; "
         f"inside {box.width:g} x {box.height:g} x {box.depth:g} mm. Cut on the solid lines, fold on the dashed ones, "
         "glue the narrow flap inside the front."
     )

@@ -101,8 +101,7 @@ def _check_games(context: BuildContext, book: RulebookDefinition) -> None:
             raise AetherpressError(
                 Problem(
                     display_path(book.file),
-                    f"rulebook.games: '{name}' is no game of the project nor a variant of the book's decks"
-                    f"{suggest(name, known)}",
+                    f"rulebook.games: '{name}' is no game of the project nor a variant of the book's decks{suggest(name, known)}",
                 )
             )
 
