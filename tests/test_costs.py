@@ -136,3 +136,26 @@ def test_a_binary_entrys_header_is_read_only_so_far(tmp_path, monkeypatch):
     monkeypatch.setattr(json, "loads", lambda text, *a, **k: lines.append(len(text)) or real(text, *a, **k))
     assert read_cached_bytes(project, "pieces", "abc") is None
     assert lines and max(lines) <= HEADER_BYTES
+
+
+def test_toml_nesting_is_measured_in_one_pass_before_the_parser_recurses():
+    """Lists and inline tables nested past the limit are found with their line, strings and comments aside; an
+    escaped quote run costs one pass."""
+    from generator.definitions.toml import MAX_DEPTH, _deep_brackets
+
+    deep = "[" * (MAX_DEPTH + 3) + "]" * (MAX_DEPTH + 3)
+    assert _deep_brackets(f"a = 1\nb = {deep}\n") == 2
+    assert _deep_brackets(f'a = "{deep}"\n# {deep}\nc = """\n{deep}\n"""\nd = \'{deep}\'\n') is None
+    assert _deep_brackets("t = " + "{a=" * (MAX_DEPTH + 3) + "1" + "}" * (MAX_DEPTH + 3)) == 1
+    assert _deep_brackets("[[cards]]\nv = [[1, 2], [3, 4]]\n") is None
+    steps = 0
+    text = 'x = """' + '\\"""' * 50_000
+
+    class Counted(str):
+        def startswith(self, *args):  # every look at the text is a step
+            nonlocal steps
+            steps += 1
+            return str.startswith(self, *args)
+
+    _deep_brackets(Counted(text))
+    assert steps <= 2 * len(text)  # one pass, whatever the quotes

@@ -89,6 +89,9 @@ def read_toml(path: Path) -> tuple[dict[str, Any], Context]:
         raise AetherpressError(
             Problem(name, f"a key of more than {MAX_DEPTH} dotted parts; tables nest at most {MAX_DEPTH} deep", line)
         )
+    deepest = _deep_brackets(text)
+    if deepest is not None:
+        raise AetherpressError(Problem(name, f"tables and lists are nested more than {MAX_DEPTH} deep", deepest))
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -117,3 +120,39 @@ def _depth(value: Any, level: int = 0) -> int:
     if isinstance(value, list):
         return max((_depth(v, level + 1) for v in value), default=level + 1)
     return level
+
+
+def _deep_brackets(text: str) -> int | None:
+    """The line where lists and inline tables first nest more than MAX_DEPTH deep (strings and comments
+    skipped), found in one pass before the parser recurses into them; None when they never do."""
+    depth, line, at, end = 0, 1, 0, len(text)
+    while at < end:
+        char = text[at]
+        if char == "\n":
+            line += 1
+        elif char == "#":  # a comment, to the end of its line
+            at = text.find("\n", at)
+            if at < 0:
+                return None
+            continue
+        elif char in "\"'":
+            quote = char * 3 if text.startswith(char * 3, at) else char
+            at += len(quote)
+            while at < end and not text.startswith(quote, at):
+                if text[at] == "\\" and char == '"':
+                    at += 1  # an escaped character, whatever it is
+                elif text[at] == "\n":
+                    if len(quote) == 1:
+                        break  # a one-line string ends with its line (the parser says what is wrong)
+                    line += 1
+                at += 1
+            at += len(quote)
+            continue
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH + 2:  # a table header's own [[ ]] may sit on top
+                return line
+        elif char in "]}":
+            depth = max(0, depth - 1)
+        at += 1
+    return None
