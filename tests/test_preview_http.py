@@ -234,7 +234,7 @@ def test_a_template_error_is_the_cards_problem_and_the_server_lives_on(server, g
         state = wait_for(lambda: (s := server.state())["problems"] and s["waiting"] == 0 and s, 10)
         sides = state["decks"][0]["sides"]
         faces = [s for s in sides if s["kind"] == "face"]
-        assert all(s["image"] and s["problems"] for s in faces)  # each face's last good drawing, under its problem
+        assert all(s["image"] and s["stale"] and s["problems"] for s in faces)  # each face's last good drawing, said so
         assert all(s["image"] and not s["problems"] for s in sides if s["kind"] == "back")  # the back uses another template
         assert state["problems"][0].startswith("error: templates/game.svg.j2:5: card has no field 'nmae' (did you mean 'name'?)")
         kept = server.request("/cards/game/dawn.svg")

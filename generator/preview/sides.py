@@ -41,6 +41,7 @@ class Side:
     version: str = ""  # changes whenever what the page shows of it changes
     settled: bool = False  # drawn, or found not drawable
     last_good: str | None = None  # its last drawing without problems, shown while it cannot be drawn
+    stale: bool = False  # what is shown is that last good drawing, not the side as it stands
 
     @property
     def side(self) -> str:
@@ -97,6 +98,7 @@ def draw(project: Project, faces: CachedFaces, side: Side) -> None:
     """Draw ``side`` (from the cache when it is there), recording its SVG or its problems; never raises for bad input."""
     try:
         drawn = faces.side(side.card, side.side)
+        side.stale = False
         side.svg, side.problems, side.draft, side.reads = (
             drawn.svg,
             _prints_otherwise(faces, side, drawn),
@@ -108,6 +110,7 @@ def draw(project: Project, faces: CachedFaces, side: Side) -> None:
         draft = _draft_svg(project, faces.deck, side)
         side.svg = draft if draft is not None else side.last_good  # else its last good drawing, under the problem
         side.draft = draft is not None
+        side.stale = draft is None and side.svg is not None
         side.reads = {}
     except Exception as exc:  # a bug, not bad input: shown like the command line shows it, and the preview goes on
         side.problems = (f"internal error: {type(exc).__name__}: {exc} (please report it)",)

@@ -228,5 +228,6 @@ def side_json(side: Side) -> dict:
         "v": side.version if side.settled else None,
         "image": side.svg is not None,
         "draft": side.draft,
+        "stale": side.stale,
         "problems": list(side.problems),
     }

@@ -184,7 +184,8 @@ const Preview = (() => {
     if (side.v && side.problems && side.problems.length) {
       if (side.draft) box.classList.add("draft");
       box.append(el("div", { class: "trouble", title: side.problems.join("\n") },
-        el("strong", {}, side.draft ? "drawn in draft" : side.image ? "prints otherwise than shown" : "cannot be drawn"),
+        el("strong", {}, side.draft ? "drawn in draft" : side.stale ? "cannot be drawn now: its last good drawing"
+          : side.image ? "prints otherwise than shown" : "cannot be drawn"),
         side.problems[0]));
     }
   }
