@@ -373,6 +373,7 @@ def test_sparse_spreadsheets_cost_their_rows_and_fail_in_one_line(tmp_path_facto
     numbers=st.lists(NUMBER_TEXT, min_size=4, max_size=4),
 )
 @example(shape='<path d="M{0},{1} L{2},{3} Z"/>', numbers=["0.0", "0.0", "0.0", "nan"])  # a word in path data
+@example(shape='<g transform="matrix({0} 0 0 {1} {2} {3})"><circle r="1"/></g>', numbers=["0.0", "0.0", "0.0", "nan"])
 def test_icons_with_any_numbers_draw_or_fail_in_one_line(tmp_path_factory, shape, numbers):
     """An icon's numbers may be anything a file can hold: the icon is drawn with finite numbers only, or refused
     in one line that names it; never an internal error, never ``inf`` or ``nan`` in a drawn side."""

@@ -50,6 +50,9 @@ NUMBERED = (
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True, huge_tree=False)
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_TRANSFORM_CALL = re.compile(
+    r"(?:matrix|translate|scale|rotate|skewX|skewY)\s*\(\s*(?:[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?[\s,]*)*\)[\s,]*"
+)
 _NOT_PATH_DATA = re.compile(r"[^MmLlHhVvCcSsQqTtAaZz0-9eE+\-.,\s]")  # a path's commands, numbers and separators
 SHAPES = {"path", "rect", "circle", "ellipse", "line", "polyline", "polygon"}
 SKIPPED = {"title", "desc", "metadata"}
@@ -162,6 +165,11 @@ def _check_numbers(element: etree._Element, attrs: dict[str, str], matrix: Matri
         )
     if "transform" not in attrs:
         return matrix
+    if _TRANSFORM_CALL.sub("", attrs["transform"]).strip(" \t\r\n,"):
+        raise IconError(
+            f"<{etree.QName(element).localname}> (line {element.sourceline}) has transform='{attrs['transform'][:40]}': "
+            "a transform is a list of matrix, translate, scale, rotate, skewX and skewY of numbers"
+        )
     combined = multiply(matrix, parse_transform(attrs["transform"]))
     if not all(math.isfinite(v) and abs(v) <= MAX_ICON_NUMBER for v in combined):
         raise IconError(
