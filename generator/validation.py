@@ -13,18 +13,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .definitions import DeckDefinition, definition_kind, load_all, load_definition, parse_deck_spec
+from .definitions import DeckDefinition, parse_deck_spec
 from .definitions.languages import untranslated
 from .definitions.schema import suggest
 from .errors import AetherpressError, Problem, display_path
-from .faces.drawncheck import check_drawn
 from .faces.lint import check_templates, template_files
 from .hands.check import check_game
-from .hands.games import load_game
 from .locations import real
 from .pipeline.build import all_targets
+from .pipeline.context import ProjectContext
+from .pipeline.drawncheck import check_drawn
 from .project import Project
-from .rulebook import BuildContext, check_book
+from .rulebook import check_book
 from .rulebook.definition import book_edition, load_rulebook, untranslated_book
 
 
@@ -73,17 +73,18 @@ def definition_files(project: Project, paths: list[Path]) -> list[Path]:
     return found
 
 
-def validate(project: Project, paths: list[Path], specs: list[str] | None = None) -> Report:
+def validate(context: ProjectContext, paths: list[Path], specs: list[str] | None = None) -> Report:
     """Check the named definition files and decks (``DECK`` or ``DECK:VARIANT``; default: all of the project's
     files), the faces their decks draw as themselves and in every variant (or in the variants named), and the
     card templates they use."""
+    project = context.project
     report = Report()
     specs = specs or []
     files = definition_files(project, paths) if paths or not specs else []
     chosen: dict[Path, list[tuple[str, ...]]] = {}  # deck file -> the variants named (none: every target)
     if specs:
         try:
-            known = load_all(project)
+            known = context.definitions
         except AetherpressError as exc:
             report.add(exc.problems)
             return report
@@ -104,7 +105,7 @@ def validate(project: Project, paths: list[Path], specs: list[str] | None = None
     books: list[Path] = []
     decks: dict[Path, DeckDefinition] = {}
     for path in files:
-        kind = definition_kind(path)
+        kind = context.kind_of(path)
         if kind == "game":
             games.append(path)
         elif kind == "rulebook":
@@ -112,7 +113,7 @@ def validate(project: Project, paths: list[Path], specs: list[str] | None = None
         elif kind == "deck":
             report.decks += 1
             try:
-                decks[real(path)] = load_definition(path, project)
+                decks[real(path)] = context.definition_at(path)
             except AetherpressError as exc:
                 report.add(exc.problems)
         elif path in paths and path.suffix.lower() != ".toml":
@@ -123,7 +124,7 @@ def validate(project: Project, paths: list[Path], specs: list[str] | None = None
             report.add([Problem(display_path(path), "not a definition file: it has no [deck], [game] or [rulebook] table")])
     definitions = None
     try:
-        definitions = load_all(project)
+        definitions = context.definitions
     except AetherpressError as exc:
         if not named:
             report.add(exc.problems)
@@ -147,23 +148,21 @@ def validate(project: Project, paths: list[Path], specs: list[str] | None = None
     for path in games:
         report.games += 1
         try:
-            game = load_game(path, project)
+            game = context.game_at(path)
             if definitions is not None:
                 check_game(game, definitions, path)
         except AetherpressError as exc:
             report.add(exc.problems)
-    context = None
     for path in books:
         report.books += 1
         try:
             book = load_rulebook(path, project)
             if definitions is not None and not report.problems:  # its source filled in, its pictures drawn
-                context = context or BuildContext.create(project, definitions)
                 for language in ("", *book.editions):
                     edition = book_edition(book, language)
                     if not edition.translated:
                         report.untranslated.append(untranslated_book(edition))
-                    check_book(context, edition)
+                    check_book(context.book_context(), edition)
         except AetherpressError as exc:
             report.add(exc.problems)
     return report

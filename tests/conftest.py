@@ -23,6 +23,7 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 from generator.definitions import load_all
 from generator.definitions.presets import load_papers
 from generator.imposition.layout import Layout
+from generator.pipeline.context import ProjectContext
 from generator.project import Project
 from generator.project.files import writing_into
 from generator.render.sheetpdf import SheetOptions
@@ -64,7 +65,7 @@ def book_pdf(project):
     """``book_pdf(book id, paper)``: a built-in rulebook as PDF bytes, rendered once in the whole session.
     Its workers share the files (each renders with a context of its own, so a book another worker made
     is as good a check of reproducibility as one made here)."""
-    from generator.rulebook import BuildContext, load_rulebooks, render_book
+    from generator.rulebook import load_rulebooks, render_book
 
     folder = Path(os.environ["AETHERPRESS_TEST_SESSION_CACHE"]) / "test-books"
     folder.mkdir(exist_ok=True)
@@ -75,7 +76,7 @@ def book_pdf(project):
         if path.is_file():
             return path.read_bytes()
         if not made:
-            made["context"], made["books"] = BuildContext.create(project), load_rulebooks(project)
+            made["context"], made["books"] = ProjectContext(project).book_context(), load_rulebooks(project)
         data = render_book(made["context"], made["books"][book_id], paper)
         partial = path.with_name(f"{path.name}.{os.getpid()}")
         partial.write_bytes(data)

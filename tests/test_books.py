@@ -18,10 +18,11 @@ from pypdf import PdfReader
 from generator.cli import main
 from generator.definitions import load_all
 from generator.definitions.presets import load_papers
-from generator.hands import load_games, odds_table
+from generator.hands import load_games
 from generator.rulebook import load_rulebooks
 from generator.rulebook.colophon import gather_credits
 from generator.rulebook.style import make_styles
+from tests.contexts import hands_of
 
 from .book_measure import body_lines, chapter_pages, characters, full_lines, hyphenated_breaks, page_fill
 from .test_rulebook import pdf_text, squash
@@ -97,7 +98,7 @@ def test_one_chart_per_ranking_with_other_decks_as_columns(printed, project):
     data, _ = printed[("lith", "a5")]
     text = pdf_text(data)
     assert len(re.findall(r"Hand\s+Example", text)) == len(re.findall(r"44 cards\s+36 cards", text)) >= 2
-    extended, basic = odds_table(project, "lith", deck="extended"), odds_table(project, "lith", deck="basic")
+    extended, basic = hands_of(project).odds_table("lith", deck="extended"), hands_of(project).odds_table("lith", deck="basic")
     for a in extended.categories:  # each row carries both decks' counts, side by side
         b = next(c for c in basic.categories if c.name == a.name)
         counts = rf"{a.count:,}\s+[\d.]+ %\s+1 in [\d,.]+\s+" if a.count else r"–\s+never\s+"
@@ -108,7 +109,7 @@ def test_one_chart_per_ranking_with_other_decks_as_columns(printed, project):
 
 
 def test_categories_that_never_occur_say_so(printed, project):
-    table = odds_table(project, "dragon-poker")
+    table = hands_of(project).odds_table("dragon-poker")
     hatching = next(c for c in table.categories if c.name == "Hatching")
     assert hatching.count == 0 and hatching.pattern > 0
     text = pdf_text(printed[("pernese", "a5")][0])

@@ -123,8 +123,8 @@ def test_kept_files_are_checked_by_size_and_seal_before_they_are_parsed(tmp_path
 
 def test_a_binary_entrys_header_is_read_only_so_far(tmp_path, monkeypatch):
     """A kept binary entry with no line break is not read whole to find its header."""
+    from generator.pipeline.store import HEADER_BYTES, read_cached_bytes
     from generator.project import Project
-    from generator.project.cache import HEADER_BYTES, read_cached_bytes
 
     monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "cache"))
     project = Project(make_project(tmp_path))

@@ -21,7 +21,8 @@ from generator.geometry import Box
 from generator.imposition.layout import Layout
 from generator.outputs.proof import proof_png
 from generator.pipeline.build import all_targets
-from generator.render.sheetpdf import write_sheets
+from generator.pipeline.sheets import write_sheets
+from generator.pipeline.store import Store
 from generator.render.vector import side_pdf
 
 from .conftest import A4, write_deck
@@ -104,7 +105,7 @@ def test_print_sheet_cards_are_clipped_to_the_trim(project, definitions, tmp_pat
     for deck_id in ("aetherial", "dragons-gambit"):
         deck = definitions[deck_id].build(())
         g = FaceRenderer(project, deck).geometry
-        pdf = write_sheets(project, deck, tmp_path / f"{deck_id}.pdf", Layout(A4))
+        pdf = write_sheets(Store(project), deck, tmp_path / f"{deck_id}.pdf", Layout(A4))
         page = PdfReader(str(pdf)).pages[0]
         rects = re.findall(r"(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re", _content(page))
         trims = [r for r in rects if abs(float(r[2]) - g.trim_w * PT) < 0.01 and abs(float(r[3]) - g.trim_h * PT) < 0.01]
@@ -281,10 +282,12 @@ def _pdf_colours(pdf) -> list[tuple[float, ...]]:
 
 def test_colourless_print_pdf_is_grey(project, definitions, tmp_path):
     deck = definitions["pernese"].build(("colourless",))
-    colours = _pdf_colours(write_sheets(project, deck, tmp_path / "colourless.pdf", Layout(A4)))
+    colours = _pdf_colours(write_sheets(Store(project), deck, tmp_path / "colourless.pdf", Layout(A4)))
     assert colours
     assert [c for c in colours if not (c[0] == c[1] == c[2])] == []
-    coloured = _pdf_colours(write_sheets(project, definitions["pernese"].build(("coloured",)), tmp_path / "c.pdf", Layout(A4)))
+    coloured = _pdf_colours(
+        write_sheets(Store(project), definitions["pernese"].build(("coloured",)), tmp_path / "c.pdf", Layout(A4))
+    )
     assert [c for c in coloured if not (c[0] == c[1] == c[2])]
 
 

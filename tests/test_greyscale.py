@@ -18,8 +18,10 @@ from generator.imposition.layout import Layout
 from generator.outputs.export import PROOF_DPI, PodOptions, card_sides, export_png, export_pod
 from generator.outputs.proof import proof_png
 from generator.outputs.tts import export_tts
+from generator.pipeline.sheets import write_sheets
+from generator.pipeline.store import Store
 from generator.project import Project
-from generator.render.sheetpdf import SheetOptions, write_sheets
+from generator.render.sheetpdf import SheetOptions
 
 # whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
 pytestmark = pytest.mark.slow
@@ -61,8 +63,8 @@ def poppler(pdf: Path, dpi: int = 40) -> list[Image.Image]:
 
 def test_sheets(tmp_path, catalogue, cat):
     a4 = load_papers(catalogue)["a4"]
-    colour = write_sheets(catalogue, cat, tmp_path / "c.pdf", SheetOptions(Layout(a4)))
-    grey = write_sheets(catalogue, cat, tmp_path / "g.pdf", SheetOptions(Layout(a4), greyscale=True))
+    colour = write_sheets(Store(catalogue), cat, tmp_path / "c.pdf", SheetOptions(Layout(a4)))
+    grey = write_sheets(Store(catalogue), cat, tmp_path / "g.pdf", SheetOptions(Layout(a4), greyscale=True))
     assert has_colour(poppler(colour)[0])
     assert all(is_grey(page) for page in poppler(grey))
 

@@ -9,12 +9,12 @@ from math import perm
 
 import pytest
 
-from generator.hands import odds_table
 from generator.hands.figures import outward, outward_percent, percent, supported
 from generator.hands.gridcount import grid_exact, grid_lines, grid_total, line_sets
 from generator.hands.rankings import Grid
 from generator.hands.simulate import wilson
 from generator.rulebook.odds import format_interval, format_probability
+from tests.contexts import hands_of
 
 from .test_spells import GAME, base, game, load_games_ranking, small_engine  # noqa: F401
 
@@ -26,7 +26,7 @@ ARCANUM = "in-wrought-arcanum"
 
 @pytest.fixture(scope="module")
 def arcanum(project):
-    return odds_table(project, GAME, modifiers=[ARCANUM])
+    return hands_of(project).odds_table(GAME, modifiers=[ARCANUM])
 
 
 def test_line_sets_stand_for_every_set_of_lines():

@@ -14,9 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.cli import main
+from generator.definitions import load_all
 from generator.definitions.cards import slug
-from generator.hands import classify, compare, evaluator, load_games, odds_table
+from generator.hands import load_games
 from generator.hands import odds as odds_module
+from tests.contexts import hands_of
 
 from .conftest import ROOT, examples
 from .lith_examples import EXAMPLES as LITH_EXAMPLES
@@ -43,7 +45,7 @@ ALL_TABLES = [
 
 @pytest.fixture(scope="session")
 def tables(project):
-    return {spec: odds_table(project, spec[0], spec[1], spec[2], spec[3]) for spec in ALL_TABLES}
+    return {spec: hands_of(project).odds_table(spec[0], spec[1], spec[2], spec[3]) for spec in ALL_TABLES}
 
 
 def ids(names):
@@ -74,13 +76,12 @@ def test_poker_textbook_counts(tables):
 def test_poker_ace_low_and_comparisons(project):
     wheel = ["ace-hearts", "2-clubs", "3-clubs", "4-clubs", "5-clubs"]
     six_high = ["6-hearts", "2-clubs", "3-clubs", "4-clubs", "5-clubs"]
-    assert classify(project, "poker", wheel).name == "Straight"
-    assert compare(project, "poker", six_high, wheel) == 1
+    assert hands_of(project).classify("poker", wheel).name == "Straight"
+    assert hands_of(project).compare("poker", six_high, wheel) == 1
     no_wrap = ["queen-hearts", "king-clubs", "ace-clubs", "2-clubs", "3-clubs"]
-    assert classify(project, "poker", no_wrap).name == "High Card"
+    assert hands_of(project).classify("poker", no_wrap).name == "High Card"
     assert (
-        compare(
-            project,
+        hands_of(project).compare(
             "poker",
             ["8-spades", "8-hearts", "8-clubs", "2-diamonds", "2-clubs"],
             ["7-spades", "7-hearts", "7-clubs", "ace-diamonds", "ace-clubs"],
@@ -97,20 +98,20 @@ def test_lith_source_examples(project, category, upper, lower):
     for hand in [upper, lower]:
         if hand is None:
             continue
-        got = classify(project, "lith", ids(hand))
+        got = hands_of(project).classify("lith", ids(hand))
         assert got.name == category, hand
-        index = [c.name for c in evaluator(project, "lith").ranking.categories].index(category)
+        index = [c.name for c in hands_of(project).evaluator("lith").ranking.categories].index(category)
         assert got.fits_category(index)
     if lower is not None:
-        assert compare(project, "lith", ids(upper), ids(lower)) == 1
-        assert compare(project, "lith", ids(lower), ids(upper)) == -1
+        assert hands_of(project).compare("lith", ids(upper), ids(lower)) == 1
+        assert hands_of(project).compare("lith", ids(lower), ids(upper)) == -1
 
 
 def test_lith_examples_in_order(project):
     """Each category's first example beats the first example of every category below it."""
     firsts = [ids(e[1]) for e in LITH_EXAMPLES]
     for a, b in itertools.pairwise(firsts):
-        assert compare(project, "lith", a, b) == 1
+        assert hands_of(project).compare("lith", a, b) == 1
 
 
 def _lith_reference(deck):
@@ -167,7 +168,7 @@ def _lith_reference(deck):
 @pytest.mark.parametrize("deck", ["extended", "basic"])
 def test_lith_counts_match_rules_written_out(project, tables, deck):
     table = tables[("lith", "lith", deck, ())]
-    counts, sub = _lith_reference(evaluator(project, "lith", deck=deck).deck)
+    counts, sub = _lith_reference(hands_of(project).evaluator("lith", deck=deck).deck)
     assert {c.name: c.count for c in table.categories if c.count} == counts
     for c in table.categories:
         for cls, n in c.subcounts.items():
@@ -177,12 +178,12 @@ def test_lith_counts_match_rules_written_out(project, tables, deck):
 
 def test_lith_kindred_flush_pairs_are_single_flush_pairs(project, tables):
     """A pair that shares a type and a suit is a Single Flush Pair of the kindred class, as the source counts it."""
-    island = classify(project, "lith", ids(["The Island", "The Window", "The Desert"]))
+    island = hands_of(project).classify("lith", ids(["The Island", "The Window", "The Desert"]))
     assert island.name == "Single Flush Pair"
-    assert evaluator(project, "lith").ranking.category("Kindred Pair").blocks.get("flush") is False
+    assert hands_of(project).evaluator("lith").ranking.category("Kindred Pair").blocks.get("flush") is False
     for deck in ("extended", "basic"):
         table = tables[("lith", "lith", deck, ())]
-        cards = [c for c in evaluator(project, "lith", deck=deck).deck.cards if c.rank]
+        cards = [c for c in hands_of(project).evaluator("lith", deck=deck).deck.cards if c.rank]
         both = 0  # hands that fit both descriptions, found by looking at every hand
         for hand in itertools.combinations(cards, 3):
             pair = len({c.rank for c in hand}) == 2
@@ -216,7 +217,7 @@ def test_lith_imposter_counts_agree_with_single_hands(project, tables):
     adds up to the difference between the imposter table and the 44-card table."""
     with_excuse = tables[("lith", "lith", "imposter", ())]
     without = tables[("lith", "lith", "extended", ())]
-    ev = evaluator(project, "lith", deck="imposter")
+    ev = hands_of(project).evaluator("lith", deck="imposter")
     cards = [c.id for c in ev.deck.cards if c.id != "the-excuse"]
     tally = {}
     for pair in itertools.combinations(cards, 2):
@@ -228,35 +229,35 @@ def test_lith_imposter_counts_agree_with_single_hands(project, tables):
 
 def test_lith_beggar_loses_to_any_card(project):
     beggar = ["the-excuse", "the-pact", "the-painter"]
-    assert compare(project, "lith", ["ace-of-knots", "the-pact", "the-painter"], beggar, deck="beggar") == 1
+    assert hands_of(project).compare("lith", ["ace-of-knots", "the-pact", "the-painter"], beggar, deck="beggar") == 1
 
 
 # --- Founder's Flip --------------------------------------------------------------------
 
 
 def test_founding_cards_never_pair_and_join_straights(project):
-    assert classify(project, "founders-flip", ["magist", "mage", "1-houses", "3-armies"]).name == "High Card"
-    assert classify(project, "founders-flip", ["6-houses", "7-houses", "ect-houses", "magist"]).name == "Straight Flush"
-    assert classify(project, "founders-flip", ["ect-houses", "magist", "mage", "general"]).name == "Straight Flush"
+    assert hands_of(project).classify("founders-flip", ["magist", "mage", "1-houses", "3-armies"]).name == "High Card"
+    assert hands_of(project).classify("founders-flip", ["6-houses", "7-houses", "ect-houses", "magist"]).name == "Straight Flush"
+    assert hands_of(project).classify("founders-flip", ["ect-houses", "magist", "mage", "general"]).name == "Straight Flush"
 
 
 def test_founding_order_changes_straights(project):
     # Founding cards belong to every suit, so with one numbered card they are a flush at least
     hand = ["ect-sails", "magist", "general", "emperor"]  # 8, 9, 11, 12 in the standard order
-    assert classify(project, "founders-flip", hand, deck="standard").name == "Flush"
-    assert classify(project, "founders-flip", hand, deck="academy").name == "Straight Flush"  # 8, 9, 10, 11
+    assert hands_of(project).classify("founders-flip", hand, deck="standard").name == "Flush"
+    assert hands_of(project).classify("founders-flip", hand, deck="academy").name == "Straight Flush"  # 8, 9, 10, 11
     hand = ["7-sails", "ect-sails", "mage"]  # the Mage is 9 in the Ministry order, 10 in the standard one
-    assert classify(project, "founders-flip", hand, ranking="sutet-rots", deck="ministry").name == "Straight Flush"
-    assert classify(project, "founders-flip", hand, ranking="sutet-rots", deck="standard").name == "Flush"
+    assert hands_of(project).classify("founders-flip", hand, ranking="sutet-rots", deck="ministry").name == "Straight Flush"
+    assert hands_of(project).classify("founders-flip", hand, ranking="sutet-rots", deck="standard").name == "Flush"
 
 
 def test_spells_change_hands(project, tables):
     convocation = ["2-glyphs", "2-houses", "6-glyphs", "6-armies"]
-    assert classify(project, "founders-flip", convocation).name == "Two Pair"
-    assert classify(project, "founders-flip", convocation, modifiers=["rainbow"]).name == "Convocation"
+    assert hands_of(project).classify("founders-flip", convocation).name == "Two Pair"
+    assert hands_of(project).classify("founders-flip", convocation, modifiers=["rainbow"]).name == "Convocation"
     wild = ["ect-houses", "5-glyphs", "5-sails", "5-armies"]
-    assert classify(project, "founders-flip", wild).name == "Three of a Kind"
-    assert classify(project, "founders-flip", wild, modifiers=["first-great-convocation"]).name == "Four of a Kind"
+    assert hands_of(project).classify("founders-flip", wild).name == "Three of a Kind"
+    assert hands_of(project).classify("founders-flip", wild, modifiers=["first-great-convocation"]).name == "Four of a Kind"
     plain = tables[("founders-flip", "standard", "standard", ())]
     for mod in ("first-great-convocation", "rainbow"):
         other = tables[("founders-flip", "standard", "standard", (mod,))]
@@ -265,7 +266,7 @@ def test_spells_change_hands(project, tables):
 
 
 def test_gage_examples_from_the_source(project):
-    g = lambda hand: classify(project, "founders-flip", hand, ranking="gage").name
+    g = lambda hand: hands_of(project).classify("founders-flip", hand, ranking="gage").name
     assert g(["3-houses", "4-armies", "5-glyphs", "6-sails", "7-houses", "ect-armies"]) == "Straight"
     assert g(["3-glyphs", "4-glyphs", "5-glyphs", "6-glyphs", "7-glyphs", "ect-glyphs"]) == "Straight Flush"
     assert g(["2-glyphs", "3-glyphs", "6-glyphs", "2-sails", "3-sails", "6-sails"]) == "Ministry"
@@ -276,7 +277,7 @@ def test_gage_examples_from_the_source(project):
 
 
 def test_sutet_rots(project):
-    s = lambda hand: classify(project, "founders-flip", hand, ranking="sutet-rots").name
+    s = lambda hand: hands_of(project).classify("founders-flip", hand, ranking="sutet-rots").name
     assert s(["magist", "mage", "emperor"]) == "Imperial"
     assert s(["3-glyphs", "4-glyphs", "5-glyphs"]) == "Straight Flush"
 
@@ -285,7 +286,7 @@ def test_sutet_rots(project):
 
 
 def test_dragon_poker_source_examples(project):
-    d = lambda hand: classify(project, "dragon-poker", hand).name
+    d = lambda hand: hands_of(project).classify("dragon-poker", hand).name
     assert d(["2-sands", "3-sands", "4-sands", "5-sands", "6-sands"]) == "Straight Flush"
     assert d(["7-stones", "7-stars", "7-spindles", "7-sands", "2-stars"]) == "Four of a Kind"
     assert d(["8-stones", "8-stars", "8-sands", "9-stars", "9-spindles"]) == "Full House"
@@ -297,7 +298,7 @@ def test_dragon_poker_source_examples(project):
 
 
 def test_dragon_poker_ties(project):
-    c = lambda a, b: compare(project, "dragon-poker", a, b)
+    c = lambda a, b: hands_of(project).compare("dragon-poker", a, b)
     # same category: the hand without an Egg wins, even with lower cards
     assert (
         c(
@@ -312,12 +313,15 @@ def test_dragon_poker_ties(project):
         == 1
     )
     # an Egg never makes five of a kind
-    assert classify(project, "dragon-poker", ["egg-1", "9-stones", "9-stars", "9-spindles", "9-sands"]).name == "Four of a Kind"
+    assert (
+        hands_of(project).classify("dragon-poker", ["egg-1", "9-stones", "9-stars", "9-spindles", "9-sands"]).name
+        == "Four of a Kind"
+    )
 
 
 @pytest.mark.parametrize("seed", range(4))
 def test_dragon_poker_wild_is_best_reading(project, seed):
-    ev = evaluator(project, "dragon-poker")
+    ev = hands_of(project).evaluator("dragon-poker")
     real = [c.id for c in ev.universe]
     rng = random.Random(seed)
     eggs = ["egg-1"] if seed < 3 else ["egg-1", "egg-2"]
@@ -351,9 +355,9 @@ def test_counts_sum_to_all_hands(tables):
 
 def test_variant_counts_change_with_cards(project, tables):
     # looks only: same cards, same cache key, same counts
-    a = evaluator(project, "dragon-poker", deck="full")
-    ev = odds_module.engines_for(load_games(project)["dragon-poker"], odds_module.load_all(project), None, "full", ())
-    assert odds_module.cache_key(a) == odds_module.cache_key(ev)
+    a = hands_of(project).evaluator("dragon-poker", deck="full")
+    ev = odds_module.engines_for(load_games(project)["dragon-poker"], load_all(project), None, "full", ())
+    assert odds_module.table_inputs(a) == odds_module.table_inputs(ev)
     full, stripped = (
         tables[("dragon-poker", "dragon-poker", "full", ())],
         tables[("dragon-poker", "dragon-poker", "stripped", ())],
@@ -365,7 +369,7 @@ def test_variant_counts_change_with_cards(project, tables):
 
 def test_every_category_has_description_and_checked_example(project, tables):
     for (gid, rid, did, mods), t in tables.items():
-        ev = evaluator(project, gid, rid, did, mods)
+        ev = hands_of(project).evaluator(gid, rid, did, mods)
         for i, c in enumerate(t.categories):
             assert c.description
             if c.count:
@@ -377,7 +381,7 @@ def test_every_category_has_description_and_checked_example(project, tables):
 
 
 def _hand_strategy(project, game):
-    ev = evaluator(project, game)
+    ev = hands_of(project).evaluator(game)
     cards = sorted({c.id for c in ev.deck.cards})
     return st.lists(st.sampled_from(cards), min_size=ev.k, max_size=ev.k, unique=True)
 
@@ -389,14 +393,14 @@ def test_comparison_is_a_total_order(project, game):
     @settings(max_examples=examples(40), deadline=None)
     @given(hands, hands, hands)
     def check(a, b, c):
-        ka, kb, _kc = (classify(project, game, h) for h in (a, b, c))
-        ab, ba = compare(project, game, a, b), compare(project, game, b, a)
+        ka, kb, _kc = (hands_of(project).classify(game, h) for h in (a, b, c))
+        ab, ba = hands_of(project).compare(game, a, b), hands_of(project).compare(game, b, a)
         assert ab == -ba
         if ka.category < kb.category:
             assert ab == 1
-        if ab >= 0 and compare(project, game, b, c) >= 0:
-            assert compare(project, game, a, c) >= 0
-        assert compare(project, game, a, a) == 0
+        if ab >= 0 and hands_of(project).compare(game, b, c) >= 0:
+            assert hands_of(project).compare(game, a, c) >= 0
+        assert hands_of(project).compare(game, a, a) == 0
 
     check()
 
@@ -414,16 +418,15 @@ def small_project(tmp_path, monkeypatch):
 
 
 def test_odds_cached_on_disk(small_project, monkeypatch):
-    first = odds_table(small_project, "lith", deck="basic")
+    first = hands_of(small_project).odds_table("lith", deck="basic")
     files = list((small_project.cache_dir / "odds").glob("*.json"))
     assert len(files) == 1
-    odds_module._TABLES.clear()
 
     def refuse(engine):
         raise AssertionError("counted again")
 
     monkeypatch.setattr(odds_module, "count_raw", refuse)
-    again = odds_table(small_project, "lith", deck="basic")
+    again = hands_of(small_project, fresh=True).odds_table("lith", deck="basic")  # another command: from the store
     assert again.to_json() == first.to_json()
 
 
@@ -482,7 +485,7 @@ def test_counts_change_exactly_when_the_cards_do(data):
     from generator.project import Project
 
     project = Project(ROOT)
-    base = evaluator(project, "lith")
+    base = hands_of(project).evaluator("lith")
     deck = base.deck
     removed = data.draw(st.sets(st.sampled_from([c.id for c in deck.cards]), max_size=6))
     order = data.draw(st.permutations(list(deck.cards)))
@@ -492,7 +495,9 @@ def test_counts_change_exactly_when_the_cards_do(data):
     assert total == comb(len(cards), 3) == int(counts.sum())
     full, *_ = count(base)
     assert (list(counts) == list(full)) == (not removed)
-    assert (odds_module.cache_key(engine) == odds_module.cache_key(base)) == (not removed and list(order) == list(deck.cards))
+    assert (odds_module.table_inputs(engine) == odds_module.table_inputs(base)) == (
+        not removed and list(order) == list(deck.cards)
+    )
 
 
 def test_first_great_convocation_counts_by_readings(project, tables):
@@ -503,7 +508,7 @@ def test_first_great_convocation_counts_by_readings(project, tables):
 
     from generator.hands.bits import lowbit as _lowbit
 
-    plain = evaluator(project, "founders-flip")
+    plain = hands_of(project).evaluator("founders-flip")
     hands = np.array(list(itertools.combinations(range(plain.n), 4)), np.int64)
     best = _lowbit(plain.masks(plain.features(hands), 4, len(hands), printed=False))
     ids = [c.id for c in plain.universe]
@@ -522,7 +527,7 @@ def test_first_great_convocation_counts_by_readings(project, tables):
 
 
 def test_dragon_poker_flush_ties_on_the_highest_card_then_suit(project):
-    c = lambda a, b: compare(project, "dragon-poker", a, b)
+    c = lambda a, b: hands_of(project).compare("dragon-poker", a, b)
     # the same highest card: the higher suit wins, whatever the lower cards
     assert (
         c(["10-stones", "7-stones", "5-stones", "3-stones", "2-stones"], ["10-stars", "9-stars", "8-stars", "6-stars", "4-stars"])

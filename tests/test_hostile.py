@@ -361,8 +361,6 @@ def test_numbers_are_checked_where_they_enter(tmp_path, monkeypatch, capsys):
 def test_damaged_caches_are_counted_again(tmp_path, monkeypatch, capsys):
     import json
 
-    from generator.hands import odds as odds_module
-
     monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "cache"))
     root = make_project(tmp_path)
     monkeypatch.chdir(root)
@@ -370,7 +368,6 @@ def test_damaged_caches_are_counted_again(tmp_path, monkeypatch, capsys):
     honest = json.loads(capsys.readouterr().out)
     entry = next((tmp_path / "cache" / "odds").glob("*.json"))
     for damage in ("counts", "checksum", "garbage"):
-        odds_module._TABLES.clear()
         data = json.loads(entry.read_text())
         if damage == "counts":
             data["data"]["counts"][0] += 1000  # edited numbers, seal left as it was
@@ -607,9 +604,9 @@ def test_a_poisoned_cache_is_not_believed_nor_read_outside_nor_served(tmp_path, 
     import hashlib
 
     from generator.definitions import load_all
-    from generator.faces.cached import CachedFaces
     from generator.preview.sides import FACE, Side, draw
     from generator.project import Project
+    from tests.contexts import sides_of
 
     root = make_project(tmp_path)
     outside = _outside(tmp_path)
@@ -638,7 +635,7 @@ def test_a_poisoned_cache_is_not_believed_nor_read_outside_nor_served(tmp_path, 
     project = Project(root)
     deck = load_all(project)["cat"].build(())
     card = deck.cards[0]
-    faces = CachedFaces(project, deck)
+    faces = sides_of(project, deck)
     side = Side(deck.slug, FACE, card.id, card, faces.key(card, "front"))
     draw(project, faces, side)  # nor served by the preview
     assert side.svg and "<script" not in side.svg and not side.problems

@@ -17,6 +17,7 @@ from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
 from generator.pipeline.build import build_deck
+from generator.pipeline.context import ProjectContext
 
 from .conftest import A4_SHEETS
 
@@ -92,7 +93,9 @@ def test_the_check_sees_a_form_without_its_fonts(tmp_path, project, definitions,
 def test_rulebook_pictures_carry_their_resources(tmp_path, project):
     from generator.rulebook import build_all
 
-    paths = [p for p in build_all(project, tmp_path) if p.name.startswith("founders-flip")]
+    paths = [
+        p for p in build_all(project, tmp_path, ProjectContext(project).book_context()) if p.name.startswith("founders-flip")
+    ]
     assert paths and check_pdf(paths[0]) == []
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
+from tests.contexts import hands_of
 
 from .conftest import ROOT
 from .test_catalogue import make_project
@@ -275,16 +276,14 @@ def test_a_books_tables_are_counted_ahead_as_tasks_of_their_own(tmp_path, monkey
 
     project = Project(ROOT, tmp_path / "out", tmp_path / "cache")
     where, inputs = tasks.Where.of(project), tasks.inputs_digest(project)
-    requests = odds.table_requests(odds.game_table(project)["lith"])
-    assert ("lith", "extended", ()) in requests and len(requests) == 4 + len(odds.game_table(project)["lith"].modifiers)
+    requests = odds.table_requests(hands_of(project).games["lith"])
+    assert ("lith", "extended", ()) in requests and len(requests) == 4 + len(hands_of(project).games["lith"].modifiers)
     assert all(tasks.count_odds(where, inputs, "lith", request) for request in requests)
     assert not tasks.count_odds(where, inputs, "lith", (None, "no-such-deck", ()))  # the book says why, if it needs it
-    # the book's process finds every table in the cache: counting again would fail
-    odds.forget(project)
-    odds._TABLES.clear()
+    # the book's process finds every table in the store: counting again would fail
     monkeypatch.setattr(odds, "count_raw", lambda engine: pytest.fail("counted again"))
     for ranking, deck, modifiers in requests:
-        assert odds.odds_table(project, "lith", ranking=ranking, deck=deck, modifiers=modifiers).total > 0
+        assert hands_of(project, fresh=True).odds_table("lith", ranking=ranking, deck=deck, modifiers=modifiers).total > 0
 
 
 def test_a_build_of_decks_alone_does_not_read_the_games(tmp_path, monkeypatch):
@@ -304,17 +303,18 @@ def test_a_modifier_that_only_chooses_a_ranking_is_counted_as_that_ranking(tmp_p
     from generator.project import Project
 
     project = Project(ROOT, tmp_path / "out", tmp_path / "cache")
-    game = odds.game_table(project)["founders-flip"]
+    game = hands_of(project).games["founders-flip"]
     spell = "the-convocation-of-the-gage"
     assert game.modifiers[spell].only_chooses_ranking and not game.modifiers["the-edicts-of-wani"].only_chooses_ranking
     requests = odds.table_requests(game)
     assert ("gage", "standard", ()) in requests and not any(spell in r[2] for r in requests)
     assert len(requests) == len(set(requests))
-    under_spell = odds.odds_table(project, "founders-flip", modifiers=(spell,), use_cache=False)
-    plain = odds.odds_table(project, "founders-flip", ranking="gage", deck="standard", use_cache=False)
+    under_spell = hands_of(project).odds_table("founders-flip", modifiers=(spell,), use_cache=False)
+    plain = hands_of(project).odds_table("founders-flip", ranking="gage", deck="standard", use_cache=False)
     assert [c.count for c in under_spell.categories] == [c.count for c in plain.categories]
-    assert odds.cache_key(odds.evaluator(project, "founders-flip", modifiers=(spell,))) == odds.cache_key(
-        odds.evaluator(project, "founders-flip", "gage", "standard")
+    hands = hands_of(project)
+    assert odds.table_inputs(hands.evaluator("founders-flip", modifiers=(spell,))) == odds.table_inputs(
+        hands.evaluator("founders-flip", "gage", "standard")
     )
 
 
@@ -324,12 +324,12 @@ def test_every_table_a_build_counts_ahead_is_a_table_of_its_own(tmp_path):
     from generator.project import Project
 
     project = Project(ROOT, tmp_path / "out", tmp_path / "cache")
-    games = odds.game_table(project)
+    games = hands_of(project).games
     eggs = games["dragon-poker"]
     assert any("eggs" in choice.modifiers for choice in eggs.decks.values()) and "eggs" in eggs.modifiers
     for game_id, game in games.items():
         requests = odds.table_requests(game)
-        keys = [odds.cache_key(odds.evaluator(project, game_id, *request)) for request in requests]
+        keys = [odds.table_digest(hands_of(project).evaluator(game_id, *request)) for request in requests]
         assert len(keys) == len(set(keys)), game_id
 
 
@@ -340,22 +340,19 @@ def test_a_worker_counts_a_table_without_checking_the_games_again(tmp_path, monk
     from generator.project import Project
 
     project = Project(ROOT, tmp_path / "out", tmp_path / "cache")
-    where, inputs = tasks.Where.of(project), tasks.inputs_digest(project)
-    monkeypatch.setattr(tasks, "_ODDS_READ", {})
+    where, inputs = tasks.Where.of(project), tasks.inputs_digest(project) + "-a-worker"
     monkeypatch.setattr(check, "check_game", lambda *args: pytest.fail("checked again"))
     monkeypatch.setattr(odds, "_example", lambda *args: pytest.fail("an example chosen"))
     assert tasks.count_odds(where, inputs, "lith", ("lith", "basic", ()))
-    tasks._ODDS_READ.clear()
-    odds.forget(project)  # a process that plans a build checks them
-    with pytest.raises(BaseException, match="checked again"):
-        odds.game_table(project)
+    with pytest.raises(BaseException, match="checked again"):  # a process that plans a build checks them
+        _ = hands_of(project, fresh=True).games
 
 
 def test_a_pieces_key_follows_the_projects_fonts(tmp_path):
     """A piece embeds the fonts its SVG names: the same SVG with a project font file changed is another piece."""
     from generator.faces.keys import font_inputs
+    from generator.pipeline.pieces import piece_key
     from generator.project import Project
-    from generator.render.pieces import piece_key
 
     root = make_project(tmp_path)
     project = Project(root, tmp_path / "out", tmp_path / "cache")
@@ -371,8 +368,8 @@ def test_a_pieces_key_follows_the_projects_fonts(tmp_path):
 def test_a_sides_key_does_not_depend_on_the_working_folder(tmp_path, monkeypatch):
     """The same project built from its own folder or from another keeps the same keys (and finds its cache)."""
     from generator.definitions import load_all
-    from generator.faces.cached import CachedFaces
     from generator.project import Project
+    from tests.contexts import sides_of
 
     root = make_project(tmp_path)
     elsewhere = tmp_path / "elsewhere"
@@ -381,7 +378,7 @@ def test_a_sides_key_does_not_depend_on_the_working_folder(tmp_path, monkeypatch
     def keys() -> list[str]:
         project = Project(root, tmp_path / "out", tmp_path / "cache")
         deck = load_all(project)["cat"].build(())
-        faces = CachedFaces(project, deck)
+        faces = sides_of(project, deck)
         return [deck.source] + [faces.key(card, "front") for card in deck.cards] + [faces.key(None, "back")]
 
     monkeypatch.chdir(root)
@@ -394,10 +391,10 @@ def test_a_sides_key_does_not_depend_on_the_working_folder(tmp_path, monkeypatch
 
 def _variant_faces(project):
     from generator.definitions import load_all
-    from generator.faces.cached import CachedFaces
     from generator.pipeline.build import all_targets
+    from tests.contexts import sides_of
 
-    return [CachedFaces(project, target.deck, use_cache=False) for target in all_targets(load_all(project))]
+    return [sides_of(project, target.deck, use_store=False) for target in all_targets(load_all(project))]
 
 
 def test_sides_with_one_key_are_one_drawing_in_every_variant(tmp_path):
@@ -425,9 +422,9 @@ def test_a_template_that_reads_its_deck_keeps_its_sides_to_itself(tmp_path):
     """The Pernese Egg's template looks at the deck's suits through ``deck``: no variant shares its Eggs.
     A draft's notes name the deck, so nothing is shared between drafts either."""
     from generator.definitions import load_all
-    from generator.faces.cached import CachedFaces
     from generator.faces.render import FaceRenderer
     from generator.project import Project
+    from tests.contexts import sides_of
 
     project = Project(ROOT, tmp_path / "out", tmp_path / "cache")
     pernese = load_all(project)["pernese"]
@@ -435,11 +432,11 @@ def test_a_template_that_reads_its_deck_keeps_its_sides_to_itself(tmp_path):
     both = {c.id for c in stripped.cards}
     egg = next(c for c in coloured.cards if coloured.template_for(c) == "pernese-egg" and c.id in both)
     other = next(c for c in coloured.cards if coloured.template_for(c) == "pernese" and c.id in both)
-    a, b = CachedFaces(project, coloured), CachedFaces(project, stripped)
+    a, b = sides_of(project, coloured), sides_of(project, stripped)
     assert a.renderer.reads_deck("pernese-egg.svg.j2") and not a.renderer.reads_deck("pernese.svg.j2")
     assert a.key(other, "front") == b.key(stripped.card(other.id), "front")
     assert a.key(egg, "front") != b.key(stripped.card(egg.id), "front")
-    drafts = [CachedFaces(project, deck, FaceRenderer(project, deck, draft=True)) for deck in (coloured, stripped)]
+    drafts = [sides_of(project, deck, FaceRenderer(project, deck, draft=True)) for deck in (coloured, stripped)]
     assert drafts[0].key(other, "front") != drafts[1].key(stripped.card(other.id), "front")
 
 

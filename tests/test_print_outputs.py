@@ -19,7 +19,9 @@ from generator.outputs.calibrate import probes, write_calibration
 from generator.outputs.export import export_png, export_pod, export_svg
 from generator.outputs.progress import ProgressBar
 from generator.outputs.tts import cell_size, export_tts, sheet_grids
-from generator.render.sheetpdf import SheetOptions, write_job, write_sheets
+from generator.pipeline.sheets import write_kept_job, write_sheets
+from generator.pipeline.store import Store
+from generator.render.sheetpdf import SheetOptions
 
 from .conftest import A4
 
@@ -55,7 +57,7 @@ def all_fonts_embedded(reader: PdfReader) -> set[str]:
 
 
 def test_duplex_sheets_pages_and_metadata(tmp_path, project, pernese):
-    target = write_sheets(project, pernese, tmp_path / "s.pdf", Layout(A4))
+    target = write_sheets(Store(project), pernese, tmp_path / "s.pdf", Layout(A4))
     reader = PdfReader(str(target))
     per_page = cards_per_page(63.5, 88.9, Layout(A4))
     assert len(reader.pages) == 2 * math.ceil(54 / per_page)
@@ -73,7 +75,7 @@ def test_duplex_sheets_pages_and_metadata(tmp_path, project, pernese):
 
 def test_letter_gutterfold_and_greyscale(tmp_path, project, pernese):
     layout = Layout(Paper("Letter", 215.9, 279.4), mode="gutterfold")
-    target = write_sheets(project, pernese, tmp_path / "g.pdf", SheetOptions(layout, copies=2, greyscale=True))
+    target = write_sheets(Store(project), pernese, tmp_path / "g.pdf", SheetOptions(layout, copies=2, greyscale=True))
     reader = PdfReader(str(target))
     per_page = cards_per_page(63.5, 88.9, layout)
     assert len(reader.pages) == math.ceil(2 * 54 / per_page)
@@ -91,7 +93,7 @@ def test_letter_gutterfold_and_greyscale(tmp_path, project, pernese):
 
 def test_mixed_sizes_in_one_file(tmp_path, project, definitions):
     imperial, aetherial = definitions["imperial"].build(["standard"]), definitions["aetherial"].base
-    target = write_job(project, [imperial, aetherial], tmp_path / "m.pdf", SheetOptions(Layout(A4)))
+    target = write_kept_job(Store(project), [imperial, aetherial], tmp_path / "m.pdf", SheetOptions(Layout(A4)))
     reader = PdfReader(str(target))
     poker, tarot = cards_per_page(63.5, 88.9, Layout(A4)), cards_per_page(69.85, 120.65, Layout(A4))
     expected = 2 * (math.ceil(imperial.card_count / poker) + math.ceil(aetherial.card_count / tarot))
@@ -181,8 +183,8 @@ def test_tts_large_decks_take_several_sheets():
 
 def test_outputs_are_reproducible(tmp_path, project, pernese):
     options = SheetOptions(Layout(A4, offset=(0.4, -0.3), registration=True, cut_lines=True), copies=2)
-    a = write_sheets(project, pernese, tmp_path / "a.pdf", options).read_bytes()
-    b = write_sheets(project, pernese, tmp_path / "b.pdf", options).read_bytes()
+    a = write_sheets(Store(project), pernese, tmp_path / "a.pdf", options).read_bytes()
+    b = write_sheets(Store(project), pernese, tmp_path / "b.pdf", options).read_bytes()
     assert a == b
     one = export_png(project, pernese, tmp_path / "p1")
     two = export_png(project, pernese, tmp_path / "p2")
@@ -328,7 +330,7 @@ def test_per_card_backs_follow_their_fronts(tmp_path, scratch):
     for f, b in zip(fronts.placements, backs.placements):
         assert cards[f.item].card is cards[b.item].card
     assert [cards[p.item].card.id for p in backs.placements] == ["soldier"] * 3 + ["boss"]
-    reader = PdfReader(str(write_sheets(scratch, deck, tmp_path / "s.pdf", options)))
+    reader = PdfReader(str(write_sheets(Store(scratch), deck, tmp_path / "s.pdf", options)))
     # the soldiers' back is one form drawn three times; the boss's back is a form of its own
     content = reader.pages[1].get_contents().get_data()
     forms = reader.pages[1]["/Resources"]["/XObject"]
@@ -377,7 +379,7 @@ def test_printed_backs_line_up_with_their_fronts(tmp_path, project, pernese, fli
     import pypdfium2 as pdfium
     from PIL import ImageChops, ImageOps
 
-    target = write_sheets(project, pernese, tmp_path / "d.pdf", SheetOptions(Layout(A4, flip=flip, offset=offset)))
+    target = write_sheets(Store(project), pernese, tmp_path / "d.pdf", SheetOptions(Layout(A4, flip=flip, offset=offset)))
     document = pdfium.PdfDocument(str(target))
     scale = 2 * 25.4 / 72  # 2 px a mm
 

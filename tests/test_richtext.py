@@ -11,7 +11,6 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from generator.cli import main
 from generator.definitions import load_all
 from generator.errors import AetherpressError
-from generator.faces.drawncheck import check_drawn
 from generator.faces.render import FaceRenderer
 from generator.faces.richtext import ICON_HEIGHT, ICON_PAD, Icon, parse
 from generator.faces.safezone import card_findings
@@ -19,6 +18,7 @@ from generator.faces.svg import parse_svg
 from generator.faces.textfit import OVERFLOW_INK, TextDoesNotFit, fit_lines
 from generator.geometry import Box
 from generator.locations import FONTS_DIR
+from generator.pipeline.drawncheck import check_drawn
 from tests.designer import renamed_font
 
 from .conftest import write_deck

@@ -12,8 +12,9 @@ from fractions import Fraction
 import pytest
 
 from generator.cli import main
-from generator.hands import load_games, row_table
+from generator.hands import load_games
 from generator.hands.rows import SetupOdds
+from tests.contexts import hands_of
 
 from .conftest import ROOT
 
@@ -25,7 +26,7 @@ GAME = "fivefold-arrangement"
 
 @pytest.fixture(scope="module")
 def setups(project):
-    return row_table(project, GAME)
+    return hands_of(project).row_table(GAME)
 
 
 @pytest.fixture(scope="module")

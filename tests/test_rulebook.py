@@ -21,14 +21,16 @@ from generator.cli import main
 from generator.definitions.presets import load_papers
 from generator.errors import AetherpressError
 from generator.imposition.booklet import booklet_order, padded_count
+from generator.pipeline.context import ProjectContext
 from generator.project import Project
 from generator.render.impose import impose
-from generator.rulebook import BuildContext, load_rulebooks, render_book
+from generator.rulebook import load_rulebooks, render_book
 from generator.rulebook.charts import hand_chart
 from generator.rulebook.odds import format_one_in, format_probability
 from generator.rulebook.pictures import CardLibrary, HandPicture
 from generator.rulebook.source import render_source
 from generator.rulebook.style import make_styles
+from tests.contexts import hands_of
 
 # whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
 pytestmark = pytest.mark.slow
@@ -168,7 +170,7 @@ Closing words, number {{ deck('decktet').cards | length }}.
 
 def test_markdown_features_all_render(tmp_path):
     project, book = scratch_book(tmp_path, FEATURES)
-    data = render_book(BuildContext.create(project), book)
+    data = render_book(ProjectContext(project).book_context(), book)
     text = squash(pdf_text(data))
     for phrase in [
         "Some emphasis, some strong text, code, and a link to the rules.",
@@ -192,7 +194,7 @@ def test_markdown_features_all_render(tmp_path):
 
 def test_contents_links_to_headings(tmp_path):
     project, book = scratch_book(tmp_path, FEATURES)
-    reader = PdfReader(io.BytesIO(render_book(BuildContext.create(project), book)))
+    reader = PdfReader(io.BytesIO(render_book(ProjectContext(project).book_context(), book)))
     contents = reader.pages[2]  # after the title page and its verso, the colophon
     assert "Contents" in contents.extract_text()
     links = [a.get_object() for a in contents.get("/Annots", [])]
@@ -217,7 +219,7 @@ def test_a_long_contents_flows_over_pages_and_lists_the_right_pages(tmp_path, mo
     sections = "".join(f"## Section {n}\n\nThe rules of section {n}, in a paragraph of their own.\n\n" for n in range(1, 61))
     project, book = scratch_book(tmp_path, "# The Game\n\nAn introduction.\n\n" + sections)
     pdf = tmp_path / "book.pdf"
-    pdf.write_bytes(render_book(BuildContext.create(project), book))
+    pdf.write_bytes(render_book(ProjectContext(project).book_context(), book))
     assert drawn and len(drawn) == len({id(d) for d in drawn})  # (each spacing tried is a document of its own)
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     pages = text.split("\f")  # pdftotext ends each page with a form feed
@@ -251,7 +253,7 @@ def test_a_long_contents_flows_over_pages_and_lists_the_right_pages(tmp_path, mo
 def test_unsupported_markdown_is_an_error_naming_the_line(tmp_path, snippet, message):
     project, book = scratch_book(tmp_path, "# Title\n\nFine text.\n\n" + snippet)
     with pytest.raises(AetherpressError) as info:
-        render_book(BuildContext.create(project), book)
+        render_book(ProjectContext(project).book_context(), book)
     problem = info.value.problems[0]
     assert message in problem.message
     assert problem.file.endswith("book.md")
@@ -261,10 +263,10 @@ def test_unsupported_markdown_is_an_error_naming_the_line(tmp_path, snippet, mes
 def test_templates_are_sandboxed(tmp_path):
     project, book = scratch_book(tmp_path, "# Title\n\n{{ deck.__globals__ }}\n")
     with pytest.raises(AetherpressError):
-        render_book(BuildContext.create(project), book)
+        render_book(ProjectContext(project).book_context(), book)
     project, book = scratch_book(tmp_path / "b", "# Title\n\n{% include '../../pyproject.toml' %}\n")
     with pytest.raises(AetherpressError):
-        render_book(BuildContext.create(project), book)
+        render_book(ProjectContext(project).book_context(), book)
 
 
 def test_rulebook_toml_errors_name_the_key(tmp_path):
@@ -385,7 +387,7 @@ def books(project):
 @pytest.fixture(scope="module")
 def built(project, books, book_pdf):
     """Every real book that can be built here, as PDF bytes (A5)."""
-    context = BuildContext.create(project)
+    context = ProjectContext(project).book_context()
     return {book.id: (book, book_pdf(book.id), context) for book in books.values()}
 
 
@@ -444,7 +446,6 @@ def test_every_spell_text_is_in_founders_flip(built, definitions):
 
 
 def test_chart_counts_equal_the_engines(built, project):
-    from generator.hands import odds_table
 
     charts = {
         "founders-flip": [
@@ -458,7 +459,7 @@ def test_chart_counts_equal_the_engines(built, project):
     for book_id, specs in charts.items():
         text = pdf_text(built[book_id][1]).replace("’", "'")  # names are set with typographers' apostrophes
         for game, ranking, deck in specs:
-            table = odds_table(project, game, ranking=ranking, deck=deck)
+            table = hands_of(project).odds_table(game, ranking=ranking, deck=deck)
             position = 0
             for category in table.categories:
                 name = re.escape(category.name).replace(r"\ ", r"\s+")  # a long name may wrap in its cell
@@ -517,7 +518,7 @@ def test_full_build_includes_every_rulebook_byte_for_byte(project, books, built,
 def test_every_reachable_category_is_pictured(project):
     from generator.rulebook.odds import chart_examples
 
-    context = BuildContext.create(project)
+    context = ProjectContext(project).book_context()
     styles = make_styles(A5)
     for game, ranking, deck in [("founders-flip", "gage", None), ("lith", None, "basic"), ("dragon-poker", None, "stripped")]:
         table = context.odds.table(game, ranking, deck)
@@ -535,11 +536,10 @@ def test_every_reachable_category_is_pictured(project):
 
 
 def test_chart_pages_repeat_the_header_and_keep_rows_whole(built, project):
-    from generator.hands import odds_table
 
     reader = PdfReader(io.BytesIO(built["founders-flip"][1]))
     pages = [page.extract_text() for page in reader.pages]
-    table = odds_table(project, "founders-flip", ranking="gage")
+    table = hands_of(project).odds_table("founders-flip", ranking="gage")
     chart_pages = [t for t in pages if re.search(r"%\s*1 in [\d,.]+\b", t)]  # a chance with its "1 in N" under it
     assert len(chart_pages) >= 3  # three charts, one over several pages
     for text in chart_pages:
@@ -574,7 +574,7 @@ def test_no_heading_is_left_at_the_foot_of_a_page(project, books, monkeypatch):
         return original(self, flowable)
 
     monkeypatch.setattr(document.BookDocument, "afterFlowable", record)
-    context = BuildContext.create(project)
+    context = ProjectContext(project).book_context()
     for book in books.values():
         drawn.clear()
         render_book(context, book)
@@ -607,7 +607,7 @@ def test_a_book_is_laid_out_on_a_sketch_and_drawn_once(project, books, monkeypat
 
     from generator.rulebook import document, pictures
 
-    context = BuildContext.create(project)
+    context = ProjectContext(project).book_context()
     drawn_on: list[type] = []
     draw_card = pictures.draw_card
 
@@ -701,7 +701,7 @@ def test_every_example_hand_is_written_out_on_one_line(project):
     names are long): the example column widens for them."""
     from generator.rulebook.notation import HandNotation
 
-    context = BuildContext.create(project)
+    context = ProjectContext(project).book_context()
     styles = make_styles(A5)
     for game, ranking, deck in [
         ("founders-flip", "standard", None),

@@ -6,8 +6,9 @@ import re
 
 import pytest
 
-from generator.hands import load_games, odds_table, row_table
+from generator.hands import load_games
 from generator.rulebook.odds import format_interval, format_points, format_probability
+from tests.contexts import hands_of
 
 from .test_rulebook import pdf_text, squash
 
@@ -23,11 +24,11 @@ def texts(book_pdf):
 def test_every_hand_changing_spell_has_its_odds_in_the_book(project, texts):
     text = squash(texts["founders-flip"])
     game = load_games(project)["founders-flip"]
-    deal = odds_table(project, "founders-flip")
+    deal = hands_of(project).odds_table("founders-flip")
     section = text[text.index(squash("The odds under a spell A spell that changes")) :]  # the heading and its text
     for mid, modifier in game.modifiers.items():
         assert squash(modifier.title) in section, mid
-        table = odds_table(project, "founders-flip", modifiers=[mid])
+        table = hands_of(project).odds_table("founders-flip", modifiers=[mid])
         if modifier.ranking:
             assert squash(f"{table.total:,}") in section, mid
             continue
@@ -41,7 +42,7 @@ def test_every_hand_changing_spell_has_its_odds_in_the_book(project, texts):
                 assert squash(format_probability(c.probability, c.interval)) in part, (mid, c.name)
                 if c.interval is not None:
                     assert squash(format_interval(c.interval, c.probability)) in part, (mid, c.name)
-    simulated = odds_table(project, "founders-flip", modifiers=["in-wrought-arcanum"])
+    simulated = hands_of(project).odds_table("founders-flip", modifiers=["in-wrought-arcanum"])
     assert squash(f"a simulation of {simulated.trials:,} deals (seed {simulated.seed})") in section
     assert squash(f"counted exactly over all {simulated.deals:,} deals") in section
     kept = section[section.index(squash("Card kept")) :]
@@ -63,7 +64,7 @@ def test_fivefold_strategy_tables(project, texts):
     text = texts["fivefold-arrangement"]
     flat = squash(text)
     assert "Choosing Your Row" in text
-    for sid, setup in row_table(project, "fivefold-arrangement").items():
+    for sid, setup in hands_of(project).row_table("fivefold-arrangement").items():
         start = flat.index(squash(f"{setup.title}Both rows") if setup.setup.shared_draws else squash(f"{setup.title}Each player"))
         part = flat[start:]
         assert squash(f"{setup.total:,}") in part

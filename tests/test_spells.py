@@ -16,10 +16,11 @@ import numpy as np
 import pytest
 
 from generator.cli import main
-from generator.hands import classify, compare, evaluator, load_games, odds_table
+from generator.hands import load_games
 from generator.hands.counting import count
 from generator.hands.engine import Engine
 from generator.hands.values import count_by_hand
+from tests.contexts import hands_of
 
 from . import flip_reference as ref
 
@@ -36,7 +37,7 @@ def game(project):
 
 @pytest.fixture(scope="module")
 def base(project):
-    return evaluator(project, GAME)
+    return hands_of(project).evaluator(GAME)
 
 
 def small_engine(base, game, values, modifiers=(), ranking=None):
@@ -90,7 +91,7 @@ def test_spells_are_modifiers_named_by_card(game, definitions):
 
 def test_full_deck_reference_agrees_with_the_deal(project):
     """The reference classifier itself, against the engine's table of the deal."""
-    table = odds_table(project, GAME)
+    table = hands_of(project).odds_table(GAME)
     assert reference_counts(ref.deck(), ref.category) == {c.name: c.count for c in table.categories if c.count}
 
 
@@ -100,13 +101,16 @@ def test_full_deck_reference_agrees_with_the_deal(project):
 def test_silphions_fallow(project):
     struck = {"ect-houses"} | {f"{v}-sails" for v in (1, 2, 3, 4, 5, 6, 7, "ect")}
     cards = [ref.Card(c.id, None, frozenset()) if c.id in struck else c for c in ref.deck()]
-    table = odds_table(project, GAME, modifiers=["silphion-s-fallow"])
+    table = hands_of(project).odds_table(GAME, modifiers=["silphion-s-fallow"])
     assert reference_counts(cards, ref.category) == {c.name: c.count for c in table.categories if c.count}
     assert table.category("Four of a Kind").count == 0
     assert "Four of a Kind" in table.audit()["unreachable"]
     # struck cards pair with nothing and break flushes; Founding cards keep their suits
-    assert classify(project, GAME, ["ect-houses", "ect-armies", "2-glyphs", "5-glyphs"], modifiers=["fallow"]).name == "High Card"
-    assert classify(project, GAME, ["mage", "1-glyphs", "4-glyphs", "6-glyphs"], modifiers=["fallow"]).name == "Flush"
+    assert (
+        hands_of(project).classify(GAME, ["ect-houses", "ect-armies", "2-glyphs", "5-glyphs"], modifiers=["fallow"]).name
+        == "High Card"
+    )
+    assert hands_of(project).classify(GAME, ["mage", "1-glyphs", "4-glyphs", "6-glyphs"], modifiers=["fallow"]).name == "Flush"
 
 
 def marriage(hand) -> bool:
@@ -114,14 +118,17 @@ def marriage(hand) -> bool:
 
 
 def test_dance_of_the_court(project):
-    table = odds_table(project, GAME, modifiers=["the-dance-of-the-court"])
+    table = hands_of(project).odds_table(GAME, modifiers=["the-dance-of-the-court"])
     expected = reference_counts(ref.deck(), lambda h: ref.category(h) if marriage(h) else "Cannot win")
     assert expected == {c.name: c.count for c in table.categories if c.count}
     assert table.categories[-1].name == "Cannot win"
     # no Houses card at all: C(24, 4) hands of Armies, Glyphs and Sails; all Houses: C(8, 4)
     assert table.category("Cannot win").count == comb(24, 4) + comb(8, 4)
-    assert classify(project, GAME, ["magist", "1-houses", "2-houses", "3-houses"], modifiers=["dance"]).name == "Flush"
-    assert classify(project, GAME, ["4-houses", "1-houses", "2-houses", "3-houses"], modifiers=["dance"]).name == "Cannot win"
+    assert hands_of(project).classify(GAME, ["magist", "1-houses", "2-houses", "3-houses"], modifiers=["dance"]).name == "Flush"
+    assert (
+        hands_of(project).classify(GAME, ["4-houses", "1-houses", "2-houses", "3-houses"], modifiers=["dance"]).name
+        == "Cannot win"
+    )
 
 
 def test_in_legacy_life(project):
@@ -131,7 +138,7 @@ def test_in_legacy_life(project):
             return "Legacy" if ref.category(hand) != "Imperial" else "Imperial"
         return ref.category(hand)
 
-    table = odds_table(project, GAME, modifiers=["in-legacy-life"])
+    table = hands_of(project).odds_table(GAME, modifiers=["in-legacy-life"])
     assert [c.name for c in table.categories][:3] == ["Imperial", "Legacy", "Four of a Kind"]
     assert reference_counts(ref.deck(), legacy) == {c.name: c.count for c in table.categories if c.count}
     assert table.category("Legacy").count == 8**4
@@ -139,13 +146,13 @@ def test_in_legacy_life(project):
 
 def test_rainbow_glyphs_of_every_suit(project):
     cards = [replace(c, suits=frozenset(ref.SUITS)) if c.id.endswith("-glyphs") else c for c in ref.deck()]
-    table = odds_table(project, GAME, modifiers=["rainbow"])
+    table = hands_of(project).odds_table(GAME, modifiers=["rainbow"])
     assert reference_counts(cards, ref.category) == {c.name: c.count for c in table.categories if c.count}
 
 
 def test_naturalists_tumult_reverses_all_but_the_imperial(project):
-    plain = odds_table(project, GAME)
-    table = odds_table(project, GAME, modifiers=["the-naturalist-s-tumult"])
+    plain = hands_of(project).odds_table(GAME)
+    table = hands_of(project).odds_table(GAME, modifiers=["the-naturalist-s-tumult"])
     assert [c.name for c in table.categories] == ["Imperial"] + [c.name for c in plain.categories][:0:-1]
     assert {c.name: c.count for c in table.categories} == {c.name: c.count for c in plain.categories}
     tumult = ["tumult"]
@@ -153,12 +160,18 @@ def test_naturalists_tumult_reverses_all_but_the_imperial(project):
     two_pair = ["2-glyphs", "2-houses", "6-armies", "6-sails"]
     high = ["emperor", "6-houses", "3-armies", "1-glyphs"]
     imperial = ["magist", "mage", "general", "emperor"]
-    assert compare(project, GAME, two_pair, pair) == 1 and compare(project, GAME, two_pair, pair, modifiers=tumult) == -1
-    assert compare(project, GAME, high, pair, modifiers=tumult) == 1
-    assert compare(project, GAME, imperial, high, modifiers=tumult) == 1
+    assert (
+        hands_of(project).compare(GAME, two_pair, pair) == 1
+        and hands_of(project).compare(GAME, two_pair, pair, modifiers=tumult) == -1
+    )
+    assert hands_of(project).compare(GAME, high, pair, modifiers=tumult) == 1
+    assert hands_of(project).compare(GAME, imperial, high, modifiers=tumult) == 1
     # within a category the lower hand wins
     low_pair = ["2-houses", "2-armies", "1-glyphs", "7-sails"]
-    assert compare(project, GAME, pair, low_pair) == 1 and compare(project, GAME, pair, low_pair, modifiers=tumult) == -1
+    assert (
+        hands_of(project).compare(GAME, pair, low_pair) == 1
+        and hands_of(project).compare(GAME, pair, low_pair, modifiers=tumult) == -1
+    )
     found = table.audit()
     assert ("High Card", 31764, "One Pair", 21792) in found["inverted"]
 
@@ -197,7 +210,7 @@ def test_realmgirt_makes_landfall_every_reading(base, game):
 
 def test_first_great_convocation_two_methods(project, game, base):
     """The weighted count of natural cards and the hand-by-hand values agree."""
-    engine = evaluator(project, GAME, modifiers=["first-great-convocation"])
+    engine = hands_of(project).evaluator(GAME, modifiers=["first-great-convocation"])
     weighted = count(engine)
     by_hand = count_by_hand(engine)
     assert list(weighted[0]) == list(by_hand[0]) and list(weighted[1]) == list(by_hand[1])
@@ -223,11 +236,13 @@ def test_tumult_with_wild_ects_reads_for_the_reversed_order(base, game):
 
 def test_single_hands_under_wild_spells(project):
     landfall = ["landfall"]
-    assert classify(project, GAME, ["magist", "5-houses", "5-armies", "5-glyphs"], modifiers=landfall).name == "Imperial"
-    assert classify(project, GAME, ["magist", "1-houses", "3-armies", "6-glyphs"], modifiers=landfall).name == "Flush"
+    assert hands_of(project).classify(GAME, ["magist", "5-houses", "5-armies", "5-glyphs"], modifiers=landfall).name == "Imperial"
+    assert hands_of(project).classify(GAME, ["magist", "1-houses", "3-armies", "6-glyphs"], modifiers=landfall).name == "Flush"
     low = ["the-mournful-flight-of-the-lowlanders"]
-    assert classify(project, GAME, ["1-houses", "5-armies", "5-glyphs", "5-sails"], modifiers=low).name == "Four of a Kind"
-    assert classify(project, GAME, ["magist", "mage", "general", "1-houses"], modifiers=low).name == "Imperial"
+    assert (
+        hands_of(project).classify(GAME, ["1-houses", "5-armies", "5-glyphs", "5-sails"], modifiers=low).name == "Four of a Kind"
+    )
+    assert hands_of(project).classify(GAME, ["magist", "mage", "general", "1-houses"], modifiers=low).name == "Imperial"
 
 
 def test_hand_by_hand_counts_agree_with_single_hands(project):
@@ -236,7 +251,7 @@ def test_hand_by_hand_counts_agree_with_single_hands(project):
     from generator.hands.values import hand_values
 
     for mods in (["lowlanders"], ["landfall"], ["tumult", "first-great-convocation"]):
-        engine = evaluator(project, GAME, modifiers=mods)
+        engine = hands_of(project).evaluator(GAME, modifiers=mods)
         value, _fits = hand_values(engine)
         combos = subsets(engine.n, engine.k)
         for row in range(0, len(combos), 37):
@@ -278,16 +293,16 @@ def test_edicts_of_wani_every_deal_on_a_small_deck(base, game):
 
 
 def test_salvation_is_the_deal_for_one_player(project):
-    deal = odds_table(project, GAME)
-    table = odds_table(project, GAME, modifiers=["salvation"])
+    deal = hands_of(project).odds_table(GAME)
+    table = hands_of(project).odds_table(GAME, modifiers=["salvation"])
     assert table.method == "exact" and table.total == comb(36, 3) * 33
     assert [c.count for c in table.categories] == [4 * c.count for c in deal.categories]
 
 
 def test_simulation_brackets_the_exact_count(project):
     """The Edicts simulated with the default trials and seed: every exact share lies inside its 95 % interval."""
-    exact = odds_table(project, GAME, modifiers=["the-edicts-of-wani"])
-    simulated = odds_table(project, GAME, modifiers=["the-edicts-of-wani"], simulate=True, trials=200_000)
+    exact = hands_of(project).odds_table(GAME, modifiers=["the-edicts-of-wani"])
+    simulated = hands_of(project).odds_table(GAME, modifiers=["the-edicts-of-wani"], simulate=True, trials=200_000)
     assert exact.method == "exact" and simulated.method == "simulation"
     assert simulated.total == 200_000 and simulated.seed == 1
     for e, s in zip(exact.categories, simulated.categories):
@@ -303,9 +318,9 @@ def test_intervals_cover_the_exact_values(project):
     (a biased deal or too narrow an interval), not nearly all (too wide an interval)."""
     inside = tried = 0
     for spell in ("the-edicts-of-wani", "salvation-beckons-in-the-unknown-lands"):
-        exact = odds_table(project, GAME, modifiers=[spell])
+        exact = hands_of(project).odds_table(GAME, modifiers=[spell])
         for seed in range(20):
-            simulated = odds_table(project, GAME, modifiers=[spell], simulate=True, trials=8_000, seed=100 + seed)
+            simulated = hands_of(project).odds_table(GAME, modifiers=[spell], simulate=True, trials=8_000, seed=100 + seed)
             for e, s in zip(exact.categories, simulated.categories):
                 assert s.interval is not None
                 inside += s.interval[0] <= e.probability <= s.interval[1]
@@ -345,16 +360,16 @@ def load_games_ranking(base, game, rid):
 
 
 def test_arcanum_is_simulated_and_reproducible(project):
-    a = odds_table(project, GAME, modifiers=["in-wrought-arcanum"], trials=20_000, seed=5)
-    b = odds_table(project, GAME, modifiers=["in-wrought-arcanum"], trials=20_000, seed=5, use_cache=False)
-    c = odds_table(project, GAME, modifiers=["in-wrought-arcanum"], trials=20_000, seed=6, use_cache=False)
+    a = hands_of(project).odds_table(GAME, modifiers=["in-wrought-arcanum"], trials=20_000, seed=5)
+    b = hands_of(project).odds_table(GAME, modifiers=["in-wrought-arcanum"], trials=20_000, seed=5, use_cache=False)
+    c = hands_of(project).odds_table(GAME, modifiers=["in-wrought-arcanum"], trials=20_000, seed=6, use_cache=False)
     assert a.simulated and a.to_json() == b.to_json()
     assert [x.count for x in a.categories] != [x.count for x in c.categories]
     assert a.total == 20_000 and sum(sum(counts) for counts in a.kept.values()) == 20_000
 
 
 def test_arcanum_by_the_card_kept(project):
-    table = odds_table(project, GAME, modifiers=["arcanum"], trials=30_000, seed=2)
+    table = hands_of(project).odds_table(GAME, modifiers=["arcanum"], trials=30_000, seed=2)
     assert table.kept is not None and list(table.kept) == ["1", "2", "3", "4", "5", "6", "7", "ect", *ref.FOUNDING]
     simulated = [(sum(col), c) for col, c in zip(zip(*table.kept.values()), table.categories) if not c.exact]
     assert simulated and all(n == c.count for n, c in simulated)

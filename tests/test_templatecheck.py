@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from generator.cli import main
-from generator.faces.drawncheck import check_drawn
 from generator.faces.lint import check_svg, check_template_source, check_templates
 from generator.faces.svg import parse_svg
+from generator.pipeline.drawncheck import check_drawn
 
 # whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
 pytestmark = pytest.mark.slow

@@ -77,14 +77,15 @@ def run(project: Project, args: argparse.Namespace) -> int:
     if report is not None:  # nothing changed: every file is as the last build left it
         print("\n".join(report))
         return 0
-    from ..definitions import load_all
     from ..pipeline.build import check_fits
+    from ..pipeline.context import ProjectContext
     from ..pipeline.job import BuildRequest, run_build
+    from ..pipeline.sheets import write_kept_job
     from ..project.files import writing_into
-    from ..render.sheetpdf import write_job
 
     sheets = sheet_options(project, args)
-    definitions = load_all(project)
+    context = ProjectContext(project)
+    definitions = context.definitions
     languages = languages_from_args(args, every=True)
     decks = resolve_decks(project, args.decks, definitions, languages)
     check_slugs(decks)
@@ -111,7 +112,7 @@ def run(project: Project, args: argparse.Namespace) -> int:
     )
     overflows: list[Problem] = []
     differences: list[Problem] = []
-    report = run_build(project, definitions, decks, request, display_path, overflows, differences)
+    report = run_build(context, decks, request, display_path, overflows, differences)
     print("\n".join(report))
     for problem in differences:  # printed all the same, but never otherwise than shown without a word
         print(f"warning: {problem}", file=sys.stderr)
@@ -125,5 +126,6 @@ def run(project: Project, args: argparse.Namespace) -> int:
     if args.combine and decks:
         with writing_into(out):
             for suffix, options in sheets:
-                print(f"combined: {display_path(write_job(project, decks, out / f'combined-sheets{suffix}.pdf', options))}")
+                target = out / f"combined-sheets{suffix}.pdf"
+                print(f"combined: {display_path(write_kept_job(context.store, decks, target, options))}")
     return 0

@@ -14,8 +14,8 @@ from ..definitions.model import Deck
 from ..definitions.schema import suggest
 from ..definitions.shops import PDFX_LEVELS, POD_BLEED, load_shops
 from ..errors import display_path
-from ..faces.drawncheck import print_differences
 from ..locations import builtin_root
+from ..pipeline.drawncheck import print_differences
 from ..project import Project
 from ..project.files import writing_into
 from ..project.staging import stage, staged_folders

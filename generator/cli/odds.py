@@ -11,7 +11,7 @@ from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem
 from ..hands.check import resolve
 from ..hands.figures import outward_percent, percent, supported
-from ..hands.odds import OddsTable, game_table, odds_table, row_table
+from ..hands.odds import Hands, OddsTable
 from ..hands.simulate import CONFIDENCE, DEFAULT_SEED, DEFAULT_TRIALS
 from ..project import Project
 from .common import examples
@@ -55,18 +55,20 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(project: Project, args: argparse.Namespace) -> int:
-    games = game_table(project)
+    from ..pipeline.context import ProjectContext  # the pipeline is loaded by the commands that draw or count
+
+    hands = ProjectContext(project).hands
+    games = hands.games
     if args.audit:
-        return _audit(project, args, games)
+        return _audit(project, hands, args, games)
     if not args.game:
         own = [g for g, game in games.items() if game.path is not None and project.layer_of(game.path) is project.own]
         if len(own) != 1:
             raise AetherpressError(Problem("command line", f"name a game: {', '.join(own or games) or 'no games found'}"))
         args.game = own[0]
     if args.game in games and games[args.game].arrangement is not None:
-        return _rows(project, args)
-    table = odds_table(
-        project,
+        return _rows(hands, args)
+    table = hands.odds_table(
         args.game,
         args.ranking,
         args.deck,
@@ -132,14 +134,14 @@ def _names(names: list[str]) -> str:
     return f"{names[0]} to {names[-1]}"
 
 
-def _rows(project: Project, args: argparse.Namespace) -> int:
+def _rows(hands: Hands, args: argparse.Namespace) -> int:
     """A game of rows: the best and worst kinds of row of every setup, and how they fare head to head."""
     for option in ("ranking", "deck", "modifier", "trials", "seed", "simulate"):
         if getattr(args, option):
             raise AetherpressError(
                 Problem("command line", f"game '{args.game}' is a game of rows: --{option} does not apply (its odds are exact)")
             )
-    setups = row_table(project, args.game)
+    setups = hands.row_table(args.game)
     if args.json:
         data = {"game": args.game, "method": "exact", "setups": [s.to_json() for s in setups.values()]}
         print(json.dumps(data, indent=1, ensure_ascii=False))
@@ -167,7 +169,7 @@ def _rows(project: Project, args: argparse.Namespace) -> int:
     return 0
 
 
-def _audit(project: Project, args: argparse.Namespace, games: dict) -> int:
+def _audit(project: Project, hands: Hands, args: argparse.Namespace, games: dict) -> int:
     own = [g for g, game in games.items() if game.path is not None and project.layer_of(game.path) is project.own]
     ids = [args.game] if args.game else own or list(games)  # a project's own games, or every game
     report = []
@@ -182,7 +184,7 @@ def _audit(project: Project, args: argparse.Namespace, games: dict) -> int:
             for did in decks:
                 if args.modifier and resolve(game, None, did, args.modifier)[0] != rid:
                     continue
-                table = odds_table(project, gid, rid, did, tuple(args.modifier), trials=args.trials, seed=args.seed)
+                table = hands.odds_table(gid, rid, did, tuple(args.modifier), trials=args.trials, seed=args.seed)
                 row = _audit_row(table, list(args.modifier))
                 base[(rid, did)] = row
                 report.append(row)
@@ -194,9 +196,9 @@ def _audit(project: Project, args: argparse.Namespace, games: dict) -> int:
             if mid in game.decks[did].modifiers:
                 continue
             rid = modifier.ranking or (rankings[0] if args.ranking else game.default_ranking)
-            table = odds_table(project, gid, rid, did, (mid,), trials=args.trials, seed=args.seed)
+            table = hands.odds_table(gid, rid, did, (mid,), trials=args.trials, seed=args.seed)
             row = _audit_row(table, [mid])
-            plain = base.get((rid, did)) or _audit_row(odds_table(project, gid, rid, did), [])
+            plain = base.get((rid, did)) or _audit_row(hands.odds_table(gid, rid, did), [])
             row["new_unreachable"] = [n for n in row["unreachable"] if n not in plain["unreachable"]]
             row["new_inverted"] = [inv for inv in row["inverted"] if inv not in plain["inverted"]]
             report.append(row)

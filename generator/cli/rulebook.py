@@ -10,8 +10,8 @@ from ..errors import display_path
 from ..locations import RULEBOOKS
 from ..project import Project
 from ..project.files import writing_into
-from ..rulebook import BOOK_PAPERS, BuildContext, build_book
-from ..rulebook.definition import book_edition, book_for, load_rulebooks
+from ..rulebook import BOOK_PAPERS, build_book
+from ..rulebook.definition import book_edition, book_for
 from .common import cli_error, examples, output_folder
 
 
@@ -44,7 +44,10 @@ def run(project: Project, args: argparse.Namespace) -> int:
         raise cli_error(
             f"--paper '{args.paper}' is not a rulebook page size{suggest(paper, BOOK_PAPERS)}; use {', '.join(BOOK_PAPERS)}"
         )
-    books = load_rulebooks(project)
+    from ..pipeline.context import ProjectContext  # the pipeline is loaded by the commands that draw or count
+
+    context = ProjectContext(project)
+    books = context.books
     if args.game is None:
         chosen = [b for b in books.values() if project.layer_of(b.file) is project.own]
         if not chosen:
@@ -58,8 +61,8 @@ def run(project: Project, args: argparse.Namespace) -> int:
     chosen = [book_edition(book, (args.lang or "").strip()) for book in chosen]
     out = output_folder(args.out or project.output_dir / RULEBOOKS)
     with writing_into(out):
-        context = BuildContext.create(project)
+        books_context = context.book_context()
         for book in chosen:
-            path = build_book(context, book, out, paper, args.booklet)
+            path = build_book(books_context, book, out, paper, args.booklet)
             print(f"rulebook {book.id}: {display_path(path)}")
     return 0

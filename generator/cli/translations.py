@@ -33,22 +33,21 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def _folders(project: Project) -> dict[Path, tuple[list[Text], list[str], list]]:
     """Each folder of the project's own decks and rulebooks that declares editions: its texts, edition languages
     and rulebooks."""
-    from ..definitions import load_all
     from ..pipeline.build import all_targets
-    from ..rulebook.definition import book_texts, load_rulebooks
+    from ..pipeline.context import ProjectContext
+    from ..rulebook.definition import book_texts
 
+    context = ProjectContext(project, check_games=False)
     found: dict[Path, tuple[list[Text], list[str], list]] = {}
-    definitions = {k: d for k, d in load_all(project).items() if project.layer_of(d.path) is project.own}
+    definitions = {k: d for k, d in context.definitions.items() if project.layer_of(d.path) is project.own}
     for target in all_targets(definitions):  # every variant's texts (a variant may add or rename cards)
         texts, languages, _ = found.setdefault(target.definition.path.parent, ([], [], []))
         texts += deck_texts(target.deck)
         languages += [code for code in target.definition.editions if code not in languages]
-    from ..hands.check import load_games
-
-    for game in load_games(project, check=False).values():  # its hand names, where a folder has editions
+    for game in context.games.values():  # its hand names, where a folder has editions
         if game.path is not None and project.layer_of(game.path) is project.own:
             found.setdefault(game.path.parent, ([], [], []))[0].extend(game_texts(game))
-    for book in load_rulebooks(project).values():
+    for book in context.books.values():
         if project.layer_of(book.file) is not project.own:
             continue
         texts, languages, books = found.setdefault(book.file.parent, ([], [], []))

@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..definitions import load_all
 from ..errors import AetherpressError
 from ..project import Project
 from .common import examples
+
+if TYPE_CHECKING:  # the pipeline is loaded by the commands that draw or count
+    from ..pipeline.context import ProjectContext
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -37,12 +40,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
 
 
-def split_names(project: Project, names: list[str]) -> tuple[list[Path], list[str]]:
+def split_names(context: ProjectContext, names: list[str]) -> tuple[list[Path], list[str]]:
     """(paths, deck specs) among ``names``: a deck id (with variants) is a deck; anything else is a path."""
     if not names:
         return [], []
     try:
-        decks = set(load_all(project))
+        decks = set(context.definitions)
     except AetherpressError:  # a broken deck file: the names that are not files are taken for decks, told by validate
         decks = set()
     paths: list[Path] = []
@@ -56,10 +59,12 @@ def split_names(project: Project, names: list[str]) -> tuple[list[Path], list[st
 
 
 def run(project: Project, args: argparse.Namespace) -> int:
+    from ..pipeline.context import ProjectContext
     from ..validation import validate
 
-    paths, specs = split_names(project, args.names)
-    report = validate(project, paths, specs)
+    context = ProjectContext(project)
+    paths, specs = split_names(context, args.names)
+    report = validate(context, paths, specs)
     if args.strict_lang:
         report.add(report.untranslated)
     if report.problems:

@@ -38,8 +38,12 @@ def is_deck_file(path: Path) -> bool:
     return definition_kind(path) == "deck"
 
 
-def load_each(project: Project, kind: str, load: Callable[[Path], T]) -> dict[str, T]:
-    """Load every ``kind`` file ("deck", "game", "rulebook") of the project, by id.
+Kinds = Callable[[Path], "str | None"]  # the kind of definition a file holds (see :func:`definition_kind`)
+
+
+def load_each(project: Project, kind: str, load: Callable[[Path], T], kind_of: Kinds = definition_kind) -> dict[str, T]:
+    """Load every ``kind`` file ("deck", "game", "rulebook") of the project, by id (``kind_of`` tells each
+    file's kind: by default, read from the file).
 
     Every file is read even when an earlier one fails, so one run reports all
     problems.  An id used twice in one layer is a problem of the second file;
@@ -49,7 +53,7 @@ def load_each(project: Project, kind: str, load: Callable[[Path], T]) -> dict[st
     places: dict[str, tuple[str, str]] = {}
     problems: list[Problem] = []
     for path in project.deck_files():
-        if definition_kind(path) != kind:
+        if kind_of(path) != kind:
             continue
         layer = project.layer_of(path).kind
         try:
@@ -75,9 +79,12 @@ def load_each(project: Project, kind: str, load: Callable[[Path], T]) -> dict[st
     return found
 
 
-def load_all(project: Project) -> dict[str, DeckDefinition]:
-    """Every deck definition of the project and the built-in data, by deck id."""
-    return load_each(project, "deck", lambda path: load_definition(path, project))
+def load_all(
+    project: Project, load: Callable[[Path], DeckDefinition] | None = None, kind_of: Kinds = definition_kind
+) -> dict[str, DeckDefinition]:
+    """Every deck definition of the project and the built-in data, by deck id (``load`` reads one file: by
+    default, :func:`~.deck.load_definition`)."""
+    return load_each(project, "deck", load or (lambda path: load_definition(path, project)), kind_of)
 
 
 def own_ids(project: Project, definitions: dict[str, Any]) -> list[str]:

@@ -1,16 +1,16 @@
-"""Content keys of card sides: a digest of everything a side is drawn from.
+"""What card sides are drawn from: a digest of everything a side is drawn from (its inputs, which the
+store keys it by, with Aetherpress's own code).
 
 A face is drawn from its card's data, the deck's data (suits, ranks, style,
 size: everything but the other cards), the templates, fonts and icons of
-every layer of the project, the renderer's options (bleed, draft) and
-Aetherpress itself.  A back is drawn from the same, without any card: a back
+every layer of the project and the renderer's options (bleed, draft).  A back is drawn from the same, without any card: a back
 must not give its card away.  A template that never names ``deck`` (see
 :mod:`.deckreads`) sees of its deck only the style, the size, the suits and
 its card's rank, so its sides are keyed by those alone and the variants of a
 deck that print a card alike share its side (not in drafts, whose notes name
 the deck).  Pictures a template loads are not known until it runs; they are
 recorded as it runs and checked when a drawn side is reused (see
-:mod:`.cached`).
+:mod:`generator.faces.drawn`).
 
 Two sides with the same key are the same SVG, so a side whose key has not
 changed is never drawn again, and the preview knows which cards changed.
@@ -25,7 +25,7 @@ from typing import Any
 from ..definitions.model import Card, Deck
 from ..definitions.templates import TEMPLATE_SUFFIX
 from ..project import Project
-from ..project.digests import code_digest, digest, folder_digest
+from ..project.digests import digest, folder_digest
 
 
 def plain(value: Any, leave_out: tuple[str, ...] = ()) -> Any:
@@ -61,7 +61,7 @@ class SideKeys:
     """
 
     def __init__(self, project: Project, deck: Deck, options: Mapping[str, Any], reads_deck: Callable[[str], bool]):
-        drawn_by = digest(code_digest(), project_inputs(project), plain(options))
+        drawn_by = digest(project_inputs(project), plain(options))
         self.base = digest(drawn_by, plain(deck, leave_out=("cards",)))
         # what every side sees of its deck: the style, the size, the suits (and their icons), the folder of its pictures
         seen = digest(drawn_by, "seen", plain(deck.style), plain(deck.size), plain(deck.suits), deck.folder)

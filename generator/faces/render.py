@@ -23,7 +23,7 @@ from ..definitions.model import Card, Deck
 from ..errors import AetherpressError, Problem, display_path
 from ..geometry import Box
 from ..project import Project
-from .deckreads import reads_deck
+from .deckreads import Looked, reads_deck
 from .fonts import font_book, missing_characters
 from .icons import deck_icons
 from .limits import LimitExceeded, deadline, render_bounded, template_seconds
@@ -135,6 +135,7 @@ class FaceRenderer:
         self._card: Card | None = None
         self._template = ""
         self._made: set[str] = set()  # the pictures image() wrote for the side being drawn
+        self._looked: Looked = {}  # what is known of which templates read their deck
 
     @property
     def options(self) -> dict[str, Any]:
@@ -147,7 +148,7 @@ class FaceRenderer:
 
     def reads_deck(self, file_name: str) -> bool:
         """Whether the template in ``file_name`` (or one it loads) reads the deck (see :mod:`.deckreads`)."""
-        return reads_deck(self.env, file_name)
+        return reads_deck(self.env, file_name, self._looked)
 
     def template_file(self, name: str) -> str:
         """How the file of template ``name`` is shown in messages."""

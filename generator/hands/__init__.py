@@ -2,22 +2,17 @@
 
 from .check import load_games
 from .games import load_game
-from .odds import OddsTable, classify, compare, evaluator, game_table, odds_table, row_table
+from .odds import Hands, OddsTable
 from .rankings import Category, DeckChoice, Game, Modifier, Ranking
 
 __all__ = [
     "Category",
     "DeckChoice",
     "Game",
+    "Hands",
     "Modifier",
     "OddsTable",
     "Ranking",
-    "classify",
-    "compare",
-    "evaluator",
-    "game_table",
     "load_game",
     "load_games",
-    "odds_table",
-    "row_table",
 ]

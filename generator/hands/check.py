@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..definitions.deck import DeckDefinition
-from ..definitions.discovery import definition_kind, load_all, load_each
+from ..definitions.discovery import Kinds, definition_kind, load_all, load_each
 from ..definitions.schema import suggest
 from ..definitions.toml import read_toml
 from ..errors import AetherpressError, Problem, display_path
@@ -204,13 +204,20 @@ def _dedupe(problems: list[Problem]) -> list[Problem]:
     return out
 
 
-def load_games(project: Project, definitions: dict[str, DeckDefinition] | None = None, check: bool = True) -> dict[str, Game]:
+def load_games(
+    project: Project,
+    definitions: dict[str, DeckDefinition] | None = None,
+    check: bool = True,
+    read: Callable[[Path], Game] | None = None,
+    kind_of: Kinds = definition_kind,
+) -> dict[str, Game]:
     """Every game of the project and the built-in data: ``{game_id: Game}``, checked against its deck
-    (``definitions``: the project's deck definitions, when they are read already) unless ``check`` is False."""
+    (``definitions``: the project's deck definitions, when they are read already) unless ``check`` is False.
+    ``read`` reads one game file (by default :func:`~.games.load_game`); ``kind_of`` tells a file's kind."""
 
     def load_checked(path: Path) -> Game:
         nonlocal definitions
-        game = load_game(path, project)
+        game = read(path) if read is not None else load_game(path, project)
         if not check:
             return game
         if definitions is None:
@@ -218,4 +225,4 @@ def load_games(project: Project, definitions: dict[str, DeckDefinition] | None =
         check_game(game, definitions, path)
         return game
 
-    return load_each(project, "game", load_checked)
+    return load_each(project, "game", load_checked, kind_of)

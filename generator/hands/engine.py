@@ -32,7 +32,6 @@ from .encoding import Encoding, RankingError
 from .modifiers import category_order
 from .rankings import Modifier, Ranking
 
-ENGINE_VERSION = "2"
 Compiled = list[tuple[str, Any]]  # a category's blocks: (name, value)
 
 

@@ -1,21 +1,27 @@
-"""Odds tables: exact counts per category, cached on disk, and the designer's audit."""
+"""Odds tables: exact counts per category, and the designer's audit, for the games of one project.
+
+:class:`Hands` holds a project's games with their decks and makes what is
+asked of them (engines, tables, rows) once.  Counting a table is the costly
+part: its counts come through ``keep`` (the caller's way of keeping them
+between runs, given the kind, the inputs the counts are made from, the way
+to make them and the way to check kept counts), so a build counts each
+table once, ever, and this stage never knows that anything is kept.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..definitions.discovery import load_all
+from ..definitions.deck import DeckDefinition
 from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem
-from ..project import Project
-from ..project.cache import read_cached, write_cached
-from .check import engines_for, load_games, resolve
+from .check import engines_for, resolve
 from .counting import count
-from .engine import ENGINE_VERSION, Engine, HandResult
+from .engine import Engine, HandResult
 from .gridcount import BUDGET as GRID_BUDGET
 from .rankings import Game
 from .rows import SetupOdds, row_odds
@@ -23,32 +29,14 @@ from .simulate import DEFAULT_SEED, DEFAULT_TRIALS, MAX_TRIALS
 from .spells import EXACT_LIMIT, built_raw, exact_size
 from .tables import CategoryOdds, OddsTable, shares_of
 
-# --- building tables -------------------------------------------------------------
-
-_GAMES: dict[str, dict[str, Game]] = {}
-_TABLES: dict[str, dict] = {}
-_ENGINES: dict[tuple, Engine] = {}
-_DECK_DEFINITIONS: dict[str, dict] = {}
-_CHECKED_ELSEWHERE: set[str] = set()  # projects whose games the process that planned the build has checked
+COUNTS = "odds"  # the kind of kept counts
+# (kind, inputs, make, load): the value kept for ``inputs``, else ``make()``; ``load`` checks kept data
+Keep = Callable[[str, Any, Callable[[], dict], Callable[[Any], dict]], dict]
 
 
-def forget(project: Project, definitions: dict | None = None, checked: bool = False) -> None:
-    """Drop the games, decks and engines this process has read of ``project``: its files may have changed.
-
-    ``definitions``, when given, are its deck definitions as just read, kept for the tables to come.
-    ``checked``: the process that planned this build has checked the games of these very files against
-    their decks, so this one reads them without checking them again.
-    """
-    _GAMES.pop(project.key, None)
-    _DECK_DEFINITIONS.pop(project.key, None)
-    if definitions is not None:
-        _DECK_DEFINITIONS[project.key] = definitions
-    _CHECKED_ELSEWHERE.discard(project.key)
-    if checked:
-        _CHECKED_ELSEWHERE.add(project.key)
-    for table in (_ENGINES, _ROWS):
-        for key in [k for k in table if k[0] == project.key]:
-            del table[key]
+def make_only(kind: str, inputs: Any, make: Callable[[], dict], load: Callable[[Any], dict]) -> dict:
+    """Keeping nothing: the counts are made every time."""
+    return make()
 
 
 Request = tuple[str | None, str | None, tuple[str, ...]]  # (ranking, deck, modifiers) of one table of a game
@@ -75,80 +63,136 @@ def _counted_as(game: Game, request: Request) -> Request:
     return (ranking, deck, tuple(m for m in modifiers if not game.modifiers[m].only_chooses_ranking and m not in played))
 
 
-def deck_definitions(project: Project) -> dict:
-    """The project's deck definitions, read once per process (until :func:`forget`)."""
-    if project.key not in _DECK_DEFINITIONS:
-        _DECK_DEFINITIONS[project.key] = load_all(project)
-    return _DECK_DEFINITIONS[project.key]
+class Hands:
+    """The games of a project (``games``) on its decks (``definitions``): engines, tables and rows, each made
+    once by this object; counts through ``keep`` (see the module's text)."""
+
+    def __init__(self, definitions: dict[str, DeckDefinition], games: dict[str, Game], keep: Keep = make_only):
+        self.definitions = definitions
+        self.games = games
+        self.keep = keep
+        self._engines: dict[tuple, Engine] = {}
+        self._rows: dict[str, dict[str, SetupOdds]] = {}
+        self._counts: dict[str, dict] = {}
+
+    def game(self, game_id: str) -> Game:
+        if game_id not in self.games:
+            known = ", ".join(self.games) or "none"
+            raise AetherpressError(
+                Problem("command line", f"unknown game '{game_id}'{suggest(game_id, self.games)}; games: {known}")
+            )
+        return self.games[game_id]
+
+    def evaluator(
+        self, game_id: str, ranking: str | None = None, deck: str | None = None, modifiers: Sequence[str] = ()
+    ) -> Engine:
+        """The compiled engine for a game's ranking on one of its decks."""
+        game = self.game(game_id)
+        ranking, deck, modifiers = resolve(game, ranking, deck, modifiers)
+        key = (game_id, ranking, deck, modifiers)
+        if key not in self._engines:
+            self._engines[key] = engines_for(game, self.definitions, ranking, deck, modifiers)
+        return self._engines[key]
+
+    def classify(
+        self,
+        game_id: str,
+        cards: Sequence[str],
+        ranking: str | None = None,
+        deck: str | None = None,
+        modifiers: Sequence[str] = (),
+    ) -> HandResult:
+        """The category of a hand (card ids), with its tie-break key."""
+        return self.evaluator(game_id, ranking, deck, modifiers).evaluate(cards)
+
+    def compare(
+        self,
+        game_id: str,
+        a: Sequence[str],
+        b: Sequence[str],
+        ranking: str | None = None,
+        deck: str | None = None,
+        modifiers: Sequence[str] = (),
+    ) -> int:
+        """1 if hand ``a`` beats ``b``, -1 if ``b`` wins, 0 for a tie."""
+        ev = self.evaluator(game_id, ranking, deck, modifiers)
+        ka, kb = ev.evaluate(a).key, ev.evaluate(b).key
+        return (ka > kb) - (ka < kb)
+
+    def row_table(self, game_id: str) -> dict[str, SetupOdds]:
+        """Every row of a game of rows (Fivefold Arrangement) in each of its setups, counted exactly."""
+        game = self.game(game_id)
+        if game.arrangement is None:
+            raise AetherpressError(Problem("command line", f"game '{game_id}' has hand rankings, not rows"))
+        if game_id not in self._rows:
+            self._rows[game_id] = row_odds(game.arrangement, self.definitions[game.deck_id].build(()))
+        return self._rows[game_id]
+
+    def odds_table(
+        self,
+        game_id: str,
+        ranking: str | None = None,
+        deck: str | None = None,
+        modifiers: Sequence[str] = (),
+        use_cache: bool = True,
+        trials: int | None = None,
+        seed: int | None = None,
+        simulate: bool = False,
+    ) -> OddsTable:
+        """Odds for a game's ranking on one of its decks (defaults: the first of each), under the
+        modifiers given.  Exact counts; under a modifier that builds hands from shared cards, exact
+        where the deals can be counted, otherwise (or with ``simulate``) a seeded simulation of
+        ``trials`` deals.  ``use_cache``: False counts again, whatever is kept."""
+        game = self.game(game_id)
+        ranking, deck, modifiers = resolve(game, ranking, deck, modifiers)
+        engine = self.evaluator(game_id, ranking, deck, modifiers)
+        raw = self._raw(engine, use_cache, trials, seed, simulate)
+        return _table(game, engine, ranking, deck, modifiers, raw)
+
+    def count_table(
+        self, game_id: str, ranking: str | None = None, deck: str | None = None, modifiers: Sequence[str] = ()
+    ) -> None:
+        """Count the table :meth:`odds_table` would show (without choosing its example hands)."""
+        self._raw(self.evaluator(game_id, ranking, deck, modifiers), True, None, None, False)
+
+    def _raw(self, engine: Engine, use_cache: bool, trials: int | None, seed: int | None, simulate: bool) -> dict:
+        """The counts of ``engine``'s table: kept, or counted (or simulated) and kept."""
+        builder = next((m for m in engine.modifiers if m.builds_hands), None)
+        method: dict[str, Any] | None = None
+        if builder is not None:
+            trials = DEFAULT_TRIALS if trials is None else trials
+            seed = DEFAULT_SEED if seed is None else seed
+            if not 1 <= trials <= MAX_TRIALS:
+                raise AetherpressError(Problem("command line", f"trials must be 1 to {MAX_TRIALS:,}"))
+            size = exact_size(engine, builder)
+            counted = not simulate and size is not None and size <= EXACT_LIMIT
+            method = {"how": "exact"} if counted else {"how": "simulation", "trials": trials, "seed": seed}
+            if builder.grid is not None:
+                method["counted"] = GRID_BUDGET  # the rarest categories of a grid are counted within this budget
+
+        def make() -> dict:
+            if builder is not None and method is not None:
+                return built_raw(engine, builder, int(trials or 0), int(seed or 0), method["how"] == "simulation")
+            return count_raw(engine)
+
+        inputs = table_inputs(engine, method)
+        known = json.dumps(inputs, sort_keys=True, default=str)
+        if not use_cache:
+            self._counts[known] = make()
+        elif known not in self._counts:
+            self._counts[known] = self.keep(COUNTS, inputs, make, counts_check(engine))
+        return self._counts[known]
 
 
-def game_table(project: Project) -> dict[str, Game]:
-    key = project.key
-    if key not in _GAMES:
-        _GAMES[key] = load_games(project, deck_definitions(project), check=key not in _CHECKED_ELSEWHERE)
-    return _GAMES[key]
+def counts_check(engine: Engine) -> Callable[[Any], dict]:
+    """The check of kept counts for ``engine``'s table: the counts when they fit it, else ValueError."""
 
+    def load(data: Any) -> dict:
+        if not consistent(engine, data):
+            raise ValueError("counts that do not fit the table")
+        return data
 
-def _game(project: Project, game_id: str) -> Game:
-    games = game_table(project)
-    if game_id not in games:
-        raise AetherpressError(
-            Problem("command line", f"unknown game '{game_id}'{suggest(game_id, games)}; games: {', '.join(games) or 'none'}")
-        )
-    return games[game_id]
-
-
-def evaluator(
-    project: Project, game_id: str, ranking: str | None = None, deck: str | None = None, modifiers: Sequence[str] = ()
-) -> Engine:
-    """The compiled engine for a game's ranking on one of its decks."""
-    game = _game(project, game_id)
-    ranking, deck, modifiers = resolve(game, ranking, deck, modifiers)
-    key = (project.key, game_id, ranking, deck, modifiers)
-    if key not in _ENGINES:
-        _ENGINES[key] = engines_for(game, deck_definitions(project), ranking, deck, modifiers)
-    return _ENGINES[key]
-
-
-def classify(
-    project: Project,
-    game_id: str,
-    cards: Sequence[str],
-    ranking: str | None = None,
-    deck: str | None = None,
-    modifiers: Sequence[str] = (),
-) -> HandResult:
-    """The category of a hand (card ids), with its tie-break key."""
-    return evaluator(project, game_id, ranking, deck, modifiers).evaluate(cards)
-
-
-def compare(
-    project: Project,
-    game_id: str,
-    a: Sequence[str],
-    b: Sequence[str],
-    ranking: str | None = None,
-    deck: str | None = None,
-    modifiers: Sequence[str] = (),
-) -> int:
-    """1 if hand ``a`` beats ``b``, -1 if ``b`` wins, 0 for a tie."""
-    ev = evaluator(project, game_id, ranking, deck, modifiers)
-    ka, kb = ev.evaluate(a).key, ev.evaluate(b).key
-    return (ka > kb) - (ka < kb)
-
-
-_ROWS: dict[tuple, dict[str, SetupOdds]] = {}
-
-
-def row_table(project: Project, game_id: str) -> dict[str, SetupOdds]:
-    """Every row of a game of rows (Fivefold Arrangement) in each of its setups, counted exactly."""
-    game = _game(project, game_id)
-    if game.arrangement is None:
-        raise AetherpressError(Problem("command line", f"game '{game_id}' has hand rankings, not rows"))
-    key = (project.key, game_id)
-    if key not in _ROWS:
-        _ROWS[key] = row_odds(game.arrangement, deck_definitions(project)[game.deck_id].build(()))
-    return _ROWS[key]
+    return load
 
 
 def deck_content(deck) -> list:
@@ -167,79 +211,20 @@ def deck_content(deck) -> list:
     return [cards, [[r.id, r.value] for r in deck.ranks], [[s.id, s.order] for s in deck.suits]]
 
 
-def cache_key(engine: Engine, method: dict | None = None) -> str:
-    """What a table depends on: the engine, the ranking, the modifiers, the deck's cards (and,
-    for a table of built hands, how it was made: counted, or simulated with which trials and seed)."""
-    payload = json.dumps(
-        {
-            "engine": ENGINE_VERSION,
-            "ranking": engine.ranking.data,
-            "modifiers": [m.data for m in engine.modifiers if not m.only_chooses_ranking],
-            "deck": deck_content(engine.deck),
-        }
-        | ({"method": method} if method else {}),
-        sort_keys=True,
-        default=str,
-    )
+def table_inputs(engine: Engine, method: dict | None = None) -> dict:
+    """What a table depends on: the ranking, the modifiers, the deck's cards (and, for a table of built
+    hands, how it was made: counted, or simulated with which trials and seed)."""
+    return {
+        "ranking": engine.ranking.data,
+        "modifiers": [m.data for m in engine.modifiers if not m.only_chooses_ranking],
+        "deck": deck_content(engine.deck),
+    } | ({"method": method} if method else {})
+
+
+def table_digest(engine: Engine) -> str:
+    """A short digest of what ``engine``'s table depends on (to name what is derived from it)."""
+    payload = json.dumps(table_inputs(engine), sort_keys=True, default=str)
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:32]
-
-
-def odds_table(
-    project: Project,
-    game_id: str,
-    ranking: str | None = None,
-    deck: str | None = None,
-    modifiers: Sequence[str] = (),
-    use_cache: bool = True,
-    trials: int | None = None,
-    seed: int | None = None,
-    simulate: bool = False,
-) -> OddsTable:
-    """Odds for a game's ranking on one of its decks (defaults: the first of each), under the
-    modifiers given.  Exact counts; under a modifier that builds hands from shared cards, exact
-    where the deals can be counted, otherwise (or with ``simulate``) a seeded simulation of
-    ``trials`` deals."""
-    game = _game(project, game_id)
-    ranking, deck, modifiers = resolve(game, ranking, deck, modifiers)
-    engine = evaluator(project, game_id, ranking, deck, modifiers)
-    raw = _raw(project, engine, use_cache, trials, seed, simulate)
-    return _table(game, engine, ranking, deck, modifiers, raw)
-
-
-def count_table(
-    project: Project, game_id: str, ranking: str | None = None, deck: str | None = None, modifiers: Sequence[str] = ()
-) -> None:
-    """Count the table :func:`odds_table` would show into the cache (without choosing its example hands)."""
-    _raw(project, evaluator(project, game_id, ranking, deck, modifiers), True, None, None, False)
-
-
-def _raw(project: Project, engine: Engine, use_cache: bool, trials: int | None, seed: int | None, simulate: bool) -> dict:
-    """The counts of ``engine``'s table: from the cache, or counted (or simulated) and kept there."""
-    builder = next((m for m in engine.modifiers if m.builds_hands), None)
-    method: dict[str, Any] | None = None
-    if builder is not None:
-        trials = DEFAULT_TRIALS if trials is None else trials
-        seed = DEFAULT_SEED if seed is None else seed
-        if not 1 <= trials <= MAX_TRIALS:
-            raise AetherpressError(Problem("command line", f"trials must be 1 to {MAX_TRIALS:,}"))
-        size = exact_size(engine, builder)
-        counted = not simulate and size is not None and size <= EXACT_LIMIT
-        method = {"how": "exact"} if counted else {"how": "simulation", "trials": trials, "seed": seed}
-        if builder.grid is not None:
-            method["counted"] = GRID_BUDGET  # the rarest categories of a grid are counted within this budget
-    key = cache_key(engine, method)
-    raw = read_cached(project, "odds", key, lambda data: consistent(engine, data)) if use_cache else None
-    if raw is None:
-        raw = _TABLES.get(key) if use_cache else None
-        if raw is None:
-            if builder is not None and method is not None:
-                raw = built_raw(engine, builder, int(trials or 0), int(seed or 0), method["how"] == "simulation")
-            else:
-                raw = count_raw(engine)
-        if use_cache:
-            write_cached(project, "odds", key, raw)
-    _TABLES[key] = raw
-    return raw
 
 
 def _example(engine: Engine, index: int, raw: dict) -> tuple[str, ...] | None:

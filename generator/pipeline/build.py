@@ -20,8 +20,7 @@ from typing import Any
 from ..definitions.deck import DeckDefinition
 from ..definitions.model import Card, Deck
 from ..errors import AetherpressError, Problem
-from ..faces.cached import KIND as SIDES
-from ..faces.cached import DrawnSide
+from ..faces.drawn import DrawnSide
 from ..faces.keys import font_inputs
 from ..faces.lint import print_problems
 from ..faces.render import geometry
@@ -30,12 +29,16 @@ from ..imposition.layout import cards_per_page
 from ..project import Project
 from ..project.digests import digest
 from ..project.files import confined_folder, make_folder, write_fresh
-from ..render.pieces import KIND as PIECES
-from ..render.pieces import Spec, piece_key, spec
+from ..render.pieces import Spec, spec
 from ..render.sheetpdf import Progress, SheetOptions
 from . import tasks
+from .context import ProjectContext
 from .executor import InProcess
+from .pieces import KIND as PIECES
+from .pieces import piece_key
 from .runner import Runner, chunks
+from .sides import KIND as SIDES
+from .store import Store
 from .tasks import DeckTask, Where
 
 
@@ -119,10 +122,8 @@ class DeckBuild:
         ``previous`` is the folder ``folder`` replaces: SVG files that come out the same are linked from it.
         """
         self.previous = previous
-        folder_of_sides = self.project.cache_dir / SIDES
-        missing = {
-            key: _spec(*item) for key, item in zip(self.side_keys, self.sides) if not (folder_of_sides / f"{key}.json").is_file()
-        }
+        store = Store(self.project)
+        missing = {key: _spec(*item) for key, item in zip(self.side_keys, self.sides) if not store.has(SIDES, key)}
         needed = [(SIDES, key) for key in missing]
         mine = runner.shared.claim(needed)  # a side another deck of the build draws alike is drawn once
         calls = [(tasks.draw_sides, (self.task, part)) for part in chunks([missing[key] for _, key in mine], runner.workers)]
@@ -137,7 +138,7 @@ class DeckBuild:
         self._differences(drawn)
         g = self.faces.renderer.geometry
         fonts = font_inputs(self.project)
-        cached = self.project.cache_dir / PIECES
+        store = Store(self.project)
         needed: list[tuple[str, str]] = []  # (PIECES, key) of every piece missing from the cache
         mine: list[tuple[str, str]] = []  # those this deck draws: no other deck of the build has claimed them
         calls: list[tuple[Callable[..., Any], tuple]] = []
@@ -153,7 +154,7 @@ class DeckBuild:
                 for card in self.deck.cards or [None]
                 for side in (("front", "back") if card is not None else ("back",))
             }
-            missing = {key: item for item, key in keys.items() if not (cached / f"{key}.bin").is_file()}
+            missing = {key: item for item, key in keys.items() if not store.has(PIECES, key, binary=True)}
             needed += [(PIECES, key) for key in missing]
             claimed = runner.shared.claim((PIECES, key) for key in missing)
             mine += claimed
@@ -245,7 +246,9 @@ def build_deck(
     """
     draft = any(options.draft for _, options in sheets)
     task = DeckTask(Where.of(project), deck.key, tasks.inputs_digest(project), draft)
-    tasks.remember_deck(task, deck)
+    context = ProjectContext(project)
+    context.adopt(deck)
+    tasks.share(task.where, task.inputs, context)
     runner = Runner(InProcess(), 1, progress)
     build = DeckBuild(project, task, sheets, None)
     build.start(runner, folder, lambda: None)

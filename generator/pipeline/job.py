@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from ..definitions.deck import DeckDefinition
 from ..definitions.model import Deck
 from ..errors import AetherpressError, Problem
 from ..faces.fonts import register_fonts
@@ -26,6 +25,7 @@ from ..project.staging import Staged, stage, staged_folders, unchanged
 from ..render.sheetpdf import SheetOptions
 from . import tasks
 from .build import DeckBuild, deck_report
+from .context import ProjectContext
 from .executor import default_jobs, executor
 from .runner import Runner
 from .tasks import DeckTask, Where
@@ -63,8 +63,7 @@ def _extras(request: BuildRequest) -> dict:
 
 
 def run_build(
-    project: Project,
-    definitions: dict[str, DeckDefinition],
+    context: ProjectContext,
     decks: Sequence[Deck],
     request: BuildRequest,
     show: Callable[[Path], str],
@@ -76,11 +75,13 @@ def run_build(
     In a draft, every text that does not fit (drawn in red) is added to ``overflows``; what the decks drawn
     draw that prints otherwise than a browser shows it, to ``differences``.
     """
+    project = context.project
     where = Where.of(project)
     inputs = tasks.inputs_digest(project)
     deck_tasks = [DeckTask(where, deck.key, inputs, request.draft) for deck in decks]
-    for task in deck_tasks:
-        tasks.remember(task, definitions)
+    for deck in decks:
+        context.adopt(deck)
+    tasks.share(where, inputs, context)  # the workers forked below start with it
     reports: dict[str, list[str]] = {}
     register_fonts()  # before the workers fork, so none of them reads the font files again
     tasks.preload(request.books)
@@ -92,7 +93,7 @@ def run_build(
         with writing_into(request.out), staged_folders() as stages, executor(request.jobs, request.dask) as ex:
             runner = Runner(ex, request.jobs or default_jobs(), bar)
             if request.books:  # the longest tasks go first, so no worker waits for one at the end
-                reports["rulebooks"] = _books(project, where, inputs, request, stages, runner, show)
+                reports["rulebooks"] = _books(context, where, inputs, request, stages, runner, show)
             # the decks' sides keyed while the workers count the books' tables
             builds += [DeckBuild(project, task, request.sheets, _extras(request)) for task in deck_tasks]
             for deck, build in zip(decks, builds):
@@ -154,16 +155,21 @@ def _finisher(
 
 
 def _books(
-    project: Project, where: Where, inputs: str, request: BuildRequest, stages: dict, runner: Runner, show: Callable[[Path], str]
+    context: ProjectContext,
+    where: Where,
+    inputs: str,
+    request: BuildRequest,
+    stages: dict,
+    runner: Runner,
+    show: Callable[[Path], str],
 ) -> list[str]:
     """Hand every rulebook of the project to ``runner`` (unless none of the project's files changed)."""
-    from ..hands.check import load_games
-    from ..hands.odds import deck_definitions, game_table, table_requests
-    from ..rulebook.definition import book_edition, book_languages, load_rulebooks, untranslated_book
+    from ..hands.odds import table_requests  # loaded only by the builds that make books (with numpy)
+    from ..rulebook.definition import book_edition, book_languages, untranslated_book
 
-    tasks.fresh_odds(where, inputs)  # what an earlier build in this process read (build --watch) may have changed
+    project = context.project
     target = request.out / RULEBOOKS
-    books = [b for b in load_rulebooks(project).values() if project.layer_of(b.file) is project.own]
+    books = [b for b in context.books.values() if project.layer_of(b.file) is project.own]
     editions = [(book, code) for book in books for code in book_languages(book, request.languages)]
     if request.strict_lang:
         untold = [book_edition(book, code) for book, code in editions if code]
@@ -176,7 +182,7 @@ def _books(
         return lines
     folder = stage(stages, target)
     stages[target].key = key
-    games = load_games(project, deck_definitions(project), check=False)  # checked below, while the tables are counted
+    games = context.games  # every game checked against its deck (a task trusts that it was), every problem told at once
     out = str(request.out)
 
     def write(book_id: str, language: str) -> Callable[[], None]:
@@ -188,5 +194,4 @@ def _books(
         calls = [(tasks.count_odds, (where, inputs, game, table)) for _, game, table in mine]
         runner.fan_out(calls, partial(runner.shared.finished, mine))
         runner.shared.when_done(needed, write(book.id, code))
-    game_table(project)  # every game checked against its deck (a task trusts that it was), every problem told at once
     return lines

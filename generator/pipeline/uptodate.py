@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from ..project import Project
-from ..project.cache import keep
 from ..project.digests import code_digest, digest, folder_digest
 from ..project.files import read_regular, write_text
 from ..project.seal import MAX_KEPT_JSON, opened_json, sealed_json
 from ..project.staging import read_key, unchanged
+from .store import keep
 
 KIND = "builds"
 

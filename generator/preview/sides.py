@@ -2,7 +2,7 @@
 
 A side is a face (named by its card's id) or a back (named by its template,
 as the build names ``backs/<name>.svg``).  Its content key comes from
-:class:`~generator.faces.cached.CachedFaces`: the same key means the same
+:class:`~generator.pipeline.sides.Sides`: the same key means the same
 SVG, so a side is drawn again only when its key changes, when a picture it
 loaded changes, or when it could not be drawn last time (a missing picture
 may have appeared since).
@@ -16,9 +16,11 @@ from pathlib import Path
 
 from ..definitions.model import Card, Deck
 from ..errors import AetherpressError
-from ..faces.cached import CachedFaces, DrawnSide
+from ..faces.drawn import DrawnSide
 from ..faces.lint import print_problems
 from ..faces.render import FaceRenderer
+from ..pipeline.sides import Sides
+from ..pipeline.store import Store
 from ..project import Project
 from ..project.digests import digest, file_digest
 
@@ -45,7 +47,7 @@ class Side:
 
     @property
     def side(self) -> str:
-        """The side as :class:`CachedFaces` names it."""
+        """The side as :class:`Sides` names it."""
         return "front" if self.kind == FACE else "back"
 
     def still_current(self) -> bool:
@@ -77,13 +79,13 @@ def _draft_svg(project: Project, deck: Deck, side: Side) -> str | None:
         return None
     options = {"draft": True}
     try:
-        _, svg = CachedFaces(project, deck, FaceRenderer(project, deck, **options)).svg(side.card, side.side)
+        _, svg = Sides(Store(project), deck, FaceRenderer(project, deck, **options)).svg(side.card, side.side)
     except AetherpressError:
         return None
     return svg
 
 
-def _prints_otherwise(faces: CachedFaces, side: Side, drawn: DrawnSide) -> tuple[str, ...]:
+def _prints_otherwise(faces: Sides, side: Side, drawn: DrawnSide) -> tuple[str, ...]:
     """What the side draws that the print files cannot draw as the browser does, one line each (as ``validate`` says)."""
     deck = faces.deck
     if side.card is None:  # the back of a deck without cards
@@ -94,7 +96,7 @@ def _prints_otherwise(faces: CachedFaces, side: Side, drawn: DrawnSide) -> tuple
     return tuple(f"error: {p}" for p in print_problems(faces.renderer, template, what, drawn.svg, set(), drawn.differs))
 
 
-def draw(project: Project, faces: CachedFaces, side: Side) -> None:
+def draw(project: Project, faces: Sides, side: Side) -> None:
     """Draw ``side`` (from the cache when it is there), recording its SVG or its problems; never raises for bad input."""
     try:
         drawn = faces.side(side.card, side.side)

@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from ..definitions.model import Deck
 from ..definitions.schema import suggestions_afresh
 from ..errors import AetherpressError, grouped_lines
-from ..faces.cached import CachedFaces
 from ..faces.render import Geometry
+from ..pipeline.sides import Sides
+from ..pipeline.store import Store
 from ..project import Project
 from ..project.digests import digest
 from .events import Broadcaster
@@ -39,7 +40,7 @@ BANNER_LINES = 12  # problems a page's banner shows: a state event carries these
 @dataclass(eq=False)
 class DeckEntry:
     deck: Deck
-    faces: CachedFaces
+    faces: Sides
     sides: dict[tuple[str, str], Side] = field(default_factory=dict)  # (kind, name) -> side, faces first
 
     @property
@@ -121,7 +122,7 @@ class Preview:
         changed: list[tuple[DeckEntry, Side]] = []
         waiting: list[tuple[DeckEntry, Side]] = []
         for deck in decks:
-            entry = entries[deck.slug] = DeckEntry(deck, CachedFaces(self.project, deck))
+            entry = entries[deck.slug] = DeckEntry(deck, Sides(Store(self.project), deck))
             before = old.get(deck.slug)
             for kind, name, card in side_list(deck):
                 key = entry.faces.key(card, "front" if kind == "face" else "back")

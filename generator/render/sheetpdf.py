@@ -27,17 +27,13 @@ from ..imposition.grids import LayoutError
 from ..imposition.layout import Layout
 from ..imposition.layout import layout as lay_out
 from ..imposition.shapes import Item, Line, Outline, Page, Target
-from ..project import Project
-from ..project.cache import read_cached_bytes, write_cached_bytes
-from ..project.digests import code_digest, digest
 from ..project.files import write_bytes
 from .assemble import Known, fill_forms
 from .canvas import new_canvas
 from .pdfforms import end_form
-from .pieces import Pieces
+from .pieces import PieceSource
 
 CROP_WIDTH = 0.2  # mm
-SKELETONS = "skeletons"  # cache kind
 LARGE_JOB = 4000  # card places
 CUT_WIDTH = 0.1
 Progress = Callable[[int, int], None]
@@ -129,7 +125,7 @@ def draw_targets(canvas: Canvas, page_h: float, targets: Sequence[Target]) -> No
 class CardForms:
     """One named, empty form per distinct card side, filled with its piece once the pages are drawn."""
 
-    def __init__(self, pieces: Pieces):
+    def __init__(self, pieces: PieceSource):
         self.canvas: Canvas | None = None  # set when the pages are drawn
         self.pieces = pieces
         self.names: dict[str, str] = {}  # piece key -> form name
@@ -206,24 +202,36 @@ def layout_job(
     return cards, lay_out(items, options.layout)
 
 
+@dataclass(frozen=True)
+class Skeleton:
+    """What the sheets without their cards are drawn from (see :func:`draw_skeleton`): ``inputs`` says it as data
+    (the layout and which places share a card, not the cards), ``draw`` draws it."""
+
+    inputs: list
+    draw: Callable[[], bytes]
+
+
+def _draw(skeleton: Skeleton) -> bytes:
+    return skeleton.draw()
+
+
 def write_job(
-    project: Project,
     decks: Sequence[Deck],
     target: Path,
     options: SheetOptions,
+    pieces: PieceSource,
     progress: Progress | None = None,
     title: str | None = None,
-    pieces: Pieces | None = None,
+    skeleton_of: Callable[[Skeleton], bytes] = _draw,
 ) -> Path:
-    """Write print sheets for several decks in one PDF, packed size by size.
+    """Write print sheets for several decks in one PDF, packed size by size, from their ``pieces``.
 
-    ``pieces`` gives the card pieces (default: from the cache, drawn here when missing);
-    ``progress`` is told (done, total) as the card forms are filled.
+    ``progress`` is told (done, total) as the card forms are filled; ``skeleton_of`` makes the pages without
+    their cards (by default, drawn: a caller may take them from what it keeps).
     """
-    pieces = pieces or Pieces(project, decks, options.greyscale, draft=options.draft)
     forms = CardForms(pieces)
     # the layout and the skeleton's drawing are let go before the forms are filled (a large deck's peak memory)
-    skeleton = _skeleton(project, decks, options, forms, title)
+    skeleton = skeleton_of(plan_skeleton(decks, options, forms, title))
     if len(forms.names) > LARGE_JOB:
         gc.collect()  # reportlab's drawing is a web of cycles: let it go before the forms are filled
     order = list(forms.names.values())
@@ -238,8 +246,8 @@ def write_job(
     return write_bytes(target, fill_forms(skeleton, known, forms.piece, order))
 
 
-def _skeleton(project: Project, decks: Sequence[Deck], options: SheetOptions, forms: CardForms, title: str | None) -> bytes:
-    """The sheets with an empty form for each card (see :func:`draw_skeleton`), from the cache or drawn."""
+def plan_skeleton(decks: Sequence[Deck], options: SheetOptions, forms: CardForms, title: str | None) -> Skeleton:
+    """The sheets with an empty form for each card, to be drawn (see :func:`draw_skeleton`)."""
     try:
         cards, pages = layout_job(decks, [faces.renderer for faces in forms.pieces.faces], options)
     except LayoutError as exc:
@@ -253,12 +261,9 @@ def _skeleton(project: Project, decks: Sequence[Deck], options: SheetOptions, fo
     subject = " / ".join(d.description for d in decks if d.description)
     placed = [forms.name(cards[p.item].deck, cards[p.item].card, p.side) for page in pages for p in page.placements]
     # the pages without their cards depend on the layout and which places share a card, not on the cards
-    key = digest("sheets skeleton", code_digest(), repr(pages), placed, forms.sizes, title, subject, keywords, repr(lay))
-    skeleton = read_cached_bytes(project, SKELETONS, key)
-    if skeleton is None:
-        skeleton = draw_skeleton(forms, pages, cards, (lay.paper.width, lay.paper.height), title, subject, keywords)
-        write_cached_bytes(project, SKELETONS, key, skeleton)
-    return skeleton
+    inputs = ["sheets skeleton", repr(pages), placed, forms.sizes, title, subject, keywords, repr(lay)]
+    paper = (lay.paper.width, lay.paper.height)
+    return Skeleton(inputs, partial(draw_skeleton, forms, pages, cards, paper, title, subject, keywords))
 
 
 def draw_skeleton(
@@ -282,21 +287,3 @@ def draw_skeleton(
     canvas.save()
     forms.canvas = None
     return buffer.getvalue()
-
-
-def write_sheets(
-    project: Project,
-    deck: Deck,
-    target: Path,
-    layout: Layout | SheetOptions,
-    *,
-    copies: int = 1,
-    greyscale: bool = False,
-    progress: Progress | None = None,
-) -> Path:
-    """Write one deck's print sheets with ``layout`` (paper, duplex, marks...)."""
-    if isinstance(layout, SheetOptions):
-        options = layout
-    else:
-        options = SheetOptions(layout, copies, greyscale)
-    return write_job(project, [deck], target, options, progress)

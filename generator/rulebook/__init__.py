@@ -12,15 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..definitions.deck import DeckDefinition
 from ..definitions.presets import Paper, load_papers
 from ..errors import AetherpressError, Problem, display_path
+from ..hands import Hands
 from ..project import Project
 from ..project.files import write_bytes
 from .definition import RulebookDefinition, load_rulebooks
 from .odds import OddsSource
-from .pictures import CardLibrary
-from .words import know_games, speaking, words
+from .pictures import CardLibrary, SidesOf
+from .words import knowing_games, speaking, words
 
 SPACINGS = (1.0, 0.9, 1.12, 0.8)  # paragraph spacings tried, in turn, to keep widow pages out
 BOOK_PAPERS = ("a5", "a4", "letter")  # page sizes a book is designed for
@@ -36,10 +36,10 @@ class BuildContext:
     odds: OddsSource
 
     @classmethod
-    def create(cls, project: Project, definitions: dict[str, DeckDefinition] | None = None, draft: bool = False) -> BuildContext:
-        """The context of ``project``'s books; ``definitions`` are its deck definitions when already read;
-        in a ``draft``, card text that does not fit is drawn in red."""
-        return cls(project, CardLibrary(project, definitions, draft), OddsSource(project))
+    def create(cls, project: Project, hands: Hands, sides_of: SidesOf | None = None, draft: bool = False) -> BuildContext:
+        """The context of ``project``'s books: its games and decks (``hands``), the way its decks' sides are drawn
+        (``sides_of``: by default drawn afresh); in a ``draft``, card text that does not fit is drawn in red."""
+        return cls(project, CardLibrary(project, hands.definitions, sides_of, draft), OddsSource(hands))
 
     def paper(self, name: str) -> Paper:
         return load_papers(self.project)[name]
@@ -143,16 +143,16 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
 
     def chart_for(game: str, ranking: str | None, deck: str | None, also: list[str], element: ET.Element):
         where = source_map.file
-        know_games(context.odds.games(where))
         table = context.odds.table(game, ranking, deck, where)
         deck_obj = _chart_deck(context, table, game, where)
-        examples = chart_examples(context.project, table, {c.id for c in deck_obj.cards})
+        examples = chart_examples(context.odds.hands, table, {c.id for c in deck_obj.cards})
         extra = []
         for other in also:
             other_table = context.odds.table(game, ranking, other, where)
             extra.append((_deck_label(_chart_deck(context, other_table, game, where)), other_table))
         label = _deck_label(deck_obj) if extra else ""
-        return hand_chart(table, deck_obj, context.library, styles, styles.frame_width, examples.get, extra, label)
+        with knowing_games(context.odds.games(where)):
+            return hand_chart(table, deck_obj, context.library, styles, styles.frame_width, examples.get, extra, label)
 
     converter = Converter(styles, context.library, source_map, chart_for)
     body = converter.convert(parse(rendered))
@@ -243,9 +243,8 @@ def _render_file(context: BuildContext, book: RulebookDefinition, paper: str, bo
     return name, data
 
 
-def build_all(project: Project, out: Path, context: BuildContext | None = None) -> list[Path]:
+def build_all(project: Project, out: Path, context: BuildContext) -> list[Path]:
     """Every rulebook of the project itself at A5 into ``out``; all are rendered before any is written."""
-    context = context or BuildContext.create(project)
     books = {k: b for k, b in load_rulebooks(project).items() if project.layer_of(b.file) is project.own}
     files = [render_file(context, book) for book in books.values()]
     return [write_bytes(out / name, data) for name, data in files]

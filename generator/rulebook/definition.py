@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from ..definitions.credits import Credits, parse_credits
-from ..definitions.discovery import load_each
+from ..definitions.discovery import Kinds, definition_kind, load_each
 from ..definitions.ids import check_id
 from ..definitions.languages import Text, language_name, parse_languages, read_catalogue
 from ..definitions.model import frozen_mapping
@@ -200,9 +200,9 @@ def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
     )
 
 
-def load_rulebooks(project: Project) -> dict[str, RulebookDefinition]:
-    """Every rulebook of the project, by book id."""
-    return load_each(project, "rulebook", lambda path: load_rulebook(path, project))
+def load_rulebooks(project: Project, kind_of: Kinds = definition_kind) -> dict[str, RulebookDefinition]:
+    """Every rulebook of the project, by book id (``kind_of`` tells each file's kind: by default, read from it)."""
+    return load_each(project, "rulebook", lambda path: load_rulebook(path, project), kind_of)
 
 
 def book_for(books: dict[str, RulebookDefinition], name: str) -> RulebookDefinition | None:

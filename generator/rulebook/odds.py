@@ -7,26 +7,22 @@ odd.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
-import json
 from collections.abc import Sequence
 from typing import Any
 
 from ..errors import AetherpressError, Problem
-from ..hands import Game, evaluator, game_table, odds_table, row_table
+from ..hands import Game, Hands
 from ..hands.figures import outward_percent, percent, supported
-from ..hands.odds import cache_key
-from ..project import Project
-from ..project.cache import read_cached, write_cached
+from ..hands.odds import table_inputs
 from .words import number, words
 
 
 class OddsSource:
-    """Fetches odds tables (the engine caches them on disk), once per build."""
+    """Fetches odds tables from a project's :class:`~generator.hands.Hands`, once per build."""
 
-    def __init__(self, project: Project):
-        self.project = project
+    def __init__(self, hands: Hands):
+        self.hands = hands
         self._tables: dict[tuple, Any] = {}
         self._games: dict[str, Game] | None = None
         self.simulated = False  # has the book being made shown a simulated table? (see :meth:`begin`)
@@ -37,7 +33,7 @@ class OddsSource:
 
     def games(self, where: str = "rulebook") -> dict[str, Game]:
         if self._games is None:
-            self._games = game_table(self.project)
+            self._games = self.hands.games
         return self._games
 
     def notes(self, game: str, where: str = "rulebook") -> tuple[str, ...]:
@@ -61,7 +57,7 @@ class OddsSource:
             if game not in games:
                 raise AetherpressError(Problem(where, f"no game '{game}' for odds; games: {', '.join(sorted(games))}"))
             try:
-                self._tables[key] = odds_table(self.project, game, ranking=ranking, deck=deck, modifiers=tuple(modifiers))
+                self._tables[key] = self.hands.odds_table(game, ranking=ranking, deck=deck, modifiers=tuple(modifiers))
             except AetherpressError as exc:
                 raise AetherpressError(
                     [Problem(where, f"odds for {game}/{ranking or 'default'}/{deck or 'default'}: {p}") for p in exc.problems]
@@ -85,7 +81,7 @@ class OddsSource:
         games = self.games(where)
         if game not in games or games[game].arrangement is None:
             raise AetherpressError(Problem(where, f"no game of rows '{game}'"))
-        return row_table(self.project, game)
+        return self.hands.row_table(game)
 
 
 def format_count(n: int) -> str:
@@ -132,14 +128,13 @@ def format_one_in(one_in: float | None) -> str:
 MAX_SEARCH = 200_000  # hands: beyond this a missing example is left out rather than searched for
 
 
-def chart_examples(project: Project, table: Any, deck_card_ids: set[str]) -> dict[int, tuple[str, ...] | None]:
+def chart_examples(hands: Hands, table: Any, deck_card_ids: set[str]) -> dict[int, tuple[str, ...] | None]:
     """An example hand for every category of ``table`` that some hand takes, from the chart's deck.
 
     The engine gives each table examples from the table's own deck; should one be
     missing or hold cards the deck lacks, the example is the first hand of the deck,
     in deck order, that the engine puts in that category: found in one pass over the
-    hands (small decks only) and kept on disk beside the odds cache, keyed by the
-    engine's cache key.
+    hands (small decks only) and kept as the hands keep their counts.
     """
     examples: dict[int, tuple[str, ...] | None] = {}
     missing = []
@@ -154,16 +149,11 @@ def chart_examples(project: Project, table: Any, deck_card_ids: set[str]) -> dic
         return examples
     if table.total > MAX_SEARCH:
         return examples
-    engine = evaluator(project, table.game, table.ranking, table.deck)
+    engine = hands.evaluator(table.game, table.ranking, table.deck)
     ids = [c.id for c in engine.deck.cards if c.id in deck_card_ids]
-    digest = hashlib.sha256(json.dumps([cache_key(engine), ids, missing]).encode()).hexdigest()[:32]
 
-    def valid(data: dict[str, list[str]]) -> bool:
-        return all(engine.evaluate(hand).category == int(index) for index, hand in data.items())
-
-    found: dict[str, list[str]] | None = read_cached(project, "rulebook-examples", digest, valid)
-    if found is None:
-        found = {}
+    def search() -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
         wanted = set(missing)
         for hand in itertools.combinations(ids, table.hand_size):
             category = engine.evaluate(hand).category
@@ -172,7 +162,14 @@ def chart_examples(project: Project, table: Any, deck_card_ids: set[str]) -> dic
                 wanted.discard(category)
                 if not wanted:
                     break
-        write_cached(project, "rulebook-examples", digest, found)
+        return found
+
+    def load(data: dict[str, list[str]]) -> dict[str, list[str]]:
+        if not all(engine.evaluate(hand).category == int(index) for index, hand in data.items()):
+            raise ValueError("hands of other categories")
+        return data
+
+    found = hands.keep("rulebook-examples", [table_inputs(engine), ids, missing, table.hand_size], search, load)
     for index in missing:
         if str(index) in found:
             examples[index] = tuple(found[str(index)])

@@ -1,7 +1,7 @@
 """Small vector pictures of real card faces, for rules text and charts.
 
-A face comes as SVG (drawn with bleed) from the cache of drawn sides, where a
-build of the deck has put it (or is drawn and put there), is drawn as the print
+A face comes as SVG (drawn with bleed) from the deck's sides as the caller
+hands them over (a build's, kept; or drawn afresh), is drawn as the print
 files draw it (see :mod:`generator.render.vector`) and stored in the PDF once as
 a form XObject; every picture of that card reuses the form and clips it to the trim.
 """
@@ -21,16 +21,20 @@ from ..definitions.deck import DeckDefinition
 from ..definitions.model import Card, Deck
 from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem
-from ..faces.cached import CachedFaces
+from ..faces.drawn import DrawnSides, FreshSides
 from ..faces.fonts import font_book
 from ..faces.render import FaceRenderer
-from ..hands.odds import deck_definitions
 from ..project import Project
 from ..render.placed import use_side
 from ..render.vector import font_files, side_pdf
 from .words import language
 
 BORDER = (0.55, 0.55, 0.55)
+SidesOf = Callable[[FaceRenderer], DrawnSides]  # a deck's sides, as its renderer draws them
+
+
+def fresh(renderer: FaceRenderer) -> DrawnSides:
+    return FreshSides(renderer)
 
 
 @dataclass(frozen=True)
@@ -51,20 +55,18 @@ class CardArt:
 class CardLibrary:
     """Decks and card drawings of one project, each made once."""
 
-    def __init__(self, project: Project, definitions: dict[str, DeckDefinition] | None = None, draft: bool = False):
-        """``draft``: a card text that does not fit is drawn in red (as ``build --draft`` draws the decks)."""
+    def __init__(
+        self, project: Project, definitions: dict[str, DeckDefinition], sides_of: SidesOf | None = None, draft: bool = False
+    ):
+        """``sides_of`` gives a deck's sides (by default drawn afresh); ``draft``: a card text that does not fit
+        is drawn in red (as ``build --draft`` draws the decks)."""
         self.project = project
         self.draft = draft
-        self._definitions = definitions  # read when first needed, unless the caller has them
+        self.definitions = definitions
+        self.sides_of = sides_of or fresh
         self._decks: dict[str, Deck] = {}
-        self._faces: dict[str, CachedFaces] = {}
+        self._faces: dict[str, DrawnSides] = {}
         self._art: dict[tuple[str, str, bool], CardArt] = {}
-
-    @property
-    def definitions(self) -> dict[str, DeckDefinition]:
-        if self._definitions is None:
-            self._definitions = deck_definitions(self.project)  # shared with the odds tables
-        return self._definitions
 
     @cached_property
     def fonts(self) -> tuple[str, ...]:
@@ -94,10 +96,8 @@ class CardLibrary:
         key = (deck.key, card.id if card else "", back)
         if key not in self._art:
             faces = self._faces.get(deck.key)
-            if faces is None:  # sides a build of the deck has drawn are taken from the cache
-                faces = self._faces[deck.key] = CachedFaces(
-                    self.project, deck, FaceRenderer(self.project, deck, draft=self.draft)
-                )
+            if faces is None:
+                faces = self._faces[deck.key] = self.sides_of(FaceRenderer(self.project, deck, draft=self.draft))
             svg = faces.side(card, "back" if back else "front").svg
             name = f"{deck.slug}/{'back-' if back else ''}{card.id if card else 'back'}"
             g = faces.renderer.geometry

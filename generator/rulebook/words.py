@@ -110,21 +110,26 @@ def spaced(text: str) -> str:
     return _FRENCH_COLON.sub("\u00a0\\1", text)
 
 
-_GAME_FOLDERS: dict[str, Path] = {}  # game id -> the folder of its file, whose catalogues translate its texts
+# game id -> the folder of its file, whose catalogues translate its texts (see :func:`knowing_games`)
+_GAME_FOLDERS: ContextVar[tuple[tuple[str, Path], ...]] = ContextVar("game_folders", default=())
 
 
-def know_games(games: dict) -> None:
-    """Where the games' files are, so their hand names can be looked up in the catalogues beside them."""
-    for game_id, game in games.items():
-        if getattr(game, "path", None) is not None:
-            _GAME_FOLDERS[game_id] = Path(game.path).parent
+@contextmanager
+def knowing_games(games: dict) -> Iterator[None]:
+    """Inside the block, the games' hand names are looked up in the catalogues beside their files."""
+    found = tuple((game_id, Path(game.path).parent) for game_id, game in games.items() if getattr(game, "path", None))
+    token = _GAME_FOLDERS.set(found)
+    try:
+        yield
+    finally:
+        _GAME_FOLDERS.reset(token)
 
 
 def category_words(table: object, category: object) -> tuple[str, str]:
     """A hand category's name and description in the book's language (from its game's catalogue), as the chart
     prints them; in the source language, or without a translation, as the game file writes them."""
     name, description = str(getattr(category, "name", "")), str(getattr(category, "description", "") or "")
-    folder = _GAME_FOLDERS.get(str(getattr(table, "game", "")))
+    folder = dict(_GAME_FOLDERS.get()).get(str(getattr(table, "game", "")))
     if language() == SOURCE or folder is None:
         return name, description
     from ..definitions.languages import catalogue_file, category_context

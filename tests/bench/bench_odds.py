@@ -18,7 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from generator.hands.odds import count_raw, evaluator  # noqa: E402
+from generator.hands.odds import Hands, count_raw  # noqa: E402
+from generator.pipeline.context import ProjectContext  # noqa: E402
 from generator.project import Project  # noqa: E402
 
 
@@ -34,23 +35,23 @@ def treys_all_hands() -> tuple[float, int]:
     return time.perf_counter() - start, sum(classes)
 
 
-def engine_table(project: Project, game: str, ranking: str | None = None, deck: str | None = None) -> tuple[float, int]:
+def engine_table(hands: Hands, game: str, ranking: str | None = None, deck: str | None = None) -> tuple[float, int]:
     start = time.perf_counter()
-    engine = evaluator(project, game, ranking, deck)
+    engine = hands.evaluator(game, ranking, deck)
     raw = count_raw(engine)
     return time.perf_counter() - start, raw["total"]
 
 
 def main() -> None:
-    project = Project(ROOT)
-    evaluator(project, "poker")  # load the games once, outside the timings
-    t_engine, n_engine = min(engine_table(project, "poker") for _ in range(3))
+    hands = ProjectContext(Project(ROOT)).hands
+    hands.evaluator("poker")  # load the games once, outside the timings
+    t_engine, n_engine = min(engine_table(hands, "poker") for _ in range(3))
     t_treys, n_treys = treys_all_hands()
     print(f"treys: {n_treys:,} hands evaluated in {t_treys:.2f} s ({n_treys / t_treys / 1e6:.2f} M hands/s)")
     print(f"engine: full 52-card poker table ({n_engine:,} hands) in {t_engine:.3f} s")
     print(f"ratio: engine is {t_treys / t_engine:.1f}x faster than treys (target: 5x)")
     for game, ranking, deck in (("dragon-poker", None, "full"), ("founders-flip", "gage", "standard")):
-        t, n = min(engine_table(project, game, ranking, deck) for _ in range(2))
+        t, n = min(engine_table(hands, game, ranking, deck) for _ in range(2))
         print(f"engine: {game} {ranking or ''} {deck}: {n:,} hands in {t:.3f} s (target: under 3 s)")
 
 

@@ -66,18 +66,22 @@ make_pdfx(shop_pdf_bytes(project, deck, 3.175, process), process.profile, "4")
     "sheets, colour (baseline)": """
 from generator.definitions.presets import load_papers
 from generator.imposition.layout import Layout
-from generator.render.sheetpdf import SheetOptions, write_job
+from generator.pipeline.sheets import write_kept_job
+from generator.pipeline.store import Store
+from generator.render.sheetpdf import SheetOptions
 import tempfile
 with tempfile.TemporaryDirectory() as tmp:
-    write_job(project, [deck], Path(tmp) / "s.pdf", SheetOptions(Layout(load_papers(project)["a4"])))
+    write_kept_job(Store(project), [deck], Path(tmp) / "s.pdf", SheetOptions(Layout(load_papers(project)["a4"])))
 """,
     "sheets, greyscale": """
 from generator.definitions.presets import load_papers
 from generator.imposition.layout import Layout
-from generator.render.sheetpdf import SheetOptions, write_job
+from generator.pipeline.sheets import write_kept_job
+from generator.pipeline.store import Store
+from generator.render.sheetpdf import SheetOptions
 import tempfile
 with tempfile.TemporaryDirectory() as tmp:
-    write_job(project, [deck], Path(tmp) / "s.pdf", SheetOptions(Layout(load_papers(project)["a4"]), greyscale=True))
+    write_kept_job(Store(project), [deck], Path(tmp) / "s.pdf", SheetOptions(Layout(load_papers(project)["a4"]), greyscale=True))
 """,
 }
 TAIL = "\nprint(time.perf_counter() - start)\n"

@@ -21,9 +21,11 @@ sys.path.insert(0, str(ROOT))
 
 from generator.definitions import load_all  # noqa: E402
 from generator.errors import AetherpressError  # noqa: E402
+from generator.pipeline.context import ProjectContext  # noqa: E402
+from generator.pipeline.sheets import write_sheets  # noqa: E402
+from generator.pipeline.store import Store  # noqa: E402
 from generator.project import Project  # noqa: E402
-from generator.render.sheetpdf import write_sheets  # noqa: E402
-from generator.rulebook import BuildContext, build_all, load_rulebooks, render_book  # noqa: E402
+from generator.rulebook import build_all, load_rulebooks, render_book  # noqa: E402
 
 
 def timed(fn) -> float:
@@ -40,7 +42,7 @@ def main() -> int:
     books = load_rulebooks(project)
     # warm the odds cache (the engine stores its tables on disk) and the imports
     try:
-        warm = BuildContext.create(project)
+        warm = ProjectContext(project).book_context()
         for book in books.values():
             render_book(warm, book)
     except AetherpressError as exc:
@@ -50,13 +52,13 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
         baseline = statistics.median(
-            timed(lambda: write_sheets(project, imperial, out / "sheets.pdf")) for _ in range(args.rounds)
+            timed(lambda: write_sheets(Store(project), imperial, out / "sheets.pdf")) for _ in range(args.rounds)
         )
         full = [timed(lambda: build_all(project, out / "rulebooks")) for _ in range(args.rounds)]
         per_book = {}
         for book_id, book in books.items():
             per_book[book_id] = statistics.median(
-                timed(lambda book=book: render_book(BuildContext.create(project), book)) for _ in range(args.rounds)
+                timed(lambda book=book: render_book(ProjectContext(project).book_context(), book)) for _ in range(args.rounds)
             )
     best, median = min(full), statistics.median(full)
     print(f"baseline  imperial print sheets (36 cards): {baseline:.3f} s")

@@ -15,10 +15,11 @@ import hashlib
 from collections.abc import Iterable
 
 from ..errors import AetherpressError, Problem
-from .cached import CachedFaces
-from .lint import print_problems, side_problems
-from .render import FaceRenderer
-from .safezone import zone_problems
+from ..faces.lint import print_problems, side_problems
+from ..faces.render import FaceRenderer
+from ..faces.safezone import zone_problems
+from .sides import Sides
+from .store import Store
 
 
 def check_drawn(project, decks: Iterable) -> tuple[list[Problem], list[Problem]]:
@@ -28,7 +29,7 @@ def check_drawn(project, decks: Iterable) -> tuple[list[Problem], list[Problem]]
     told_drawing: set[tuple[str, str]] = set()
     told_zones: set[tuple[str, str]] = set()
     for deck in decks:
-        kept = CachedFaces(project, deck, FaceRenderer(project, deck), keep=False)  # a build's sides, when it drew them
+        kept = Sides(Store(project, keep=False), deck, FaceRenderer(project, deck))  # a build's sides, when it drew them
         faces = kept.renderer
         checked: set[tuple[str, str]] = set()
         for card in deck.cards:
@@ -53,7 +54,7 @@ def check_drawn(project, decks: Iterable) -> tuple[list[Problem], list[Problem]]
 def print_differences(project, deck) -> list[Problem]:
     """What the deck's sides draw that prints otherwise than a browser shows it, the first of each finding per
     template (as ``build`` warns of them); the sides a build drew are taken from the cache, others drawn and kept."""
-    kept = CachedFaces(project, deck, FaceRenderer(project, deck))
+    kept = Sides(Store(project), deck, FaceRenderer(project, deck))
     told: set[tuple[str, str]] = set()
     found: list[Problem] = []
     for card in deck.cards:

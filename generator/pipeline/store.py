@@ -1,4 +1,12 @@
-"""Derived data kept between runs (counted odds, found example hands), trusted only when it checks out.
+"""The store: everything Aetherpress keeps between runs, and the one place that keeps anything.
+
+A stage is a function of values; the pipeline asks the store for what a
+stage makes: ``store.memo(kind, inputs, make)`` returns the kept value of
+``kind`` for ``inputs`` when there is one that checks out, and otherwise
+calls ``make()`` and keeps what it returns.  The key is always derived the
+same way, from the kind, a digest of the inputs and the digest of
+Aetherpress's own code (with the versions of the libraries that draw), so no
+version is bumped by hand and no stage knows that anything is kept.
 
 Each entry is a file named by the key of what it was derived from, and
 carries that key and the user's seal on its kind, key and content (see
@@ -18,17 +26,22 @@ from __future__ import annotations
 import errno
 import json
 import logging
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Generic, TypeVar
 
 from ..locations import real
-from .files import CannotWrite, check_writable, open_regular, read_regular, write_bytes, write_text, writing_into
-from .project import Project
-from .seal import holds, opened_json, seal, sealed_json
+from ..project import Project
+from ..project.digests import code_digest, digest
+from ..project.files import CannotWrite, check_writable, open_regular, read_regular, write_bytes, write_text, writing_into
+from ..project.seal import holds, opened_json, seal, sealed_json
 
 log = logging.getLogger("aetherpress")
+T = TypeVar("T")
+DAMAGED = (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError)  # what a codec's load raises
 HEADER_BYTES = 4096  # a binary entry's header lines (a key and a seal) are read at most this long
 
 
@@ -78,20 +91,19 @@ def _folder_inside(folder: Path, cache: Path) -> bool:
     return real(folder).is_relative_to(real(cache))
 
 
-def read_cached(project: Project, kind: str, key: str, valid: Callable[[Any], bool]) -> Any | None:
-    """The cached data of ``kind``/``key`` if it is intact and ``valid``; None otherwise."""
+def read_cached(project: Project, kind: str, key: str, load: Callable[[Any], T]) -> T | None:
+    """``load`` of the data kept for ``kind``/``key`` if the entry is intact and ``load`` takes it; None otherwise."""
     path = project.cache_dir / kind / f"{key}.json"
     try:
         entry = opened_json(read_regular(_inside(project, path)), kind, key)  # the seal first, over the bytes
-        intact = entry is not None and entry["key"] == key and valid(entry["data"])
+        if entry is not None and entry["key"] == key:
+            return load(entry["data"])
     except (FileNotFoundError, NotADirectoryError):  # no entry (a file where a folder of the cache would be)
         return None
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
-        intact = False
-    if not intact:
-        log.info("the cached %s entry %s is damaged or out of date; working it out again", kind, key)
-        return None
-    return entry["data"] if entry is not None else None
+    except (OSError, *DAMAGED):
+        pass
+    log.info("the cached %s entry %s is damaged or out of date; working it out again", kind, key)
+    return None
 
 
 def write_cached(project: Project, kind: str, key: str, data: Any) -> None:
@@ -158,3 +170,106 @@ def split_parts(data: bytes) -> tuple[bytes, bytes]:
     line, _, rest = data.partition(b"\n")
     length = json.loads(line)["length"]
     return rest[:length], rest[length:]
+
+
+@dataclass(frozen=True)
+class Codec(Generic[T]):
+    """How the values of a kind are kept: ``dump`` makes JSON-ready data of a value, ``load`` the value of
+    kept data (raising ValueError, KeyError or TypeError when the data is not one, or no longer current)."""
+
+    dump: Callable[[T], Any]
+    load: Callable[[Any], T]
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+JSON: Codec[Any] = Codec(_same, _same)
+
+
+class Store:
+    """A project's store (see the module's text).  ``keep=False``: read what is kept, keep nothing new."""
+
+    def __init__(self, project: Project, keep: bool = True):
+        self.project = project
+        self.keep = keep
+
+    @staticmethod
+    def key(kind: str, inputs: Any) -> str:
+        """The key of ``kind`` for ``inputs`` (JSON-ready data): the same inputs with the same code, the same key."""
+        return digest(kind, code_digest(), inputs)
+
+    def has(self, kind: str, key: str, binary: bool = False) -> bool:
+        """Is an entry of ``kind`` kept under ``key``?  (Not yet checked: reading it does that.)"""
+        return (self.project.cache_dir / kind / f"{key}.{'bin' if binary else 'json'}").is_file()
+
+    def memo(self, kind: str, inputs: Any, make: Callable[[], T], codec: Codec[T] = JSON) -> T:
+        """The kept value of ``kind`` for ``inputs`` if one checks out; else ``make()``, kept."""
+        return self.memo_key(kind, self.key(kind, inputs), make, codec)
+
+    def memo_key(self, kind: str, key: str, make: Callable[[], T], codec: Codec[T] = JSON) -> T:
+        """:meth:`memo` for a key the caller made with :meth:`key` (to plan with it first)."""
+        found = self.get(kind, key, codec)
+        if found is None:
+            found = make()
+            self.put(kind, key, found, codec)
+        return found
+
+    def get(self, kind: str, key: str, codec: Codec[T] = JSON) -> T | None:
+        return read_cached(self.project, kind, key, codec.load)
+
+    def put(self, kind: str, key: str, value: T, codec: Codec[T] = JSON) -> None:
+        if self.keep:
+            write_cached(self.project, kind, key, codec.dump(value))
+
+    def memo_bytes(self, kind: str, inputs: Any, make: Callable[[], bytes]) -> bytes:
+        """:meth:`memo` for a value of bytes."""
+        key = self.key(kind, inputs)
+        found = read_cached_bytes(self.project, kind, key)
+        if found is None:
+            found = make()
+            if self.keep:
+                write_cached_bytes(self.project, kind, key, found)
+        return found
+
+    def get_parts(self, kind: str, key: str) -> tuple[bytes, bytes] | None:
+        """The (head, tail) of an entry :meth:`put_parts` kept, checked whole; None when there is none."""
+        found = read_cached_bytes(self.project, kind, key)
+        try:
+            return None if found is None else split_parts(found)
+        except DAMAGED:
+            return None
+
+    def get_head(self, kind: str, key: str) -> bytes | None:
+        """The head of an entry :meth:`put_parts` kept, read and checked without its tail."""
+        return read_cached_head(self.project, kind, key)
+
+    def put_parts(self, kind: str, key: str, head: bytes, tail: bytes) -> None:
+        if self.keep:
+            write_cached_parts(self.project, kind, key, head, tail)
+
+
+IN_MEMORY = 4  # values a process keeps in memory (a worker's project contexts: one per build it has served)
+_MEMORY: OrderedDict[tuple[str, Hashable], Any] = OrderedDict()  # the one thing a process keeps in memory
+
+
+def in_memory(kind: str, key: Hashable, make: Callable[[], T]) -> T:
+    """The value this process keeps for ``kind``/``key``, else ``make()``, kept (the last :data:`IN_MEMORY`).
+
+    The only process-wide keeping: a build's worker keeps the project's context here between its tasks.
+    """
+    found = _MEMORY.get((kind, key))
+    if found is None:
+        return remember(kind, key, make())
+    _MEMORY.move_to_end((kind, key))
+    return found
+
+
+def remember(kind: str, key: Hashable, value: T) -> T:
+    """Keep ``value`` in this process's memory for ``kind``/``key`` (see :func:`in_memory`), in place of any other."""
+    _MEMORY[(kind, key)] = value
+    _MEMORY.move_to_end((kind, key))
+    while len(_MEMORY) > IN_MEMORY:
+        _MEMORY.popitem(last=False)
+    return value

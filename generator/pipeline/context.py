@@ -1,0 +1,134 @@
+"""What one command reads of a project, read once and handed down: its definitions, games and books.
+
+A command makes one :class:`ProjectContext` and hands it to what it runs
+(validation, a build and its tasks, the preview, a rulebook).  Each file is
+read once per context: a deck file is looked at for its kind once, and read
+as a deck once, however many of the stages ask for the decks.  A build's
+workers each make the context of the build's files once (see
+:func:`generator.pipeline.tasks.context_of`); a context is never changed
+after it is read, so a command that runs again after an edit (the preview,
+``build --watch``) makes a new one.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..definitions import DeckDefinition, deck_language, definition_kind, load_all, load_definition, parse_deck_spec
+from ..definitions.model import Deck
+from ..faces.drawn import DrawnSides
+from ..faces.render import FaceRenderer
+from ..locations import real
+from ..project import Project
+from .sides import Sides
+from .store import JSON, Codec, Store
+
+if TYPE_CHECKING:  # the games (with numpy) and the books (with reportlab's layout) are loaded by the commands that use them
+    from ..hands import Game, Hands
+    from ..rulebook import BuildContext
+    from ..rulebook.definition import RulebookDefinition
+
+
+class ProjectContext:
+    """A project as one command reads it (see the module's text).
+
+    ``check_games``: check each game against its deck when the games are read (a build's workers leave that
+    to the process that planned the build, which has checked them).
+    """
+
+    def __init__(self, project: Project, check_games: bool = True, store: Store | None = None):
+        self.project = project
+        self.store = store or Store(project)
+        self.check_games = check_games
+        self._kinds: dict[Path, str | None] = {}
+        self._decks: dict[str, Deck] = {}
+        self._sides: dict[tuple[str, bool], Sides] = {}
+        self._books: dict[bool, BuildContext] = {}
+        self._files: dict[Path, Any] = {}
+
+    def kind_of(self, path: Path) -> str | None:
+        """The kind of definition ``path`` holds, looked at once."""
+        key = real(path)
+        if key not in self._kinds:
+            self._kinds[key] = definition_kind(path)
+        return self._kinds[key]
+
+    def definition_at(self, path: Path) -> DeckDefinition:
+        """The deck file at ``path``, read once."""
+        key = real(path)
+        if key not in self._files:
+            self._files[key] = load_definition(path, self.project)
+        found: DeckDefinition = self._files[key]
+        return found
+
+    def game_at(self, path: Path) -> Game:
+        """The game file at ``path``, read once (not checked against its deck)."""
+        from ..hands.games import load_game  # see TYPE_CHECKING above
+
+        key = real(path)
+        if key not in self._files:
+            self._files[key] = load_game(path, self.project)
+        found: Game = self._files[key]
+        return found
+
+    @cached_property
+    def definitions(self) -> dict[str, DeckDefinition]:
+        """Every deck definition of the project and the built-in data, by deck id."""
+        return load_all(self.project, self.definition_at, self.kind_of)
+
+    @cached_property
+    def games(self) -> dict[str, Game]:
+        """Every game, by id (checked against its decks, unless the context was made not to)."""
+        from ..hands import load_games  # see TYPE_CHECKING above
+
+        return load_games(self.project, self.definitions, self.check_games, self.game_at, self.kind_of)
+
+    @cached_property
+    def books(self) -> dict[str, RulebookDefinition]:
+        """Every rulebook, by book id."""
+        from ..rulebook.definition import load_rulebooks  # see TYPE_CHECKING above
+
+        return load_rulebooks(self.project, self.kind_of)
+
+    @cached_property
+    def hands(self) -> Hands:
+        """The games on their decks, with their counted tables kept in the store."""
+        from ..hands import Hands  # see TYPE_CHECKING above
+
+        return Hands(self.definitions, self.games, self._keep)
+
+    def _keep(self, kind: str, inputs: Any, make: Any, load: Any) -> dict:
+        found: dict = self.store.memo(kind, inputs, make, Codec(JSON.dump, load))
+        return found
+
+    def deck(self, key: str) -> Deck:
+        """A deck by its key (``imperial``, ``imperial:ministry+labelled@de``), built from its definition once."""
+        if key not in self._decks:
+            deck_id, variants = parse_deck_spec(key)
+            self._decks[key] = self.definitions[deck_id].build(variants, deck_language(key))
+        return self._decks[key]
+
+    def adopt(self, deck: Deck) -> None:
+        """Take ``deck`` as the deck of its key (built already by the caller)."""
+        self._decks[deck.key] = deck
+
+    def sides(self, deck: Deck, draft: bool = False) -> Sides:
+        """The deck's sides, kept in the store, as a renderer (drafts: with what does not fit in red) draws them."""
+        key = (deck.key, draft)
+        if key not in self._sides:
+            self._sides[key] = Sides(self.store, deck, FaceRenderer(self.project, deck, draft=draft))
+        return self._sides[key]
+
+    def sides_of(self, renderer: FaceRenderer) -> DrawnSides:
+        """A deck's sides as ``renderer`` draws them, kept in the store (for the books' card pictures)."""
+        return Sides(self.store, renderer.deck, renderer)
+
+    def book_context(self, draft: bool = False) -> BuildContext:
+        """What the books of one build share: their decks, card pictures and odds."""
+        from ..rulebook import BuildContext  # see TYPE_CHECKING above
+
+        if draft not in self._books:
+            self._books[draft] = BuildContext.create(self.project, self.hands, self.sides_of, draft)
+        return self._books[draft]

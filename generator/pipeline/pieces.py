@@ -1,0 +1,126 @@
+"""The card pieces of one print job, as the pipeline gets them: kept in the store, or drawn and kept.
+
+A piece's key is the store's key of what it is drawn from (see
+:func:`generator.render.pieces.piece_inputs`).  A parallel build draws the
+missing pieces in other processes first (see :mod:`.tasks`); whatever is
+still missing then is drawn here, so a sheets file is the same however its
+pieces were made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ..definitions.model import Card, Deck
+from ..faces.drawn import DrawnSide
+from ..faces.fonts import font_book
+from ..faces.keys import font_inputs
+from ..faces.render import FaceRenderer
+from ..render.assemble import Known, describe
+from ..render.pieces import Spec, draw_piece, piece_inputs, spec
+from ..render.vector import font_files
+from .sides import Sides
+from .store import Store
+
+KIND = "pieces"
+
+
+def piece_key(fonts: str, svg: str, size_mm: tuple[float, float], greyscale: bool) -> str:
+    return Store.key(KIND, piece_inputs(fonts, svg, size_mm, greyscale))
+
+
+class Pieces:
+    """The pieces of a job printing ``decks`` (greys with ``greyscale``): a :class:`~generator.render.pieces.PieceSource`."""
+
+    def __init__(
+        self,
+        store: Store,
+        decks: Sequence[Deck],
+        greyscale: bool = False,
+        draft: bool = False,
+        faces: Sequence[Sides] | None = None,
+        keys: Mapping[Spec, str] | None = None,
+    ):
+        """``faces`` are the decks' sides and ``keys`` the pieces' keys, when the caller has them."""
+        self.store = store
+        self.project = store.project
+        self.decks = list(decks)
+        self.faces = (
+            list(faces) if faces is not None else [Sides(store, d, FaceRenderer(self.project, d, draft=draft)) for d in decks]
+        )
+        self.greyscale = greyscale
+        self._sides: dict[tuple[int, str, str], DrawnSide] = {}
+        self._keys: dict[Spec, str] = dict(keys or {})
+        self._fonts: str | None = None
+        self._last: tuple[str, bytes] | None = None  # the piece drawn last, by key
+        self.drawn = 0  # pieces drawn here (not found in the store)
+
+    def sides(self) -> list[tuple[int, Card | None, str]]:
+        """Every distinct side of the job as (deck index, card, "front"|"back"); a back once per back template."""
+        found: dict[tuple[int, str], tuple[int, Card | None, str]] = {}
+        for d, (deck, faces) in enumerate(zip(self.decks, self.faces)):
+            for card in deck.cards:
+                found.setdefault((d, faces.key(card, "front")), (d, card, "front"))
+                found.setdefault((d, faces.key(card, "back")), (d, card, "back"))
+            if not deck.cards:
+                found.setdefault((d, faces.key(None, "back")), (d, None, "back"))
+        return list(found.values())
+
+    def side(self, d: int, card: Card | None, side: str) -> DrawnSide:
+        key = (d, self.faces[d].key(card, side), side)
+        drawn = self._sides.get(key)
+        if drawn is None:
+            drawn = self._sides[key] = self.faces[d].side(card, side)
+        return drawn
+
+    @property
+    def fonts(self) -> str:
+        if self._fonts is None:
+            self._fonts = font_inputs(self.project)
+        return self._fonts
+
+    def key(self, d: int, card: Card | None, side: str) -> str:
+        found = self._keys.get(spec(d, card, side))
+        if found is None:
+            g = self.faces[d].renderer.geometry
+            svg = self.side(d, card, side).svg
+            found = self._keys[spec(d, card, side)] = piece_key(self.fonts, svg, (g.width, g.height), self.greyscale)
+        return found
+
+    def kept(self, key: str) -> bool:
+        return self.store.has(KIND, key, binary=True)
+
+    def known(self, d: int, card: Card | None, side: str) -> Known:
+        """What assembling needs to know of the piece: read from the head of its entry, or drawn now."""
+        head = self.store.get_head(KIND, self.key(d, card, side))
+        if head is not None:
+            try:
+                return Known.read(head)
+            except (ValueError, KeyError, TypeError):
+                pass  # an entry of another shape: draw it again
+        return self._drawn(d, card, side)[1]
+
+    def pdf(self, d: int, card: Card | None, side: str) -> bytes:
+        """The piece's PDF: from the store (checked whole), or drawn now and kept."""
+        key = self.key(d, card, side)
+        if self._last is not None and self._last[0] == key:
+            return self._last[1]
+        found = self.store.get_parts(KIND, key)
+        if found is not None:
+            try:
+                head, pdf = found
+                Known.read(head)
+                return pdf
+            except (ValueError, KeyError, TypeError):
+                pass
+        return self._drawn(d, card, side)[0]
+
+    def _drawn(self, d: int, card: Card | None, side: str) -> tuple[bytes, Known]:
+        key = self.key(d, card, side)
+        fonts = font_files(font_book(self.project))
+        pdf = draw_piece(self.faces[d], card, side, self.side(d, card, side).svg, fonts, self.greyscale)
+        known = describe(pdf)
+        self.store.put_parts(KIND, key, known.head(), pdf)
+        self._last = (key, pdf)  # a piece drawn to be known is about to be asked for
+        self.drawn += 1
+        return pdf, known
