@@ -18,6 +18,7 @@ MAX_LINES = 500
 LAYERS = [
     "base",
     "project",
+    "resources",
     "definitions",
     "faces",
     "imposition",
@@ -35,6 +36,7 @@ PACKAGE_LAYER = {
     "units": "base",
     "geometry": "base",
     "project": "project",
+    "resources": "resources",
     "definitions": "definitions",
     "faces": "faces",
     "imposition": "imposition",
@@ -52,7 +54,7 @@ PACKAGE_LAYER = {
     "__init__": "base",
 }
 # the definitions stage checks font families and symbol names against these two catalogue modules
-ALLOWED_UPWARD = {("definitions", "generator.faces.fonts"), ("definitions", "generator.faces.symbols")}
+ALLOWED_UPWARD = {("definitions", "generator.resources.fonts"), ("definitions", "generator.faces.symbols")}
 
 
 def modules() -> dict[str, Path]:

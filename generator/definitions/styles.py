@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import AetherpressError, Problem, display_path
-from ..faces.fonts import FAMILIES, font_book
 from ..faces.symbols import SYMBOLS
 from ..locations import real
 from ..project import Project
+from ..resources.fonts import FAMILIES, font_book
 from ..units import UnitError, to_mm
 from .colours import colour_value
 from .schema import Context, KeyPath, suggest, type_name

@@ -23,10 +23,10 @@ from ..definitions.model import Card, Deck
 from ..errors import AetherpressError, Problem, display_path
 from ..geometry import Box
 from ..project import Project
+from ..resources.fonts import font_book, missing_characters
+from ..resources.limits import LimitExceeded, deadline, render_bounded, template_seconds
 from .deckreads import reads_deck
-from .fonts import font_book, missing_characters
 from .icons import deck_icons
-from .limits import LimitExceeded, deadline, render_bounded, template_seconds
 from .pictures import PictureError, inline_picture, picture_uri
 from .repeats import needs_writing_out, write_out
 from .sandbox import CURRENT, OutsideProject, environment, template_line, template_path

@@ -23,9 +23,9 @@ from markupsafe import Markup
 
 from ..geometry import Box
 from ..locations import real
+from ..resources.fonts import css_family, text_width
+from ..resources.limits import MAX_TEMPLATE_CHARS, LimitedSandbox, LimitExceeded
 from .art import art_svg, shade
-from .fonts import css_family, text_width
-from .limits import MAX_TEMPLATE_CHARS, LimitedSandbox, LimitExceeded
 from .places import around, pip_layout, scatter
 from .symbols import symbol_svg, symbols_svg
 from .textfit import Fitted

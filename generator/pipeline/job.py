@@ -16,7 +16,6 @@ from pathlib import Path
 from ..definitions.deck import DeckDefinition
 from ..definitions.model import Deck
 from ..errors import AetherpressError, Problem
-from ..faces.fonts import register_fonts
 from ..locations import RULEBOOKS
 from ..outputs.progress import ProgressBar
 from ..project import Project
@@ -24,6 +23,7 @@ from ..project.digests import code_digest, digest
 from ..project.files import writing_into
 from ..project.staging import Staged, stage, staged_folders, unchanged
 from ..render.sheetpdf import SheetOptions
+from ..resources.fonts import register_fonts
 from . import tasks
 from .build import DeckBuild, deck_report
 from .executor import default_jobs, executor

@@ -15,12 +15,12 @@ from collections.abc import Mapping, Sequence
 
 from ..definitions.model import Card, Deck
 from ..faces.cached import CachedFaces, DrawnSide
-from ..faces.fonts import font_book
 from ..faces.keys import font_inputs
 from ..faces.render import FaceRenderer
 from ..project import Project
 from ..project.cache import read_cached_bytes, read_cached_head, split_parts, write_cached_parts
 from ..project.digests import code_digest, digest
+from ..resources.fonts import font_book
 from .assemble import Known, describe
 from .colour import colour_converter
 from .vector import font_files, side_pdf

@@ -27,9 +27,9 @@ import svg2pdf_py
 from lxml import etree
 
 from ..errors import AetherpressError, Problem
-from ..faces.fonts import FontBook
 from ..faces.svg import parse_svg
 from ..locations import FONTS_DIR
+from ..resources.fonts import FontBook
 from ..units import MM_PER_INCH
 
 CSS_PX_PER_INCH = 96
@@ -91,7 +91,7 @@ def _as_named(path: str) -> str:
         return path
     from fontTools.ttLib import TTFont
 
-    from ..faces.fontfiles import read_font_file
+    from ..resources.fontfiles import read_font_file
 
     try:
         named = read_font_file(Path(path))

@@ -61,7 +61,7 @@ def _source(context: BuildContext, book: RulebookDefinition):
 def _check_glyphs(source_map, rendered: str, book: RulebookDefinition) -> None:
     """A character that none of the book's text fonts has is an error at its line, naming it and the language."""
     from ..definitions.languages import language_name
-    from ..faces.fonts import missing_characters, register_fonts
+    from ..resources.fonts import missing_characters, register_fonts
     from .style import SANS, SERIF
 
     register_fonts()

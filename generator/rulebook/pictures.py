@@ -22,12 +22,12 @@ from ..definitions.model import Card, Deck
 from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem
 from ..faces.cached import CachedFaces
-from ..faces.fonts import font_book
 from ..faces.render import FaceRenderer
 from ..hands.odds import deck_definitions
 from ..project import Project
 from ..render.placed import use_side
 from ..render.vector import font_files, side_pdf
+from ..resources.fonts import font_book
 from .words import language
 
 BORDER = (0.55, 0.55, 0.55)

@@ -26,8 +26,8 @@ import jinja2
 
 from ..definitions.model import UnknownId
 from ..errors import AetherpressError, Problem, display_path
-from ..faces.limits import LimitedSandbox, LimitExceeded, deadline, render_bounded, rulebook_seconds
 from ..faces.sandbox import ConfinedLoader, OutsideProject
+from ..resources.limits import LimitedSandbox, LimitExceeded, deadline, render_bounded, rulebook_seconds
 from .definition import RulebookDefinition
 from .odds import OddsSource, format_count, format_interval, format_one_in, format_points, format_probability
 from .pictures import CardLibrary
