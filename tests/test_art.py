@@ -11,7 +11,7 @@ from generator.art.layered import UnknownArt, art_layers, art_svg, shade
 from generator.faces.outline import element_boxes
 from generator.faces.render import FaceRenderer
 from generator.faces.svg import parse_svg
-from generator.render.raster import render_pages
+from generator.render.pagepng import render_pages
 from generator.render.vector import side_pdf
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -467,7 +467,7 @@ def test_a_project_font_replaced_under_the_same_name_is_used_at_once(tmp_path):
     import numpy as np
 
     from generator.locations import FONTS_DIR
-    from generator.render.raster import render_pages
+    from generator.render.pagepng import render_pages
     from generator.render.vector import font_files, side_pdf
     from tests.designer import renamed_font
 
@@ -503,7 +503,7 @@ def test_a_project_font_with_typographic_names_prints_under_the_family_templates
     from fontTools.ttLib import TTFont
 
     from generator.locations import FONTS_DIR
-    from generator.render.raster import render_pages
+    from generator.render.pagepng import render_pages
     from generator.render.vector import font_files, side_pdf
     from generator.resources.fontfiles import read_font_file
 

@@ -20,7 +20,7 @@ from .pathdata import compose, path_element, place, spline, tube
 from .pathdata import fmt as _fmt
 from .pathdata import poly as _poly
 from .pathdata import star as _star
-from .spells import ICONS
+from .spellicons import ICONS
 
 
 def _double_spiral(turns: float = 1.6, width: float = 0.2) -> str:
@@ -251,7 +251,7 @@ SYMBOLS: dict[str, Callable[[], str]] = {
 }
 
 
-SYMBOLS.update(ICONS)  # the Aetherial spells' icons (spells.py)
+SYMBOLS.update(ICONS)  # the Aetherial spells' icons (spellicons.py)
 
 
 class UnknownSymbol(ValueError):

@@ -29,7 +29,7 @@ from ..resources.limits import cap_memory
 COMMANDS = {
     "list": "list_decks",
     "validate": "validate",
-    "build": "build",
+    "build": "build_command",
     "export": "export",
     "box": "box",
     "calibrate": "calibrate",

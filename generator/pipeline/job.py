@@ -137,7 +137,7 @@ def _finisher(
 
             write_proof(project, deck, folder, greyscale=request.greyscale, draft=request.draft)
         for suffix, options in request.sheets if request.box else ():
-            from ..outputs.tuckbox import write_box
+            from ..outputs.boxfile import write_box
 
             write_box(
                 project,

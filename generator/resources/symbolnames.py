@@ -47,7 +47,7 @@ SYMBOL_NAMES: tuple[str, ...] = (
     "spade",
     "heart",
     "club",
-    # the icons of the Aetherial spells (generator/art/spells.py)
+    # the icons of the Aetherial spells (generator/art/spellicons.py)
     "decree",
     "candle",
     "tumult",

@@ -37,7 +37,7 @@ from reportlab.platypus import (
 
 from ..errors import AetherpressError
 from ..faces.icons import deck_icons
-from .icons import BOOK_ICONS
+from .inlineicons import BOOK_ICONS
 from .keeping import BreakOut, Stack, Whole
 from .markup import Inline, SourceMap, escape, plain_text, slug
 from .paragraphs import Paragraph
