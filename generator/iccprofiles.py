@@ -3,7 +3,7 @@
 Two CMYK printer profiles: GRACoL TR 006 for coated paper and FOGRA47L for
 uncoated paper.  Print files separate into them (``generator.render.icc``),
 and a CMYK card picture that names no profile of its own is read through the
-coated one (``generator.faces.pictures``).
+coated one (``generator.faces.bitmaps``).
 """
 
 from __future__ import annotations

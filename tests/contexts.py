@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from generator.hands import Hands
 from generator.pipeline.context import ProjectContext
-from generator.pipeline.sides import Sides
+from generator.pipeline.keptsides import Sides
 from generator.pipeline.store import Store
 from generator.project import Project
 

@@ -24,12 +24,12 @@ import numpy as np
 from PIL import Image, ImageFilter
 
 from generator.faces.render import FaceRenderer
-from generator.preview.fonts import page_fonts
+from generator.preview.pagefonts import page_fonts
 from generator.project import Project
 from generator.render.cardpdf import card_pdf_bytes, shop_pdf_bytes, shop_pdfx
 from generator.render.colour import ProcessColour
 from generator.render.icc import STOCKS, shipped_profile
-from generator.render.raster import pixels, render_pages
+from generator.render.pagepng import pixels, render_pages
 
 DPI = 100  # the comparison's resolution
 TOLERANCE = 40  # of 255, in any channel, after the blur: pdfium draws a hairline at least a pixel wide, Chromium fainter

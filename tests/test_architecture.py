@@ -18,7 +18,9 @@ MAX_LINES = 500
 LAYERS = [
     "base",
     "project",
+    "resources",
     "definitions",
+    "art",
     "faces",
     "imposition",
     "render",
@@ -34,8 +36,11 @@ PACKAGE_LAYER = {
     "locations": "base",
     "units": "base",
     "geometry": "base",
+    "pathpoints": "base",
     "project": "project",
+    "resources": "resources",
     "definitions": "definitions",
+    "art": "art",
     "faces": "faces",
     "imposition": "imposition",
     "render": "render",
@@ -51,8 +56,16 @@ PACKAGE_LAYER = {
     "__main__": "top",
     "__init__": "base",
 }
-# the definitions stage checks font families and symbol names against these two catalogue modules
-ALLOWED_UPWARD = {("definitions", "generator.faces.fonts"), ("definitions", "generator.faces.symbols")}
+# the stages of the pipeline: functions of values, which keep nothing between runs (see generator/pipeline/store.py)
+STAGES = ("resources", "definitions", "art", "faces", "imposition", "render", "outputs", "hands", "rulebook")
+STORE = "generator.pipeline.store"
+# module state that is no memo of a build: each is the same whatever the project, for the life of the process
+MODULE_STATE = {
+    "generator.project.digests": ["_KNOWN"],  # a file's digest by its identity (path, size, time, inode), never stale
+    "generator.project.seal": ["global _secret"],  # the process's secret, which a build's workers adopt
+    "generator.hands.blocks": ["BLOCKS"],  # the kinds of block, registered as their modules load
+}
+MUTATORS = {"append", "add", "update", "setdefault", "pop", "popitem", "clear", "extend", "insert", "remove", "discard"}
 
 
 def modules() -> dict[str, Path]:
@@ -135,13 +148,76 @@ def test_stages_import_only_earlier_stages():
         layer = PACKAGE_LAYER[name.split(".")[1] if "." in name else "__init__"]
         for target in targets:
             target_layer = PACKAGE_LAYER[target.split(".")[1] if "." in target else "__init__"]
-            if (
-                LAYERS.index(target_layer) > LAYERS.index(layer)
-                and (layer, target) not in ALLOWED_UPWARD
-                and (layer, target.rsplit(".", 1)[0]) not in ALLOWED_UPWARD
-            ):
+            if LAYERS.index(target_layer) > LAYERS.index(layer):
                 wrong.append(f"{name} -> {target}")
     assert wrong == []
+
+
+def test_no_module_name_has_two_jobs():
+    """No two modules of different packages share a file name (each package's face, ``__init__.py``, aside)."""
+    by_name: dict[str, list[str]] = {}
+    for path in modules().values():
+        place = path.relative_to(PACKAGE).as_posix()
+        if path.name != "__init__.py":
+            by_name.setdefault(path.name, []).append(place)
+    assert {name: sorted(places) for name, places in by_name.items() if len(places) > 1} == {}
+
+
+def test_no_stage_keeps_anything():
+    """A stage neither imports the store nor names the folder it keeps in: whether a build is right never depends
+    on a stage's own cache protocol."""
+    wrong = []
+    for name, path in modules().items():
+        if name.split(".")[1] not in STAGES if "." in name else True:
+            continue
+        if STORE in GRAPH[name] or "generator.project.seal" in GRAPH[name]:
+            wrong.append(f"{name} imports the store")
+        if "cache_dir" in path.read_text(encoding="utf-8"):
+            wrong.append(f"{name} names the cache folder")
+    assert wrong == []
+
+
+def _module_memos(path: Path) -> list[str]:
+    """The module-level containers of ``path`` that its functions change (process-wide memo stores), and the
+    names its functions rebind with ``global``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    containers = set()
+    for node in tree.body:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        value = getattr(node, "value", None)
+        mutable = isinstance(value, (ast.Dict, ast.Set, ast.List, ast.DictComp, ast.SetComp, ast.ListComp)) or (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, (ast.Name, ast.Attribute))
+            and (value.func.id if isinstance(value.func, ast.Name) else value.func.attr)
+            in {"dict", "set", "list", "OrderedDict", "defaultdict", "WeakValueDictionary", "WeakKeyDictionary"}
+        )
+        if mutable:
+            containers |= {t.id for t in targets if isinstance(t, ast.Name)}
+    found = set()
+    for function in (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
+        for node in ast.walk(function):
+            if isinstance(node, ast.Global):
+                found |= {f"global {name}" for name in node.names}
+            elif isinstance(node, (ast.Assign, ast.AugAssign, ast.Delete)):
+                for target in node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]:
+                    if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id in containers:
+                        found.add(target.value.id)
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in MUTATORS
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id in containers
+            ):
+                found.add(node.func.value.id)
+    return sorted(found)
+
+
+def test_no_process_wide_memo_stores():
+    """What a process keeps from one call to the next is kept in one place, the store's memory
+    (``pipeline/store.py``): no other module-level container is changed by the functions of its module."""
+    found = {name: memos for name, path in modules().items() if name != STORE and (memos := _module_memos(path))}
+    assert found == MODULE_STATE
 
 
 def test_modules_are_small():
@@ -158,3 +234,21 @@ def test_tools_are_clean(tool):
     assert executable is not None, f"{tool[0]} is not installed: pip install '.[test]'"
     result = subprocess.run([executable, *tool[1:]], cwd=PACKAGE.parent, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_reading_decks_loads_no_drawing():
+    """The definitions check symbol and font names against the resources: reading and building every built-in deck
+    loads neither the game art nor the faces stage."""
+    script = (
+        "import sys\n"
+        "from generator.definitions import load_all\n"
+        "from generator.project import Project\n"
+        "decks = load_all(Project(None))\n"
+        "assert decks, 'no built-in decks'\n"
+        "for definition in decks.values():\n"
+        "    definition.build(())\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith(('generator.art', 'generator.faces')))))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], cwd=PACKAGE.parent, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == []

@@ -7,11 +7,11 @@ import itertools
 import numpy as np
 import pytest
 
-from generator.faces.art import UnknownArt, art_layers, art_svg, shade
+from generator.art.layered import UnknownArt, art_layers, art_svg, shade
 from generator.faces.outline import element_boxes
 from generator.faces.render import FaceRenderer
 from generator.faces.svg import parse_svg
-from generator.render.raster import render_pages
+from generator.render.pagepng import render_pages
 from generator.render.vector import side_pdf
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -91,3 +91,11 @@ def test_founding_cards_show_their_own_crest(project, definitions):
     for a, b in itertools.combinations(shapes, 2):
         x, y = shapes[a], shapes[b]
         assert 1 - (x & y).sum() / (x | y).sum() >= 0.3, (a, b)
+
+
+def test_symbol_names_are_the_drawn_symbols():
+    """The names the definitions accept are exactly the symbols the library draws, in its order."""
+    from generator.art.symbols import SYMBOLS
+    from generator.resources.symbolnames import SYMBOL_NAMES
+
+    assert tuple(SYMBOLS) == SYMBOL_NAMES

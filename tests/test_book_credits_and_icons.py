@@ -78,7 +78,7 @@ def test_the_starter_ranking_passes_its_own_audit_and_its_face_is_its_own(game, 
 def test_a_hand_picture_is_fanned(game):
     """``hand:`` cards are turned about a point below them, each further than the last; a chart's example
     hands stay in a row."""
-    from generator.rulebook.pictures import FAN_DEGREES, HandPicture
+    from generator.rulebook.cardart import FAN_DEGREES, HandPicture
 
     edit(
         game / "decks" / "g" / "g.md", "![Dawn](card:g/dawn)", "![A hand](hand:g/dawn,noon,blaze,zenith)\n\n![Dawn](card:g/dawn)"
@@ -90,7 +90,7 @@ def test_a_hand_picture_is_fanned(game):
     assert len(re.findall(turned, streams)) == 2
     from generator.definitions import load_all
     from generator.project import Project
-    from generator.rulebook.pictures import CardLibrary
+    from generator.rulebook.cardart import CardLibrary
 
     project = Project(game)
     library = CardLibrary(project, load_all(project))

@@ -7,8 +7,9 @@ import zipfile
 import pytest
 
 from generator.definitions import load_all
-from generator.definitions.sheets import column_letter, split_reference
+from generator.definitions.sheets import split_reference
 from generator.definitions.sheets.csvfile import sniff
+from generator.definitions.sheets.table import column_letter
 from generator.errors import AetherpressError
 
 from .conftest import write_deck
@@ -103,7 +104,8 @@ def test_every_format_gives_the_same_cards(scratch, delimiter, encoding):
 def test_rows_far_down_a_sheet_cost_only_the_rows_that_hold_data(scratch, monkeypatch):
     """A gap of empty rows is not read as rows of empty cells: one cell at row 200,000 (or at Excel's last row,
     1,048,576) is two rows of work, and keeps its number in messages."""
-    from generator.definitions.sheets import Collector, read_table
+    from generator.definitions.sheets import read_table
+    from generator.definitions.sheets.table import Collector
 
     added: list[int] = []
     original = Collector.add

@@ -117,7 +117,7 @@ def test_labelled_founding_cards_print_name_and_rank_in_the_corners(project, def
 
 def test_each_spell_has_an_icon_of_its_own(definitions):
     """Twenty-three spells, twenty-three icons: the review found eight sigils shared among them."""
-    from generator.faces.symbols import SYMBOLS, symbol_path
+    from generator.art.symbols import SYMBOLS, symbol_path
 
     deck = definitions["aetherial"].build(())
     icons = {card.id: deck.style["sigils"][card.id] for card in deck.cards}

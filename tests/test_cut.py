@@ -8,9 +8,10 @@ import pytest
 
 from generator.cli import main
 from generator.faces.cut import CUT_TOLERANCE, check_cut, near_cut
-from generator.faces.outline import element_boxes, path_points
+from generator.faces.outline import element_boxes
 from generator.faces.render import FaceRenderer
 from generator.geometry import Box
+from generator.pathpoints import path_points
 from generator.pipeline.build import all_targets
 
 from .conftest import write_deck

@@ -427,7 +427,7 @@ def test_plain_texts_keep_clear_of_wide_corner_indices(tmp_path):
     "family", ["Source Sans 3", "EB Garamond", "serif", "O'Brien Sans", 'Say "Cheese" Sans', "Both ' and \" Sans", "Back\\slash"]
 )
 def test_a_family_is_written_as_one_css_string_and_read_back_as_itself(family):
-    from generator.faces.fonts import css_family, family_attribute, first_family
+    from generator.resources.fonts import css_family, family_attribute, first_family
 
     written = etree.fromstring(f"<text {family_attribute(family)}/>").get("font-family")
     assert written == css_family(family) and written[0] in "'\"" and written[-1] == written[0]
@@ -439,8 +439,8 @@ def test_hand_set_text_in_a_quoted_family_is_measured_in_that_family():
     """The safe-zone check reads a quoted family (and a list of them) as the family itself, not as the fallback."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from generator.faces.fonts import FontBook, register_fonts
     from generator.faces.safezone import _drawn_boxes
+    from generator.resources.fonts import FontBook, register_fonts
 
     register_fonts()
     widths = {}
@@ -470,7 +470,7 @@ def test_a_project_font_replaced_under_the_same_name_is_used_at_once(tmp_path):
     import numpy as np
 
     from generator.locations import FONTS_DIR
-    from generator.render.raster import render_pages
+    from generator.render.pagepng import render_pages
     from generator.render.vector import font_files, side_pdf
     from tests.designer import renamed_font
 
@@ -505,10 +505,10 @@ def test_a_project_font_with_typographic_names_prints_under_the_family_templates
     import numpy as np
     from fontTools.ttLib import TTFont
 
-    from generator.faces.fontfiles import read_font_file
     from generator.locations import FONTS_DIR
-    from generator.render.raster import render_pages
+    from generator.render.pagepng import render_pages
     from generator.render.vector import font_files, side_pdf
+    from generator.resources.fontfiles import read_font_file
 
     source = TTFont(FONTS_DIR / "EBGaramond-Regular.ttf")
     table = source["name"]

@@ -332,7 +332,8 @@ NUMBER_TEXT = st.one_of(
 def test_sparse_spreadsheets_cost_their_rows_and_fail_in_one_line(tmp_path_factory, rows):
     """A workbook storing a few rows anywhere down the sheet (to Excel's last row), of any values: the reader
     does the work of the rows stored, and the deck loads or is refused with problems that name the file."""
-    from generator.definitions.sheets import Collector, SheetError, read_table
+    from generator.definitions.sheets import SheetError, read_table
+    from generator.definitions.sheets.table import Collector
 
     from .sheetfiles import write_far_xlsx
 

@@ -13,7 +13,7 @@ from generator.hands.figures import outward, outward_percent, percent, supported
 from generator.hands.gridcount import grid_exact, grid_lines, grid_total, line_sets
 from generator.hands.rankings import Grid
 from generator.hands.simulate import wilson
-from generator.rulebook.odds import format_interval, format_probability
+from generator.rulebook.bookodds import format_interval, format_probability
 from tests.contexts import hands_of
 
 from .test_spells import GAME, base, game, load_games_ranking, small_engine  # noqa: F401

@@ -17,7 +17,7 @@ from generator.cli import main
 from generator.definitions import load_all
 from generator.definitions.cards import slug
 from generator.hands import load_games
-from generator.hands import odds as odds_module
+from generator.hands import oddstables as odds_module
 from tests.contexts import hands_of
 
 from .conftest import ROOT, examples

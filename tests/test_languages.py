@@ -295,7 +295,7 @@ def test_a_missing_glyph_is_a_one_line_error(tmp_path, capsys):
 
 
 def test_a_book_speaks_its_language():
-    from generator.rulebook.odds import format_count, format_interval, format_one_in, format_points, format_probability
+    from generator.rulebook.bookodds import format_count, format_interval, format_one_in, format_points, format_probability
     from generator.rulebook.words import hyphenation, spaced, speaking, words
 
     assert (format_probability(0.000136), format_one_in(10.66), format_count(1234567)) == ("0.0136 %", "1 in 10.7", "1,234,567")

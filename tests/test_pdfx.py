@@ -24,7 +24,7 @@ from reportlab.lib import colors
 from generator.cli import main
 from generator.definitions import load_all
 from generator.definitions.shops import load_shops
-from generator.outputs.export import PodOptions, export_pod
+from generator.outputs.cardfiles import PodOptions, export_pod
 from generator.project import Project
 from generator.render.icc import STOCKS, shipped_profile
 

@@ -19,8 +19,8 @@ import pytest
 from coloraide import Color
 from PIL import Image, ImageCms
 
-from generator.faces import pictures
-from generator.faces.pictures import PictureError, picture_uri
+from generator.faces import bitmaps
+from generator.faces.bitmaps import PictureError, picture_uri
 from generator.render.icc import shipped_profile
 
 LARGE_BOX = (1000.0, 1000.0)  # mm: no picture here is scaled down
@@ -270,7 +270,7 @@ def test_a_picture_is_the_same_bytes_every_time_and_carries_nothing_but_pixels(t
     info[0x0112] = 1
     png = saved(picture, icc_profile=ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes(), exif=info.tobytes())
     first = carried(tmp_path, png, "png")[2]
-    pictures._normalised.cache_clear()
+    bitmaps._normalised.cache_clear()
     assert carried(tmp_path, png, "png")[2] == first
     chunks = [first[i + 4 : i + 8] for i in _chunk_offsets(first)]
     assert chunks[0] == b"IHDR" and set(chunks) == {b"IHDR", b"IDAT", b"IEND"}

@@ -270,7 +270,7 @@ def test_variants_that_print_a_side_alike_draw_its_piece_once(tmp_path, monkeypa
 
 
 def test_a_books_tables_are_counted_ahead_as_tasks_of_their_own(tmp_path, monkeypatch):
-    from generator.hands import odds
+    from generator.hands import oddstables as odds
     from generator.pipeline import tasks
     from generator.project import Project
 
@@ -299,7 +299,7 @@ def test_a_build_of_decks_alone_does_not_read_the_games(tmp_path, monkeypatch):
 
 
 def test_a_modifier_that_only_chooses_a_ranking_is_counted_as_that_ranking(tmp_path):
-    from generator.hands import odds
+    from generator.hands import oddstables as odds
     from generator.project import Project
 
     project = Project(ROOT, tmp_path / "out", tmp_path / "cache")
@@ -320,7 +320,7 @@ def test_a_modifier_that_only_chooses_a_ranking_is_counted_as_that_ranking(tmp_p
 
 def test_every_table_a_build_counts_ahead_is_a_table_of_its_own(tmp_path):
     """No two requests of a game come to the same counts (a modifier its deck plays anyway adds nothing)."""
-    from generator.hands import odds
+    from generator.hands import oddstables as odds
     from generator.project import Project
 
     project = Project(ROOT, tmp_path / "out", tmp_path / "cache")
@@ -351,7 +351,7 @@ def test_a_worker_counts_a_table_without_checking_the_games_again(tmp_path, monk
 def test_a_pieces_key_follows_the_projects_fonts(tmp_path):
     """A piece embeds the fonts its SVG names: the same SVG with a project font file changed is another piece."""
     from generator.faces.keys import font_inputs
-    from generator.pipeline.pieces import piece_key
+    from generator.pipeline.keptpieces import piece_key
     from generator.project import Project
 
     root = make_project(tmp_path)

@@ -272,8 +272,8 @@ def test_the_safe_zone_findings_of_a_side_are_the_lines_validate_prints(game, ca
 
 
 def test_the_pages_get_the_projects_fonts_and_the_shipped_ones(game):
-    from generator.faces.fonts import FAMILIES
     from generator.locations import FONTS_DIR
+    from generator.resources.fonts import FAMILIES
 
     from .designer import renamed_font
 

@@ -15,8 +15,8 @@ from generator.definitions.presets import Paper
 from generator.geometry import Box
 from generator.imposition.layout import Layout, cards_per_page
 from generator.imposition.mirror import mirror_rect
-from generator.outputs.calibrate import probes, write_calibration
-from generator.outputs.export import export_png, export_pod, export_svg
+from generator.outputs.calibration import probes, write_calibration
+from generator.outputs.cardfiles import export_png, export_pod, export_svg
 from generator.outputs.progress import ProgressBar
 from generator.outputs.tts import cell_size, export_tts, sheet_grids
 from generator.pipeline.sheets import write_kept_job, write_sheets

@@ -11,8 +11,8 @@ import pytest
 
 from generator.cli import parser
 from generator.definitions.styles import STYLE_KEYS
-from generator.faces.symbols import SYMBOLS
 from generator.hands.blocks import BLOCKS
+from generator.resources.symbolnames import SYMBOL_NAMES
 from generator.units import format_mm
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -108,7 +108,7 @@ def test_style_keys_are_documented_with_kind_and_default():
 
 
 def test_symbols_and_ranking_blocks_are_listed():
-    for name in SYMBOLS:
+    for name in SYMBOL_NAMES:
         assert f"`{name}`" in README, name
     for name in BLOCKS:
         assert f"| `{name} = " in README, name

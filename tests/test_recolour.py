@@ -16,8 +16,8 @@ from PIL import Image
 
 from generator.render.colour import GREYS, ProcessColour, luma_picture
 from generator.render.icc import shipped_profile
+from generator.render.pagepng import render_pages
 from generator.render.pdffunctions import evaluate
-from generator.render.raster import render_pages
 from generator.render.recolour import recolour
 
 svg2pdf = pytest.importorskip("svg2pdf_py")

@@ -244,8 +244,8 @@ def test_a_broken_icon_is_a_one_line_error_naming_its_file(tmp_path, svg, messag
 def test_fonts_the_pdf_library_cannot_embed_are_refused_in_one_line(tmp_path):
     from fontTools.ttLib import TTFont, newTable
 
-    from generator.faces.fonts import font_book
     from generator.project import Project
+    from generator.resources.fonts import font_book
 
     (tmp_path / "decks").mkdir()
     fonts = tmp_path / "fonts"

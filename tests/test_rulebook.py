@@ -25,9 +25,9 @@ from generator.pipeline.context import ProjectContext
 from generator.project import Project
 from generator.render.impose import impose
 from generator.rulebook import load_rulebooks, render_book
+from generator.rulebook.bookodds import format_one_in, format_probability
+from generator.rulebook.cardart import CardLibrary, HandPicture
 from generator.rulebook.charts import hand_chart
-from generator.rulebook.odds import format_one_in, format_probability
-from generator.rulebook.pictures import CardLibrary, HandPicture
 from generator.rulebook.source import render_source
 from generator.rulebook.style import make_styles
 from tests.contexts import hands_of
@@ -516,7 +516,7 @@ def test_full_build_includes_every_rulebook_byte_for_byte(project, books, built,
 
 
 def test_every_reachable_category_is_pictured(project):
-    from generator.rulebook.odds import chart_examples
+    from generator.rulebook.bookodds import chart_examples
 
     context = ProjectContext(project).book_context()
     styles = make_styles(A5)
@@ -662,9 +662,9 @@ def test_a_heading_under_a_heading_is_kept_with_it_and_no_heading_is_hyphenated(
     from reportlab.platypus.doctemplate import CondPageBreak
 
     from generator.definitions.presets import load_papers
+    from generator.rulebook.cardart import CardLibrary
     from generator.rulebook.flow import Converter, Heading
     from generator.rulebook.markup import SourceMap, parse
-    from generator.rulebook.pictures import CardLibrary
     from generator.rulebook.style import make_styles
 
     text = "# Twofold: the game for two\n\n## Setup\n\nEach player takes eight cards.\n\n## Stakes\n\nAgree on a bet.\n"

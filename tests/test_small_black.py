@@ -8,11 +8,11 @@ import pikepdf
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.faces.fonts import register_fonts
 from generator.render.colour import ProcessColour
 from generator.render.icc import shipped_profile
 from generator.render.recolour import recolour
 from generator.render.smallblack import BLACK_INK, KNOCKOUT, OVERPRINT, SMALL_TEXT_PT, is_black
+from generator.resources.fonts import register_fonts
 
 DARK = (0.24, 0.1, 0.05)  # a dark brown, as on the Pernese indices: rich black once separated
 

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from generator.hands import load_games
-from generator.rulebook.odds import format_interval, format_points, format_probability
+from generator.rulebook.bookodds import format_interval, format_points, format_probability
 from tests.contexts import hands_of
 
 from .test_rulebook import pdf_text, squash

@@ -8,8 +8,8 @@ import re
 import pikepdf
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.faces.fonts import register_fonts
-from generator.faces.subsettags import subset_tag
+from generator.resources.fonts import register_fonts
+from generator.resources.subsettags import subset_tag
 
 
 def _pdf(*lines: str) -> bytes:

@@ -23,9 +23,9 @@ import numpy as np
 import pytest
 from coloraide import Color
 
-from generator.faces.symbols import SYMBOLS, symbol_svg
+from generator.art.symbols import SYMBOLS, symbol_svg
 from generator.pipeline.build import all_targets
-from generator.render.raster import render_pages
+from generator.render.pagepng import render_pages
 from generator.render.vector import side_pdf
 
 # whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')

@@ -14,8 +14,8 @@ from pypdf import PdfReader
 
 from generator.cli import main
 from generator.definitions.presets import Paper
+from generator.imposition.boxnet import PLAY, place_box, tuck_box
 from generator.imposition.grids import LayoutError
-from generator.imposition.tuckbox import PLAY, place_box, tuck_box
 
 from .conftest import examples
 

@@ -23,13 +23,13 @@ from typing import NoReturn
 from .. import __version__
 from ..definitions.schema import suggestions_afresh
 from ..errors import AetherpressError, display_path, grouped
-from ..faces.limits import cap_memory
 from ..project import Project
+from ..resources.limits import cap_memory
 
 COMMANDS = {
     "list": "list_decks",
     "validate": "validate",
-    "build": "build",
+    "build": "build_command",
     "export": "export",
     "box": "box",
     "calibrate": "calibrate",

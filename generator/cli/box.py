@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from ..errors import display_path
-from ..imposition.tuckbox import CARD_THICKNESS
+from ..imposition.boxnet import CARD_THICKNESS
 from ..project import Project
 from ..project.files import writing_into
 from .common import examples, length, output_folder, paper_from_args, resolve_decks
@@ -51,7 +51,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(project: Project, args: argparse.Namespace) -> int:
-    from ..outputs.tuckbox import plan_box, write_box
+    from ..outputs.boxfile import plan_box, write_box
 
     paper = paper_from_args(project, args)
     decks = resolve_decks(project, args.decks)

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from ..errors import display_path
-from ..outputs.calibrate import write_calibration
+from ..outputs.calibration import write_calibration
 from ..project import Project
 from ..project.files import writing_into
 from .common import add_paper_arguments, examples, layout_from_args, output_folder

@@ -24,7 +24,7 @@ from ..render.pdfx import ghostscript
 from ..units import MAX_IMAGE_PIXELS, MM_PER_INCH
 
 if TYPE_CHECKING:
-    from ..outputs.export import PodOptions
+    from ..outputs.cardfiles import PodOptions
 from .common import (
     MAX_COPIES,
     check_slugs,
@@ -148,7 +148,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(project: Project, args: argparse.Namespace) -> int:
-    from ..outputs.export import export_png, export_pod, export_svg
+    from ..outputs.cardfiles import export_png, export_pod, export_svg
     from ..outputs.progress import ProgressBar
     from ..outputs.tts import export_tts
 
@@ -185,7 +185,7 @@ def run(project: Project, args: argparse.Namespace) -> int:
 
 def other_shops(project: Project, deck: Deck, options: PodOptions) -> Callable[[str], bool]:
     """Which files of an earlier export belong to the shops this one does not make: they stay."""
-    from ..outputs.export import chosen_shops, shop_files
+    from ..outputs.cardfiles import chosen_shops, shop_files
 
     made = {shop.id for shop in chosen_shops(project, options.shops)}
     others = [shop for shop in chosen_shops(project) if shop.id not in made]
@@ -194,8 +194,8 @@ def other_shops(project: Project, deck: Deck, options: PodOptions) -> Callable[[
 
 def check_image_sizes(project: Project, decks: Sequence[Deck], args: argparse.Namespace, options: PodOptions | None) -> None:
     """Every card image this export draws is at most MAX_IMAGE_PIXELS: a larger one would not fit in memory."""
-    from ..outputs.export import chosen_shops
-    from ..render.raster import pixels
+    from ..outputs.cardfiles import chosen_shops
+    from ..render.pagepng import pixels
 
     def too_large(deck: Deck, bleed: float, dpi: float, where: str) -> None:
         size = (pixels(deck.size.width + 2 * bleed, dpi), pixels(deck.size.height + 2 * bleed, dpi))
@@ -218,7 +218,7 @@ def check_image_sizes(project: Project, decks: Sequence[Deck], args: argparse.Na
 
 def pod_options(project: Project, args: argparse.Namespace) -> PodOptions:
     """The print-shop options, checked before anything is drawn."""
-    from ..outputs.export import PodOptions
+    from ..outputs.cardfiles import PodOptions
 
     shops = load_shops(project)
     for name in args.shop or ():

@@ -11,7 +11,7 @@ from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem
 from ..hands.check import resolve
 from ..hands.figures import outward_percent, percent, supported
-from ..hands.odds import Hands, OddsTable
+from ..hands.oddstables import Hands, OddsTable
 from ..hands.simulate import CONFIDENCE, DEFAULT_SEED, DEFAULT_TRIALS
 from ..project import Project
 from .common import examples

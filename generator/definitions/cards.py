@@ -11,7 +11,7 @@ from itertools import chain
 from typing import Any
 
 from ..errors import Problem
-from ..faces.symbols import SYMBOLS
+from ..resources.symbolnames import SYMBOL_NAMES
 from .colours import colour_value
 from .ids import MAX_ID, check_id
 from .images import image_ok
@@ -161,8 +161,8 @@ def parse_ranks(ctx: Context, raw: list[dict]) -> list[Rank]:
 
 def check_symbol(ctx: Context, value: str, path: KeyPath) -> str:
     """A symbol of the library (suits, emblems, elements ...)."""
-    if value not in SYMBOLS:
-        ctx.error(path, f"unknown symbol '{value}'{suggest(value, SYMBOLS)}")
+    if value not in SYMBOL_NAMES:
+        ctx.error(path, f"unknown symbol '{value}'{suggest(value, SYMBOL_NAMES)}")
         return "diamond"
     return value
 

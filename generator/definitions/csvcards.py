@@ -20,7 +20,8 @@ from ..project import safe_join
 from .cards import CARD_SPEC, MAX_CARDS, Lookup, parse_card
 from .model import Card, Origin, frozen_mapping
 from .schema import Context, KeyPath, suggest
-from .sheets import REFUSED, SheetError, Table, column_letter, read_table, sheet_format, split_reference
+from .sheets import REFUSED, SheetError, Table, read_table, sheet_format, split_reference
+from .sheets.table import column_letter
 
 
 def _folded(name: str) -> str:

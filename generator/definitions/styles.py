@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import AetherpressError, Problem, display_path
-from ..faces.fonts import FAMILIES, font_book
-from ..faces.symbols import SYMBOLS
 from ..locations import real
 from ..project import Project
+from ..resources.fonts import FAMILIES, font_book
+from ..resources.symbolnames import SYMBOL_NAMES
 from ..units import UnitError, to_mm
 from .colours import colour_value
 from .schema import Context, KeyPath, suggest, type_name
@@ -84,7 +84,9 @@ def _check_value(key: StyleKey, value: Any, families: Collection[str]) -> tuple[
         return (colour, None) if colour is not None else (key.default, problem)
     checks: dict[str, Callable[[Any], str | None]] = {
         "font": lambda v: _font_problem(v, families),
-        "symbol": lambda v: None if isinstance(v, str) and v in SYMBOLS else f"unknown symbol '{v}'{suggest(str(v), SYMBOLS)}",
+        "symbol": lambda v: (
+            None if isinstance(v, str) and v in SYMBOL_NAMES else f"unknown symbol '{v}'{suggest(str(v), SYMBOL_NAMES)}"
+        ),
         "choice": lambda v: (
             None if v in key.choices else f"'{v}' is not one of {', '.join(key.choices)}{suggest(str(v), key.choices)}"
         ),

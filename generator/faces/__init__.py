@@ -1,5 +1,4 @@
-"""Stage two: card templates drawn into SVG faces and backs, with fitted text, symbols and shipped fonts.
+"""Stage two: card templates drawn into SVG faces and backs, with fitted text, symbols, art and fonts.
 
-The modules are imported by name (``generator.faces.render`` ...); ``fonts``
-and ``symbols`` are also read by the definitions stage to check names.
+The modules are imported by name (``generator.faces.render`` ...).
 """

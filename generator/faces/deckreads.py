@@ -16,7 +16,7 @@ import hashlib
 import jinja2
 from jinja2 import meta, nodes
 
-from .limits import LimitExceeded
+from ..resources.limits import LimitExceeded
 
 Looked = dict[tuple[str, str], tuple[bool, tuple[str, ...]]]  # (name, source digest) -> (names deck, loads)
 

@@ -26,10 +26,10 @@ from lxml import etree
 from ..errors import AetherpressError, Problem, display_path
 from ..locations import real
 from ..project import Project
+from ..resources.symbolnames import SYMBOL_NAMES
 from .outline import IDENTITY, Matrix, multiply, parse_transform
 from .richtext import Icon
 from .sanitise import SVG_NS, XLINK_NS, XML_NS, _attribute_problem, _css_problem, sanitise_problem
-from .symbols import SYMBOLS
 
 ICONS_FOLDER = "icons"
 MAX_ICON_BYTES = 200_000
@@ -288,7 +288,7 @@ def project_icons(project: Project) -> dict[str, Icon]:
 
 def deck_icons(project: Project, suits, monochrome: bool = False) -> dict[str, Icon]:
     """Every icon a deck's texts may use: library symbols, then the deck's suits, then the project's icons."""
-    icons: dict[str, Icon] = {name: Icon(name, symbol=name) for name in SYMBOLS}
+    icons: dict[str, Icon] = {name: Icon(name, symbol=name) for name in SYMBOL_NAMES}
     for suit in suits:
         icons[suit.id] = Icon(suit.id, colour=None if monochrome else suit.colour, symbol=suit.symbol)
     icons.update(project_icons(project))

@@ -41,8 +41,8 @@ from lxml import etree
 
 from ..errors import Problem, display_path
 from ..project import Project
+from ..resources.fonts import css_family, unquoted_family_problem
 from .cut import check_cut
-from .fonts import css_family, unquoted_family_problem
 from .render import FaceRenderer
 from .repeats import MAX_STOPS, MAX_TILES
 from .svg import parse_svg

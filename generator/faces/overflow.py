@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..geometry import Box
-from .fonts import family_attribute
+from ..resources.fonts import family_attribute
 from .richtext import Paragraph, truncate, visible_length
 
 OVERFLOW_INK = "#d0021b"  # draft builds draw text that does not fit in this red

@@ -23,11 +23,11 @@ from ..definitions.model import Card, Deck
 from ..errors import AetherpressError, Problem, display_path
 from ..geometry import Box
 from ..project import Project
+from ..resources.fonts import font_book, missing_characters
+from ..resources.limits import LimitExceeded, deadline, render_bounded, template_seconds
+from .bitmaps import PictureError, inline_picture, picture_uri
 from .deckreads import Looked, reads_deck
-from .fonts import font_book, missing_characters
 from .icons import deck_icons
-from .limits import LimitExceeded, deadline, render_bounded, template_seconds
-from .pictures import PictureError, inline_picture, picture_uri
 from .repeats import needs_writing_out, write_out
 from .sandbox import CURRENT, OutsideProject, environment, template_line, template_path
 from .sanitise import SVG_NS, XLINK_NS
@@ -238,7 +238,7 @@ class FaceRenderer:
 
     def image(self, path: Any, width: float | None = None, height: float | None = None) -> str:
         """A card image (an ``image`` attribute: a PNG or JPEG beside the deck file) as a data URI: upright, in
-        sRGB, no finer than 600 dpi over ``width`` x ``height`` mm (default: the whole card); see :mod:`.pictures`.
+        sRGB, no finer than 600 dpi over ``width`` x ``height`` mm (default: the whole card); see :mod:`.bitmaps`.
 
         Cards may not load files themselves; this is the one way an image gets onto a card.
         """

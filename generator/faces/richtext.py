@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from markupsafe import escape
 
-from .symbols import symbol_svg
+from ..art.symbols import symbol_svg
 
 ICON_HEIGHT = 0.8  # an inline icon's height, as a fraction of the font size (about the height of capitals)
 ICON_RAISE = 0.32  # the icon's centre above the baseline, as a fraction of the font size

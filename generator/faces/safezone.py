@@ -26,7 +26,7 @@ from lxml import etree
 from ..definitions.languages import described
 from ..errors import Problem
 from ..geometry import Box
-from .fonts import first_family
+from ..resources.fonts import first_family
 from .icons import IconError, _shape_path
 from .render import FaceRenderer, Geometry
 from .svg import parse_svg
@@ -201,7 +201,7 @@ def svg_findings(
 
 def _fonts_of(fonts):
     if fonts is None:
-        from .fonts import FontBook
+        from ..resources.fonts import FontBook
 
         return FontBook()
     return fonts

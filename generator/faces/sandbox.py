@@ -21,13 +21,13 @@ import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup
 
+from ..art.layered import art_svg, shade
+from ..art.symbols import symbol_svg, symbols_svg
 from ..geometry import Box
 from ..locations import real
-from .art import art_svg, shade
-from .fonts import css_family, text_width
-from .limits import MAX_TEMPLATE_CHARS, LimitedSandbox, LimitExceeded
+from ..resources.fonts import css_family, text_width
+from ..resources.limits import MAX_TEMPLATE_CHARS, LimitedSandbox, LimitExceeded
 from .places import around, pip_layout, scatter
-from .symbols import symbol_svg, symbols_svg
 from .textfit import Fitted
 from .undefined import NamedUndefined
 

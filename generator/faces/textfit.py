@@ -23,7 +23,7 @@ from functools import cache, lru_cache
 from markupsafe import Markup, escape
 
 from ..geometry import Box
-from .fonts import FontBook, family_attribute, register_fonts
+from ..resources.fonts import FontBook, family_attribute, register_fonts
 from .overflow import OVERFLOW_INK, characters_to_cut, overflow_marks, untranslated_marks
 from .richtext import Icon, Paragraph, Piece, icon_names, parse, words
 

@@ -2,7 +2,7 @@
 
 from .check import load_games
 from .games import load_game
-from .odds import Hands, OddsTable
+from .oddstables import Hands, OddsTable
 from .rankings import Category, DeckChoice, Game, Modifier, Ranking
 
 __all__ = [

@@ -14,6 +14,7 @@ values serve the tables of hands built from shared cards (:mod:`.spells`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from math import comb
 
 import numpy as np
@@ -54,13 +55,10 @@ def lex_indices(rows: np.ndarray, hands: Sequence[Sequence[int]], n: int) -> lis
     return out
 
 
-_BINOM: dict[tuple[int, int], np.ndarray] = {}
-
-
+@cache
 def _binom(n: int, k: int) -> np.ndarray:
-    if (n, k) not in _BINOM:
-        _BINOM[(n, k)] = np.array([[comb(a, b) for b in range(k + 2)] for a in range(n + 1)], np.int64)
-    return _BINOM[(n, k)]
+    """The binomial coefficients C(a, b) for a up to ``n`` and b up to ``k`` + 1."""
+    return np.array([[comb(a, b) for b in range(k + 2)] for a in range(n + 1)], np.int64)
 
 
 def hand_values(engine: Engine) -> tuple[np.ndarray, np.ndarray]:

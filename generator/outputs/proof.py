@@ -18,13 +18,13 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..definitions.model import Deck
-from ..faces.fonts import DEFAULT_FONT, font_book, font_name, register_fonts
 from ..faces.render import FaceRenderer
 from ..project import Project
 from ..project.files import write_bytes
 from ..render.colour import colour_converter
 from ..render.placed import fill_sides, use_side
 from ..render.vector import font_files, side_pdf
+from ..resources.fonts import DEFAULT_FONT, font_book, font_name, register_fonts
 
 GUTTER = 5.0  # mm between cards
 CAPTION = 4.0  # mm under each card for its id

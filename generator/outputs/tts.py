@@ -25,7 +25,7 @@ from ..project.files import write_bytes, write_text
 from ..render.canvas import new_canvas
 from ..render.colour import colour_converter
 from ..render.forms import Forms
-from ..render.raster import png_bytes, render_pages
+from ..render.pagepng import png_bytes, render_pages
 from ..render.sheetpdf import Progress, place
 
 MAX_COLS, MAX_ROWS, MAX_PX = 10, 7, 4096

@@ -34,10 +34,10 @@ from ..render.sheetpdf import Progress, SheetOptions
 from . import tasks
 from .context import ProjectContext
 from .executor import InProcess
-from .pieces import KIND as PIECES
-from .pieces import piece_key
+from .keptpieces import KIND as PIECES
+from .keptpieces import piece_key
+from .keptsides import KIND as SIDES
 from .runner import Runner, chunks
-from .sides import KIND as SIDES
 from .store import Store
 from .tasks import DeckTask, Where
 

@@ -22,7 +22,7 @@ from ..faces.drawn import DrawnSides
 from ..faces.render import FaceRenderer
 from ..locations import real
 from ..project import Project
-from .sides import Sides
+from .keptsides import Sides
 from .store import JSON, Codec, Store
 
 if TYPE_CHECKING:  # the games (with numpy) and the books (with reportlab's layout) are loaded by the commands that use them

@@ -18,7 +18,7 @@ from ..errors import AetherpressError, Problem
 from ..faces.lint import print_problems, side_problems
 from ..faces.render import FaceRenderer
 from ..faces.safezone import zone_problems
-from .sides import Sides
+from .keptsides import Sides
 from .store import Store
 
 

@@ -15,7 +15,6 @@ from pathlib import Path
 
 from ..definitions.model import Deck
 from ..errors import AetherpressError, Problem
-from ..faces.fonts import register_fonts
 from ..locations import RULEBOOKS
 from ..outputs.progress import ProgressBar
 from ..project import Project
@@ -23,6 +22,7 @@ from ..project.digests import code_digest, digest
 from ..project.files import writing_into
 from ..project.staging import Staged, stage, staged_folders, unchanged
 from ..render.sheetpdf import SheetOptions
+from ..resources.fonts import register_fonts
 from . import tasks
 from .build import DeckBuild, deck_report
 from .context import ProjectContext
@@ -138,7 +138,7 @@ def _finisher(
 
             write_proof(project, deck, folder, greyscale=request.greyscale, draft=request.draft)
         for suffix, options in request.sheets if request.box else ():
-            from ..outputs.tuckbox import write_box
+            from ..outputs.boxfile import write_box
 
             write_box(
                 project,
@@ -164,7 +164,7 @@ def _books(
     show: Callable[[Path], str],
 ) -> list[str]:
     """Hand every rulebook of the project to ``runner`` (unless none of the project's files changed)."""
-    from ..hands.odds import table_requests  # loaded only by the builds that make books (with numpy)
+    from ..hands.oddstables import table_requests  # loaded only by the builds that make books (with numpy)
     from ..rulebook.definition import book_edition, book_languages, untranslated_book
 
     project = context.project

@@ -9,7 +9,7 @@ from pathlib import Path
 from ..definitions.model import Deck
 from ..imposition.layout import Layout
 from ..render.sheetpdf import Progress, SheetOptions, Skeleton, write_job
-from .pieces import Pieces
+from .keptpieces import Pieces
 from .store import Store
 
 SKELETONS = "skeletons"

@@ -24,9 +24,9 @@ from ..project.seal import adopt, secret
 from ..render.pieces import Spec
 from ..render.sheetpdf import SheetOptions
 from .context import ProjectContext
-from .pieces import Pieces
+from .keptpieces import Pieces
+from .keptsides import Sides
 from .sheets import write_kept_job
-from .sides import Sides
 from .store import in_memory, keeping, remember
 
 
@@ -62,7 +62,7 @@ def preload(books: bool) -> None:
     if books:
         import numpy.random  # noqa: F401  (simulated tables)
 
-        from ..hands import odds, simulate  # noqa: F401
+        from ..hands import oddstables, simulate  # noqa: F401
         from ..rulebook import charts, document, flow, style  # noqa: F401
 
 

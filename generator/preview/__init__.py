@@ -8,8 +8,8 @@
   the server's requests (templates are bounded by a timer only there);
 - :mod:`.watcher`: which files are the project's sources, and their changes;
 - :mod:`.events`: server-sent events to every open page;
-- :mod:`.server`, :mod:`.api`, :mod:`.assets`, :mod:`.fonts`: the HTTP server
+- :mod:`.server`, :mod:`.api`, :mod:`.assets`, :mod:`.pagefonts`: the HTTP server
   on loopback, its JSON, its pages (``static/``) and the shipped fonts for them;
-- :mod:`.raster`: a side as a 300 dpi PNG;
+- :mod:`.sidepng`: a side as a 300 dpi PNG;
 - :mod:`.app`: all of it started together.
 """

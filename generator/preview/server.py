@@ -35,7 +35,7 @@ from urllib.parse import unquote, urlsplit
 
 from .api import side_detail, state_json
 from .assets import PAGES, asset
-from .raster import side_png
+from .sidepng import side_png
 from .sides import BACK, FACE
 from .state import Preview
 from .worker import Worker

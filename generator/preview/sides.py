@@ -2,7 +2,7 @@
 
 A side is a face (named by its card's id) or a back (named by its template,
 as the build names ``backs/<name>.svg``).  Its content key comes from
-:class:`~generator.pipeline.sides.Sides`: the same key means the same
+:class:`~generator.pipeline.keptsides.Sides`: the same key means the same
 SVG, so a side is drawn again only when its key changes, when a picture it
 loaded changes, or when it could not be drawn last time (a missing picture
 may have appeared since).
@@ -19,7 +19,7 @@ from ..errors import AetherpressError
 from ..faces.drawn import DrawnSide
 from ..faces.lint import print_problems
 from ..faces.render import FaceRenderer
-from ..pipeline.sides import Sides
+from ..pipeline.keptsides import Sides
 from ..pipeline.store import Store
 from ..project import Project
 from ..project.digests import digest, file_digest

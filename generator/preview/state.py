@@ -23,13 +23,13 @@ from ..definitions.model import Deck
 from ..definitions.schema import suggestions_afresh
 from ..errors import AetherpressError, grouped_lines
 from ..faces.render import Geometry
-from ..pipeline.sides import Sides
+from ..pipeline.keptsides import Sides
 from ..pipeline.store import Store
 from ..project import Project
 from ..project.digests import digest
 from .events import Broadcaster
 from .findings import zone_findings
-from .fonts import PageFonts, page_fonts
+from .pagefonts import PageFonts, page_fonts
 from .sides import Side, draw, side_list
 
 FLUSH_SECONDS = 0.2  # while many sides are being drawn, pages hear of them in batches this often

@@ -1,7 +1,7 @@
 """The preview's one working thread: reloading, drawing, and what the server asks of it.
 
 Templates run here, on the main thread, where their time limit is enforced
-by an interval timer (see :mod:`generator.faces.limits`); one thread also
+by an interval timer (see :mod:`generator.resources.limits`); one thread also
 means no two sides are drawn at once.  Server threads hand work over with
 :meth:`Worker.call` and wait for its result; the watcher marks the sources
 changed with :meth:`Worker.changed`.

@@ -18,6 +18,7 @@ import stat
 import tempfile
 from collections.abc import Iterator
 from contextvars import ContextVar
+from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO
 
@@ -73,7 +74,6 @@ def confined_folder(folder: Path, target: Path | None = None) -> Path:
     return resolved
 
 
-_FOLDERS: dict[str, tuple[Path, tuple[int, int]]] = {}  # folder as named -> (resolved, the directory's identity)
 FOLDERS_KEPT = 512
 
 
@@ -85,15 +85,13 @@ def _resolved(folder: Path) -> Path:
         st = os.stat(key)
     except OSError:
         return real(folder)
-    identity = (st.st_dev, st.st_ino)
-    found = _FOLDERS.get(key)
-    if found is not None and found[1] == identity:
-        return found[0]
-    if len(_FOLDERS) >= FOLDERS_KEPT:
-        _FOLDERS.clear()
-    resolved = real(folder)
-    _FOLDERS[key] = (resolved, identity)
-    return resolved
+    return _resolved_as(key, (st.st_dev, st.st_ino))
+
+
+@lru_cache(maxsize=FOLDERS_KEPT)
+def _resolved_as(folder: str, identity: tuple[int, int]) -> Path:
+    """The folder named ``folder`` with its links resolved, while the name leads to the directory ``identity``."""
+    return real(Path(folder))
 
 
 def _file_name(target: Path) -> str:

@@ -19,11 +19,11 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..definitions.model import Deck
-from ..faces.fonts import DEFAULT_FONT, font_book, font_name
 from ..faces.render import FaceRenderer
 from ..geometry import Box
-from ..imposition.tuckbox import BoxSheet, TuckBox
+from ..imposition.boxnet import BoxSheet, TuckBox
 from ..project import Project
+from ..resources.fonts import DEFAULT_FONT, font_book, font_name
 from .canvas import new_canvas
 from .colour import colour_converter
 from .placed import fill_sides, use_side

@@ -7,7 +7,7 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ..faces.fonts import DEFAULT_FONT, register_fonts
+from ..resources.fonts import DEFAULT_FONT, register_fonts
 
 
 def new_canvas(

@@ -31,8 +31,8 @@ from .icc import OutputProfile
 
 Converter = Callable[[Any], Any]
 LUMA = (0.2126, 0.7152, 0.0722)  # Rec. 709
-_PICTURES: OrderedDict[tuple, Image.Image] = OrderedDict()
-_PICTURES_KEPT = 256
+PICTURES_KEPT = 256  # converted pictures a converter keeps
+SAMPLES_KEPT = 1024  # sampled gradients a converter keeps
 _COLOURS_KEPT = 100_000
 
 
@@ -57,23 +57,38 @@ def luma_picture(image: Image.Image) -> Image.Image:
     return image.convert("RGB").convert("L", (*LUMA, 0))
 
 
-def _cached_picture(converter: Any, image: Image.Image, convert: Callable[[Image.Image], Image.Image]) -> Image.Image:
-    key = (converter, image.mode, image.size, hashlib.sha256(image.tobytes()).digest())
-    found = _PICTURES.get(key)
-    if found is None:
-        found = convert(image)
-        _PICTURES[key] = found
-        if len(_PICTURES) > _PICTURES_KEPT:
-            _PICTURES.popitem(last=False)
-    else:
-        _PICTURES.move_to_end(key)
-    return found
+class Recent:
+    """The last ``size`` values made, by key: what a converter keeps of the pictures and gradients it converted
+    (the same card drawn on many pages is converted once)."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._items: OrderedDict[Any, Any] = OrderedDict()
+
+    def get(self, key: Any, make: Callable[[], Any]) -> Any:
+        found = self._items.get(key)
+        if found is None:
+            found = self._items[key] = make()
+            if len(self._items) > self.size:
+                self._items.popitem(last=False)
+        else:
+            self._items.move_to_end(key)
+        return found
+
+
+def _converted_picture(kept: Recent, image: Image.Image, convert: Callable[[Image.Image], Image.Image]) -> Image.Image:
+    key = (image.mode, image.size, hashlib.sha256(image.tobytes()).digest())
+    return kept.get(key, lambda: convert(image))
 
 
 class Greys:
     """Every colour and picture as its grey."""
 
     space = "/DeviceGray"  # the PDF colour space of :meth:`components`
+
+    def __init__(self) -> None:
+        self.pictures = Recent(PICTURES_KEPT)
+        self.samples = Recent(SAMPLES_KEPT)
 
     def __call__(self, colour):
         return grey(colour)
@@ -83,7 +98,7 @@ class Greys:
         return [(luma(*rgb),) for rgb in colours]
 
     def picture(self, image: Image.Image) -> Image.Image:
-        return _cached_picture(self, image, luma_picture)
+        return _converted_picture(self.pictures, image, luma_picture)
 
     def __repr__(self) -> str:
         return "GREYS"
@@ -103,6 +118,8 @@ class ProcessColour:
     greyscale: bool = False
     _colours: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
     _components: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+    pictures: Recent = field(default_factory=lambda: Recent(PICTURES_KEPT), init=False, repr=False, compare=False, hash=False)
+    samples: Recent = field(default_factory=lambda: Recent(SAMPLES_KEPT), init=False, repr=False, compare=False, hash=False)
     space = "/DeviceCMYK"  # the PDF colour space of :meth:`components`, greyscale too (black ink only)
 
     def __call__(self, colour):
@@ -146,7 +163,7 @@ class ProcessColour:
 
     def picture(self, image: Image.Image) -> Image.Image:
         """A picture as printed: CMYK within the ink limit, or (greyscale) DeviceGray levels of black ink."""
-        return _cached_picture(self, image, self._picture)
+        return _converted_picture(self.pictures, image, self._picture)
 
     def _picture(self, image: Image.Image) -> Image.Image:
         if self.greyscale:

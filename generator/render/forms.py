@@ -8,8 +8,8 @@ from functools import partial
 from reportlab.pdfgen.canvas import Canvas
 
 from ..definitions.model import Card, Deck
-from ..faces.fonts import font_book
 from ..faces.render import FaceRenderer
+from ..resources.fonts import font_book
 from .placed import fill_sides, use_side
 from .textlayer import layer
 from .vector import font_files, side_pdf

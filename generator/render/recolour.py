@@ -23,7 +23,6 @@ from __future__ import annotations
 import io
 import math
 import zlib
-from collections import OrderedDict
 from collections.abc import Callable
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -40,8 +39,6 @@ if TYPE_CHECKING:
     from .colour import Greys, ProcessColour
 
 MAX_SAMPLES = 256  # per piece of a gradient function
-_SAMPLES: OrderedDict[tuple, bytes] = OrderedDict()  # the samples of recent gradients, by converter and colours
-_SAMPLES_KEPT = 1024
 DEVICE = {"/DeviceGray": 1, "/CalGray": 1, "/DeviceRGB": 3, "/CalRGB": 3, "/DeviceCMYK": 4}
 INITIAL = {1: (0.0,), 3: (0.0, 0.0, 0.0), 4: (0.0, 0.0, 0.0, 1.0)}  # black, the colour a `cs` sets
 PATTERN = "pattern"  # a coloured pattern (or a space left as it is): operands kept
@@ -381,15 +378,13 @@ class _Recolour:
         """A sampled function (type 0) of ``count`` converted colours of ``function`` evenly over ``domain``
         (kept for the next page under ``key``, if given)."""
         start, end = domain
-        key = key and (self.converter, key, domain, count)
-        data = _SAMPLES.get(key) if key else None
-        if data is None:
+
+        def sample() -> bytes:
             colours = self.colours_of(n, [function(start + (end - start) * i / (count - 1)) for i in range(count)])
-            data = bytes(min(255, max(0, round(v * 255))) for colour in colours for v in colour)
-            if key:
-                _SAMPLES[key] = data
-                if len(_SAMPLES) > _SAMPLES_KEPT:
-                    _SAMPLES.popitem(last=False)
+            return bytes(min(255, max(0, round(v * 255))) for colour in colours for v in colour)
+
+        kept = getattr(self.converter, "samples", None)  # a converter may keep what it sampled (see .colour.Recent)
+        data: bytes = kept.get((key, domain, count), sample) if key and kept is not None else sample()
         return self.document.make_stream(
             zlib.compress(data, 6),
             FunctionType=0,

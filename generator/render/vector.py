@@ -20,16 +20,16 @@ import os
 import re
 import tempfile
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import svg2pdf_py
 from lxml import etree
 
 from ..errors import AetherpressError, Problem
-from ..faces.fonts import FontBook
 from ..faces.svg import parse_svg
 from ..locations import FONTS_DIR
+from ..resources.fonts import FontBook
 from ..units import MM_PER_INCH
 
 CSS_PX_PER_INCH = 96
@@ -75,7 +75,10 @@ def _loaded(stamps: tuple[tuple[str, int, int], ...]) -> svg2pdf_py.FontDatabase
     return database
 
 
-_RENAMED: list[tempfile.TemporaryDirectory] = []  # the fonts renamed for the renderer, while the process runs
+@cache
+def _renamed_folder() -> tempfile.TemporaryDirectory:
+    """The folder of the fonts renamed for the renderer, while the process runs."""
+    return tempfile.TemporaryDirectory(prefix="aetherpress-fonts-")
 
 
 def _as_named(path: str) -> str:
@@ -91,7 +94,7 @@ def _as_named(path: str) -> str:
         return path
     from fontTools.ttLib import TTFont
 
-    from ..faces.fontfiles import read_font_file
+    from ..resources.fontfiles import read_font_file
 
     try:
         named = read_font_file(Path(path))
@@ -115,9 +118,7 @@ def _as_named(path: str) -> str:
         os2.fsSelection = (os2.fsSelection & ~0x61) | selection
     head.macStyle = (head.macStyle & ~0x03) | style_bits
     data = Path(path).read_bytes()
-    if not _RENAMED:
-        _RENAMED.append(tempfile.TemporaryDirectory(prefix="aetherpress-fonts-"))
-    target = Path(_RENAMED[0].name) / f"{hashlib.sha256(data).hexdigest()[:24]}.ttf"
+    target = Path(_renamed_folder().name) / f"{hashlib.sha256(data).hexdigest()[:24]}.ttf"
     if not target.is_file():
         font.save(target)
     font.close()

@@ -17,9 +17,9 @@ from ..errors import AetherpressError, Problem, display_path
 from ..hands import Hands
 from ..project import Project
 from ..project.files import write_bytes
+from .bookodds import OddsSource
+from .cardart import CardLibrary, SidesOf
 from .definition import RulebookDefinition, load_rulebooks
-from .odds import OddsSource
-from .pictures import CardLibrary, SidesOf
 from .words import knowing_games, speaking, words
 
 SPACINGS = (1.0, 0.9, 1.12, 0.8)  # paragraph spacings tried, in turn, to keep widow pages out
@@ -61,7 +61,7 @@ def _source(context: BuildContext, book: RulebookDefinition):
 def _check_glyphs(source_map, rendered: str, book: RulebookDefinition) -> None:
     """A character that none of the book's text fonts has is an error at its line, naming it and the language."""
     from ..definitions.languages import language_name
-    from ..faces.fonts import missing_characters, register_fonts
+    from ..resources.fonts import missing_characters, register_fonts
     from .style import SANS, SERIF
 
     register_fonts()
@@ -133,13 +133,13 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
     from reportlab.lib.units import mm
     from reportlab.platypus import Spacer
 
+    from .bookodds import chart_examples
     from .charts import hand_chart
     from .colophon import book_author, colophon, gather_credits, retold
     from .cover import back_cover, title_page
     from .document import contents
     from .flow import Converter
     from .markup import parse
-    from .odds import chart_examples
 
     def chart_for(game: str, ranking: str | None, deck: str | None, also: list[str], element: ET.Element):
         where = source_map.file

@@ -21,11 +21,11 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Table, TableStyle
 
 from ..definitions.model import Deck
+from .bookodds import format_count, format_one_in, format_probability
+from .cardart import CardLibrary, HandPicture
 from .markup import escape
 from .notation import HandNotation
-from .odds import format_count, format_one_in, format_probability
 from .paragraphs import Paragraph
-from .pictures import CardLibrary, HandPicture
 from .style import Styles
 from .words import category_words, words
 

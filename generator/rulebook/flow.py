@@ -37,11 +37,11 @@ from reportlab.platypus import (
 
 from ..errors import AetherpressError
 from ..faces.icons import deck_icons
-from .icons import BOOK_ICONS
+from .cardart import CardLibrary, CardPicture, HandPicture
+from .inlineicons import BOOK_ICONS
 from .keeping import BreakOut, Stack, Whole
 from .markup import Inline, SourceMap, escape, plain_text, slug
 from .paragraphs import Paragraph
-from .pictures import CardLibrary, CardPicture, HandPicture
 from .style import SANS, SANS_BOLD, SERIF, Styles
 
 DEFAULT_CARD_MM = 16.0

@@ -20,7 +20,7 @@ from markdown.treeprocessors import Treeprocessor
 from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem
 from ..faces.richtext import Icon
-from .icons import icon_markup
+from .inlineicons import icon_markup
 from .words import spaced
 
 _STASH = re.compile("\x02wzxhzdk:(\\d+)\x03")

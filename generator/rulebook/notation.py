@@ -16,8 +16,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
+from ..art.symbols import symbol_svg
 from ..definitions.model import Card, Deck
-from ..faces.symbols import symbol_svg
 from ..render.placed import use_side
 from ..render.vector import side_pdf
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from reportlab.platypus import paragraph
 
-from .icons import drawing_icons, place_icons
+from .inlineicons import drawing_icons, place_icons
 
 OPENS_AFTER = " \t\n([{\u2014\u2013/“‘-"  # a quote after these (or at the start) opens; any other closes
 

@@ -26,11 +26,11 @@ import jinja2
 
 from ..definitions.model import UnknownId
 from ..errors import AetherpressError, Problem, display_path
-from ..faces.limits import LimitedSandbox, LimitExceeded, deadline, render_bounded, rulebook_seconds
 from ..faces.sandbox import ConfinedLoader, OutsideProject
+from ..resources.limits import LimitedSandbox, LimitExceeded, deadline, render_bounded, rulebook_seconds
+from .bookodds import OddsSource, format_count, format_interval, format_one_in, format_points, format_probability
+from .cardart import CardLibrary
 from .definition import RulebookDefinition
-from .odds import OddsSource, format_count, format_interval, format_one_in, format_points, format_probability
-from .pictures import CardLibrary
 
 MAX_SOURCE_BYTES = 1_000_000
 MAX_RENDERED_CHARS = 4_000_000

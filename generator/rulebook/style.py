@@ -19,7 +19,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 
 from ..definitions.presets import Paper
-from ..faces.fonts import register_fonts
+from ..resources.fonts import register_fonts
 from .words import hyphenation
 
 SERIF = "EBGaramond-Regular"

@@ -64,7 +64,8 @@ def big_decks(project: Project):
 def cold_caches() -> None:
     """Forget fitted texts and placed symbols, so each run is like a fresh build
     (only compiled templates and registered fonts are kept from the warm-up)."""
-    from generator.faces import symbols, textfit
+    from generator.art import symbols
+    from generator.faces import textfit
 
     textfit._fit_cached.cache_clear()
     symbols.placed_path.cache_clear()

@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from generator.definitions import load_all  # noqa: E402
 from generator.faces.render import FaceRenderer  # noqa: E402
-from generator.preview.raster import side_png  # noqa: E402
+from generator.preview.sidepng import side_png  # noqa: E402
 from generator.project import Project  # noqa: E402
 from generator.render.vector import font_files  # noqa: E402
 from tests.designer import designer_project  # noqa: E402

@@ -48,8 +48,9 @@ def bounds_off():
     from jinja2.sandbox import ImmutableSandboxedEnvironment
 
     from generator.definitions import images
-    from generator.faces import limits, render, svg
+    from generator.faces import render, svg
     from generator.project import files
+    from generator.resources import limits
 
     saved = [
         (svg, "sanitise_problem", svg.sanitise_problem),

@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from generator.hands.odds import Hands, count_raw  # noqa: E402
+from generator.hands.oddstables import Hands, count_raw  # noqa: E402
 from generator.pipeline.context import ProjectContext  # noqa: E402
 from generator.project import Project  # noqa: E402
 

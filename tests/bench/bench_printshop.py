@@ -49,14 +49,14 @@ sides = [(job.card, side) for job in job_cards([deck]) for side in ("back", "fro
 draw_card_pages(io.BytesIO(), project, deck, 3.175, sides)
 """,
     "CMYK": """
-from generator.outputs.export import PodOptions
+from generator.outputs.cardfiles import PodOptions
 from generator.definitions.shops import load_shops
 from generator.render.cardpdf import shop_pdf_bytes
 process = PodOptions().process(load_shops(project)["drivethrucards"])
 shop_pdf_bytes(project, deck, 3.175, process)
 """,
     "CMYK + PDF/X-4": """
-from generator.outputs.export import PodOptions
+from generator.outputs.cardfiles import PodOptions
 from generator.definitions.shops import load_shops
 from generator.render.cardpdf import shop_pdf_bytes
 from generator.render.pdfx import make_pdfx

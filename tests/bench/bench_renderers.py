@@ -39,11 +39,11 @@ import numpy as np  # noqa: E402
 from PIL import Image  # noqa: E402
 
 from generator.definitions import load_all  # noqa: E402
-from generator.faces.fonts import font_book  # noqa: E402
 from generator.faces.render import FaceRenderer  # noqa: E402
 from generator.locations import FONTS_DIR  # noqa: E402
 from generator.project import Project  # noqa: E402
 from generator.render.vector import font_files, side_pdf  # noqa: E402
+from generator.resources.fonts import font_book  # noqa: E402
 from tests.designer import designer_project  # noqa: E402
 from tests.fidelity import DPI, Browser, differing, font_css, pdf_pictures, size_px  # noqa: E402
 

@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 from generator.definitions import load_all  # noqa: E402
 from generator.hands import load_games  # noqa: E402
 from generator.hands.check import engines_for  # noqa: E402
-from generator.hands.odds import count_raw  # noqa: E402
+from generator.hands.oddstables import count_raw  # noqa: E402
 from generator.hands.rows import row_odds  # noqa: E402
 from generator.hands.simulate import DEFAULT_SEED, DEFAULT_TRIALS  # noqa: E402
 from generator.hands.spells import EXACT_LIMIT, built_raw, exact_size  # noqa: E402

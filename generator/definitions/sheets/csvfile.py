@@ -12,7 +12,7 @@ import io
 from pathlib import Path
 from typing import Any
 
-from . import MAX_CSV_BYTES, Collector, SheetError, Table
+from .table import MAX_CSV_BYTES, Collector, SheetError, Table
 
 DELIMITERS = (",", ";", "\t")
 SNIFF_ROWS = 50

@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from . import MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROWS, Collector, SheetError, Table, cell_text
 from .packed import check_archive, choose_sheet
+from .table import MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROWS, Collector, SheetError, Table, cell_text
 
 MAX_REPEAT = 1 << 24  # LibreOffice's largest sheets have 16,777,216 rows
 TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"

@@ -6,7 +6,7 @@ import difflib
 import zipfile
 from pathlib import Path
 
-from . import MAX_PARTS, MAX_SPREADSHEET_BYTES, MAX_UNPACKED_BYTES, SheetError
+from .table import MAX_PARTS, MAX_SPREADSHEET_BYTES, MAX_UNPACKED_BYTES, SheetError
 
 
 def check_archive(path: Path, kind: str) -> None:

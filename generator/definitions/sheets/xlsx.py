@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from . import MAX_COLUMNS, Collector, SheetError, Table, cell_text
 from .packed import check_archive, choose_sheet
+from .table import MAX_COLUMNS, Collector, SheetError, Table, cell_text
 
 MAX_ROW_NUMBER = 1_048_576  # Excel's last row
 

@@ -16,9 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..faces.fonts import FACES, FAMILIES, font_book
 from ..locations import FONTS_DIR
 from ..project import Project
+from ..resources.fonts import FACES, FAMILIES, font_book
 
 WEIGHTS = {"normal": 400, "bold": 700}
 

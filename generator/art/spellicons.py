@@ -14,7 +14,7 @@ import itertools
 import math
 from collections.abc import Callable
 
-from .paths import Point, circle, compose, mirror, poly, rect, spline, star, tube, turn
+from .pathdata import Point, circle, compose, mirror, poly, rect, spline, star, tube, turn
 
 
 def _card(cx: float, cy: float, w: float, h: float, angle: float) -> list[Point]:

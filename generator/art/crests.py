@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from .paths import Point, circle, compose, mirror, poly, rect, spline, star, tube, turn
+from .pathdata import Point, circle, compose, mirror, poly, rect, spline, star, tube, turn
 
 Layers = list[tuple[str, str]]
 

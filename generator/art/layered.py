@@ -19,9 +19,9 @@ from typing import Any
 
 from markupsafe import Markup
 
-from .art_crests import CRESTS
-from .art_dragons import DRAGONS
-from .paths import path_element, place
+from .crests import CRESTS
+from .dragons import DRAGONS
+from .pathdata import path_element, place
 
 Layers = list[tuple[str, str]]
 ART: dict[str, Callable[[], Layers]] = {**DRAGONS, **CRESTS}

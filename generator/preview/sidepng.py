@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..faces.render import Geometry
-from ..render.raster import pixels, png_bytes, render_pages
+from ..render.pagepng import pixels, png_bytes, render_pages
 from ..render.vector import side_pdf
 
 PREVIEW_DPI = 300

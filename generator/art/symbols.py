@@ -14,13 +14,13 @@ from typing import Any
 
 from markupsafe import Markup
 
-from .art_dragons import silhouette
-from .art_spells import ICONS
-from .paths import circle as _circle
-from .paths import compose, path_element, place, spline, tube
-from .paths import fmt as _fmt
-from .paths import poly as _poly
-from .paths import star as _star
+from .dragons import silhouette
+from .pathdata import circle as _circle
+from .pathdata import compose, path_element, place, spline, tube
+from .pathdata import fmt as _fmt
+from .pathdata import poly as _poly
+from .pathdata import star as _star
+from .spellicons import ICONS
 
 
 def _double_spiral(turns: float = 1.6, width: float = 0.2) -> str:
@@ -171,7 +171,7 @@ SYMBOLS: dict[str, Callable[[], str]] = {
         ]
     ),
     "crown5": lambda: _crown(5),
-    # the flying dragon of the Pernese Wingsecond as one shape (art_dragons.py), non-zero: the eye is a hole
+    # the flying dragon of the Pernese Wingsecond as one shape (dragons.py), non-zero: the eye is a hole
     "dragon": lambda: silhouette("dragon-flight"),
     "scales": lambda: (
         "M-0.06,-0.9 L0.06,-0.9 L0.06,0.8 L0.4,0.8 L0.4,0.95 L-0.4,0.95 L-0.4,0.8 L-0.06,0.8 Z "
@@ -251,7 +251,7 @@ SYMBOLS: dict[str, Callable[[], str]] = {
 }
 
 
-SYMBOLS.update(ICONS)  # the Aetherial spells' icons (art_spells.py)
+SYMBOLS.update(ICONS)  # the Aetherial spells' icons (spellicons.py)
 
 
 class UnknownSymbol(ValueError):

@@ -13,13 +13,13 @@ from collections.abc import Mapping, Sequence
 
 from ..definitions.model import Card, Deck
 from ..faces.drawn import DrawnSide
-from ..faces.fonts import font_book
 from ..faces.keys import font_inputs
 from ..faces.render import FaceRenderer
 from ..render.assemble import Known, describe
 from ..render.pieces import Spec, draw_piece, piece_inputs, spec
 from ..render.vector import font_files
-from .sides import Sides
+from ..resources.fonts import font_book
+from .keptsides import Sides
 from .store import Store
 
 KIND = "pieces"

@@ -22,11 +22,11 @@ from ..definitions.model import Card, Deck
 from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem
 from ..faces.drawn import DrawnSides, FreshSides
-from ..faces.fonts import font_book
 from ..faces.render import FaceRenderer
 from ..project import Project
 from ..render.placed import use_side
 from ..render.vector import font_files, side_pdf
+from ..resources.fonts import font_book
 from .words import language
 
 BORDER = (0.55, 0.55, 0.55)

@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import AetherpressError, Problem
 from ..hands import Game, Hands
 from ..hands.figures import outward_percent, percent, supported
-from ..hands.odds import table_inputs
+from ..hands.oddstables import table_inputs
 from .words import number, words
 
 

@@ -8,8 +8,8 @@ from ..definitions.model import Deck
 from ..definitions.presets import Paper
 from ..errors import AetherpressError, Problem
 from ..faces.render import geometry
+from ..imposition.boxnet import CARD_THICKNESS, BoxSheet, TuckBox, place_box, tuck_box
 from ..imposition.grids import LayoutError
-from ..imposition.tuckbox import CARD_THICKNESS, BoxSheet, TuckBox, place_box, tuck_box
 from ..project import Project
 from ..project.files import write_bytes
 from ..render.boxpdf import draw_box_page

@@ -194,7 +194,7 @@ def compose(solid: str, holes: str = "") -> str:
     """Parts that join and holes cut out of them, for the non-zero fill rule: every part of ``solid`` is
     turned clockwise on the page and every part of ``holes`` the other way, so overlapping parts join
     and holes stay holes whatever they overlap."""
-    from .outline import path_points
+    from ..pathpoints import path_points
 
     def oriented(sub: str, clockwise: bool) -> str:
         pts = path_points(sub)

@@ -93,7 +93,7 @@ def run(project: Project, args: argparse.Namespace) -> int:
     for _, options in sheets:
         check_fits(decks, options)
         if args.box:
-            from ..outputs.tuckbox import plan_box
+            from ..outputs.boxfile import plan_box
 
             for deck in decks:
                 plan_box(deck, options.layout.paper, args.card_thickness)
