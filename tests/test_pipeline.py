@@ -335,7 +335,8 @@ def test_every_table_a_build_counts_ahead_is_a_table_of_its_own(tmp_path):
 
 def test_a_worker_counts_a_table_without_checking_the_games_again(tmp_path, monkeypatch):
     """The planning process checked the games; a task reads them as they are and counts without choosing examples."""
-    from generator.hands import check, odds
+    from generator.hands import check
+    from generator.hands import oddstables as odds
     from generator.pipeline import tasks
     from generator.project import Project
 

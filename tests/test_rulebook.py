@@ -18,6 +18,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.cli import main
+from generator.definitions import load_all
 from generator.definitions.presets import load_papers
 from generator.errors import AetherpressError
 from generator.imposition.booklet import booklet_order, padded_count
@@ -281,7 +282,7 @@ def test_rulebook_toml_errors_name_the_key(tmp_path):
 
 
 def test_chart_rows_order_pictures_and_numbers(project):
-    library = CardLibrary(project)
+    library = CardLibrary(project, load_all(project))
     deck = library.deck("decktet:no-excuse")
     table = fake_table(
         [
@@ -605,7 +606,8 @@ def test_a_book_is_laid_out_on_a_sketch_and_drawn_once(project, books, monkeypat
     same, byte for byte, as the one reportlab's own passes (each drawn in full) make."""
     from reportlab.platypus import BaseDocTemplate
 
-    from generator.rulebook import document, pictures
+    from generator.rulebook import cardart as pictures
+    from generator.rulebook import document
 
     context = ProjectContext(project).book_context()
     drawn_on: list[type] = []
@@ -669,7 +671,9 @@ def test_a_heading_under_a_heading_is_kept_with_it_and_no_heading_is_hyphenated(
 
     text = "# Twofold: the game for two\n\n## Setup\n\nEach player takes eight cards.\n\n## Stakes\n\nAgree on a bet.\n"
     styles = make_styles(load_papers(project)["a5"], 1.0)
-    story = Converter(styles, CardLibrary(project), SourceMap("book.md", text, text), None).convert(parse(text))
+    story = Converter(styles, CardLibrary(project, load_all(project)), SourceMap("book.md", text, text), None).convert(
+        parse(text)
+    )
     kinds = ["break" if isinstance(f, CondPageBreak) else "heading" if isinstance(f, Heading) else "text" for f in story]
     assert kinds[:4] == ["break", "heading", "heading", "text"]
     assert kinds.count("break") == 2  # before the chapter, and before "Stakes", which follows text
@@ -679,7 +683,9 @@ def test_a_heading_under_a_heading_is_kept_with_it_and_no_heading_is_hyphenated(
 
     chart = Spacer(1, 10)
     text = "Some rules.\n\nAll hands, counted by kind:\n\n![](chart:game)\n"
-    story = Converter(styles, CardLibrary(project), SourceMap("book.md", text, text), lambda *a: chart).convert(parse(text))
+    story = Converter(
+        styles, CardLibrary(project, load_all(project)), SourceMap("book.md", text, text), lambda *a: chart
+    ).convert(parse(text))
     at = next(i for i, f in enumerate(story) if getattr(f, "content", None) is chart)  # the chart, set full width
     assert getattr(story[at - 1], "text", "").endswith("counted by kind:") and not isinstance(story[at - 1], CondPageBreak)
 
