@@ -235,21 +235,45 @@ def test_a_large_picture_is_scaled_to_its_printed_size(tmp_path, monkeypatch):
     assert shown.getpixel((330, 0)) == photo.getpixel((1500, 0))  # the same picture, smaller
 
 
-def test_shared_work_is_claimed_once_and_waited_for():
-    from generator.pipeline.runner import Shared
+def test_stages_run_after_the_futures_they_need_and_shared_work_is_done_once():
+    from concurrent.futures import ThreadPoolExecutor
 
-    shared, told = Shared(), []
-    assert shared.claim(["a", "b", "a"]) == ["a", "b"]
-    assert shared.claim(["b", "c"]) == ["c"]  # b is someone else's: only c is new
-    shared.when_done(["b", "c"], lambda: told.append("b and c"))
-    shared.when_done([], lambda: told.append("nothing"))
-    assert told == ["nothing"]
-    shared.finished(["c"])
-    assert told == ["nothing"]  # b is still being done
-    shared.finished(["a", "b"])
-    assert told == ["nothing", "b and c"]
-    shared.when_done(["a", "b", "c"], lambda: told.append("all done already"))
-    assert told[-1] == "all done already" and shared.claim(["a"]) == []
+    from generator.pipeline.runner import Runner
+
+    told: list[str] = []
+    with ThreadPoolExecutor(2) as pool:
+        runner = Runner(pool, 2)
+        a = runner.submit(told.append, "a")
+        runner.take_on(["piece"], a)
+        assert runner.once("piece") is a and runner.once("other") is None
+        b = runner.submit(told.append, "b")
+        # a stage after a and b hands out a task of its own; the stage after it waits for that task too
+        second = runner.after([a, b], lambda: runner.submit(told.append, "after a and b"))
+        last = runner.after([second], lambda: told.append("last") or "done")
+        nothing = runner.after([], lambda: told.append("at once"))
+        runner.run()
+    assert sorted(told) == ["a", "after a and b", "at once", "b", "last"]
+    assert max(told.index("a"), told.index("b")) < told.index("after a and b") < told.index("last")
+    assert last.result() == "done" and nothing.done()
+
+
+def test_the_earliest_failure_is_raised_and_nothing_after_it_starts():
+    from concurrent.futures import ThreadPoolExecutor
+
+    from generator.pipeline.runner import Runner
+
+    def fail(message: str) -> None:
+        raise ValueError(message)
+
+    told: list[str] = []
+    with ThreadPoolExecutor(1) as pool:
+        runner = Runner(pool, 1)
+        first = runner.submit(fail, "first")
+        runner.submit(fail, "second")
+        runner.after([first], lambda: told.append("should not run"))
+        with pytest.raises(ValueError, match="first"):
+            runner.run()
+    assert told == []
 
 
 def test_variants_that_print_a_side_alike_draw_its_piece_once(tmp_path, monkeypatch):

@@ -1,11 +1,11 @@
 """Building decks into files: faces and backs as SVG, print sheets as PDF, and the rulebooks.
 
 A build is a set of tasks (see :mod:`.tasks`) run by an executor (see
-:mod:`.executor`), in stages per deck: the sides not yet in the cache are
-drawn, then the pieces not yet in the cache, then each sheets file is
-assembled (a side or piece that several decks of the build print alike is
-drawn once, by the first to need it); the SVG files are written from the
-cache meanwhile.  A deck whose inputs have not changed since its folder was
+:mod:`.executor`) as futures, in stages per deck (see :meth:`DeckBuild.start`):
+the sides not yet in the store are drawn, then the pieces not yet in the
+store, then each sheets file is assembled (a side or piece that several
+decks of the build print alike is drawn once, by the first to need it); the
+SVG files are written meanwhile.  A deck whose inputs have not changed since its folder was
 built, and whose files are intact, is not built at all; a deck with one
 changed card draws one side and one piece and assembles its sheets again.
 """
@@ -13,6 +13,7 @@ changed card draws one side and one piece and assembles its sheets again.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -92,6 +93,16 @@ def _spec(card: Card | None, side: str) -> tuple[str | None, str]:
     return (card.id if card is not None else None, side)
 
 
+def _taken_on(runner: Runner, kind: str, missing: dict[str, Any], task: Callable[[list], tuple]) -> Future:
+    """A future done once the work of every key of ``missing`` is: the keys no other deck of the build has taken
+    on are done here, in chunks, each chunk by the task ``task(chunk)`` gives as (function, arguments)."""
+    mine = [key for key in missing if runner.once((kind, key)) is None]
+    for part in chunks(mine, runner.workers):
+        fn, args = task([missing[key] for key in part])
+        runner.take_on([(kind, key) for key in part], runner.submit(fn, *args))
+    return runner.all([future for key in missing if (future := runner.once((kind, key))) is not None])
+
+
 class DeckBuild:
     """One deck's way from its definition to its folder: sides, pieces, sheets, SVG files."""
 
@@ -115,33 +126,34 @@ class DeckBuild:
         self.previous: Path | None = None
         self.piece_keys: dict[bool, dict[Spec, str]] = {}  # by colour mode (greyscale or not)
         self.differences: list[Problem] = []  # what its sides draw that prints otherwise than a browser shows it
+        self.drawn: list[DrawnSide] = []  # its sides as drawn, from the pieces' stage until the SVG files are written
 
-    def start(self, runner: Runner, folder: Path, finish: Callable[[], None], previous: Path | None = None) -> None:
-        """Hand the deck's tasks to ``runner``; ``finish`` runs (in this process) once its files are written.
-
-        ``previous`` is the folder ``folder`` replaces: SVG files that come out the same are linked from it.
-        """
+    def start(self, runner: Runner, folder: Path, finish: Callable[[], None], previous: Path | None = None) -> Future:
+        """Hand the deck's tasks to ``runner``: its sides, then its pieces, then its sheets and SVG files, then
+        ``finish`` (in this process).  ``previous`` is the folder ``folder`` replaces: SVG files that come out the
+        same are linked from it."""
         self.previous = previous
+        sides = self._sides(runner)
+        pieces = runner.after([sides], lambda: self._pieces(runner))
+        sheets = runner.after([pieces], lambda: self._sheets(runner, folder))
+        return runner.after([sheets], finish)
+
+    def _sides(self, runner: Runner) -> Future:
+        """The sides missing from the store, drawn (a side another deck of the build draws alike, once)."""
         store = Store(self.project)
         missing = {key: _spec(*item) for key, item in zip(self.side_keys, self.sides) if not store.has(SIDES, key)}
-        needed = [(SIDES, key) for key in missing]
-        mine = runner.shared.claim(needed)  # a side another deck of the build draws alike is drawn once
-        calls = [(tasks.draw_sides, (self.task, part)) for part in chunks([missing[key] for _, key in mine], runner.workers)]
-        runner.fan_out(calls, lambda: runner.shared.finished(mine))
-        runner.shared.when_done(needed, lambda: self._pieces(runner, folder, finish))
+        return _taken_on(runner, SIDES, missing, lambda part: (tasks.draw_sides, (self.task, part)))
 
-    def _pieces(self, runner: Runner, folder: Path, finish: Callable[[], None]) -> None:
-        """Draw the pieces missing from the cache; a piece another deck of the build needs too is drawn once."""
-        drawn = [self.faces.side(card, side) for card, side in self.sides]
+    def _pieces(self, runner: Runner) -> Future:
+        """The pieces missing from the store, drawn (a piece another deck of the build needs too, once)."""
+        drawn = self.drawn = [self.faces.side(card, side) for card, side in self.sides]
         for side in drawn:
             self.reads.update(side.reads)
         self._differences(drawn)
         g = self.faces.renderer.geometry
         fonts = font_inputs(self.project)
         store = Store(self.project)
-        needed: list[tuple[str, str]] = []  # (PIECES, key) of every piece missing from the cache
-        mine: list[tuple[str, str]] = []  # those this deck draws: no other deck of the build has claimed them
-        calls: list[tuple[Callable[..., Any], tuple]] = []
+        waits: list[Future] = []
         for greyscale in sorted({o.greyscale for _, o in self.sheets}):
             keys = {
                 spec(0, card, side): piece_key(fonts, d.svg, (g.width, g.height), greyscale)
@@ -155,40 +167,26 @@ class DeckBuild:
                 for side in (("front", "back") if card is not None else ("back",))
             }
             missing = {key: item for item, key in keys.items() if not store.has(PIECES, key, binary=True)}
-            needed += [(PIECES, key) for key in missing]
-            claimed = runner.shared.claim((PIECES, key) for key in missing)
-            mine += claimed
-            items = [missing[key] for _, key in claimed]
-            calls += [
-                (tasks.draw_pieces, ((self.task,), greyscale, part, {item: keys[item] for item in part}))
-                for part in chunks(items, runner.workers)
-            ]
-        runner.fan_out(calls, lambda: runner.shared.finished(mine))
-        runner.shared.when_done(needed, lambda: self._sheets(runner, folder, drawn, finish))
 
-    def _sheets(self, runner: Runner, folder: Path, drawn: list, finish: Callable[[], None]) -> None:
+            def task(part: list[Spec], greyscale: bool = greyscale, keys: dict[Spec, str] = keys) -> tuple:
+                return tasks.draw_pieces, ((self.task,), greyscale, part, {item: keys[item] for item in part})
+
+            waits.append(_taken_on(runner, PIECES, missing, task))
+        return runner.all(waits)
+
+    def _sheets(self, runner: Runner, folder: Path) -> Future:
         """The sheets go to the workers, and the SVG files are written here while they assemble them.
 
         In this process (``--jobs 1``) the SVG files come first, so the drawn sides are let go before the
         sheets are assembled: the build's peak memory is the larger of the two, not their sum.
         """
         if isinstance(runner.executor, InProcess):
-            self._write_svgs(folder, drawn)
-            drawn.clear()
-            runner.fan_out(self._sheet_calls(folder), finish)
-            return
-        left = [2]
-
-        def one_part_done() -> None:
-            left[0] -= 1
-            if left[0] == 0:
-                finish()
-
-        calls = self._sheet_calls(folder)
-        runner.fan_out(calls, one_part_done)
-        self._write_svgs(folder, drawn)
-        drawn.clear()
-        one_part_done()
+            self._write_svgs(folder, self.drawn)
+        sheets = [runner.submit(fn, *args) for fn, args in self._sheet_calls(folder)]
+        if not isinstance(runner.executor, InProcess):
+            self._write_svgs(folder, self.drawn)
+        self.drawn = []
+        return runner.all(sheets)
 
     def _sheet_calls(self, folder: Path) -> list[tuple[Callable[..., Any], tuple]]:
         return [

@@ -9,8 +9,8 @@ it is and only reported.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 
 from ..definitions.model import Deck
@@ -185,13 +185,13 @@ def _books(
     games = context.games  # every game checked against its deck (a task trusts that it was), every problem told at once
     out = str(request.out)
 
-    def write(book_id: str, language: str) -> Callable[[], None]:
-        return lambda: runner.submit(None, tasks.write_book, where, inputs, book_id, str(folder), out, request.draft, language)
+    def write(book_id: str, language: str) -> Callable[[], Future]:
+        return lambda: runner.submit(tasks.write_book, where, inputs, book_id, str(folder), out, request.draft, language)
 
     for book, code in editions:  # each book starts once the tables of its games are counted, side by side
         needed = [("odds", game, table) for game in book.games if game in games for table in table_requests(games[game])]
-        mine = runner.shared.claim(needed)
-        calls = [(tasks.count_odds, (where, inputs, game, table)) for _, game, table in mine]
-        runner.fan_out(calls, partial(runner.shared.finished, mine))
-        runner.shared.when_done(needed, write(book.id, code))
+        for table in needed:
+            if runner.once(table) is None:
+                runner.take_on([table], runner.submit(tasks.count_odds, where, inputs, table[1], table[2]))
+        runner.after([future for table in needed if (future := runner.once(table)) is not None], write(book.id, code))
     return lines

@@ -1,17 +1,24 @@
-"""Running a build's tasks: each followed by what depends on it, and work that several parts share done once."""
+"""Running a build's tasks: futures on an executor, each stage started when the futures it needs are done.
+
+A build hands its tasks to :meth:`Runner.submit` (run by the executor: this
+process, a process pool or a Dask cluster) and chains what comes next with
+:meth:`Runner.after`, which runs in this process once the futures it waits
+for are done and may hand out more tasks.  Work that several decks or books
+of one build need (a piece two variants print alike, an odds table) is done
+once: :meth:`Runner.once` gives every caller the future of the first.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
-from typing import Any, TypeVar
+from typing import Any
 
 from ..render.sheetpdf import Progress
 from .executor import InProcess, Portable
 
 CHUNKS_PER_WORKER = 4  # tasks per worker and stage: enough to even out, few enough to start cheaply
 MAX_CHUNK = 64
-K = TypeVar("K", bound=Hashable)
 
 
 def chunks(items: list, workers: int) -> list[list]:
@@ -20,49 +27,14 @@ def chunks(items: list, workers: int) -> list[list]:
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
-class Shared:
-    """Work that several decks or books of one build need (a piece two variants print alike, an odds
-    table), done once: the first to claim a key does the work, and the others wait for it."""
-
-    def __init__(self) -> None:
-        self._waiting: dict[Hashable, list[Callable[[], None]]] = {}
-        self._done: set[Hashable] = set()
-
-    def claim(self, keys: Iterable[K]) -> list[K]:
-        """The keys nobody has claimed yet, each once, in order: they are now the caller's to do."""
-        mine: list[K] = []
-        for key in keys:
-            if key not in self._waiting and key not in self._done:
-                self._waiting[key] = []
-                mine.append(key)
-        return mine
-
-    def finished(self, keys: Iterable[Hashable]) -> None:
-        """The caller's work for ``keys`` is done: tell whoever waits for it."""
-        for key in keys:
-            self._done.add(key)
-            for then in self._waiting.pop(key, []):
-                then()
-
-    def when_done(self, keys: Iterable[Hashable], then: Callable[[], None]) -> None:
-        """Call ``then`` once every one of ``keys`` (each claimed already) is done; at once if all are."""
-        left = [key for key in dict.fromkeys(keys) if key not in self._done]
-        if not left:
-            then()
-            return
-        count = [len(left)]
-
-        def one_done() -> None:
-            count[0] -= 1
-            if count[0] == 0:
-                then()
-
-        for key in left:
-            self._waiting[key].append(one_done)
+def _done(value: Any = None) -> Future:
+    future: Future = Future()
+    future.set_result(value)
+    return future
 
 
 class Runner:
-    """Runs tasks on an executor, each followed by what depends on it, until none is left.
+    """Runs tasks on an executor, each stage after the futures it needs, until none is left.
 
     After a failure nothing new starts; the failure of the earliest task (in
     the order they were handed out) is raised once the running ones end, so
@@ -73,53 +45,85 @@ class Runner:
         self.executor = executor
         self.workers = workers
         self.progress = progress
-        self.pending: dict[Future, tuple[int, Callable[[Any], None] | None]] = {}
-        self.handed_out = 0
+        self.handed_out: dict[Future, int] = {}  # the executor's futures, by the order they were handed out
         self.done = 0
         self.failures: list[tuple[int, BaseException]] = []
-        self.shared = Shared()
+        self._seen: set[Future] = set()
+        self._after: list[tuple[list[Future], Callable[[], Any], Future]] = []  # waiting to run here, in order
+        self._once: dict[Hashable, Future] = {}
 
-    def submit(self, then: Callable[[Any], None] | None, fn: Callable[..., Any], *args: Any) -> None:
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future:
+        """The future of ``fn(*args)``, run by the executor (nothing new runs after a failure)."""
         if self.failures:
-            return
+            return _done()
         # a failure in this process is raised as it is, with its history for --debug; elsewhere it must travel
         future = self.executor.submit(fn if isinstance(self.executor, InProcess) else Portable(fn), *args)
-        self.pending[future] = (self.handed_out, then)
-        self.handed_out += 1
+        self.handed_out[future] = len(self.handed_out)
+        return future
 
-    def fan_out(self, calls: Sequence[tuple[Callable[..., Any], tuple]], then: Callable[[], None]) -> None:
-        """Run every ``fn(*args)`` of ``calls``, then ``then`` once all are done (at once when there are none)."""
-        if not calls:
-            then()
-            return
-        left = [len(calls)]
+    def after(self, futures: Sequence[Future], then: Callable[[], Any]) -> Future:
+        """The future of ``then()``, called in this process once every one of ``futures`` is done; when ``then``
+        returns a future, the future of that."""
+        out: Future = Future()
+        self._after.append((list(futures), then, out))
+        return out
 
-        def one_done(_: Any) -> None:
-            left[0] -= 1
-            if left[0] == 0:
-                then()
+    def all(self, futures: Sequence[Future]) -> Future:
+        """A future done when every one of ``futures`` is."""
+        return self.after(futures, lambda: None)
 
-        for fn, args in calls:
-            self.submit(one_done, fn, *args)
+    def once(self, key: Hashable) -> Future | None:
+        """The future of work someone of this build has taken on under ``key``; None when nobody has."""
+        return self._once.get(key)
+
+    def take_on(self, keys: Sequence[Hashable], future: Future) -> None:
+        """``future`` does the work of ``keys``: whoever needs one of them waits for it (see :meth:`once`)."""
+        for key in keys:
+            self._once.setdefault(key, future)
 
     def run(self) -> None:
-        while self.pending:
-            finished, _ = wait(list(self.pending), return_when=FIRST_COMPLETED)
-            for future in sorted(finished, key=lambda f: self.pending[f][0]):
-                order, then = self.pending.pop(future)
-                error = None if future.cancelled() else future.exception()
-                if future.cancelled():
-                    continue
-                if error is not None:
-                    self.failures.append((order, error))
-                    for other in self.pending:
-                        other.cancel()
-                    continue
-                self.done += 1
-                if self.progress:
-                    self.progress(self.done, self.handed_out)
-                if then is not None and not self.failures:
-                    then(future.result())
-            self.pending = {f: v for f, v in self.pending.items() if not f.cancelled()}
+        """Run until every task and every stage after it is done; raise the earliest failure."""
+        while True:
+            self._count()
+            if self.failures:
+                self._after.clear()
+            if self._resume():
+                continue
+            running = [f for f in self.handed_out if f not in self._seen]
+            if not running:
+                break
+            wait(running, return_when=FIRST_COMPLETED)
         if self.failures:
             raise min(self.failures, key=lambda failure: failure[0])[1]
+
+    def _count(self) -> None:
+        """Take note of the tasks done since last looked: failures, and the progress of the others."""
+        for future in sorted((f for f in self.handed_out if f.done() and f not in self._seen), key=self.handed_out.__getitem__):
+            self._seen.add(future)
+            error = None if future.cancelled() else future.exception()
+            if future.cancelled():
+                continue
+            if error is not None:
+                self.failures.append((self.handed_out[future], error))
+                for other in self.handed_out:
+                    other.cancel()
+                continue
+            self.done += 1
+            if self.progress:
+                self.progress(self.done, len(self.handed_out))
+
+    def _resume(self) -> bool:
+        """Run the stages whose futures are all done, in the order they were chained; True when any ran."""
+        ready = [entry for entry in self._after if all(f.done() for f in entry[0])]
+        if not ready:
+            return False
+        self._after = [entry for entry in self._after if not all(f.done() for f in entry[0])]
+        for _, then, out in ready:
+            if self.failures:
+                break
+            result = then()
+            if isinstance(result, Future):
+                self._after.append(([result], result.result, out))
+            else:
+                out.set_result(result)
+        return True
