@@ -741,3 +741,13 @@ def test_a_rulebook_naming_a_game_the_project_does_not_have_is_one_line(tmp_path
         assert err[-1].startswith("error: decks/cat/cat.rulebook.toml: rulebook.games: 'snpa' is no game of the project")
         assert "did you mean 'snap'" in err[-1]
     assert not (tmp_path / "books").exists()
+
+
+def test_an_email_address_in_angle_brackets_is_a_mailto_link_printed_as_written():
+    """Markdown hides an address written as ``<name@host>`` from web harvesters as numbered entities; a book
+    prints the address and links it, instead of refusing a link target of entity fragments."""
+    from generator.rulebook.markup import parse
+
+    link = next(parse("Write to <designer@example.com> or visit <https://example.com>.").iter("a"))
+    assert link.get("href") == "mailto:designer@example.com"
+    assert "".join(link.itertext()) == "designer@example.com"

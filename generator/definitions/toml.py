@@ -9,6 +9,7 @@ from typing import Any
 
 from ..errors import AetherpressError, Problem, display_path
 from ..project.files import read_regular
+from .printable import unprintable_values
 from .schema import Context, KeyPath
 
 MAX_FILE_BYTES = 2_000_000
@@ -108,7 +109,11 @@ def read_toml(path: Path) -> tuple[dict[str, Any], Context]:
         raise AetherpressError(Problem(name, f"tables and lists are nested more than {MAX_DEPTH} deep")) from None
     if _depth(data) > MAX_DEPTH:
         raise AetherpressError(Problem(name, f"tables and lists are nested more than {MAX_DEPTH} deep"))
-    return data, Context(name, TomlLocator(text))
+    context = Context(name, TomlLocator(text))
+    for key, char in unprintable_values(data):
+        context.error(key, f"holds the control character {char}, which no card or page can print")
+    context.raise_if_any()
+    return data, context
 
 
 def _depth(value: Any, level: int = 0) -> int:

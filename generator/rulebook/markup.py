@@ -16,7 +16,9 @@ from dataclasses import dataclass
 
 import markdown
 from markdown.treeprocessors import Treeprocessor
+from markdown.util import AMP_SUBSTITUTE
 
+from ..definitions.printable import unprintable
 from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem
 from ..faces.richtext import Icon
@@ -25,6 +27,21 @@ from .words import spaced
 
 _STASH = re.compile("\x02wzxhzdk:(\\d+)\x03")
 _LEFTOVER_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+_OBFUSCATED = re.compile(re.escape(AMP_SUBSTITUTE) + r"#(\d{1,7});")
+
+
+def unobfuscated(text: str) -> str:
+    """``text`` with the characters Markdown writes as numbered entities (an e-mail address in ``<...>``, which
+    it hides from address harvesters in web pages) as themselves: a printed book has no harvesters."""
+
+    def character(match: re.Match) -> str:
+        code = int(match.group(1))
+        shown = chr(code) if code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else ""
+        return shown if unprintable(shown) is None else ""
+
+    return _OBFUSCATED.sub(character, text)
 
 
 class _Capture(Treeprocessor):
@@ -50,7 +67,7 @@ def parse(text: str) -> ET.Element:
         if value is None:
             return None
         value = _STASH.sub(lambda m: html.unescape(str(stash[int(m.group(1))])), value)
-        return _LEFTOVER_CONTROL.sub("", value)
+        return _LEFTOVER_CONTROL.sub("", unobfuscated(value))
 
     for element in root.iter():
         element.text = unstash(element.text)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..printable import unprintable
+
 MAX_CSV_BYTES = 2_000_000  # as every other definition file
 MAX_SPREADSHEET_BYTES = 5_000_000  # a zipped .xlsx or .ods
 MAX_UNPACKED_BYTES = 30_000_000  # the parts of a zipped spreadsheet, as their zip index declares them
@@ -95,6 +97,8 @@ class Collector:
         for i, text in enumerate(cells):
             if len(text) > MAX_CELL_CHARS:
                 raise SheetError(f"the cell holds {len(text):,} characters; the limit is {MAX_CELL_CHARS:,}", number, i)
+            if (char := unprintable(text)) is not None:
+                raise SheetError(f"the cell holds the control character {char}, which no card can print", number, i)
         if len(self.rows) >= MAX_ROWS:
             raise SheetError(f"more than {MAX_ROWS - 1:,} cards", number)
         self.rows.append(Row(number, tuple(cells)))
