@@ -53,6 +53,7 @@ PACKAGE_LAYER = {
     "cli": "top",
     "fonts": "base",
     "iccprofiles": "base",
+    "libraries": "base",
     "__main__": "top",
     "__init__": "base",
 }

@@ -27,10 +27,10 @@ from ..imposition.grids import LayoutError
 from ..imposition.layout import Layout
 from ..imposition.layout import layout as lay_out
 from ..imposition.shapes import Item, Line, Outline, Page, Target
+from ..libraries.reportlab import end_form
 from ..project.files import write_bytes
 from .assemble import Known, fill_forms
 from .canvas import new_canvas
-from .pdfforms import end_form
 from .pieces import PieceSource
 
 CROP_WIDTH = 0.2  # mm
