@@ -10,6 +10,7 @@ import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +25,12 @@ from ..errors import AetherpressError, Problem, display_path
 from ..geometry import Box
 from ..project import Project
 from ..resources.fonts import font_book, missing_characters
-from ..resources.limits import LimitExceeded, deadline, render_bounded, template_seconds
+from ..resources.limits import deadline, render_bounded, template_seconds
 from .bitmaps import PictureError, inline_picture, picture_uri
 from .deckreads import Looked, reads_deck
 from .icons import deck_icons
 from .repeats import needs_writing_out, write_out
-from .sandbox import CURRENT, OutsideProject, environment, template_line, template_path
+from .sandbox import CURRENT, OutsideProject, environment, template_error, template_line, template_path
 from .sanitise import SVG_NS, XLINK_NS
 from .svg import MAX_OUTPUT_CHARS, parse_svg
 from .textfit import Fitted, TextDoesNotFit, UnknownIcon, fit_lines
@@ -309,62 +310,38 @@ class FaceRenderer:
                 context = self._context()
                 view = context["card"] = CardView(self.deck, card) if card is not None else None
                 text = render_bounded(template.generate(context), MAX_OUTPUT_CHARS)
-        except jinja2.TemplateSyntaxError as exc:
-            raise AetherpressError(
-                Problem(display_path(exc.filename) if exc.filename else file, f"template syntax error: {exc.message}", exc.lineno)
-            ) from None
-        except jinja2.UndefinedError as exc:
-            seen = [*context, *self.env.globals]
-            message = explain(exc, view, self.style, seen) or re.sub(
-                r"'[\w.]*CardView object'", "'card'", exc.message or "undefined value"
-            )
-            if card is None and side == "back":
-                message += "; a back template sees no card (a back must not give its card away), only the deck"
-            raise AetherpressError(Problem(file, f"{message} ({drawing})", template_line(exc))) from None
-        except OutsideProject as exc:
-            raise AetherpressError(
-                Problem(file, f"template '{exc.name}' is a link to a file outside the project ({drawing})", template_line(exc))
-            ) from None
-        except jinja2.TemplateNotFound as exc:
-            if exc.name == f"{template_name}.svg.j2":
-                raise AetherpressError(Problem(self.deck.source, f"template '{template_name}' not found in templates/")) from None
-            raise AetherpressError(
-                Problem(file, f"template '{exc.name}' not found in templates/ ({drawing})", template_line(exc))
-            ) from None
-        except jinja2.exceptions.SecurityError as exc:
-            raise AetherpressError(
-                Problem(file, f"template tried something not allowed: {exc} ({drawing})", template_line(exc))
-            ) from None
-        except LimitExceeded as exc:
-            raise AetherpressError(
-                Problem(file, f"template {exc} ({drawing}); see the limits in the README", template_line(exc))
-            ) from None
-        except MemoryError as exc:
-            raise AetherpressError(
-                Problem(
-                    file, f"template used more memory than allowed ({drawing}); see the limits in the README", template_line(exc)
-                )
-            ) from None
-        except RecursionError as exc:
-            raise AetherpressError(
-                Problem(file, f"template nests or recurses too deeply ({drawing})", template_line(exc))
-            ) from None
         except AetherpressError:
             raise
-        except Exception as exc:  # an error raised inside the template's own expressions
-            raise AetherpressError(
-                Problem(
-                    file,
-                    f"template failed on card '{card.id if card else 'back'}' of deck '{self.deck.id}': {exc}",
-                    template_line(exc),
-                )
-            ) from None
+        except Exception as exc:
+            failed = f"template failed on card '{card.id if card else 'back'}' of deck '{self.deck.id}'"
+            own = partial(self._template_problem, view=view, context=context, card=card, side=side, file=file, drawing=drawing)
+            raise template_error(exc, file, template_line(exc), "template", failed, f" ({drawing})", own) from None
         finally:
             CURRENT.reset(token)
         root = parse_svg(text, file, self.place(card, side))  # nothing outside the allow-list leaves a template
         changed = needs_writing_out(text) and write_out(root)  # repeats spelt out, for screen and print alike
         changed = self._inline_pictures(root, file, card, side) or changed
         return etree.tostring(root, encoding="unicode") if changed else text
+
+    def _template_problem(
+        self, exc: Exception, *, view: Any, context: dict[str, Any], card: Card | None, side: str, file: str, drawing: str
+    ) -> Problem | None:
+        """The problem for a missing name, a missing template or a link out of the project; None for the rest."""
+        if isinstance(exc, jinja2.UndefinedError):
+            seen = [*context, *self.env.globals]
+            message = explain(exc, view, self.style, seen) or re.sub(
+                r"'[\w.]*CardView object'", "'card'", exc.message or "undefined value"
+            )
+            if card is None and side == "back":
+                message += "; a back template sees no card (a back must not give its card away), only the deck"
+            return Problem(file, f"{message} ({drawing})", template_line(exc))
+        if isinstance(exc, OutsideProject):
+            return Problem(file, f"template '{exc.name}' is a link to a file outside the project ({drawing})", template_line(exc))
+        if isinstance(exc, jinja2.TemplateNotFound):
+            if exc.name == f"{self._template}.svg.j2":
+                return Problem(self.deck.source, f"template '{self._template}' not found in templates/")
+            return Problem(file, f"template '{exc.name}' not found in templates/ ({drawing})", template_line(exc))
+        return None
 
     def _inline_pictures(self, root: etree._Element, file: str, card: Card | None, side: str) -> bool:
         """Pictures the template wrote itself as ``data:`` URIs, not through ``image()``, decoded and written
