@@ -90,12 +90,22 @@ def parse_size(text: str, unit: str = "mm", what: str = "size") -> tuple[float, 
     return (check_length(_number(w_num) * unit_factor(w_unit), what), check_length(_number(h_num) * unit_factor(h_unit), what))
 
 
+def decimal(value: float, places: int = 3) -> str:
+    """A number as SVG and messages write it: at most ``places`` decimals, no trailing zeros, never ``-0``."""
+    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
 def format_mm(value: float, digits: int = 2) -> str:
     """A length for messages: ``63.5``, ``3``, ``0.13`` (``1e+24`` when it is absurdly large)."""
     if abs(value) >= 1e9:
         return f"{value:g}"
-    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    return decimal(value, digits)
+
+
+def pixels(length_mm: float, dpi: float) -> int:
+    """Whole pixels for a length at ``dpi`` (2.75 in at 300 dpi = 825 px)."""
+    return round(length_mm / MM_PER_INCH * dpi + 1e-9)
 
 
 def pt(value_mm: float) -> float:

@@ -12,6 +12,8 @@ import re
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
+from ..units import decimal
+
 Point = tuple[float, float]
 
 
@@ -24,8 +26,7 @@ def path_element(d: str, **paint: str) -> str:
 
 
 def fmt(v: float) -> str:
-    text = f"{v:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    return decimal(v)
 
 
 def poly(points: Sequence[Point]) -> str:

@@ -21,7 +21,7 @@ from ..project.files import writing_into
 from ..project.staging import stage, staged_folders
 from ..render.icc import STOCKS, load_profile
 from ..render.pdfx import ghostscript
-from ..units import MAX_IMAGE_PIXELS, MM_PER_INCH
+from ..units import MAX_IMAGE_PIXELS, MM_PER_INCH, pixels
 
 if TYPE_CHECKING:
     from ..outputs.cardfiles import PodOptions
@@ -195,7 +195,6 @@ def other_shops(project: Project, deck: Deck, options: PodOptions) -> Callable[[
 def check_image_sizes(project: Project, decks: Sequence[Deck], args: argparse.Namespace, options: PodOptions | None) -> None:
     """Every card image this export draws is at most MAX_IMAGE_PIXELS: a larger one would not fit in memory."""
     from ..outputs.cardfiles import chosen_shops
-    from ..render.pagepng import pixels
 
     def too_large(deck: Deck, bleed: float, dpi: float, where: str) -> None:
         size = (pixels(deck.size.width + 2 * bleed, dpi), pixels(deck.size.height + 2 * bleed, dpi))

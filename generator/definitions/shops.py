@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from ..errors import AetherpressError
 from ..project import Project
-from ..units import MAX_IMAGE_PIXELS, UnitError, to_mm
+from ..units import MAX_IMAGE_PIXELS, UnitError, pixels, to_mm
 from .ids import check_id
 from .model import CardSize
 from .presets import _read_presets
@@ -59,7 +59,7 @@ class Shop:
 
 
 def computed_pixels(width: float, height: float, bleed: float, dpi: float) -> tuple[int, int]:
-    return tuple(round((v + 2 * bleed) / 25.4 * dpi + 1e-9) for v in (width, height))  # type: ignore[return-value]
+    return pixels(width + 2 * bleed, dpi), pixels(height + 2 * bleed, dpi)
 
 
 def load_shops(project: Project) -> dict[str, Shop]:

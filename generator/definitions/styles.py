@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -70,6 +70,11 @@ MAX_LENGTH = 100.0  # mm; no style length is anywhere near this
 
 def defaults() -> dict[str, Any]:
     return {name: key.default for name, key in STYLE_KEYS.items()}
+
+
+def style_value(style: Mapping[str, Any], name: str) -> Any:
+    """Key ``name`` of a style, or its declared default when the style does not have it."""
+    return style.get(name, STYLE_KEYS[name].default)
 
 
 def _check_value(key: StyleKey, value: Any, families: Collection[str]) -> tuple[Any, str | None]:

@@ -31,9 +31,9 @@ from PIL import Image, ImageCms, ImageFile, ImageOps
 from ..definitions.images import DAMAGED, MAX_IMAGE_PIXELS
 from ..iccprofiles import shipped_profile_data
 from ..project.digests import file_digest
+from ..units import pixels
 
 PRINT_DPI = 600  # finer than a card press resolves
-MM_PER_INCH = 25.4
 JPEG_QUALITY = 92
 UNTAGGED_CMYK = "coated"  # the stock whose profile reads a CMYK picture that names no profile
 PROFILE_SPACES = {"L": "GRAY", "RGB": "RGB", "CMYK": "CMYK"}  # the profile colour space each working mode needs
@@ -46,7 +46,7 @@ class PictureError(ValueError):
 
 
 def _pixels(mm: float) -> int:
-    return max(1, round(mm / MM_PER_INCH * PRINT_DPI))
+    return max(1, pixels(mm, PRINT_DPI))
 
 
 @lru_cache(maxsize=256)

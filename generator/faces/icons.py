@@ -27,6 +27,7 @@ from ..errors import AetherpressError, Problem, display_path
 from ..locations import real
 from ..project import Project
 from ..resources.symbolnames import SYMBOL_NAMES
+from ..units import decimal
 from .outline import IDENTITY, Matrix, multiply, parse_transform
 from .richtext import Icon
 from .sanitise import SVG_NS, XLINK_NS, XML_NS, _attribute_problem, _css_problem, sanitise_problem
@@ -77,8 +78,7 @@ class IconError(Exception):
 
 
 def _f(v: float) -> str:
-    text = f"{v:.4f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    return decimal(v, 4)
 
 
 def _bounded(value: float, element: etree._Element, name: str, text: str) -> float:

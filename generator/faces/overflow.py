@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from ..geometry import Box
 from ..resources.fonts import family_attribute
+from ..units import decimal
 from .richtext import Paragraph, truncate, visible_length
 
 OVERFLOW_INK = "#d0021b"  # draft builds draw text that does not fit in this red
@@ -64,5 +65,4 @@ def tag_marks(frame: Box, label: str, ink: str) -> str:
 
 
 def _fmt(v: float) -> str:
-    text = f"{v:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    return decimal(v)

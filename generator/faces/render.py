@@ -21,6 +21,7 @@ from lxml import etree
 from ..definitions.images import MAX_IMAGE_BYTES, find_image, image_kind
 from ..definitions.languages import described
 from ..definitions.model import Card, Deck
+from ..definitions.styles import style_value
 from ..errors import AetherpressError, Problem, display_path
 from ..geometry import Box
 from ..project import Project
@@ -76,9 +77,9 @@ def geometry(deck: Deck, bleed: float | None = None, style: Mapping[str, Any] | 
     return Geometry(
         deck.size.width,
         deck.size.height,
-        float(style.get("bleed", 3.0) if bleed is None else bleed),
-        float(style.get("safe", 3.0)),
-        float(style.get("corner_radius", 0.0)),
+        float(style_value(style, "bleed") if bleed is None else bleed),
+        float(style_value(style, "safe")),
+        float(style_value(style, "corner_radius")),
     )
 
 
@@ -129,7 +130,7 @@ class FaceRenderer:
         self.draft = draft  # draw text that does not fit in red, with how much to cut, instead of stopping
         self.fonts = font_book(project)
         self.fonts.activate()
-        self.icons = deck_icons(project, deck.suits, bool(self.style.get("monochrome", False)))
+        self.icons = deck_icons(project, deck.suits, bool(style_value(self.style, "monochrome")))
         self.text_boxes: list[tuple[str, Box]] = []
         self.overflows: list[Overflow] = []  # texts of the last card drawn that do not fit (draft only)
         self.reads: list[Path] = []  # the pictures the last side drawn loaded
@@ -165,8 +166,8 @@ class FaceRenderer:
         ``min_text_size``) is an error naming the deck, the card and ``field``.
         """
         if min_size is None:
-            min_size = float(self.style.get("min_text_size", 2.2))
-        options.setdefault("fill", self.style.get("ink", "#000000"))
+            min_size = float(style_value(self.style, "min_text_size"))
+        options.setdefault("fill", style_value(self.style, "ink"))
         self._check_glyphs(field, "" if text is None else str(text), family, options)
         try:
             fitted = fit_lines(
@@ -289,7 +290,7 @@ class FaceRenderer:
             "full": g.full,
             "trim": g.trim,
             "safe": g.safe_box,
-            "mono": bool(self.style.get("monochrome", False)),
+            "mono": bool(style_value(self.style, "monochrome")),
         }
 
     def _render(self, template_name: str, card: Card | None, side: str) -> str:

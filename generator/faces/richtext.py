@@ -18,6 +18,7 @@ from functools import lru_cache
 from markupsafe import escape
 
 from ..art.symbols import symbol_svg
+from ..units import decimal
 
 ICON_HEIGHT = 0.8  # an inline icon's height, as a fraction of the font size (about the height of capitals)
 ICON_RAISE = 0.32  # the icon's centre above the baseline, as a fraction of the font size
@@ -183,5 +184,4 @@ def _ideographic(text: str) -> list[str]:
 
 
 def _fmt(v: float, places: int = 3) -> str:
-    text = f"{v:.{places}f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    return decimal(v, places)

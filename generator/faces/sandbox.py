@@ -29,6 +29,7 @@ from ..geometry import Box
 from ..locations import real
 from ..resources.fonts import css_family, text_width
 from ..resources.limits import MAX_TEMPLATE_CHARS, LimitedSandbox, LimitExceeded
+from ..units import decimal
 from .places import around, pip_layout, scatter
 from .textfit import Fitted
 from .undefined import NamedUndefined
@@ -107,8 +108,7 @@ def family(value: Any) -> str:
 
 def mm(value: Any) -> str:
     """A length for an SVG attribute: at most three decimals, no trailing zeros."""
-    text = f"{float(value):.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    return decimal(float(value))
 
 
 class ConfinedLoader(jinja2.FileSystemLoader):

@@ -24,6 +24,7 @@ from markupsafe import Markup, escape
 
 from ..geometry import Box
 from ..resources.fonts import FontBook, family_attribute, register_fonts
+from ..units import decimal
 from .overflow import OVERFLOW_INK, characters_to_cut, overflow_marks, untranslated_marks
 from .richtext import Icon, Paragraph, Piece, icon_names, parse, words
 
@@ -191,8 +192,7 @@ class Fitted:
 
 
 def _fmt(v: float) -> str:
-    text = f"{v:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    return decimal(v)
 
 
 ANCHORS = {"start": "start", "left": "start", "middle": "middle", "center": "middle", "end": "end", "right": "end"}

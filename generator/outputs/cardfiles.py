@@ -26,8 +26,9 @@ from ..project.files import write_bytes, write_text
 from ..render.cardpdf import card_pdf_bytes, shop_pdfx
 from ..render.colour import ProcessColour
 from ..render.icc import STOCKS, OutputProfile, shipped_profile
-from ..render.pagepng import pixels, png_bytes, render_pages
+from ..render.pagepng import png_bytes, render_pages
 from ..render.pdfx import FLATTEN_DPI
+from ..units import pixels
 
 PROOF_DPI = 150
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..faces.render import Geometry
-from ..render.pagepng import pixels, png_bytes, render_pages
+from ..render.pagepng import png_bytes, render_pages
 from ..render.vector import side_pdf
+from ..units import pixels
 
 PREVIEW_DPI = 300
 

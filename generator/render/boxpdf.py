@@ -19,6 +19,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..definitions.model import Deck
+from ..definitions.styles import style_value
 from ..faces.render import FaceRenderer
 from ..geometry import Box
 from ..imposition.boxnet import BoxSheet, TuckBox
@@ -71,10 +72,10 @@ class BoxPainter:
         self.canvas, self.deck, self.box = canvas, deck, box
         self.convert = colour_converter(greyscale) or (lambda c: c)
         style = deck.style
-        self.field = self.convert(colors.HexColor(style.get("back_colour", "#2b2f4a")))
-        self.accent = self.convert(colors.HexColor(style.get("back_accent", "#c9a45c")))
-        self.paper = self.convert(colors.HexColor(style.get("paper", "#fbf7ee")))
-        self.ink = self.convert(colors.HexColor(style.get("ink", "#1d1a16")))
+        self.field = self.convert(colors.HexColor(style_value(style, "back_colour")))
+        self.accent = self.convert(colors.HexColor(style_value(style, "back_accent")))
+        self.paper = self.convert(colors.HexColor(style_value(style, "paper")))
+        self.ink = self.convert(colors.HexColor(style_value(style, "ink")))
         self.faces = FaceRenderer(project, deck)
         first = deck.cards[0] if deck.cards else None
         self.back = partial(
