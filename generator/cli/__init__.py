@@ -26,6 +26,8 @@ from ..errors import AetherpressError, display_path, grouped
 from ..project import Project
 from ..resources.limits import cap_memory
 
+__all__ = ["console", "main", "parser", "print_problems"]
+
 COMMANDS = {
     "list": "list_decks",
     "validate": "validate",

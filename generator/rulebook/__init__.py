@@ -22,6 +22,8 @@ from .cardart import CardLibrary, SidesOf
 from .definition import RulebookDefinition, load_rulebooks
 from .words import knowing_games, speaking, words
 
+__all__ = ["BOOK_PAPERS", "BuildContext", "build_all", "build_book", "check_book", "load_rulebooks", "render_book", "render_file"]
+
 SPACINGS = (1.0, 0.9, 1.12, 0.8)  # paragraph spacings tried, in turn, to keep widow pages out
 BOOK_PAPERS = ("a5", "a4", "letter")  # page sizes a book is designed for
 BOOKLET_SHEETS = {"a5": ("a5", "a4"), "a4": ("a5", "a4"), "letter": ("half-letter", "letter")}  # (pages, sheets)
