@@ -115,11 +115,6 @@ def signed_area(points: Sequence[Point]) -> float:
     return sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, [*points[1:], points[0]], strict=True)) / 2
 
 
-def wind(points: Sequence[Point], clockwise: bool = True) -> list[Point]:
-    """``points`` ordered clockwise on the page (or counter-clockwise), for non-zero fills that join parts."""
-    return list(points) if (signed_area(points) > 0) == clockwise else list(points)[::-1]
-
-
 _TOKEN = re.compile(r"[MLCAZ]|-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?")
 _ARITY = {"M": 2, "L": 2, "C": 6, "A": 7, "Z": 0}
 

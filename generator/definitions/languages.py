@@ -17,7 +17,7 @@ language (an error with ``--strict-lang``).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
 from functools import cache
@@ -272,8 +272,3 @@ def untranslated(deck: Deck) -> list[Problem]:
                 )
             )
     return out
-
-
-def edition_languages(items: Iterable[Any]) -> list[str]:
-    """Every edition language of ``items`` (decks or definitions with ``editions``), in the order first named."""
-    return list(dict.fromkeys(code for item in items for code in item.editions))

@@ -82,11 +82,6 @@ def number(text: str) -> str:
     return "".join(group if c == "," else decimal if c == "." else c for c in text)
 
 
-def percent_sign() -> str:
-    """What stands between a number and its per cent sign: a no-break space, as the books have always set it."""
-    return " %"
-
-
 def hyphenation() -> str | None:
     """Pyphen's dictionary for the book's language, or None when Pyphen has none (the text is then not hyphenated)."""
     import pyphen
