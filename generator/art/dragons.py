@@ -20,7 +20,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .pathdata import Point, compose, poly, spline, tube, turn
+from .pathdata import Point, commands, compose, fmt, poly, reverse, spline, subpaths, tube, turn
 
 Layers = list[tuple[str, str]]
 
@@ -405,7 +405,6 @@ def _pair(pose: Pose, scale: float, shift: Point) -> Layers:
 
 
 def _transform(d: str, scale: float, shift: Point, half_turn: bool = False) -> str:
-    from .pathdata import commands, fmt
 
     k = -1.0 if half_turn else 1.0
 
@@ -436,8 +435,6 @@ DRAGONS: dict[str, Callable[[], Layers]] = {
 
 def silhouette(name: str) -> str:
     """One dragon as a single-colour symbol: every part joined, the eye cut out."""
-    from .pathdata import reverse, subpaths
-
     layers = DRAGONS[name]()
     solid = " ".join(d for role, d in layers if role in ("far", "body", "wing"))
     eye = " ".join(reverse(sub) for role, d in layers if role == "eye" for sub in subpaths(d))

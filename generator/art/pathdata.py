@@ -190,6 +190,7 @@ def compose(solid: str, holes: str = "") -> str:
     """Parts that join and holes cut out of them, for the non-zero fill rule: every part of ``solid`` is
     turned clockwise on the page and every part of ``holes`` the other way, so overlapping parts join
     and holes stay holes whatever they overlap."""
+    # pathpoints loads numpy: only art that cuts holes needs it
     from ..pathpoints import path_points
 
     def oriented(sub: str, clockwise: bool) -> str:

@@ -51,6 +51,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(project: Project, args: argparse.Namespace) -> int:
+    # the command's modules load when it runs, not for --help
     from ..outputs.boxfile import plan_box, write_box
 
     paper = paper_from_args(project, args)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..definitions import Deck, load_all, parse_deck_spec
+from ..definitions.languages import untranslated
 from ..definitions.presets import Paper, load_papers, parse_paper
 from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem, display_path
@@ -118,6 +119,7 @@ def resolve_decks(
 ) -> list[Deck]:
     """The decks named on the command line (default: every deck of the project in every variant), variants applied,
     in each of ``languages`` ("" or the source language's code: the source; None: the source and every edition)."""
+    # the command's modules load when it runs, not for --help
     from ..pipeline.build import all_targets, edition_choice
 
     definitions = load_all(project) if definitions is None else definitions
@@ -167,8 +169,6 @@ def languages_from_args(args: argparse.Namespace, every: bool) -> list[str] | No
 
 def check_translated(decks: list[Deck], args: argparse.Namespace) -> None:
     """With ``--strict-lang``, every card text of an edition printed untranslated is an error (all told at once)."""
-    from ..definitions.languages import untranslated
-
     if getattr(args, "strict_lang", False):
         problems = [p for deck in decks for p in untranslated(deck)]
         if problems:
@@ -293,6 +293,7 @@ def paper_suffix(paper: Paper) -> str:
 
 def sheet_options(project: Project, args: argparse.Namespace) -> list[tuple[str, SheetOptions]]:
     """(file suffix, options) of every sheets PDF a build writes: A4 and Letter unless --paper names one."""
+    # the command's modules load when it runs, not for --help
     from ..render.sheetpdf import SheetOptions
 
     options = SheetOptions(layout_from_args(project, args), args.copies, args.greyscale, getattr(args, "draft", False))

@@ -148,6 +148,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(project: Project, args: argparse.Namespace) -> int:
+    # the command's modules load when it runs, not for --help
     from ..outputs.cardfiles import export_png, export_pod, export_svg
     from ..outputs.progress import ProgressBar
     from ..outputs.tts import export_tts
@@ -185,6 +186,7 @@ def run(project: Project, args: argparse.Namespace) -> int:
 
 def other_shops(project: Project, deck: Deck, options: PodOptions) -> Callable[[str], bool]:
     """Which files of an earlier export belong to the shops this one does not make: they stay."""
+    # the command's modules load when it runs, not for --help
     from ..outputs.cardfiles import chosen_shops, shop_files
 
     made = {shop.id for shop in chosen_shops(project, options.shops)}
@@ -194,6 +196,7 @@ def other_shops(project: Project, deck: Deck, options: PodOptions) -> Callable[[
 
 def check_image_sizes(project: Project, decks: Sequence[Deck], args: argparse.Namespace, options: PodOptions | None) -> None:
     """Every card image this export draws is at most MAX_IMAGE_PIXELS: a larger one would not fit in memory."""
+    # the command's modules load when it runs, not for --help
     from ..outputs.cardfiles import chosen_shops
 
     def too_large(deck: Deck, bleed: float, dpi: float, where: str) -> None:
@@ -217,6 +220,7 @@ def check_image_sizes(project: Project, decks: Sequence[Deck], args: argparse.Na
 
 def pod_options(project: Project, args: argparse.Namespace) -> PodOptions:
     """The print-shop options, checked before anything is drawn."""
+    # the command's modules load when it runs, not for --help
     from ..outputs.cardfiles import PodOptions
 
     shops = load_shops(project)

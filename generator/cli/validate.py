@@ -59,6 +59,7 @@ def split_names(context: ProjectContext, names: list[str]) -> tuple[list[Path], 
 
 
 def run(project: Project, args: argparse.Namespace) -> int:
+    # the command's modules load when it runs, not for --help
     from ..pipeline.context import ProjectContext
     from ..validation import validate
 

@@ -19,6 +19,7 @@ FIXED_DATE = datetime(2000, 1, 1, tzinfo=UTC)  # catalogues carry no date: the s
 
 
 def _catalog(texts: Sequence[Text], project: str, locale: str | None = None):
+    # babel loads only when a language is read or checked
     from babel.messages.catalog import Catalog
 
     catalog = Catalog(
@@ -43,6 +44,7 @@ def _catalog(texts: Sequence[Text], project: str, locale: str | None = None):
 
 
 def _bytes(catalog, include_previous: bool = False) -> bytes:
+    # babel loads only when a language is read or checked
     from babel.messages.pofile import write_po
 
     out = io.BytesIO()
@@ -63,6 +65,7 @@ def updated_bytes(texts: Sequence[Text], project: str, folder: Path, language: s
     """``translations/LANGUAGE.po`` of ``folder`` merged with ``texts``: new texts added untranslated, a text whose
     source changed kept with its translation marked fuzzy (stale) and the source it was translated from noted,
     texts no longer printed kept as obsolete."""
+    # babel loads only when a language is read or checked
     from babel.messages.pofile import read_po
 
     template = _catalog(texts, project)

@@ -30,6 +30,7 @@ def _decode_problem(path: str, size: int, mtime: int, kind: str) -> str | None:
     The file is opened by the reader of its ``kind`` itself, not by ``Image.open``: that would first hold
     the size against Pillow's own, larger limit, warning (a line naming Pillow's files) or calling a
     valid picture of more pixels damaged."""
+    # Pillow loads only for decks with pictures
     from PIL import Image, JpegImagePlugin, PngImagePlugin
 
     reader = PngImagePlugin.PngImageFile if kind == "png" else JpegImagePlugin.JpegImageFile

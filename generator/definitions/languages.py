@@ -39,12 +39,14 @@ _CODE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*")
 @cache
 def language_name(code: str) -> str:
     """``de`` -> ``German``: the language's name in English, for messages."""
+    # babel loads only when a language is read or checked
     from babel import Locale
 
     return Locale.parse(code.replace("-", "_")).get_display_name("en") or code
 
 
 def known_language(code: str) -> bool:
+    # babel loads only when a language is read or checked
     from babel import Locale, UnknownLocaleError
 
     if not _CODE.fullmatch(code):
@@ -175,6 +177,7 @@ def read_catalogue(folder: Path, language: str) -> Catalogue:
     name = display_path(path)
     if path.stat().st_size > MAX_CATALOGUE_BYTES:
         raise AetherpressError(Problem(name, f"a catalogue may be at most {MAX_CATALOGUE_BYTES // 1_000_000} MB"))
+    # babel loads only when a language is read or checked
     from babel.messages.pofile import PoFileError, read_po
 
     try:

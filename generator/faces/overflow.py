@@ -47,6 +47,7 @@ def untranslated_marks(frame: Box, language: str) -> str:
 
 def tag_marks(frame: Box, label: str, ink: str) -> str:
     """A dashed frame in ``ink`` round the box asked for, and above it a tag of that colour saying ``label``."""
+    # reportlab loads with the first text measured, not with this module
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     size = LABEL_SIZE

@@ -234,6 +234,7 @@ class FaceRenderer:
 
     def text_width(self, text: Any, family: str, size: float, weight: str = "normal", style: str = "normal") -> float:
         """Advance width of ``text`` in a family of the shipped or the project's fonts."""
+        # reportlab loads with the first text measured, not with this module
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
         return stringWidth(str(text), self.fonts.name(family, weight, style), size)

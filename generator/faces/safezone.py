@@ -26,7 +26,7 @@ from lxml import etree
 from ..definitions.languages import described
 from ..errors import Problem
 from ..geometry import Box
-from ..resources.fonts import first_family
+from ..resources.fonts import FontBook, first_family
 from .icons import IconError, _shape_path
 from .render import FaceRenderer, Geometry
 from .svg import parse_svg
@@ -78,7 +78,10 @@ def _outside(box: Box, zone: Box) -> dict[str, float]:
 
 def _drawn_boxes(svg_text: str, fonts) -> Iterable[tuple[str, str, Box, int | None]]:
     """(kind, description, box, line) of every hand-written <text> and every frame in a drawn SVG."""
+    # reportlab loads with the first text measured, not with this module
     from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+
+    # svgelements loads only for the safe-zone check
     from svgelements import Matrix
 
     root = parse_svg(svg_text, "drawn card")
@@ -141,6 +144,7 @@ def _drawn_boxes(svg_text: str, fonts) -> Iterable[tuple[str, str, Box, int | No
 @lru_cache(maxsize=1024)
 def _path_bounds(d: str, matrix: tuple[float, ...]) -> tuple[float, ...] | None:
     """The bounds of path ``d`` under ``matrix`` (slow for arcs; a frame drawn on every card is measured once)."""
+    # svgelements loads only for the safe-zone check
     from svgelements import Matrix
     from svgelements import Path as SvgPath
 
@@ -201,8 +205,6 @@ def svg_findings(
 
 def _fonts_of(fonts):
     if fonts is None:
-        from ..resources.fonts import FontBook
-
         return FontBook()
     return fonts
 

@@ -40,6 +40,7 @@ class UnknownIcon(Exception):
 @cache
 def _metrics(font: str) -> tuple[float, float]:
     """(ascent, descent) of a registered font, as fractions of the font size (descent positive)."""
+    # reportlab loads with the first text measured, not with this module
     from reportlab.pdfbase.pdfmetrics import getFont
 
     register_fonts()
@@ -48,6 +49,7 @@ def _metrics(font: str) -> tuple[float, float]:
 
 
 def _width(text: str, font: str, size: float) -> float:
+    # reportlab loads with the first text measured, not with this module
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     return stringWidth(text, font, size)

@@ -96,6 +96,7 @@ def proof_pdf(project: Project, deck: Deck, columns: int | None = None, greyscal
 
 def proof_png(project: Project, deck: Deck, dpi: float = 72.0, greyscale: bool = False, draft: bool = False) -> bytes:
     """The contact sheet as PNG bytes at ``dpi`` (screen resolution by default)."""
+    # pdfium loads only for rasters
     import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(proof_pdf(project, deck, greyscale=greyscale, draft=draft))

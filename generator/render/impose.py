@@ -11,6 +11,7 @@ def impose(pdf_bytes: bytes, sheet: tuple[float, float]) -> bytes:
     """The pages of ``pdf_bytes`` imposed 2-up on landscape sheets of ``sheet`` (points, portrait)."""
     from pypdf import PdfReader, PdfWriter, Transformation  # pypdf is loaded only for booklets
 
+    # pypdf loads only for booklets
     from ..libraries.pypdf import without_id
 
     reader = PdfReader(io.BytesIO(pdf_bytes))

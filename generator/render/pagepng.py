@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 def render_pages(pdf: bytes, sizes: Sequence[tuple[int, int]] | tuple[int, int]) -> Iterator[Image.Image]:
     """Each page of ``pdf`` as an RGB image of the given pixel size (one size for all, or one per page)."""
+    # pdfium loads only for rasters
     import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
 

@@ -45,6 +45,8 @@ def make_pdfx(pdf: bytes, profile: OutputProfile, level: str = "4", over: bytes 
     """The CMYK ``pdf`` as PDF/X-4, PDF/X-1a:2001 or PDF/X-1a:2003 with ``profile`` as its output intent.  For
     PDF/X-1a, ``pdf`` is flattened at ``dpi`` and each page of ``over`` (text, nothing transparent) is set over its page."""
     import pikepdf  # only print-shop files need it
+
+    # pikepdf loads only for print-shop files
     from pikepdf import Name, String
 
     if level not in PDFX_LEVELS:
@@ -94,6 +96,7 @@ def _compressed(profile: OutputProfile) -> bytes:
 
 
 def _output_intent(doc: pikepdf.Pdf, profile: OutputProfile) -> None:
+    # pikepdf loads only for print-shop files
     import pikepdf
     from pikepdf import Name, String
 
@@ -123,6 +126,7 @@ def _xmp_date(pdf_date: str) -> str:
 
 def _xmp(doc: pikepdf.Pdf, drawn: bytes) -> None:
     """XMP metadata matching the document information, with PDF/X-4's identifiers."""
+    # pikepdf loads only for print-shop files
     from pikepdf import Name
 
     info = doc.docinfo
@@ -197,6 +201,7 @@ def flatten(pdf: bytes, dpi: float = FLATTEN_DPI, version: str = "1.3") -> bytes
 
 def _stamped(pdf: bytes, over: bytes) -> bytes:
     """Each page of ``pdf`` with the page of ``over`` of the same number drawn over it (same page size)."""
+    # pikepdf loads only for print-shop files
     import pikepdf
     from pikepdf import Name
 

@@ -29,6 +29,7 @@ from lxml import etree
 from ..errors import AetherpressError, Problem
 from ..faces.svg import parse_svg
 from ..locations import FONTS_DIR
+from ..resources.fontfiles import read_font_file
 from ..resources.fonts import FontBook
 from ..units import MM_PER_INCH
 
@@ -92,9 +93,8 @@ def _as_named(path: str) -> str:
     """
     if not path.lower().endswith(".ttf"):
         return path
+    # fontTools loads only for a project's own fonts
     from fontTools.ttLib import TTFont
-
-    from ..resources.fontfiles import read_font_file
 
     try:
         named = read_font_file(Path(path))

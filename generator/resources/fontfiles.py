@@ -123,6 +123,7 @@ def read_font_file(path: Path) -> FontFile:
         raise refuse(REFUSED_SUFFIXES[".ttc"])
     if magic not in (b"\x00\x01\x00\x00", b"true"):
         raise refuse("is not a TrueType font file")
+    # fontTools loads only for a project's own fonts
     from fontTools.ttLib import TTFont, TTLibError
 
     try:

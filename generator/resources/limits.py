@@ -200,6 +200,7 @@ def render_bounded(generate: Iterator[str], max_chars: int) -> str:
 def cap_memory(megabytes: float | None = None) -> None:
     """Cap this process's address space (``AETHERPRESS_MEMORY_MB``, default 4096 MB), where the system allows."""
     try:
+        # Unix only
         import resource
     except ImportError:  # not on this system
         return

@@ -9,15 +9,23 @@ card pictures from ``pictures``, hand charts from ``charts``) -> ``document``
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
 
+from reportlab.lib.units import mm
+from reportlab.platypus import Spacer
+
+from ..definitions.languages import language_name
 from ..definitions.presets import Paper, load_papers
+from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem, display_path
 from ..hands import Hands
 from ..project import Project
 from ..project.files import write_bytes
-from .bookodds import OddsSource
+from ..resources.fonts import missing_characters, register_fonts
+from ..units import pt
+from .bookodds import OddsSource, chart_examples
 from .cardart import CardLibrary, SidesOf
 from .definition import RulebookDefinition, load_rulebooks
 from .words import knowing_games, speaking, words
@@ -49,6 +57,7 @@ class BuildContext:
 
 def _source(context: BuildContext, book: RulebookDefinition):
     """The book's source filled in (its data, odds and decks) and mapped back to the lines written."""
+    # the book's drawing modules load only when a book is made
     from .markup import SourceMap, check_limits
     from .source import render_source
 
@@ -62,8 +71,7 @@ def _source(context: BuildContext, book: RulebookDefinition):
 
 def _check_glyphs(source_map, rendered: str, book: RulebookDefinition) -> None:
     """A character that none of the book's text fonts has is an error at its line, naming it and the language."""
-    from ..definitions.languages import language_name
-    from ..resources.fonts import missing_characters, register_fonts
+    # the book's drawing modules load only when a book is made
     from .style import SANS, SERIF
 
     register_fonts()
@@ -82,6 +90,7 @@ def _check_glyphs(source_map, rendered: str, book: RulebookDefinition) -> None:
 def check_book(context: BuildContext, book: RulebookDefinition) -> None:
     """Everything a build of the book reads, filled in and converted (its pictures, charts and cover),
     short of laying out its pages: any problem is raised, as the build would raise it."""
+    # the book's drawing modules load only when a book is made
     from .style import make_styles
 
     _check_games(context, book)
@@ -93,8 +102,6 @@ def check_book(context: BuildContext, book: RulebookDefinition) -> None:
 def _check_games(context: BuildContext, book: RulebookDefinition) -> None:
     """Each name in the book's ``games`` is a game of the project, a variant of one of its decks, or the book
     itself: a misspelt one would make ``rulebook NAME`` miss the book, and its credits go unprinted."""
-    from ..definitions.schema import suggest
-
     definitions = context.library.definitions
     variants = {v for deck in book.decks if deck in definitions for v in definitions[deck].variant_specs}
     known = sorted({*context.odds.games(display_path(book.file)), *variants, book.id})
@@ -110,6 +117,7 @@ def _check_games(context: BuildContext, book: RulebookDefinition) -> None:
 
 def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a5") -> bytes:
     """The book as PDF bytes at page size ``paper`` (a paper preset's name)."""
+    # the book's drawing modules load only when a book is made
     from .document import render_pdf
     from .style import make_styles
 
@@ -130,12 +138,7 @@ def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a
 
 def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, source_map, rendered: str) -> list:
     """Every flowable of the book, title page to the end."""
-    import xml.etree.ElementTree as ET
-
-    from reportlab.lib.units import mm
-    from reportlab.platypus import Spacer
-
-    from .bookodds import chart_examples
+    # the book's drawing modules load only when a book is made
     from .charts import hand_chart
     from .colophon import book_author, colophon, gather_credits, retold
     from .cover import back_cover, title_page
@@ -187,6 +190,7 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
 
 def _author(context: BuildContext, book: RulebookDefinition) -> str:
     """The book's author for its PDF: the designer its credits name (see :func:`.colophon.book_author`)."""
+    # the book's drawing modules load only when a book is made
     from .colophon import book_author, gather_credits
 
     games = context.odds.games(display_path(book.file))
@@ -230,11 +234,11 @@ def render_file(context: BuildContext, book: RulebookDefinition, paper: str = "a
 
 def _render_file(context: BuildContext, book: RulebookDefinition, paper: str, booklet: bool) -> tuple[str, bytes]:
     if booklet:
+        # pypdf loads only for booklets
         from ..render.impose import impose
 
         page_paper, sheet_paper = BOOKLET_SHEETS[paper]
         data = render_book(context, book, page_paper)
-        from ..units import pt
 
         sheet = context.paper(sheet_paper)
         data = impose(data, (pt(sheet.width), pt(sheet.height)))

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, unquote
 
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
@@ -324,8 +325,6 @@ class Converter:
         style = self.s.cell_head if head else self.s.cell
         align = (el.get("align") or "").lower() or _style_align(el.get("style", ""))
         if align in ("right", "center"):
-            from reportlab.lib.enums import TA_CENTER, TA_RIGHT
-
             style = style.clone(style.name + "-" + align, alignment=TA_RIGHT if align == "right" else TA_CENTER)
         imgs = [c for c in el if c.tag == "img"]
         if imgs:

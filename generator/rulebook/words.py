@@ -19,6 +19,10 @@ from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
+import pyphen
+
+from ..definitions.languages import catalogue_file, category_context, read_catalogue
+
 MESSAGES = Path(__file__).parent / "messages"
 SOURCE = "en"
 _LANGUAGE: ContextVar[str] = ContextVar("book_language", default=SOURCE)
@@ -46,6 +50,7 @@ def supported() -> list[str]:
 
 @cache
 def _catalogue(code: str) -> dict[str, str]:
+    # babel loads only when a language is read or checked
     from babel.messages.pofile import read_po
 
     path = MESSAGES / f"{code}.po"
@@ -65,6 +70,7 @@ def words(text: str, **values: object) -> str:
 
 
 def _locale():
+    # babel loads only when a language is read or checked
     from babel import Locale
 
     return Locale.parse(language().replace("-", "_"))
@@ -74,6 +80,7 @@ def number(text: str) -> str:
     """A number written the English way (``1,234.5``) as the book's language writes it (``1.234,5`` in German)."""
     if language() == SOURCE:
         return text
+    # babel loads only when a language is read or checked
     from babel.numbers import get_decimal_symbol, get_group_symbol
 
     locale = _locale()
@@ -84,8 +91,6 @@ def number(text: str) -> str:
 
 def hyphenation() -> str | None:
     """Pyphen's dictionary for the book's language, or None when Pyphen has none (the text is then not hyphenated)."""
-    import pyphen
-
     code = language()
     if code in HYPHENATION:
         return HYPHENATION[code]
@@ -127,7 +132,6 @@ def category_words(table: object, category: object) -> tuple[str, str]:
     folder = dict(_GAME_FOLDERS.get()).get(str(getattr(table, "game", "")))
     if language() == SOURCE or folder is None:
         return name, description
-    from ..definitions.languages import catalogue_file, category_context
 
     path = catalogue_file(folder, language())
     catalogue = _read(str(folder), language(), path.stat().st_mtime_ns if path.is_file() else 0)
@@ -141,6 +145,4 @@ def category_words(table: object, category: object) -> tuple[str, str]:
 @cache
 def _read(folder: str, code: str, changed: int):
     """The catalogue of ``code`` in ``folder`` as last changed at ``changed`` (read once per change)."""
-    from ..definitions.languages import read_catalogue
-
     return read_catalogue(Path(folder), code)

@@ -100,6 +100,7 @@ def _row_cells(row: Any, number: int) -> list[str]:
 
 def read_ods(path: Path, sheet: str | None) -> Table:
     check_archive(path, "ods")
+    # odfpy loads only for .ods card lists
     from odf.opendocument import load
     from odf.table import Table as OdfTable
     from odf.table import TableRow

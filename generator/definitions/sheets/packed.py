@@ -78,6 +78,7 @@ def _check_xml(path: Path, names: list[str], kind: str) -> None:
     relationships, so a worksheet stored as ``sheet1.bin`` or shared strings as ``strings.txt`` are parsed
     all the same.  A part that is not XML (a picture, printer settings, ``mimetype``) stops the parser at
     its first bytes, as it would stop any reader; only a part named as XML must be well-formed."""
+    # lxml loads only for zipped spreadsheets
     from lxml import etree
 
     counter = _Counter()

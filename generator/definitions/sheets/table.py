@@ -8,6 +8,7 @@ below before it decodes anything large.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 MAX_CSV_BYTES = 2_000_000  # as every other definition file
@@ -55,8 +56,6 @@ def column_letter(index: int) -> str:
 
 def cell_text(value: object) -> str:
     """A spreadsheet value as the text a person sees in its cell."""
-    import datetime
-
     if value is None:
         return ""
     if isinstance(value, bool):
