@@ -11,7 +11,7 @@ from ..errors import AetherpressError, Problem, display_path
 from ..project.files import read_regular
 from .schema import Context, KeyPath
 
-MAX_FILE_BYTES = 2_000_000
+_MAX_FILE_BYTES = 2_000_000
 MAX_DEPTH = 16  # tables and lists inside each other
 # a key of more parts than that (a.b.c...): the TOML reader's time and memory grow with the square of them
 _PART = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')[ \t]*\.[ \t]*"""
@@ -26,7 +26,7 @@ def _split_dotted(text: str) -> list[str]:
     return [p[1:-1] if p[:1] in "\"'" else p for p in parts]
 
 
-class TomlLocator:
+class _TomlLocator:
     """Maps key paths to line numbers in a TOML document (best effort)."""
 
     def __init__(self, text: str):
@@ -71,11 +71,11 @@ def read_toml(path: Path) -> tuple[dict[str, Any], Context]:
     """The data of a TOML file and a context that places its keys; problems name the file."""
     name = display_path(path)
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
+        if path.stat().st_size > _MAX_FILE_BYTES:
             raise AetherpressError(
-                Problem(name, f"file is larger than {MAX_FILE_BYTES // 1_000_000} MB; split it or shorten its texts")
+                Problem(name, f"file is larger than {_MAX_FILE_BYTES // 1_000_000} MB; split it or shorten its texts")
             )
-        raw = read_regular(path, MAX_FILE_BYTES)  # a FIFO or a device is refused, not read
+        raw = read_regular(path, _MAX_FILE_BYTES)  # a FIFO or a device is refused, not read
     except OSError as exc:
         raise AetherpressError(Problem(name, f"cannot read file ({exc.strerror})")) from None
     try:
@@ -108,7 +108,7 @@ def read_toml(path: Path) -> tuple[dict[str, Any], Context]:
         raise AetherpressError(Problem(name, f"tables and lists are nested more than {MAX_DEPTH} deep")) from None
     if _depth(data) > MAX_DEPTH:
         raise AetherpressError(Problem(name, f"tables and lists are nested more than {MAX_DEPTH} deep"))
-    return data, Context(name, TomlLocator(text))
+    return data, Context(name, _TomlLocator(text))
 
 
 def _depth(value: Any, level: int = 0) -> int:

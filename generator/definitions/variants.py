@@ -35,7 +35,7 @@ VARIANT_SPEC = {
     "deck": field(dict),
     "style": field(dict),
 }
-VARIANT_DECK_SPEC = {
+_VARIANT_DECK_SPEC = {
     "title": field(str),
     "template": field(str),
     "back": field(str),
@@ -190,7 +190,7 @@ def _changed_cards(
 def _deck_changes(deck: Deck, raw: Any, path: KeyPath, ctx: Context, project: Project) -> dict[str, Any]:
     """The deck's fields the variant's ``[deck]`` table changes (title, templates, size), checked."""
     changes: dict[str, Any] = {}
-    head = check_table(ctx, raw, VARIANT_DECK_SPEC, path + ("deck",), "a variant's [deck] changes")
+    head = check_table(ctx, raw, _VARIANT_DECK_SPEC, path + ("deck",), "a variant's [deck] changes")
     if "title" in head:
         changes["title"] = head["title"]
     if "template" in head:

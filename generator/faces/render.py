@@ -84,7 +84,7 @@ def geometry(deck: Deck, bleed: float | None = None, style: Mapping[str, Any] | 
 
 
 @dataclass(frozen=True)
-class Overflow:
+class _Overflow:
     """A text that does not fit its box even at the smallest size (drawn in red in drafts)."""
 
     card: str | None  # None: a back
@@ -92,7 +92,7 @@ class Overflow:
     characters: int  # how many characters to cut
 
 
-class CardView:
+class _CardView:
     """What a template sees of a card: plain values, no model internals."""
 
     def __init__(self, deck: Deck, card: Card):
@@ -132,7 +132,7 @@ class FaceRenderer:
         self.fonts.activate()
         self.icons = deck_icons(project, deck.suits, bool(style_value(self.style, "monochrome")))
         self.text_boxes: list[tuple[str, Box]] = []
-        self.overflows: list[Overflow] = []  # texts of the last card drawn that do not fit (draft only)
+        self.overflows: list[_Overflow] = []  # texts of the last card drawn that do not fit (draft only)
         self.reads: list[Path] = []  # the pictures the last side drawn loaded
         self._card: Card | None = None
         self._template = ""
@@ -194,7 +194,7 @@ class FaceRenderer:
         if self.draft and self._card is not None and field in self._card.untranslated and not fitted.overflow:
             fitted = dataclasses.replace(fitted, untranslated=self.deck.edition)
         if fitted.overflow:
-            self.overflows.append(Overflow(self._card.id if self._card else None, field, fitted.overflow))
+            self.overflows.append(_Overflow(self._card.id if self._card else None, field, fitted.overflow))
             self.text_boxes.append((field, fitted.frame))
         else:
             self.text_boxes.append((field, fitted.box))
@@ -310,7 +310,7 @@ class FaceRenderer:
             with deadline(template_seconds()):  # compiling the template (once per process) counts too
                 template = self.env.get_template(f"{template_name}.svg.j2")
                 context = self._context()
-                view = context["card"] = CardView(self.deck, card) if card is not None else None
+                view = context["card"] = _CardView(self.deck, card) if card is not None else None
                 text = render_bounded(template.generate(context), MAX_OUTPUT_CHARS)
         except AetherpressError:
             raise

@@ -35,7 +35,7 @@ from .textfit import Fitted
 from .undefined import NamedUndefined
 
 
-class Drawing(Protocol):
+class _Drawing(Protocol):
     """What the helpers ``fit``, ``keep`` and ``image`` report to: the renderer of the current card."""
 
     def fit(
@@ -51,7 +51,7 @@ class Drawing(Protocol):
 
 # The renderer drawing the current card.  Kept out of the template context so
 # templates cannot reach it.
-CURRENT: ContextVar[Drawing] = ContextVar("aetherpress_face_renderer")
+CURRENT: ContextVar[_Drawing] = ContextVar("aetherpress_face_renderer")
 
 
 def _fit(*args: Any, **kwargs: Any) -> Fitted:

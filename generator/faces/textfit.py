@@ -55,15 +55,15 @@ def _width(text: str, font: str, size: float) -> float:
     return stringWidth(text, font, size)
 
 
-Faces = tuple[str, str, str, str]  # registered names: regular, bold, italic, bold italic
-Icons = tuple[Icon, ...]
+_Faces = tuple[str, str, str, str]  # registered names: regular, bold, italic, bold italic
+_Icons = tuple[Icon, ...]
 
 
-def _face(faces: Faces, bold: bool, italic: bool) -> str:
+def _face(faces: _Faces, bold: bool, italic: bool) -> str:
     return faces[(2 if italic else 0) + (1 if bold else 0)]
 
 
-def _runs(pieces: tuple[Piece, ...], faces: Faces) -> list[tuple[str, str | None, bool, bool]]:
+def _runs(pieces: tuple[Piece, ...], faces: _Faces) -> list[tuple[str, str | None, bool, bool]]:
     """(text, font, bold, italic) runs, text of the same markup merged; icons as (name, None, ...)."""
     out: list[tuple[str, str | None, bool, bool]] = []
     for p in pieces:
@@ -78,14 +78,14 @@ def _runs(pieces: tuple[Piece, ...], faces: Faces) -> list[tuple[str, str | None
     return out
 
 
-def _measure(pieces: tuple[Piece, ...], faces: Faces, icons: dict[str, Icon], size: float) -> float:
+def _measure(pieces: tuple[Piece, ...], faces: _Faces, icons: dict[str, Icon], size: float) -> float:
     return sum(
         icons[text].advance(size) if font is None else _width(text, font, size) for text, font, _, _ in _runs(pieces, faces)
     )
 
 
 def _wrap(
-    paragraphs: tuple[Paragraph, ...], faces: Faces, icons: dict[str, Icon], size: float, width: float, wrap: bool, force: bool
+    paragraphs: tuple[Paragraph, ...], faces: _Faces, icons: dict[str, Icon], size: float, width: float, wrap: bool, force: bool
 ) -> list[tuple[Piece, ...]] | None:
     """Greedy wrap into lines of pieces; None when a word (or a whole line, without wrapping) is too wide.
 
@@ -197,7 +197,7 @@ def _fmt(v: float) -> str:
     return decimal(v)
 
 
-ANCHORS = {"start": "start", "left": "start", "middle": "middle", "center": "middle", "end": "end", "right": "end"}
+_ANCHORS = {"start": "start", "left": "start", "middle": "middle", "center": "middle", "end": "end", "right": "end"}
 
 
 def fit_lines(
@@ -231,7 +231,7 @@ def fit_lines(
     text = str(text)
     book = fonts or _SHIPPED
     bold, italic = weight == "bold", style == "italic"
-    faces: Faces = (
+    faces: _Faces = (
         book.name(family, "bold" if bold else "normal", "italic" if italic else "normal"),
         book.name(family, "bold", "italic" if italic else "normal"),
         book.name(family, "bold" if bold else "normal", "normal" if italic else "italic"),  # italic inside italic is upright
@@ -289,9 +289,9 @@ def _fit_cached(
     step,
     overflow,
 ) -> Fitted:
-    anchor = ANCHORS.get(align)
+    anchor = _ANCHORS.get(align)
     if anchor is None:
-        raise ValueError(f"align must be one of {', '.join(ANCHORS)}, not '{align}'")
+        raise ValueError(f"align must be one of {', '.join(_ANCHORS)}, not '{align}'")
     icons = {icon.name: icon for icon in used}
     font = faces[0]
     ascent, descent = _metrics(font)

@@ -18,14 +18,14 @@ from jinja2.utils import missing
 from ..definitions.model import Rank, Suit
 from ..definitions.schema import suggest
 
-SHOWN_NAMES = 8  # a list of the names there are stops after this many
+_SHOWN_NAMES = 8  # a list of the names there are stops after this many
 
 
 def _names(names: Iterable[str]) -> str:
     names = list(names)
     if not names:
         return "none"
-    return ", ".join(names[:SHOWN_NAMES]) + (" …" if len(names) > SHOWN_NAMES else "")
+    return ", ".join(names[:_SHOWN_NAMES]) + (" …" if len(names) > _SHOWN_NAMES else "")
 
 
 class NamedUndefined(jinja2.StrictUndefined):

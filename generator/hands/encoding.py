@@ -26,7 +26,7 @@ class RankingError(AetherpressError):
 
 
 @dataclass(frozen=True)
-class Info:
+class _Info:
     """One physical card as the engine sees it."""
 
     id: str
@@ -175,7 +175,7 @@ class Encoding:
             self.error(("ladder",), "the rank ladder spans more than 16 steps")
         self.pos = pos
 
-    def _card_infos(self, suit_ids: list[str]) -> list[Info]:
+    def _card_infos(self, suit_ids: list[str]) -> list[_Info]:
         """One entry per physical card, as the modifiers leave it: dead, in every suit, wild, risen."""
         deck = self.deck
         every = [s for m in self.modifiers for s in m.every_suit]
@@ -187,18 +187,18 @@ class Encoding:
                 for i, s in enumerate(getattr(m, what)):
                     self.check_selector(s, ("modifiers", m.id, what, i))
         self.rise_of = {card.id: sum(self.matches(s, card, card.suits) for s in rise) for card in deck.cards}
-        infos: list[Info] = []
+        infos: list[_Info] = []
         for card in deck.cards:
             suits = card.suits
             if any(self.matches(s, card, suits) for s in dead):
-                infos.extend(Info(card.id, card, None, None, -1, (), False, True) for _copy in range(card.copies))
+                infos.extend(_Info(card.id, card, None, None, -1, (), False, True) for _copy in range(card.copies))
                 continue
             if any(self.matches(s, card, suits) for s in every):
                 suits = tuple(suit_ids)
             is_wild = any(self.matches(s, card, card.suits) for s in wild)
             for _copy in range(card.copies):
                 infos.append(
-                    Info(
+                    _Info(
                         card.id,
                         card,
                         card.rank,
@@ -210,7 +210,7 @@ class Encoding:
                 )
         return infos
 
-    def _universe(self, infos: list[Info]) -> None:
+    def _universe(self, infos: list[_Info]) -> None:
         """The real cards, grouped by rank in ladder order (blank wild cards stand outside), checked against the engine's limits."""
         order = sorted(range(len(infos)), key=lambda i: (infos[i].pos if infos[i].pos is not None else 99, i))
         self.universe = [infos[i] for i in order if not (infos[i].wild and infos[i].blank)]

@@ -20,7 +20,7 @@ from reportlab.pdfbase import ttfonts
 
 from ..libraries.reportlab import subset_names
 
-LETTERS = 26
+_LETTERS = 26
 
 
 def subset_tag(font: str, characters: Sequence[int]) -> str:
@@ -29,7 +29,7 @@ def subset_tag(font: str, characters: Sequence[int]) -> str:
     n = int.from_bytes(digest[:8], "big")
     letters = []
     for _ in range(6):
-        n, r = divmod(n, LETTERS)
+        n, r = divmod(n, _LETTERS)
         letters.append(chr(ord("A") + r))
     return "".join(letters)
 

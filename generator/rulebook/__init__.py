@@ -32,9 +32,9 @@ from .words import knowing_games, speaking, words
 
 __all__ = ["BOOK_PAPERS", "BuildContext", "build_all", "build_book", "check_book", "load_rulebooks", "render_book", "render_file"]
 
-SPACINGS = (1.0, 0.9, 1.12, 0.8)  # paragraph spacings tried, in turn, to keep widow pages out
+_SPACINGS = (1.0, 0.9, 1.12, 0.8)  # paragraph spacings tried, in turn, to keep widow pages out
 BOOK_PAPERS = ("a5", "a4", "letter")  # page sizes a book is designed for
-BOOKLET_SHEETS = {"a5": ("a5", "a4"), "a4": ("a5", "a4"), "letter": ("half-letter", "letter")}  # (pages, sheets)
+_BOOKLET_SHEETS = {"a5": ("a5", "a4"), "a4": ("a5", "a4"), "letter": ("half-letter", "letter")}  # (pages, sheets)
 
 
 @dataclass
@@ -96,7 +96,7 @@ def check_book(context: BuildContext, book: RulebookDefinition) -> None:
     _check_games(context, book)
     with speaking(book.language_set):
         source_map, rendered = _source(context, book)
-        _story(context, book, "a5", make_styles(context.paper("a5"), SPACINGS[0]), source_map, rendered)
+        _story(context, book, "a5", make_styles(context.paper("a5"), _SPACINGS[0]), source_map, rendered)
 
 
 def _check_games(context: BuildContext, book: RulebookDefinition) -> None:
@@ -124,7 +124,7 @@ def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a
     _check_games(context, book)
     source_map, rendered = _source(context, book)
     best: tuple[int, bytes] | None = None
-    for spacing in SPACINGS:  # the first spacing that leaves no widow page and no half-empty page
+    for spacing in _SPACINGS:  # the first spacing that leaves no widow page and no half-empty page
         styles = make_styles(context.paper(paper), spacing)
         story = _story(context, book, paper, styles, source_map, rendered)
         data, bad = render_pdf(styles, book.title, book.subtitle or book.title, story, _author(context, book), book.language_set)
@@ -237,7 +237,7 @@ def _render_file(context: BuildContext, book: RulebookDefinition, paper: str, bo
         # pypdf loads only for booklets
         from ..render.impose import impose
 
-        page_paper, sheet_paper = BOOKLET_SHEETS[paper]
+        page_paper, sheet_paper = _BOOKLET_SHEETS[paper]
         data = render_book(context, book, page_paper)
 
         sheet = context.paper(sheet_paper)

@@ -29,17 +29,17 @@ from .paragraphs import Paragraph
 from .style import Styles
 from .words import category_words, words
 
-STEP = 0.56  # overlap of fanned cards: the visible part of each card, as a share of its width
-HAND_SHARE = 0.36  # the least share of a chart's width its hand names and descriptions keep
+_STEP = 0.56  # overlap of fanned cards: the visible part of each card, as a share of its width
+_HAND_SHARE = 0.36  # the least share of a chart's width its hand names and descriptions keep
 
 
-def chart_card_width(hand_size: int, room_mm: float, largest: float = 13.0) -> float:
+def _chart_card_width(hand_size: int, room_mm: float, largest: float = 13.0) -> float:
     """Card width (mm) so a fanned hand fits in ``room_mm``, between 7 mm and ``largest``."""
-    width = room_mm / (1 + STEP * (max(hand_size, 1) - 1))
+    width = room_mm / (1 + _STEP * (max(hand_size, 1) - 1))
     return max(7.0, min(largest, width))
 
 
-def tie_classes_in_words(subcounts: dict | None) -> str:
+def _tie_classes_in_words(subcounts: dict | None) -> str:
     """How a category's hands fall into tie classes, as a reader would say it.
 
     The last class is the one for hands of no other class (Lith's "neither").
@@ -96,7 +96,7 @@ def hand_chart(
     num_widths = _number_widths(tables, s, two_heads)
     hand_min = max(30 * mm, avail_width * 0.25)
     room = avail_width - sum(num_widths) - hand_min - pad
-    card_w = chart_card_width(table.hand_size, room / mm, 13.0 if avail_width < 130 * mm else 16.0)
+    card_w = _chart_card_width(table.hand_size, room / mm, 13.0 if avail_width < 130 * mm else 16.0)
 
     rows = _head_rows(tables, labels, s, two_heads)
     head_rows = len(rows)
@@ -180,7 +180,7 @@ def _description(table: Any, category: Any, s: Styles) -> str:
     desc = f"<b>{escape(name)}</b>"
     if description:
         desc += f'<br/><font size="{s.chart_desc_size}">{escape(description)}</font>'
-    ties = tie_classes_in_words(getattr(category, "subcounts", None)) if category.count else ""
+    ties = _tie_classes_in_words(getattr(category, "subcounts", None)) if category.count else ""
     if ties:
         desc += f'<br/><font size="{s.chart_desc_size}" color="#6b645a"><i>{escape(ties)}</i></font>'
     return desc
@@ -194,7 +194,7 @@ def _example_picture(
         cards = [library.card(deck, cid, "hand chart") for cid in example]
         arts = [library.art(deck, c) for c in cards]
         notation = HandNotation(deck, cards, s.chart_cell.fontName, s.chart_notation_size)
-        return [HandPicture(arts, card_w, STEP), notation]
+        return [HandPicture(arts, card_w, _STEP), notation]
     if not ever:
         return Paragraph(_never_text(category), s.chart_note)
     if not category.count:
@@ -204,12 +204,12 @@ def _example_picture(
 
 def _column_widths(rows: list[list[Any]], head_rows: int, num_widths: list[float], avail_width: float, pad: float) -> list[float]:
     """Numbers as wide as their longest text, the example as wide as the widest fanned hand (or its cards
-    written out on one line, while the name and description keep at least HAND_SHARE of the width), the name
+    written out on one line, while the name and description keep at least _HAND_SHARE of the width), the name
     and description what is left."""
     examples = [r[1] for r in rows[head_rows:-1] if isinstance(r[1], list)]
     fanned = max([hand.wrap(0, 0)[0] for hand, _ in examples] + [24 * mm])
     written = max([notation.wrap(1e6, 1e6)[0] for _, notation in examples] + [0])
-    example_w = max(fanned, min(written, avail_width * (1 - HAND_SHARE) - sum(num_widths) - pad)) + pad
+    example_w = max(fanned, min(written, avail_width * (1 - _HAND_SHARE) - sum(num_widths) - pad)) + pad
     hand_w = avail_width - sum(num_widths) - example_w
     return [hand_w, example_w, *num_widths]
 

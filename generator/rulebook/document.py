@@ -34,11 +34,11 @@ from .paragraphs import Paragraph
 from .style import SANS, TITLE, Styles
 from .words import words
 
-WIDOW = 0.2  # a chapter's last page holding less than this share of a page is a widow page
-MAX_PASSES = 10
+_WIDOW = 0.2  # a chapter's last page holding less than this share of a page is a widow page
+_MAX_PASSES = 10
 
 
-class OutlinedCanvas(Canvas):
+class _OutlinedCanvas(Canvas):
     """A book's canvas: the PDF opens with its outline (the headings) shown."""
 
     def __init__(self, *args, **kwargs):
@@ -97,7 +97,7 @@ class BookDocument(BaseDocTemplate):
             ]
         )
 
-    def multiBuild(self, story, maxPasses=MAX_PASSES, **build):
+    def multiBuild(self, story, maxPasses=_MAX_PASSES, **build):
         """reportlab's passes, the first on a sketch canvas: it only finds where the headings fall, for
         the contents, and nothing drawn on it is kept (the last pass, drawn, is the book)."""
         if not any(f.isIndexing() for f in story):
@@ -136,7 +136,7 @@ class BookDocument(BaseDocTemplate):
         for page in range(first, last + 1):
             ends_chapter = page == last or page + 1 in self.chapter_pages
             fill = self.fills.get(page, 1.0)
-            if (ends_chapter and page not in self.chapter_pages and fill < WIDOW) or (not ends_chapter and fill < HALF):
+            if (ends_chapter and page not in self.chapter_pages and fill < _WIDOW) or (not ends_chapter and fill < HALF):
                 bad.append(page)
         return bad
 
@@ -197,5 +197,5 @@ def render_pdf(
     ``language``, and it opens with its outline shown."""
     buffer = io.BytesIO()
     doc = BookDocument(buffer, styles, title, subject, author, language)
-    doc.multiBuild(story, canvasmaker=functools.partial(OutlinedCanvas, initialFontName=styles.body.fontName))
+    doc.multiBuild(story, canvasmaker=functools.partial(_OutlinedCanvas, initialFontName=styles.body.fontName))
     return fill_sides(doc.canv, buffer.getvalue()), doc.widows()

@@ -45,9 +45,9 @@ from .markup import Inline, SourceMap, escape, plain_text, slug
 from .paragraphs import Paragraph
 from .style import SANS, SANS_BOLD, SERIF, Styles
 
-DEFAULT_CARD_MM = 16.0
+_DEFAULT_CARD_MM = 16.0
 MIN_PICTURE_MM, MAX_PICTURE_MM = 3.0, 180.0
-BLOCK_TAGS = {"p", "ul", "ol", "blockquote", "table", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "div"}
+_BLOCK_TAGS = {"p", "ul", "ol", "blockquote", "table", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "div"}
 
 
 class Heading(Paragraph):
@@ -190,7 +190,7 @@ class Converter:
         inline = ET.Element("span")
         inline.text = li.text
         for child in li:
-            if child.tag in BLOCK_TAGS:
+            if child.tag in _BLOCK_TAGS:
                 if plain_text(inline) or len(inline):
                     flow.append(Paragraph(self.inline.markup(inline, li), self.s.list_item))
                 inline = ET.Element("span")
@@ -231,7 +231,7 @@ class Converter:
         return Stack([box, Spacer(1, self.s.body.spaceAfter)], hAlign="RIGHT")
 
     # --- images -------------------------------------------------------------------
-    def picture(self, img: ET.Element, block: ET.Element, default_w: float = DEFAULT_CARD_MM) -> Flowable:
+    def picture(self, img: ET.Element, block: ET.Element, default_w: float = _DEFAULT_CARD_MM) -> Flowable:
         try:
             return self._picture(img, block, default_w)
         except AetherpressError as exc:  # name the source line of the image

@@ -18,7 +18,7 @@ from reportlab.platypus import Flowable, KeepTogether, Table
 from ..libraries.reportlab import frame_height, kept_content, kept_height, table_rows
 
 HALF = 0.5  # a page may be left emptier than this only before a new chapter
-MIN_ROWS = 2  # rows of a table that must go with its introduction
+_MIN_ROWS = 2  # rows of a table that must go with its introduction
 
 
 def _space(f: Flowable) -> float:
@@ -30,7 +30,7 @@ def _body_rows(part: Flowable) -> int:
     inner = part.content if isinstance(part, (BreakOut, Whole)) else part
     if isinstance(inner, Table):
         return table_rows(inner) - inner.repeatRows
-    return MIN_ROWS
+    return _MIN_ROWS
 
 
 class KeepWithStart(KeepTogether):
@@ -49,7 +49,7 @@ class KeepWithStart(KeepTogether):
                 room = aH - used - last.getSpaceBefore()
                 if room > 0:
                     parts = last.splitOn(canv, aW, room)
-                    if len(parts) >= 2 and parts[0].wrapOn(canv, aW, room)[1] <= room and _body_rows(parts[0]) >= MIN_ROWS:
+                    if len(parts) >= 2 and parts[0].wrapOn(canv, aW, room)[1] <= room and _body_rows(parts[0]) >= _MIN_ROWS:
                         return head + parts
         return super().split(aW, aH)
 
@@ -71,7 +71,7 @@ class Whole(Flowable):
         if frame_h is None or aH < frame_h * HALF:
             return []  # the page is at least half full: move the whole to the next page
         parts = self.content.split(aW, aH)
-        if len(parts) >= 2 and _body_rows(parts[0]) >= MIN_ROWS:
+        if len(parts) >= 2 and _body_rows(parts[0]) >= _MIN_ROWS:
             return parts
         return []
 

@@ -32,8 +32,8 @@ from .bookodds import OddsSource, format_count, format_interval, format_one_in, 
 from .cardart import CardLibrary
 from .definition import RulebookDefinition
 
-MAX_SOURCE_BYTES = 1_000_000
-MAX_RENDERED_CHARS = 4_000_000
+_MAX_SOURCE_BYTES = 1_000_000
+_MAX_RENDERED_CHARS = 4_000_000
 
 
 def _cell(value: Any) -> str:
@@ -44,8 +44,8 @@ def render_source(book: RulebookDefinition, library: CardLibrary, odds: OddsSour
     """(the source as written, the source after templating)."""
     name = display_path(book.source)
     try:
-        if book.source.stat().st_size > MAX_SOURCE_BYTES:
-            raise AetherpressError(Problem(name, f"the rulebook source is larger than {MAX_SOURCE_BYTES // 1_000_000} MB"))
+        if book.source.stat().st_size > _MAX_SOURCE_BYTES:
+            raise AetherpressError(Problem(name, f"the rulebook source is larger than {_MAX_SOURCE_BYTES // 1_000_000} MB"))
         written = book.source.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise AetherpressError(Problem(name, f"cannot read the rulebook source: {exc}")) from None
@@ -77,7 +77,7 @@ def render_source(book: RulebookDefinition, library: CardLibrary, odds: OddsSour
         with deadline(rulebook_seconds()):  # compiling the source counts too
             template = env.from_string(written)
             template.filename = str(book.source)
-            rendered = render_bounded(template.generate(), MAX_RENDERED_CHARS)
+            rendered = render_bounded(template.generate(), _MAX_RENDERED_CHARS)
     except AetherpressError:
         raise
     except Exception as exc:

@@ -23,16 +23,16 @@ import pyphen
 
 from ..definitions.languages import catalogue_file, category_context, read_catalogue
 
-MESSAGES = Path(__file__).parent / "messages"
-SOURCE = "en"
-_LANGUAGE: ContextVar[str] = ContextVar("book_language", default=SOURCE)
-HYPHENATION = {"en": "en_GB"}  # Pyphen's dictionary where it is not the language's own
+_MESSAGES = Path(__file__).parent / "messages"
+_SOURCE = "en"
+_LANGUAGE: ContextVar[str] = ContextVar("book_language", default=_SOURCE)
+_HYPHENATION = {"en": "en_GB"}  # Pyphen's dictionary where it is not the language's own
 
 
 @contextmanager
 def speaking(language: str) -> Iterator[None]:
     """Set what is made inside the block in ``language`` (a code such as ``de``)."""
-    token = _LANGUAGE.set(language or SOURCE)
+    token = _LANGUAGE.set(language or _SOURCE)
     try:
         yield
     finally:
@@ -45,7 +45,7 @@ def language() -> str:
 
 def supported() -> list[str]:
     """The languages whose words Aetherpress ships: English and those with a catalogue."""
-    return [SOURCE] + sorted(p.stem for p in MESSAGES.glob("*.po"))
+    return [_SOURCE] + sorted(p.stem for p in _MESSAGES.glob("*.po"))
 
 
 @cache
@@ -53,7 +53,7 @@ def _catalogue(code: str) -> dict[str, str]:
     # babel loads only when a language is read or checked
     from babel.messages.pofile import read_po
 
-    path = MESSAGES / f"{code}.po"
+    path = _MESSAGES / f"{code}.po"
     if not path.is_file():
         return {}
     with path.open("rb") as handle:
@@ -64,7 +64,7 @@ def _catalogue(code: str) -> dict[str, str]:
 def words(text: str, **values: object) -> str:
     """``text`` in the book's language (``{name}`` fields filled in from ``values``)."""
     code = language()
-    if code != SOURCE:
+    if code != _SOURCE:
         text = _catalogue(code).get(text) or _catalogue(code.split("_")[0].split("-")[0]).get(text) or text
     return text.format(**values) if values else text
 
@@ -78,7 +78,7 @@ def _locale():
 
 def number(text: str) -> str:
     """A number written the English way (``1,234.5``) as the book's language writes it (``1.234,5`` in German)."""
-    if language() == SOURCE:
+    if language() == _SOURCE:
         return text
     # babel loads only when a language is read or checked
     from babel.numbers import get_decimal_symbol, get_group_symbol
@@ -92,8 +92,8 @@ def number(text: str) -> str:
 def hyphenation() -> str | None:
     """Pyphen's dictionary for the book's language, or None when Pyphen has none (the text is then not hyphenated)."""
     code = language()
-    if code in HYPHENATION:
-        return HYPHENATION[code]
+    if code in _HYPHENATION:
+        return _HYPHENATION[code]
     return pyphen.language_fallback(code.replace("-", "_"))
 
 
@@ -130,7 +130,7 @@ def category_words(table: object, category: object) -> tuple[str, str]:
     prints them; in the source language, or without a translation, as the game file writes them."""
     name, description = str(getattr(category, "name", "")), str(getattr(category, "description", "") or "")
     folder = dict(_GAME_FOLDERS.get()).get(str(getattr(table, "game", "")))
-    if language() == SOURCE or folder is None:
+    if language() == _SOURCE or folder is None:
         return name, description
 
     path = catalogue_file(folder, language())

@@ -10,7 +10,7 @@ from typing import Any
 from .packed import check_archive, choose_sheet
 from .table import MAX_COLUMNS, Collector, SheetError, Table, cell_text
 
-MAX_ROW_NUMBER = 1_048_576  # Excel's last row
+_MAX_ROW_NUMBER = 1_048_576  # Excel's last row
 
 
 def read_xlsx(path: Path, sheet: str | None) -> Table:
@@ -34,8 +34,8 @@ def read_xlsx(path: Path, sheet: str | None) -> Table:
         number = 0
         try:
             for number, cells in _stored_rows(worksheet):
-                if number > MAX_ROW_NUMBER:
-                    raise SheetError(f"the sheet has more than {MAX_ROW_NUMBER:,} rows", number)
+                if number > _MAX_ROW_NUMBER:
+                    raise SheetError(f"the sheet has more than {_MAX_ROW_NUMBER:,} rows", number)
                 if any(text.strip() for text in cells):
                     rows.add(number, cells)
         except SheetError as exc:
