@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.libraries import openpyxl, pypdf, reportlab
+from generator.libraries import jinja2, openpyxl, pypdf, reportlab
 
-ADAPTERS = (openpyxl, pypdf, reportlab)
+ADAPTERS = (jinja2, openpyxl, pypdf, reportlab)
 LIBRARIES = Path(__file__).resolve().parents[1] / "generator" / "libraries"
 
 

@@ -36,7 +36,8 @@ from typing import Any
 
 from jinja2 import filters as jinja_filters
 from jinja2 import nodes, pass_environment
-from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from ..libraries.jinja2 import RewritingEnvironment
 
 _MAX_VALUE = 1_000_000  # characters of a string, items of a list, digits of a number
 _MAX_OPERAND_BITS = 100_000  # a whole number this long (30,000 digits) is far past any card's need
@@ -112,7 +113,7 @@ def _size(value: Any) -> int:
 _PLAIN_NUMBERS = (float, int, bool)
 
 
-class LimitedSandbox(ImmutableSandboxedEnvironment):
+class LimitedSandbox(RewritingEnvironment):
     """The sandbox with bounded values and a deadline checked at every call."""
 
     intercepted_binops = frozenset({"*", "**", "+", "-", "/", "//", "%"})
@@ -124,10 +125,9 @@ class LimitedSandbox(ImmutableSandboxedEnvironment):
         self.filters["sum"] = _bounded_sum
         self.globals[_RUNTIME] = _at_run_time
 
-    def _parse(self, source: str, name: str | None, filename: str | None) -> nodes.Template:
+    def rewritten(self, tree: nodes.Template) -> nodes.Template:
         """The template's tree, with every filter or test whose input could be a constant made to wait for the
         run: Jinja works such an expression out while compiling, before any deadline, even with the optimiser off."""
-        tree = super()._parse(source, name, filename)
         for node in tree.find_all((nodes.Filter, nodes.Test)):
             if node.node is not None and not _varies(node.node):
                 node.node = nodes.Call(nodes.Name(_RUNTIME, "load"), [node.node], [], None, None, lineno=node.lineno)
