@@ -27,10 +27,10 @@ class Problem:
             place += f":{self.line}"
         if self.key:
             place += f": {self.key}"
-        return one_line(f"{place}: {self.message}")
+        return _one_line(f"{place}: {self.message}")
 
 
-def one_line(text: str) -> str:
+def _one_line(text: str) -> str:
     """``text`` with line breaks and other control characters written out, so a problem is always one line."""
     return "".join(c if c >= " " or c == "\t" else c.encode("unicode_escape").decode("ascii") for c in text)
 
@@ -51,7 +51,7 @@ _CARD = re.compile(
 )
 # "deck 'cat:small', card 'fox': text does not fit ..." (a problem with one card's own data)
 _OF_DECK = re.compile(r"^(?:[^']*: )?deck '(?P<deck>[^']*)', (?:card '[^']*'|the back): ")
-SHOWN_CARDS = 3  # a grouped problem names this many of its cards
+_SHOWN_CARDS = 3  # a grouped problem names this many of its cards
 
 
 def grouped_lines(lines: list[str]) -> list[str]:
@@ -83,8 +83,8 @@ def grouped_lines(lines: list[str]) -> list[str]:
         if "\0" not in key:
             out.append(key)
             continue
-        shown = ", ".join(f"'{c}'" for c in cards[:SHOWN_CARDS]) + (
-            f" and {len(cards) - SHOWN_CARDS} more" if len(cards) > SHOWN_CARDS else ""
+        shown = ", ".join(f"'{c}'" for c in cards[:_SHOWN_CARDS]) + (
+            f" and {len(cards) - _SHOWN_CARDS} more" if len(cards) > _SHOWN_CARDS else ""
         )
         in_decks = f" of deck{'s' if len(decks) > 1 else ''} " + ", ".join(f"'{d}'" for d in decks) if decks else ""
         what = f"card {shown}{in_decks}" if len(cards) == 1 else f"{len(cards)} cards{in_decks} ({shown})"

@@ -13,11 +13,11 @@ from functools import cache
 
 from .locations import PACKAGE_DIR
 
-ICC_DIR = PACKAGE_DIR / "icc"
+_ICC_DIR = PACKAGE_DIR / "icc"
 
 
 @dataclass(frozen=True)
-class Stock:
+class _Stock:
     """A kind of paper: the shipped profile that describes printing on it and its default ink limit."""
 
     name: str
@@ -28,14 +28,14 @@ class Stock:
 
 
 STOCKS = {
-    "coated": Stock(
+    "coated": _Stock(
         "coated",
         "GRACoL-TR006-coated.icc",
         3.0,
         "CGATS TR 006",
         "GRACoL 2006, sheetfed offset on grade 1 coated paper (ISO 12647-2 paper type 1)",
     ),
-    "uncoated": Stock(
+    "uncoated": _Stock(
         "uncoated",
         "FOGRA47L-uncoated.icc",
         2.4,
@@ -48,4 +48,4 @@ STOCKS = {
 @cache
 def shipped_profile_data(stock: str) -> bytes:
     """The bytes of the profile Aetherpress ships for a paper stock (``coated`` or ``uncoated``)."""
-    return (ICC_DIR / STOCKS[stock].profile_file).read_bytes()
+    return (_ICC_DIR / STOCKS[stock].profile_file).read_bytes()

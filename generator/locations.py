@@ -13,7 +13,7 @@ from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 FONTS_DIR = PACKAGE_DIR / "fonts"
-BUILTIN_LABEL = "<built-in>"
+_BUILTIN_LABEL = "<built-in>"
 
 
 @cache
@@ -53,5 +53,5 @@ def display_path(path: Path | str) -> str:
         except RuntimeError:
             continue
         if candidate.is_relative_to(root):
-            return f"{BUILTIN_LABEL}/{candidate.relative_to(root)}"
+            return f"{_BUILTIN_LABEL}/{candidate.relative_to(root)}"
     return str(path)

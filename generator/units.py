@@ -14,8 +14,8 @@ import re
 
 MM_PER_INCH = 25.4
 MAX_IMAGE_PIXELS = 100_000_000  # one card image: 100 megapixels (10,000 px a side) is several hundred MB while drawn
-PT_PER_MM = 72 / MM_PER_INCH
-UNITS: dict[str, float] = {"mm": 1.0, "cm": 10.0, "in": MM_PER_INCH, "pt": MM_PER_INCH / 72}
+_PT_PER_MM = 72 / MM_PER_INCH
+_UNITS: dict[str, float] = {"mm": 1.0, "cm": 10.0, "in": MM_PER_INCH, "pt": MM_PER_INCH / 72}
 
 _DECIMAL = r"(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?"  # 3, 0.125, .5, 1e3
 _NUMBER = rf"{_DECIMAL}(?:/{_DECIMAL})?"
@@ -38,13 +38,13 @@ def _number(text: str) -> float:
 
 def unit_factor(unit: str) -> float:
     """Millimetres per ``unit``."""
-    factor = UNITS.get(unit.lower())
+    factor = _UNITS.get(unit.lower())
     if factor is None:
-        raise UnitError(f"unknown unit '{unit}'; use one of {', '.join(UNITS)}")
+        raise UnitError(f"unknown unit '{unit}'; use one of {', '.join(_UNITS)}")
     return factor
 
 
-def check_length(value: float, what: str = "length", maximum: float | None = None, allow_negative: bool = False) -> float:
+def _check_length(value: float, what: str = "length", maximum: float | None = None, allow_negative: bool = False) -> float:
     """``value`` (mm) if it is a finite length within bounds, else a :class:`UnitError`."""
     if not math.isfinite(value):
         raise UnitError(f"{what} must be a finite number, not {value}")
@@ -62,7 +62,7 @@ def to_mm(
     if isinstance(value, bool):
         raise UnitError(f"{what} must be a length, not true/false")
     if isinstance(value, (int, float)):
-        return check_length(float(value) * unit_factor(unit), what, maximum, allow_negative)
+        return _check_length(float(value) * unit_factor(unit), what, maximum, allow_negative)
     if not isinstance(value, str):
         raise UnitError(f'{what} must be a length such as 3 or "3mm"')
     text = value.strip()
@@ -76,7 +76,7 @@ def to_mm(
     if not math.isfinite(number):  # too large for a number: said as written
         bound = f"more than {format_mm(maximum)} mm" if maximum is not None else "out of range"
         raise UnitError(f"{what} '{text}' is {bound}")
-    return check_length(number, what, maximum, allow_negative)
+    return _check_length(number, what, maximum, allow_negative)
 
 
 def parse_size(text: str, unit: str = "mm", what: str = "size") -> tuple[float, float]:
@@ -87,17 +87,27 @@ def parse_size(text: str, unit: str = "mm", what: str = "size") -> tuple[float, 
     w_num, w_unit, h_num, h_unit = match.groups()
     h_unit = h_unit or unit
     w_unit = w_unit or h_unit
-    return (check_length(_number(w_num) * unit_factor(w_unit), what), check_length(_number(h_num) * unit_factor(h_unit), what))
+    return (_check_length(_number(w_num) * unit_factor(w_unit), what), _check_length(_number(h_num) * unit_factor(h_unit), what))
+
+
+def decimal(value: float, places: int = 3) -> str:
+    """A number as SVG and messages write it: at most ``places`` decimals, no trailing zeros, never ``-0``."""
+    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
 
 
 def format_mm(value: float, digits: int = 2) -> str:
     """A length for messages: ``63.5``, ``3``, ``0.13`` (``1e+24`` when it is absurdly large)."""
     if abs(value) >= 1e9:
         return f"{value:g}"
-    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    return decimal(value, digits)
+
+
+def pixels(length_mm: float, dpi: float) -> int:
+    """Whole pixels for a length at ``dpi`` (2.75 in at 300 dpi = 825 px)."""
+    return round(length_mm / MM_PER_INCH * dpi + 1e-9)
 
 
 def pt(value_mm: float) -> float:
     """Millimetres to PostScript points."""
-    return value_mm * PT_PER_MM
+    return value_mm * _PT_PER_MM

@@ -7,7 +7,8 @@ import numpy as np
 from generator.definitions.model import Deck
 from generator.project import Project
 from generator.render.cardpdf import card_pdf_bytes
-from generator.render.pagepng import pixels, render_pages
+from generator.render.pagepng import render_pages
+from generator.units import pixels
 
 
 def render_sides(project: Project, deck: Deck, sides, dpi: float) -> list[np.ndarray]:

@@ -29,7 +29,8 @@ from generator.project import Project
 from generator.render.cardpdf import card_pdf_bytes, shop_pdf_bytes, shop_pdfx
 from generator.render.colour import ProcessColour
 from generator.render.icc import STOCKS, shipped_profile
-from generator.render.pagepng import pixels, render_pages
+from generator.render.pagepng import render_pages
+from generator.units import pixels
 
 DPI = 100  # the comparison's resolution
 TOLERANCE = 40  # of 255, in any channel, after the blur: pdfium draws a hairline at least a pixel wide, Chromium fainter

@@ -53,6 +53,7 @@ PACKAGE_LAYER = {
     "cli": "top",
     "fonts": "base",
     "iccprofiles": "base",
+    "libraries": "base",
     "__main__": "top",
     "__init__": "base",
 }
@@ -64,6 +65,7 @@ MODULE_STATE = {
     "generator.project.digests": ["_KNOWN"],  # a file's digest by its identity (path, size, time, inode), never stale
     "generator.project.seal": ["global _secret"],  # the process's secret, which a build's workers adopt
     "generator.hands.blocks": ["BLOCKS"],  # the kinds of block, registered as their modules load
+    "generator.libraries.reportlab": ["global _undrawn_users"],  # sketch passes running: Flowable.drawOn is swapped meanwhile
 }
 MUTATORS = {"append", "add", "update", "setdefault", "pop", "popitem", "clear", "extend", "insert", "remove", "discard"}
 
@@ -218,6 +220,72 @@ def test_no_process_wide_memo_stores():
     (``pipeline/store.py``): no other module-level container is changed by the functions of its module."""
     found = {name: memos for name, path in modules().items() if name != STORE and (memos := _module_memos(path))}
     assert found == MODULE_STATE
+
+
+def _declared_all(path: Path) -> list[str] | None:
+    """The names a module's ``__all__`` lists (None when it has none, or not as a literal list of strings)."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else getattr(node, "target", None)
+        if isinstance(target, ast.Name) and target.id == "__all__" and isinstance(node, (ast.Assign, ast.AnnAssign)):
+            value = node.value
+            if isinstance(value, (ast.List, ast.Tuple)) and all(
+                isinstance(e, ast.Constant) and isinstance(e.value, str) for e in value.elts
+            ):
+                return [e.value for e in value.elts]  # type: ignore[attr-defined]
+    return None
+
+
+def _top_level_names(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
+    return names
+
+
+FACES = {name: path for name, path in modules().items() if path.name == "__init__.py"}
+
+
+def test_every_package_face_declares_all():
+    """Each package's ``__init__`` says what it offers in ``__all__``, naming only what it defines or imports."""
+    missing = [name for name, path in FACES.items() if _declared_all(path) is None]
+    assert missing == [], f"package faces without a literal __all__: {missing}"
+    unknown = {
+        name: sorted(set(declared) - _top_level_names(path))
+        for name, path in FACES.items()
+        if (declared := _declared_all(path)) and set(declared) - _top_level_names(path)
+    }
+    assert unknown == {}, f"__all__ names nothing of that name: {unknown}"
+
+
+def test_names_taken_from_a_package_face_are_in_its_all():
+    """``from generator.X import name`` (a name, not a module) takes only what X's ``__all__`` offers."""
+    known = modules()
+    taken = []
+    for name, path in known.items():
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            if base not in FACES or base == name:
+                continue
+            offered = _declared_all(FACES[base]) or []
+            taken += [
+                f"{name}: {base}.{alias.name}"
+                for alias in node.names
+                if f"{base}.{alias.name}" not in known and alias.name not in offered
+            ]
+    assert taken == []
 
 
 def test_modules_are_small():

@@ -17,7 +17,7 @@ from generator.definitions import load_all
 from generator.faces.render import FaceRenderer
 from generator.locations import FONTS_DIR
 from generator.project import Project
-from generator.render.pagepng import pixels
+from generator.units import pixels
 
 from .served import Command, Server, edit, new_game, wait_for
 

@@ -4,3 +4,5 @@ Drawn by the templates' ``symbol``, ``symbols`` and ``art``; the modules are imp
 (``generator.art.symbols`` ...).  The definitions know only the symbols' names
 (:mod:`generator.resources.symbolnames`), so reading a deck does not load the drawings.
 """
+
+__all__: list[str] = []  # the modules are imported by name

@@ -20,13 +20,13 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .pathdata import Point, compose, poly, spline, tube, turn
+from .pathdata import Point, commands, compose, fmt, poly, reverse, spline, subpaths, tube, turn
 
 Layers = list[tuple[str, str]]
 
 
 @dataclass(frozen=True)
-class Wing:
+class _Wing:
     shoulder: Point
     elbow: Point
     wrist: Point
@@ -36,7 +36,7 @@ class Wing:
 
 
 @dataclass(frozen=True)
-class Leg:
+class _Leg:
     hip: Point
     knee: Point
     foot: Point
@@ -45,21 +45,21 @@ class Leg:
 
 
 @dataclass(frozen=True)
-class Pose:
+class _Pose:
     spine: tuple[Point, ...]  # from the back of the head through the body to the tail's tip
     widths: tuple[float, ...]  # the spine's thickness, spread evenly along it
     head: Point  # the head's centre
     head_angle: float  # degrees; 0 looks left, positive turns the snout down
     head_size: float
-    wings: tuple[Wing, ...] = ()  # far wing first
-    legs: tuple[Leg, ...] = ()  # far legs first
+    wings: tuple[_Wing, ...] = ()  # far wing first
+    legs: tuple[_Leg, ...] = ()  # far legs first
     spikes: tuple[float, float] = (0.05, 0.75)  # the stretch of spine (0..1) that carries dorsal spikes
     belly: tuple[float, float] = (0.12, 0.62)  # the stretch that carries belly plates
     tail_tip: float = 0.11  # size of the spade at the tail's end
     extra: tuple[tuple[str, str], ...] = field(default_factory=tuple)
 
 
-def _head(pose: Pose) -> tuple[str, str, str]:
+def _head(pose: _Pose) -> tuple[str, str, str]:
     """The head (with horns and jaw), its eye and its nostril and mouth lines, facing left."""
     skull = [
         (0.44, -0.06),
@@ -98,7 +98,7 @@ def _head(pose: Pose) -> tuple[str, str, str]:
     return solid, eye, lines
 
 
-def _wing(w: Wing, far: bool) -> tuple[str, str]:
+def _wing(w: _Wing, far: bool) -> tuple[str, str]:
     """The membrane (scalloped between the fingers) and the bones of one wing."""
     edge: list[Point] = [w.shoulder, w.elbow, w.wrist]
     previous = w.tips[0]
@@ -119,7 +119,7 @@ def _wing(w: Wing, far: bool) -> tuple[str, str]:
     return membrane, " ".join(poly(b) for b in bones)
 
 
-def _leg(leg: Leg) -> str:
+def _leg(leg: _Leg) -> str:
     thigh = tube([leg.hip, leg.knee], [leg.width * 2.0, leg.width * 1.1])
     shin = tube([leg.knee, leg.foot], [leg.width, leg.width * 0.7])
     claws = []
@@ -138,7 +138,7 @@ def _along(spine: Sequence[Point], t: float) -> tuple[Point, Point]:
     return (x0, y0), ((y1 - y0) / d, -(x1 - x0) / d)
 
 
-def build(pose: Pose) -> Layers:
+def build(pose: _Pose) -> Layers:
     spine = spline(pose.spine, 12)
     n = len(spine)
     widths = [pose.widths[min(int(i / (n - 1) * (len(pose.widths) - 1) + 0.5), len(pose.widths) - 1)] for i in range(n)]
@@ -206,7 +206,7 @@ def build(pose: Pose) -> Layers:
 
 # --- the dragons -------------------------------------------------------------------------------
 
-FLIGHT = Pose(  # the Wingsecond's brown, flying low and fast
+_FLIGHT = _Pose(  # the Wingsecond's brown, flying low and fast
     spine=(
         (-0.56, -0.36),
         (-0.44, -0.24),
@@ -225,7 +225,7 @@ FLIGHT = Pose(  # the Wingsecond's brown, flying low and fast
     head_angle=18,
     head_size=0.4,
     wings=(
-        Wing(
+        _Wing(
             (0.0, -0.06),
             (-0.12, -0.42),
             (-0.28, -0.72),
@@ -233,15 +233,15 @@ FLIGHT = Pose(  # the Wingsecond's brown, flying low and fast
             (0.12, -0.02),
             0.04,
         ),
-        Wing((0.06, -0.02), (0.3, -0.4), (0.36, -0.78), ((0.62, -0.98), (0.82, -0.7), (0.88, -0.42), (0.78, -0.16)), (0.4, 0.1)),
+        _Wing((0.06, -0.02), (0.3, -0.4), (0.36, -0.78), ((0.62, -0.98), (0.82, -0.7), (0.88, -0.42), (0.78, -0.16)), (0.4, 0.1)),
     ),
     legs=(
-        Leg((-0.16, 0.1), (-0.22, 0.26), (-0.36, 0.3), 0.07, 10),
-        Leg((0.26, 0.18), (0.3, 0.36), (0.16, 0.44), 0.08, -10),
+        _Leg((-0.16, 0.1), (-0.22, 0.26), (-0.36, 0.3), 0.07, 10),
+        _Leg((0.26, 0.18), (0.3, 0.36), (0.16, 0.44), 0.08, -10),
     ),
 )
 
-RAMPANT = Pose(  # the Weyrleader's bronze, rearing, wings raised high
+_RAMPANT = _Pose(  # the Weyrleader's bronze, rearing, wings raised high
     spine=(
         (-0.42, -0.56),
         (-0.28, -0.5),
@@ -260,7 +260,7 @@ RAMPANT = Pose(  # the Weyrleader's bronze, rearing, wings raised high
     head_angle=8,
     head_size=0.42,
     wings=(
-        Wing(
+        _Wing(
             (-0.08, -0.18),
             (-0.34, -0.38),
             (-0.5, -0.72),
@@ -268,19 +268,19 @@ RAMPANT = Pose(  # the Weyrleader's bronze, rearing, wings raised high
             (-0.16, 0.06),
             0.04,
         ),
-        Wing((0.0, -0.2), (0.3, -0.48), (0.42, -0.86), ((0.78, -0.98), (0.94, -0.64), (0.92, -0.3), (0.72, -0.02)), (0.1, 0.18)),
+        _Wing((0.0, -0.2), (0.3, -0.48), (0.42, -0.86), ((0.78, -0.98), (0.94, -0.64), (0.92, -0.3), (0.72, -0.02)), (0.1, 0.18)),
     ),
     legs=(
-        Leg((-0.14, -0.14), (-0.36, -0.08), (-0.46, -0.26), 0.065, 40),
-        Leg((0.0, 0.3), (-0.22, 0.48), (-0.12, 0.76), 0.09, -60),
-        Leg((-0.1, -0.08), (-0.3, 0.04), (-0.42, -0.12), 0.07, 30),
-        Leg((0.12, 0.36), (0.02, 0.58), (0.2, 0.82), 0.1, -70),
+        _Leg((-0.14, -0.14), (-0.36, -0.08), (-0.46, -0.26), 0.065, 40),
+        _Leg((0.0, 0.3), (-0.22, 0.48), (-0.12, 0.76), 0.09, -60),
+        _Leg((-0.1, -0.08), (-0.3, 0.04), (-0.42, -0.12), 0.07, 30),
+        _Leg((0.12, 0.36), (0.02, 0.58), (0.2, 0.82), 0.1, -70),
     ),
     spikes=(0.04, 0.8),
     belly=(0.1, 0.55),
 )
 
-QUEEN = Pose(  # the Weyrwoman's gold: larger, standing four-square, neck arched high, wings spread
+_QUEEN = _Pose(  # the Weyrwoman's gold: larger, standing four-square, neck arched high, wings spread
     spine=(
         (-0.6, -0.5),
         (-0.56, -0.3),
@@ -300,7 +300,7 @@ QUEEN = Pose(  # the Weyrwoman's gold: larger, standing four-square, neck arched
     head_angle=28,
     head_size=0.42,
     wings=(
-        Wing(
+        _Wing(
             (-0.2, -0.06),
             (-0.28, -0.4),
             (-0.24, -0.74),
@@ -308,7 +308,7 @@ QUEEN = Pose(  # the Weyrwoman's gold: larger, standing four-square, neck arched
             (-0.04, -0.06),
             0.045,
         ),
-        Wing(
+        _Wing(
             (0.0, -0.02),
             (0.3, -0.36),
             (0.5, -0.72),
@@ -318,10 +318,10 @@ QUEEN = Pose(  # the Weyrwoman's gold: larger, standing four-square, neck arched
         ),
     ),
     legs=(
-        Leg((-0.3, 0.1), (-0.36, 0.3), (-0.42, 0.52), 0.08, 0),
-        Leg((0.26, 0.16), (0.34, 0.34), (0.28, 0.56), 0.1, 0),
-        Leg((-0.22, 0.12), (-0.18, 0.32), (-0.26, 0.54), 0.085, 0),
-        Leg((0.36, 0.2), (0.48, 0.36), (0.44, 0.58), 0.1, 0),
+        _Leg((-0.3, 0.1), (-0.36, 0.3), (-0.42, 0.52), 0.08, 0),
+        _Leg((0.26, 0.16), (0.34, 0.34), (0.28, 0.56), 0.1, 0),
+        _Leg((-0.22, 0.12), (-0.18, 0.32), (-0.26, 0.54), 0.085, 0),
+        _Leg((0.36, 0.2), (0.48, 0.36), (0.44, 0.58), 0.1, 0),
     ),
     spikes=(0.03, 0.86),
     belly=(0.14, 0.55),
@@ -329,7 +329,7 @@ QUEEN = Pose(  # the Weyrwoman's gold: larger, standing four-square, neck arched
 )
 
 
-def _arc_pose(sweep: float, steps: int, radius: float, legs: tuple[int, ...], head_size: float) -> Pose:
+def _arc_pose(sweep: float, steps: int, radius: float, legs: tuple[int, ...], head_size: float) -> _Pose:
     """A serpent dragon along an arc of ``sweep`` degrees clockwise from just right of the top, its head
     at the top looking left (counter-clockwise, the way it goes)."""
 
@@ -341,14 +341,14 @@ def _arc_pose(sweep: float, steps: int, radius: float, legs: tuple[int, ...], he
     a0 = math.radians(-72)
     travel = (math.sin(a0), -math.cos(a0))
 
-    def leg(k: int, far: bool) -> Leg:
+    def leg(k: int, far: bool) -> _Leg:
         angle = -72 + k * step
         hip = at(angle, radius - 0.02)
         knee = at(angle + (6 if far else -4), radius + 0.18)
         foot = at(angle - 14, radius + 0.24)
-        return Leg(hip, knee, foot, 0.06, angle - 90)
+        return _Leg(hip, knee, foot, 0.06, angle - 90)
 
-    return Pose(
+    return _Pose(
         spine=spine,
         widths=(0.13, 0.17, 0.2, 0.21, 0.2, 0.18, 0.15, 0.11, 0.07, 0.04, 0.015),
         head=(spine[0][0] + 0.16 * travel[0], spine[0][1] + 0.16 * travel[1] - 0.03),
@@ -361,7 +361,7 @@ def _arc_pose(sweep: float, steps: int, radius: float, legs: tuple[int, ...], he
     )
 
 
-def _coil() -> Pose:
+def _coil() -> _Pose:
     """The Dragon's Gambit Dragon: a serpent dragon wound round the card's centre, chasing its tail."""
 
     def at(angle: float, r: float) -> Point:
@@ -371,14 +371,14 @@ def _coil() -> Pose:
     a0 = math.radians(-72)
     travel = (math.sin(a0), -math.cos(a0))  # the way the head goes: counter-clockwise on the page
 
-    def leg(k: int, far: bool) -> Leg:
+    def leg(k: int, far: bool) -> _Leg:
         angle = -72 + k * 22
         hip = at(angle, 0.6 - 0.012 * k)
         knee = at(angle + (6 if far else -4), 0.8)
         foot = at(angle - 14, 0.86)
-        return Leg(hip, knee, foot, 0.06, angle - 90)
+        return _Leg(hip, knee, foot, 0.06, angle - 90)
 
-    return Pose(
+    return _Pose(
         spine=spine,
         widths=(0.13, 0.17, 0.2, 0.21, 0.2, 0.18, 0.15, 0.11, 0.07, 0.04, 0.015),
         head=(spine[0][0] + 0.16 * travel[0], spine[0][1] + 0.16 * travel[1] - 0.03),
@@ -391,10 +391,10 @@ def _coil() -> Pose:
     )
 
 
-COIL = _coil()
+_COIL = _coil()
 
 
-def _pair(pose: Pose, scale: float, shift: Point) -> Layers:
+def _pair(pose: _Pose, scale: float, shift: Point) -> Layers:
     """Two of the same dragon, one turned half round about the centre: the same either way up."""
     one = build(pose)
     out: Layers = []
@@ -405,7 +405,6 @@ def _pair(pose: Pose, scale: float, shift: Point) -> Layers:
 
 
 def _transform(d: str, scale: float, shift: Point, half_turn: bool = False) -> str:
-    from .pathdata import commands, fmt
 
     k = -1.0 if half_turn else 1.0
 
@@ -425,19 +424,17 @@ def _transform(d: str, scale: float, shift: Point, half_turn: bool = False) -> s
 
 
 DRAGONS: dict[str, Callable[[], Layers]] = {
-    "dragon-flight": lambda: build(FLIGHT),
-    "dragon-rampant": lambda: build(RAMPANT),
-    "dragon-queen": lambda: build(QUEEN),
-    "dragon-coiled": lambda: build(COIL),
-    "dragons-circling": lambda: _pair(FLIGHT, 0.56, (0.12, -0.45)),
+    "dragon-flight": lambda: build(_FLIGHT),
+    "dragon-rampant": lambda: build(_RAMPANT),
+    "dragon-queen": lambda: build(_QUEEN),
+    "dragon-coiled": lambda: build(_COIL),
+    "dragons-circling": lambda: _pair(_FLIGHT, 0.56, (0.12, -0.45)),
     "dragons-coiled": lambda: _pair(_arc_pose(172, 9, 0.7, (2, 6), 0.36), 0.9, (0.0, 0.0)),
 }
 
 
 def silhouette(name: str) -> str:
     """One dragon as a single-colour symbol: every part joined, the eye cut out."""
-    from .pathdata import reverse, subpaths
-
     layers = DRAGONS[name]()
     solid = " ".join(d for role, d in layers if role in ("far", "body", "wing"))
     eye = " ".join(reverse(sub) for role, d in layers if role == "eye" for sub in subpaths(d))

@@ -24,7 +24,7 @@ from .dragons import DRAGONS
 from .pathdata import path_element, place
 
 Layers = list[tuple[str, str]]
-ART: dict[str, Callable[[], Layers]] = {**DRAGONS, **CRESTS}
+_ART: dict[str, Callable[[], Layers]] = {**DRAGONS, **CRESTS}
 
 
 class UnknownArt(ValueError):
@@ -33,11 +33,11 @@ class UnknownArt(ValueError):
 
 @cache
 def art_layers(name: str) -> tuple[tuple[str, str], ...]:
-    if name not in ART:
-        close = difflib.get_close_matches(str(name), list(ART), n=1)
+    if name not in _ART:
+        close = difflib.get_close_matches(str(name), list(_ART), n=1)
         hint = f" (did you mean '{close[0]}'?)" if close else ""
-        raise UnknownArt(f"unknown art '{name}'{hint}; art: {', '.join(ART)}")
-    return tuple(ART[name]())
+        raise UnknownArt(f"unknown art '{name}'{hint}; art: {', '.join(_ART)}")
+    return tuple(_ART[name]())
 
 
 def art_svg(

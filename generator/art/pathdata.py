@@ -12,6 +12,8 @@ import re
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
+from ..units import decimal
+
 Point = tuple[float, float]
 
 
@@ -24,8 +26,7 @@ def path_element(d: str, **paint: str) -> str:
 
 
 def fmt(v: float) -> str:
-    text = f"{v:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    return decimal(v)
 
 
 def poly(points: Sequence[Point]) -> str:
@@ -66,7 +67,7 @@ def mirror(points: Sequence[Point]) -> list[Point]:
     return [(-x, y) for x, y in reversed(points)]
 
 
-def bezier(p0: Point, p1: Point, p2: Point, p3: Point, steps: int = 16) -> list[Point]:
+def _bezier(p0: Point, p1: Point, p2: Point, p3: Point, steps: int = 16) -> list[Point]:
     """Points along a cubic Bézier curve (both ends included)."""
     out = []
     for i in range(steps + 1):
@@ -89,7 +90,7 @@ def spline(points: Sequence[Point], steps: int = 10) -> list[Point]:
         p0, p1, p2, p3 = pts[i - 1], pts[i], pts[i + 1], pts[i + 2]
         c1 = (p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6)
         c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
-        out += bezier(p1, c1, c2, p2, steps)[(1 if out else 0) :]
+        out += _bezier(p1, c1, c2, p2, steps)[(1 if out else 0) :]
     return out
 
 
@@ -110,13 +111,8 @@ def tube(spine: Sequence[Point], widths: Sequence[float]) -> list[Point]:
     return left + right[::-1]
 
 
-def signed_area(points: Sequence[Point]) -> float:
+def _signed_area(points: Sequence[Point]) -> float:
     return sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, [*points[1:], points[0]], strict=True)) / 2
-
-
-def wind(points: Sequence[Point], clockwise: bool = True) -> list[Point]:
-    """``points`` ordered clockwise on the page (or counter-clockwise), for non-zero fills that join parts."""
-    return list(points) if (signed_area(points) > 0) == clockwise else list(points)[::-1]
 
 
 _TOKEN = re.compile(r"[MLCAZ]|-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?")
@@ -194,11 +190,12 @@ def compose(solid: str, holes: str = "") -> str:
     """Parts that join and holes cut out of them, for the non-zero fill rule: every part of ``solid`` is
     turned clockwise on the page and every part of ``holes`` the other way, so overlapping parts join
     and holes stay holes whatever they overlap."""
+    # pathpoints loads numpy: only art that cuts holes needs it
     from ..pathpoints import path_points
 
     def oriented(sub: str, clockwise: bool) -> str:
         pts = path_points(sub)
-        area = signed_area([(float(x), float(y)) for x, y in pts])
+        area = _signed_area([(float(x), float(y)) for x, y in pts])
         return sub if (area > 0) == clockwise else reverse(sub)
 
     return " ".join([oriented(s, True) for s in subpaths(solid)] + [oriented(h, False) for h in subpaths(holes)])

@@ -63,7 +63,7 @@ def tumult() -> str:
     return compose(" ".join(out) + " " + star(5, 0.22, 0.1))
 
 
-def hidden_card() -> str:
+def _hidden_card() -> str:
     """A card face down, its back latticed: another spell waits unseen."""
     outer = poly(_card(0.0, 0.0, 1.25, 1.75, -8))
     inner = poly(_card(0.0, 0.0, 1.0, 1.5, -8))
@@ -75,7 +75,7 @@ def hidden_card() -> str:
     return compose(f"{outer} {diamonds} " + circle(0.13, 0.0, 0.0), inner)
 
 
-def six_cards() -> str:
+def _six_cards() -> str:
     """A hand of six cards fanned: hands grow to six."""
     angles = (-40, -24, -8, 8, 24, 40)
     out = []
@@ -99,7 +99,7 @@ def capitol() -> str:
     return compose(f"{dome} {spire} {base} {columns} {arrow}")
 
 
-def crown_of_seven() -> str:
+def _crown_of_seven() -> str:
     """The Founder-Queen's crown under her seven Founding Generals, as stars."""
     crown = poly([(-0.7, 0.85), (-0.78, 0.05), (-0.38, 0.4), (0.0, -0.05), (0.38, 0.4), (0.78, 0.05), (0.7, 0.85)])
     band = rect(-0.7, 0.62, 0.7, 0.72)
@@ -185,7 +185,7 @@ def birds() -> str:
     return compose(" ".join(out))
 
 
-def weeping_eye() -> str:
+def _weeping_eye() -> str:
     """An eye shedding a tear."""
     eye = "M-0.95,-0.3 C-0.5,-0.95 0.5,-0.95 0.95,-0.3 C0.5,0.35 -0.5,0.35 -0.95,-0.3 Z"
     iris = circle(0.3, 0.0, -0.3)
@@ -269,7 +269,7 @@ def bonfire() -> str:
     return compose(logs + " " + " ".join(flames))
 
 
-def mushroom() -> str:
+def _mushroom() -> str:
     """A toadstool: what grows where things rot."""
     cap = "M-0.9,0.0 C-0.9,-0.75 0.9,-0.75 0.9,0.0 C0.6,0.12 -0.6,0.12 -0.9,0.0 Z"
     spots = " ".join(circle(r, x, y) for x, y, r in ((-0.45, -0.25, 0.12), (0.05, -0.42, 0.1), (0.45, -0.18, 0.13)))
@@ -282,10 +282,10 @@ ICONS: dict[str, Callable[[], str]] = {
     "decree": decree,
     "candle": candle,
     "tumult": tumult,
-    "hidden-card": hidden_card,
-    "six-cards": six_cards,
+    "hidden-card": _hidden_card,
+    "six-cards": _six_cards,
     "capitol": capitol,
-    "crown-of-seven": crown_of_seven,
+    "crown-of-seven": _crown_of_seven,
     "fallow": fallow,
     "rings": dance,
     "rainbow": rainbow,
@@ -294,12 +294,12 @@ ICONS: dict[str, Callable[[], str]] = {
     "grid": grid,
     "compass": compass,
     "birds": birds,
-    "weeping-eye": weeping_eye,
+    "weeping-eye": _weeping_eye,
     "wings": wings,
     "anchor": anchor,
     "tablets": tablets,
     "chest": chest,
     "whirlwind": whirlwind,
     "bonfire": bonfire,
-    "toadstool": mushroom,
+    "toadstool": _mushroom,
 }

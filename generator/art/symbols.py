@@ -254,7 +254,7 @@ SYMBOLS: dict[str, Callable[[], str]] = {
 SYMBOLS.update(ICONS)  # the Aetherial spells' icons (spellicons.py)
 
 
-class UnknownSymbol(ValueError):
+class _UnknownSymbol(ValueError):
     """A symbol name the library does not have."""
 
 
@@ -264,7 +264,7 @@ def symbol_path(name: str) -> str:
     if name not in SYMBOLS:
         close = difflib.get_close_matches(str(name), list(SYMBOLS), n=1)
         hint = f" (did you mean '{close[0]}'?)" if close else ""
-        raise UnknownSymbol(f"unknown symbol '{name}'{hint}; symbols: {', '.join(SYMBOLS)}")
+        raise _UnknownSymbol(f"unknown symbol '{name}'{hint}; symbols: {', '.join(SYMBOLS)}")
     return SYMBOLS[name]()
 
 
@@ -278,12 +278,12 @@ def placed_path(name: str, cx: float, cy: float, size: float, rotate: float = 0.
 
 
 # symbols whose parts overlap and must join: filled non-zero (holes are drawn the other way round)
-NONZERO = {"dragon", "club", "spiral2", "air", *ICONS}
+_NONZERO = {"dragon", "club", "spiral2", "air", *ICONS}
 
 
 def _path(name: str, d: str, fill: str, stroke: str | None, stroke_width: float) -> Markup:
     """The <path> element of a symbol."""
-    paint = {"fill": str(fill), "fill_rule": "nonzero" if name in NONZERO else "evenodd"}
+    paint = {"fill": str(fill), "fill_rule": "nonzero" if name in _NONZERO else "evenodd"}
     if stroke and stroke_width:
         paint.update({"stroke": str(stroke), "stroke_width": _fmt(stroke_width)})
     return Markup(path_element(d, **paint))

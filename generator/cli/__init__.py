@@ -26,7 +26,9 @@ from ..errors import AetherpressError, display_path, grouped
 from ..project import Project
 from ..resources.limits import cap_memory
 
-COMMANDS = {
+__all__ = ["console", "main", "parser", "print_problems"]
+
+_COMMANDS = {
     "list": "list_decks",
     "validate": "validate",
     "build": "build_command",
@@ -43,10 +45,10 @@ COMMANDS = {
 
 
 def _module(command: str) -> ModuleType:
-    return importlib.import_module(f".{COMMANDS[command]}", __name__)
+    return importlib.import_module(f".{_COMMANDS[command]}", __name__)
 
 
-class OneLineParser(argparse.ArgumentParser):
+class _OneLineParser(argparse.ArgumentParser):
     """argparse, with a mistake on the command line reported like every other problem: one line, exit 2."""
 
     def error(self, message: str) -> NoReturn:
@@ -54,20 +56,20 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"error: command line: {message} (see aetherpress {command + ' ' if command else ''}--help)\n")
 
 
-def named_command(argv: list[str]) -> str | None:
+def _named_command(argv: list[str]) -> str | None:
     """The command ``argv`` names, where that is plain before parsing (the value of --project skipped)."""
     tokens = iter(argv)
     for token in tokens:
         if token == "--project":
             next(tokens, None)
         elif not token.startswith("-"):
-            return token if token in COMMANDS else None
+            return token if token in _COMMANDS else None
     return None
 
 
 def parser(only: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser; with ``only``, the other commands are named but their modules not loaded."""
-    p = OneLineParser(prog="aetherpress", description="Card decks and rulebooks from data, ready for print.")
+    p = _OneLineParser(prog="aetherpress", description="Card decks and rulebooks from data, ready for print.")
     p.add_argument("--version", action="version", version=f"aetherpress {__version__}")
     p.add_argument("--debug", action="store_true", help="show a traceback on errors")
     p.add_argument("--verbose", action="store_true", help="also show notes, such as a damaged cache being recounted")
@@ -80,7 +82,7 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
         "without one, the built-in decks)",
     )
     sub = p.add_subparsers(dest="command", required=True)
-    for command in COMMANDS:
+    for command in _COMMANDS:
         if only is None or command == only:
             _module(command).add_parser(sub)
         else:
@@ -90,7 +92,7 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     try:
-        args = parser(named_command(sys.argv[1:] if argv is None else argv)).parse_args(argv)
+        args = parser(_named_command(sys.argv[1:] if argv is None else argv)).parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a mistake on the command line (already reported)
         return exc.code if isinstance(exc.code, int) else 2
     suggestions_afresh()
@@ -133,12 +135,12 @@ def print_problems(exc: AetherpressError) -> None:
         print(f"error: {problem}", file=sys.stderr)
 
 
-class Terminated(KeyboardInterrupt):
+class _Terminated(KeyboardInterrupt):
     """The process was asked to stop (SIGTERM): unwind like an interrupt, so staging folders are removed."""
 
 
 def _terminate(signum: int, frame: object) -> None:
-    raise Terminated("terminated")
+    raise _Terminated("terminated")
 
 
 @contextlib.contextmanager

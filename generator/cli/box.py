@@ -11,11 +11,11 @@ from ..project import Project
 from ..project.files import writing_into
 from .common import examples, length, output_folder, paper_from_args, resolve_decks
 
-MAX_THICKNESS = 5.0  # mm
+_MAX_THICKNESS = 5.0  # mm
 
 
 def thickness(text: str) -> float:
-    value = length(MAX_THICKNESS)(text)
+    value = length(_MAX_THICKNESS)(text)
     if value <= 0:
         raise argparse.ArgumentTypeError(f"must be more than 0 mm, not {text}")
     return value
@@ -51,6 +51,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(project: Project, args: argparse.Namespace) -> int:
+    # the command's modules load when it runs, not for --help
     from ..outputs.boxfile import plan_box, write_box
 
     paper = paper_from_args(project, args)

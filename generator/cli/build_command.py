@@ -9,6 +9,7 @@ from pathlib import Path
 from ..errors import Problem, display_path
 from ..locations import RULEBOOKS
 from ..project import Project
+from ..project.files import writing_into
 from .box import add_card_thickness
 from .common import (
     add_jobs_arguments,
@@ -65,9 +66,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(project: Project, args: argparse.Namespace) -> int:
     if getattr(args, "watch", False):
+        # the command's modules load when it runs, not for --help
         from .watching import rebuild_on_save
 
         return rebuild_on_save(project, lambda: run(project, argparse.Namespace(**{**vars(args), "watch": False})))
+    # the command's modules load when it runs, not for --help
     from ..pipeline.uptodate import build_key, remember, up_to_date
 
     out = output_folder(args.out or project.output_dir)
@@ -77,11 +80,11 @@ def run(project: Project, args: argparse.Namespace) -> int:
     if report is not None:  # nothing changed: every file is as the last build left it
         print("\n".join(report))
         return 0
+    # the command's modules load when it runs, not for --help
     from ..pipeline.build import check_fits
     from ..pipeline.context import ProjectContext
     from ..pipeline.job import BuildRequest, run_build
     from ..pipeline.sheets import write_kept_job
-    from ..project.files import writing_into
 
     sheets = sheet_options(project, args)
     context = ProjectContext(project)
@@ -93,6 +96,7 @@ def run(project: Project, args: argparse.Namespace) -> int:
     for _, options in sheets:
         check_fits(decks, options)
         if args.box:
+            # the command's modules load when it runs, not for --help
             from ..outputs.boxfile import plan_box
 
             for deck in decks:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..definitions import Deck, load_all, parse_deck_spec
+from ..definitions.languages import untranslated
 from ..definitions.presets import Paper, load_papers, parse_paper
 from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem, display_path
@@ -24,8 +25,8 @@ if TYPE_CHECKING:  # the sheets stage is loaded by the commands that print
     from ..render.sheetpdf import SheetOptions
 
 MAX_COPIES = 1_000
-MAX_OFFSET = 50.0  # mm
-MAX_MARGIN = 100.0  # mm
+_MAX_OFFSET = 50.0  # mm
+_MAX_MARGIN = 100.0  # mm
 
 
 def examples(p: argparse.ArgumentParser, *lines: str) -> None:
@@ -80,7 +81,7 @@ def number(lowest: float, highest: float) -> Callable[[str], float]:
     return parse
 
 
-def parse_offset(text: str) -> tuple[float, float]:
+def _parse_offset(text: str) -> tuple[float, float]:
     parts = text.replace(";", ",").split(",")
     try:
         dx, dy = (float(p) for p in parts)
@@ -88,8 +89,8 @@ def parse_offset(text: str) -> tuple[float, float]:
         raise cli_error(f"--offset '{text}' is not DX,DY in millimetres (e.g. 0.5,-1)") from None
     if not (math.isfinite(dx) and math.isfinite(dy)):
         raise cli_error(f"--offset '{text}' must be two finite numbers of millimetres")
-    if abs(dx) > MAX_OFFSET or abs(dy) > MAX_OFFSET:
-        raise cli_error(f"--offset '{text}' is more than {MAX_OFFSET:g} mm; the offset is in millimetres")
+    if abs(dx) > _MAX_OFFSET or abs(dy) > _MAX_OFFSET:
+        raise cli_error(f"--offset '{text}' is more than {_MAX_OFFSET:g} mm; the offset is in millimetres")
     return dx, dy
 
 
@@ -118,6 +119,7 @@ def resolve_decks(
 ) -> list[Deck]:
     """The decks named on the command line (default: every deck of the project in every variant), variants applied,
     in each of ``languages`` ("" or the source language's code: the source; None: the source and every edition)."""
+    # the command's modules load when it runs, not for --help
     from ..pipeline.build import all_targets, edition_choice
 
     definitions = load_all(project) if definitions is None else definitions
@@ -167,8 +169,6 @@ def languages_from_args(args: argparse.Namespace, every: bool) -> list[str] | No
 
 def check_translated(decks: list[Deck], args: argparse.Namespace) -> None:
     """With ``--strict-lang``, every card text of an edition printed untranslated is an error (all told at once)."""
-    from ..definitions.languages import untranslated
-
     if getattr(args, "strict_lang", False):
         problems = [p for deck in decks for p in untranslated(deck)]
         if problems:
@@ -213,7 +213,7 @@ def add_paper_arguments(p: argparse.ArgumentParser, default_help: str) -> None:
     )
     p.add_argument(
         "--margin",
-        type=length(MAX_MARGIN),
+        type=length(_MAX_MARGIN),
         default=6.0,
         metavar="MM",
         help="unprinted border at the paper's edge (default 6 mm); crop marks, when drawn, lie inside it",
@@ -239,7 +239,7 @@ def add_sheet_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--gap",
-        type=length(MAX_MARGIN),
+        type=length(_MAX_MARGIN),
         default=0.0,
         metavar="MM",
         help="space between cards (default 0: one cut serves two cards)",
@@ -276,7 +276,7 @@ def layout_from_args(project: Project, args: argparse.Namespace, mode: str | Non
             margin=args.margin,
             gap=getattr(args, "gap", 0.0),
             bleed=math.inf if getattr(args, "bleed", False) else 0.0,
-            offset=parse_offset(args.offset),
+            offset=_parse_offset(args.offset),
             crop_marks=getattr(args, "crop_marks", True),
             cut_lines=getattr(args, "cut_lines", False),
             registration=getattr(args, "registration", False),
@@ -285,7 +285,7 @@ def layout_from_args(project: Project, args: argparse.Namespace, mode: str | Non
         raise cli_error(str(exc)) from None
 
 
-def paper_suffix(paper: Paper) -> str:
+def _paper_suffix(paper: Paper) -> str:
     """What a sheets file's name carries for its paper: nothing for A4, ``-letter``, ``-a3-landscape`` ..."""
     name = re.sub(r"[^a-z0-9.]+", "-", paper.name.lower()).strip("-.") or "paper"
     return "" if name == "a4" else f"-{name}"
@@ -293,10 +293,11 @@ def paper_suffix(paper: Paper) -> str:
 
 def sheet_options(project: Project, args: argparse.Namespace) -> list[tuple[str, SheetOptions]]:
     """(file suffix, options) of every sheets PDF a build writes: A4 and Letter unless --paper names one."""
+    # the command's modules load when it runs, not for --help
     from ..render.sheetpdf import SheetOptions
 
     options = SheetOptions(layout_from_args(project, args), args.copies, args.greyscale, getattr(args, "draft", False))
     if args.paper is not None:
-        return [(paper_suffix(options.layout.paper), options)]
+        return [(_paper_suffix(options.layout.paper), options)]
     letter = parse_paper("letter", load_papers(project))
     return [("", options), ("-letter", replace(options, layout=replace(options.layout, paper=letter)))]

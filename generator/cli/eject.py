@@ -76,7 +76,7 @@ def _size_entry(project: Project, name: str, new_name: str) -> str:
     return found.group(0).rstrip("\n").replace(f"[sizes.{name}]", f"[sizes.{new_name}]", 1) + "\n"
 
 
-def deck_lines(project: Project, key: str) -> list[tuple[Path, int | None, str | None]]:
+def _deck_lines(project: Project, key: str) -> list[tuple[Path, int | None, str | None]]:
     """(deck file, line, value) of ``key`` in the ``[deck]`` table of each of the project's deck files
     (line and value None where the key is not given)."""
     found: list[tuple[Path, int | None, str | None]] = []
@@ -145,7 +145,7 @@ def run(project: Project, args: argparse.Namespace) -> int:
         + (f", named '{new_name}'" if new_name != name else "")
     )
     wanted = f'{key} = "{new_name}"'
-    for path, line, value in deck_lines(project, key):
+    for path, line, value in _deck_lines(project, key):
         if value == new_name:
             print(f"{display_path(path)}:{line}: {wanted} already names it: the copy is used from now on")
         elif line is None and new_name == default:

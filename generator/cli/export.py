@@ -21,7 +21,7 @@ from ..project.files import writing_into
 from ..project.staging import stage, staged_folders
 from ..render.icc import STOCKS, load_profile
 from ..render.pdfx import ghostscript
-from ..units import MAX_IMAGE_PIXELS, MM_PER_INCH
+from ..units import MAX_IMAGE_PIXELS, MM_PER_INCH, pixels
 
 if TYPE_CHECKING:
     from ..outputs.cardfiles import PodOptions
@@ -41,7 +41,7 @@ from .common import (
 MAX_BLEED = 10.0  # mm
 
 
-def builtin_shop_ids() -> list[str]:
+def _builtin_shop_ids() -> list[str]:
     """The ids of the print shops Aetherpress knows (``templates/shops.toml``), for the help."""
     with (builtin_root() / "templates" / "shops.toml").open("rb") as f:
         return list(tomllib.load(f).get("shops", {}))
@@ -51,7 +51,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("export", help="card files for print shops (pod), PNG, SVG or Tabletop Simulator (tts)")
     examples(p, "aetherpress export pod --shop thegamecrafter", "aetherpress export png my-game --dpi 600")
     kinds = p.add_subparsers(dest="kind", required=True, metavar="pod|png|svg|tts")
-    shops = builtin_shop_ids()
+    shops = _builtin_shop_ids()
     shown = {
         "pod": (
             f"aetherpress export pod --shop {shops[0]}   # one shop's files; the others' stay",
@@ -148,6 +148,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(project: Project, args: argparse.Namespace) -> int:
+    # the command's modules load when it runs, not for --help
     from ..outputs.cardfiles import export_png, export_pod, export_svg
     from ..outputs.progress import ProgressBar
     from ..outputs.tts import export_tts
@@ -155,13 +156,13 @@ def run(project: Project, args: argparse.Namespace) -> int:
     decks = resolve_decks(project, args.decks, languages=languages_from_args(args, every=False))
     check_slugs(decks)
     out = output_folder(args.out or project.output_dir)
-    options = pod_options(project, args) if args.kind == "pod" else None
-    check_image_sizes(project, decks, args, options)
+    options = _pod_options(project, args) if args.kind == "pod" else None
+    _check_image_sizes(project, decks, args, options)
     report = []
     with writing_into(out), staged_folders() as stages:
         for deck in decks:
             target = out / deck.slug / args.kind
-            folder = stage(stages, target, other_shops(project, deck, options) if options is not None else None)
+            folder = stage(stages, target, _other_shops(project, deck, options) if options is not None else None)
             bar = ProgressBar(f"{deck.key} {args.kind}")
             try:
                 if args.kind == "pod":
@@ -183,8 +184,9 @@ def run(project: Project, args: argparse.Namespace) -> int:
     return 0
 
 
-def other_shops(project: Project, deck: Deck, options: PodOptions) -> Callable[[str], bool]:
+def _other_shops(project: Project, deck: Deck, options: PodOptions) -> Callable[[str], bool]:
     """Which files of an earlier export belong to the shops this one does not make: they stay."""
+    # the command's modules load when it runs, not for --help
     from ..outputs.cardfiles import chosen_shops, shop_files
 
     made = {shop.id for shop in chosen_shops(project, options.shops)}
@@ -192,10 +194,10 @@ def other_shops(project: Project, deck: Deck, options: PodOptions) -> Callable[[
     return lambda name: any(shop_files(deck, shop, name) for shop in others)
 
 
-def check_image_sizes(project: Project, decks: Sequence[Deck], args: argparse.Namespace, options: PodOptions | None) -> None:
+def _check_image_sizes(project: Project, decks: Sequence[Deck], args: argparse.Namespace, options: PodOptions | None) -> None:
     """Every card image this export draws is at most MAX_IMAGE_PIXELS: a larger one would not fit in memory."""
+    # the command's modules load when it runs, not for --help
     from ..outputs.cardfiles import chosen_shops
-    from ..render.pagepng import pixels
 
     def too_large(deck: Deck, bleed: float, dpi: float, where: str) -> None:
         size = (pixels(deck.size.width + 2 * bleed, dpi), pixels(deck.size.height + 2 * bleed, dpi))
@@ -216,8 +218,9 @@ def check_image_sizes(project: Project, decks: Sequence[Deck], args: argparse.Na
                     too_large(deck, shop.bleed, shop.dpi, f"shop '{shop.id}' (dpi {shop.dpi:g})")
 
 
-def pod_options(project: Project, args: argparse.Namespace) -> PodOptions:
+def _pod_options(project: Project, args: argparse.Namespace) -> PodOptions:
     """The print-shop options, checked before anything is drawn."""
+    # the command's modules load when it runs, not for --help
     from ..outputs.cardfiles import PodOptions
 
     shops = load_shops(project)

@@ -80,11 +80,11 @@ def run(project: Project, args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(table.to_json(), indent=2, ensure_ascii=False))
     else:
-        print(format_table(table))
+        print(_format_table(table))
     return 0
 
 
-def format_table(table: OddsTable) -> str:
+def _format_table(table: OddsTable) -> str:
     mods = f", with {', '.join(table.modifier_titles)}" if table.modifier_titles else ""
     if table.simulated:
         what = (

@@ -9,7 +9,7 @@ from ..errors import AetherpressError
 from ..project import Project
 from .common import check_slugs, examples, resolve_decks, whole
 
-DEFAULT_PORT = 8000
+_DEFAULT_PORT = 8000
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -26,9 +26,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--port",
         type=whole(0, 65535),
-        default=DEFAULT_PORT,
+        default=_DEFAULT_PORT,
         metavar="N",
-        help=f"the port on 127.0.0.1 (default {DEFAULT_PORT}; 0 picks a free one)",
+        help=f"the port on 127.0.0.1 (default {_DEFAULT_PORT}; 0 picks a free one)",
     )
     p.add_argument("--no-browser", action="store_true", help="do not open a browser; the first line printed is the URL")
 

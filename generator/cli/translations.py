@@ -12,9 +12,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..definitions import catalogues
 from ..definitions.languages import Text, deck_texts, game_texts, language_name, read_catalogue
 from ..errors import AetherpressError, display_path
 from ..project import Project
+from ..project.files import write_bytes, writing_into
 from .common import examples
 
 
@@ -33,6 +35,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def _folders(project: Project) -> dict[Path, tuple[list[Text], list[str], list]]:
     """Each folder of the project's own decks and rulebooks that declares editions: its texts, edition languages
     and rulebooks."""
+    # the command's modules load when it runs, not for --help
     from ..pipeline.build import all_targets
     from ..pipeline.context import ProjectContext
     from ..rulebook.definition import book_texts
@@ -58,8 +61,6 @@ def _folders(project: Project) -> dict[Path, tuple[list[Text], list[str], list]]
 
 
 def run(project: Project, args: argparse.Namespace) -> int:
-    from ..definitions import catalogues
-    from ..project.files import write_bytes, writing_into
 
     folders = _folders(project)
     if not folders:

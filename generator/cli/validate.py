@@ -40,7 +40,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
 
 
-def split_names(context: ProjectContext, names: list[str]) -> tuple[list[Path], list[str]]:
+def _split_names(context: ProjectContext, names: list[str]) -> tuple[list[Path], list[str]]:
     """(paths, deck specs) among ``names``: a deck id (with variants) is a deck; anything else is a path."""
     if not names:
         return [], []
@@ -59,11 +59,12 @@ def split_names(context: ProjectContext, names: list[str]) -> tuple[list[Path], 
 
 
 def run(project: Project, args: argparse.Namespace) -> int:
+    # the command's modules load when it runs, not for --help
     from ..pipeline.context import ProjectContext
     from ..validation import validate
 
     context = ProjectContext(project)
-    paths, specs = split_names(context, args.names)
+    paths, specs = _split_names(context, args.names)
     report = validate(context, paths, specs)
     if args.strict_lang:
         report.add(report.untranslated)

@@ -19,9 +19,9 @@ from .model import Card, Origin, Rank, Suit, frozen_mapping
 from .schema import Context, Field, KeyPath, check_table, field, number_problem, suggest, type_name, type_ok
 
 MAX_CARDS = 10_000
-MAX_TEXT = 10_000
+_MAX_TEXT = 10_000
 
-ATTRIBUTE_TYPES: dict[str, Field] = {
+_ATTRIBUTE_TYPES: dict[str, Field] = {
     "str": field(str),
     "text": field(str),
     "int": field(int),
@@ -62,7 +62,7 @@ CARD_SPEC = {
     "group": field(str),
     "copies": field(int),
 }
-GRID_FIELDS = ("rank", "suit", "rank_name", "rank_label", "suit_name")
+_GRID_FIELDS = ("rank", "suit", "rank_name", "rank_label", "suit_name")
 
 
 def slug(text: str) -> str:
@@ -100,10 +100,10 @@ def parse_attribute_types(ctx: Context, raw: dict[str, Any]) -> dict[str, str]:
     for name, kind in raw.items():
         if name in CARD_SPEC:
             ctx.error(("deck", "attributes", name), f"'{name}' is a built-in card field and cannot be declared as an attribute")
-        elif not isinstance(kind, str) or kind not in ATTRIBUTE_TYPES:
+        elif not isinstance(kind, str) or kind not in _ATTRIBUTE_TYPES:
             ctx.error(
                 ("deck", "attributes", name),
-                f"unknown attribute type '{kind}'{suggest(str(kind), ATTRIBUTE_TYPES)}; use one of {', '.join(ATTRIBUTE_TYPES)}",
+                f"unknown attribute type '{kind}'{suggest(str(kind), _ATTRIBUTE_TYPES)}; use one of {', '.join(_ATTRIBUTE_TYPES)}",
             )
         else:
             out[name] = kind
@@ -218,7 +218,7 @@ def _suit_list(ctx: Context, value: Any, path: tuple, lookup: Lookup) -> tuple[s
     return tuple(out)
 
 
-def card_attributes(ctx: Context, raw: dict[str, Any], path: tuple, attributes: dict[str, str]) -> dict[str, Any]:
+def _card_attributes(ctx: Context, raw: dict[str, Any], path: tuple, attributes: dict[str, str]) -> dict[str, Any]:
     out = {}
     for key, value in raw.items():
         if key in CARD_SPEC:
@@ -229,7 +229,7 @@ def card_attributes(ctx: Context, raw: dict[str, Any], path: tuple, attributes: 
                 f"unknown key '{key}' in a card{suggest(key, chain(CARD_SPEC, attributes))}; declare custom fields under [deck.attributes]",
             )
             continue
-        rule = ATTRIBUTE_TYPES[attributes[key]]
+        rule = _ATTRIBUTE_TYPES[attributes[key]]
         if not _value_ok(value, rule):
             ctx.error(path + (key,), f"must be {rule.describe()}, not {type_name(value)}")
             continue
@@ -237,8 +237,8 @@ def card_attributes(ctx: Context, raw: dict[str, Any], path: tuple, attributes: 
         if problem:
             ctx.error(path + (key,), problem)
             continue
-        if isinstance(value, str) and len(value) > MAX_TEXT:
-            ctx.error(path + (key,), f"text is {len(value):,} characters long; the limit is {MAX_TEXT:,}")
+        if isinstance(value, str) and len(value) > _MAX_TEXT:
+            ctx.error(path + (key,), f"text is {len(value):,} characters long; the limit is {_MAX_TEXT:,}")
             continue
         if attributes[key] == "image" and not image_ok(ctx, value, path + (key,)):
             continue
@@ -258,7 +258,7 @@ def parse_card(
     ctx: Context, raw: dict[str, Any], path: tuple, lookup: Lookup, attributes: dict[str, str], origin: Origin | None = None
 ) -> Card | None:
     good = check_table(ctx, raw, CARD_SPEC, path, "a card", extra={k: field(object) for k in raw if k not in CARD_SPEC})
-    attrs = card_attributes(ctx, {k: v for k, v in raw.items() if k not in CARD_SPEC}, path, attributes)
+    attrs = _card_attributes(ctx, {k: v for k, v in raw.items() if k not in CARD_SPEC}, path, attributes)
     if "name" not in good:
         return None
     rank_id = None
@@ -302,15 +302,15 @@ def parse_grid(ctx: Context, raw: dict[str, Any], path: tuple, lookup: Lookup, a
             ctx.error(path + ("ranks",), f"unknown rank '{name}'{suggest(name, (r.id for r in lookup.ranks))}")
         else:
             rank_ids.append(rank.id)
-    attrs = card_attributes(ctx, good.get("attributes", {}), path + ("attributes",), attributes)
+    attrs = _card_attributes(ctx, good.get("attributes", {}), path + ("attributes",), attributes)
     id_format = good.get("id", "{rank}-{suit}")
     name_format = good.get("name", "{rank_name} of {suit_name}")
     for key, pattern in (("id", id_format), ("name", name_format)):
         for placeholder in re.findall(r"\{([^{}]*)\}", pattern):
-            if placeholder not in GRID_FIELDS:
+            if placeholder not in _GRID_FIELDS:
                 ctx.error(
                     path + (key,),
-                    f"unknown placeholder '{{{placeholder}}}'{suggest(placeholder, GRID_FIELDS)}; use {', '.join('{' + f + '}' for f in GRID_FIELDS)}",
+                    f"unknown placeholder '{{{placeholder}}}'{suggest(placeholder, _GRID_FIELDS)}; use {', '.join('{' + f + '}' for f in _GRID_FIELDS)}",
                 )
                 return []
     copies = good.get("copies", 1)

@@ -15,18 +15,19 @@ from pathlib import Path
 from ..errors import display_path
 from .languages import TEMPLATE_FILE, TRANSLATIONS, Catalogue, Text, catalogue_file, state
 
-FIXED_DATE = datetime(2000, 1, 1, tzinfo=UTC)  # catalogues carry no date: the same texts, the same file
+_FIXED_DATE = datetime(2000, 1, 1, tzinfo=UTC)  # catalogues carry no date: the same texts, the same file
 
 
 def _catalog(texts: Sequence[Text], project: str, locale: str | None = None):
+    # babel loads only when a language is read or checked
     from babel.messages.catalog import Catalog
 
     catalog = Catalog(
         locale=locale,
         project=project,
         version="1",
-        creation_date=FIXED_DATE,
-        revision_date=FIXED_DATE,
+        creation_date=_FIXED_DATE,
+        revision_date=_FIXED_DATE,
         fuzzy=False,
         charset="utf-8",
     )
@@ -43,6 +44,7 @@ def _catalog(texts: Sequence[Text], project: str, locale: str | None = None):
 
 
 def _bytes(catalog, include_previous: bool = False) -> bytes:
+    # babel loads only when a language is read or checked
     from babel.messages.pofile import write_po
 
     out = io.BytesIO()
@@ -63,6 +65,7 @@ def updated_bytes(texts: Sequence[Text], project: str, folder: Path, language: s
     """``translations/LANGUAGE.po`` of ``folder`` merged with ``texts``: new texts added untranslated, a text whose
     source changed kept with its translation marked fuzzy (stale) and the source it was translated from noted,
     texts no longer printed kept as obsolete."""
+    # babel loads only when a language is read or checked
     from babel.messages.pofile import read_po
 
     template = _catalog(texts, project)
@@ -73,7 +76,7 @@ def updated_bytes(texts: Sequence[Text], project: str, folder: Path, language: s
     else:
         catalog = _catalog([], project, language)
     catalog.update(template, no_fuzzy_matching=False, update_header_comment=False, update_creation_date=False)
-    catalog.revision_date = FIXED_DATE
+    catalog.revision_date = _FIXED_DATE
     return _bytes(catalog, include_previous=True)
 
 

@@ -28,13 +28,13 @@ from typing import Any
 
 from .schema import Context, KeyPath, check_table, field
 
-LICENCE_SPEC = {
+_LICENCE_SPEC = {
     "name": field(str, required=True),
     "short": field(str),
     "url": field(str),
     "terms": field(str),
 }
-CREDITS_SPEC = {
+_CREDITS_SPEC = {
     "designer": field(str),
     "author": field(str),
     "source": field(str),
@@ -46,7 +46,7 @@ CREDITS_SPEC = {
     "notes": field(list, item=str),
     "licence": field(dict),
 }
-URL_SCHEMES = ("http://", "https://")
+_URL_SCHEMES = ("http://", "https://")
 
 
 @dataclass(frozen=True)
@@ -122,16 +122,16 @@ def parse_credits(ctx: Context, raw: Any, path: KeyPath) -> Credits | None:
     """A credits table, checked; problems go to ``ctx``."""
     if raw is None:
         return None
-    table = check_table(ctx, raw, CREDITS_SPEC, path, "credits")
+    table = check_table(ctx, raw, _CREDITS_SPEC, path, "credits")
     licence = None
     if "licence" in table:
-        lic = check_table(ctx, table["licence"], LICENCE_SPEC, path + ("licence",), "licence")
+        lic = check_table(ctx, table["licence"], _LICENCE_SPEC, path + ("licence",), "licence")
         if "name" in lic:
             licence = Licence(lic["name"], lic.get("short", ""), lic.get("url", ""), lic.get("terms", ""))
-            if licence.url and not licence.url.startswith(URL_SCHEMES):
+            if licence.url and not licence.url.startswith(_URL_SCHEMES):
                 ctx.error(path + ("licence", "url"), f"'{licence.url}' is not a web address (http:// or https://)")
     url = table.get("url", "")
-    if url and not url.startswith(URL_SCHEMES):
+    if url and not url.startswith(_URL_SCHEMES):
         ctx.error(path + ("url",), f"'{url}' is not a web address (http:// or https://)")
     return Credits(
         table.get("designer", ""),

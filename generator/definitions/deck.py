@@ -29,7 +29,7 @@ from .templates import check_group_templates, check_template
 from .toml import read_toml
 from .variants import VARIANT_SPEC, apply_variant
 
-DECK_SPEC = {
+_DECK_SPEC = {
     "id": field(str, required=True),
     "title": field(str, required=True),
     "description": field(str),
@@ -47,8 +47,8 @@ DECK_SPEC = {
     "editions": field(list, item=str),
     "build": field(bool),  # false: with variants, only the variants are built by default, not the full deck
 }
-MAX_EXTENDS = 16
-TOP_SPEC = {
+_MAX_EXTENDS = 16
+_TOP_SPEC = {
     "deck": field(dict, required=True),
     "style": field(dict),
     "suits": field(list, item=dict),
@@ -137,7 +137,7 @@ class DeckDefinition:
         if variant_id in seen:
             ctx.error(path + ("extends",), f"variant '{variant_id}' extends itself through {' -> '.join(seen)}")
             return deck
-        if len(seen) >= MAX_EXTENDS:  # reported once by _extends_too_deep
+        if len(seen) >= _MAX_EXTENDS:  # reported once by _extends_too_deep
             return deck
         if variant_id in done:
             return deck
@@ -152,18 +152,18 @@ class DeckDefinition:
 
 
 def _extends_too_deep(specs: dict[str, dict[str, Any]]) -> str | None:
-    """The first variant whose chain of ``extends`` is longer than :data:`MAX_EXTENDS`, if any."""
+    """The first variant whose chain of ``extends`` is longer than :data:`_MAX_EXTENDS`, if any."""
     depth: dict[str, int] = {}
 
     def chain(vid: str, stack: tuple[str, ...]) -> int:
-        if vid in depth or vid in stack or vid not in specs or len(stack) > MAX_EXTENDS:
+        if vid in depth or vid in stack or vid not in specs or len(stack) > _MAX_EXTENDS:
             return depth.get(vid, 0)
         parents = specs[vid].get("extends", [])
         parents = [parents] if isinstance(parents, str) else parents
         depth[vid] = 1 + max((chain(p, stack + (vid,)) for p in parents), default=0)
         return depth[vid]
 
-    return next((vid for vid in specs if chain(vid, ()) > MAX_EXTENDS), None)
+    return next((vid for vid in specs if chain(vid, ()) > _MAX_EXTENDS), None)
 
 
 def load_definition(path: Path, project: Project | None = None) -> DeckDefinition:
@@ -172,8 +172,8 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
     ctx.folder = path.parent
     if "deck" not in data and ("game" in data or "rulebook" in data):
         raise AetherpressError(Problem(ctx.file, "this is not a deck definition (it has no [deck] table)"))
-    top = check_table(ctx, data, TOP_SPEC, (), "a deck file")
-    head = check_table(ctx, top.get("deck", {}), DECK_SPEC, ("deck",), "[deck]")
+    top = check_table(ctx, data, _TOP_SPEC, (), "a deck file")
+    head = check_table(ctx, top.get("deck", {}), _DECK_SPEC, ("deck",), "[deck]")
     ctx.raise_if_any()
 
     check_id(ctx, head["id"], ("deck", "id"), "deck")
@@ -245,7 +245,7 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
     )
     deepest = _extends_too_deep(variant_specs)
     if deepest is not None:
-        ctx.error(("variants", deepest, "extends"), f"variants extend each other more than {MAX_EXTENDS} deep")
+        ctx.error(("variants", deepest, "extends"), f"variants extend each other more than {_MAX_EXTENDS} deep")
         ctx.raise_if_any()
     catalogues = {}
     for code in editions:

@@ -16,7 +16,7 @@ from ..project import Project
 from ..project.files import read_regular
 from .deck import DeckDefinition, load_definition
 
-DEFINITION_KINDS = ("deck", "game", "rulebook")
+_DEFINITION_KINDS = ("deck", "game", "rulebook")
 T = TypeVar("T")
 
 
@@ -30,7 +30,7 @@ def definition_kind(path: Path) -> str | None:
         text = read_regular(path, 64_000_000).decode("utf-8-sig", errors="replace")
     except OSError:
         return None  # not a regular file (a FIFO or a device is never read), or unreadable
-    match = re.search(r"^\s*\[(" + "|".join(DEFINITION_KINDS) + r")\]\s*(#.*)?$", text, re.M)
+    match = re.search(r"^\s*\[(" + "|".join(_DEFINITION_KINDS) + r")\]\s*(#.*)?$", text, re.M)
     return match.group(1) if match else None
 
 

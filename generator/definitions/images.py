@@ -10,13 +10,13 @@ from ..locations import real
 from ..project import safe_join
 from .schema import Context, KeyPath
 
-IMAGE_MAGIC = {b"\x89PNG\r\n\x1a\n": "png", b"\xff\xd8\xff": "jpeg"}
+_IMAGE_MAGIC = {b"\x89PNG\r\n\x1a\n": "png", b"\xff\xd8\xff": "jpeg"}
 MAX_IMAGE_BYTES = 5_000_000
 
 
 def image_kind(head: bytes) -> str | None:
     """``png`` or ``jpeg`` by a file's first bytes, else None."""
-    return next((kind for magic, kind in IMAGE_MAGIC.items() if head.startswith(magic)), None)
+    return next((kind for magic, kind in _IMAGE_MAGIC.items() if head.startswith(magic)), None)
 
 
 MAX_IMAGE_PIXELS = 25_000_000  # a poker card at 1,200 dpi is 4.5 million
@@ -30,6 +30,7 @@ def _decode_problem(path: str, size: int, mtime: int, kind: str) -> str | None:
     The file is opened by the reader of its ``kind`` itself, not by ``Image.open``: that would first hold
     the size against Pillow's own, larger limit, warning (a line naming Pillow's files) or calling a
     valid picture of more pixels damaged."""
+    # Pillow loads only for decks with pictures
     from PIL import Image, JpegImagePlugin, PngImagePlugin
 
     reader = PngImagePlugin.PngImageFile if kind == "png" else JpegImagePlugin.JpegImageFile

@@ -17,7 +17,7 @@ language (an error with ``--strict-lang``).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
 from functools import cache
@@ -31,20 +31,22 @@ from .schema import Context, KeyPath
 
 TRANSLATIONS = "translations"  # the folder, beside a deck file, of its gettext catalogues
 TEMPLATE_FILE = "messages.pot"
-DEFAULT_LANGUAGE = "en"
-MAX_CATALOGUE_BYTES = 32_000_000
+_DEFAULT_LANGUAGE = "en"
+_MAX_CATALOGUE_BYTES = 32_000_000
 _CODE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*")
 
 
 @cache
 def language_name(code: str) -> str:
     """``de`` -> ``German``: the language's name in English, for messages."""
+    # babel loads only when a language is read or checked
     from babel import Locale
 
     return Locale.parse(code.replace("-", "_")).get_display_name("en") or code
 
 
-def known_language(code: str) -> bool:
+def _known_language(code: str) -> bool:
+    # babel loads only when a language is read or checked
     from babel import Locale, UnknownLocaleError
 
     if not _CODE.fullmatch(code):
@@ -58,13 +60,13 @@ def known_language(code: str) -> bool:
 
 def parse_languages(ctx: Context, head: Mapping[str, Any], path: KeyPath) -> tuple[str, tuple[str, ...]]:
     """(source language, edition languages) of a ``[deck]``, ``[game]`` or ``[rulebook]`` table."""
-    language = head.get("language", DEFAULT_LANGUAGE)
-    if not known_language(language):
+    language = head.get("language", _DEFAULT_LANGUAGE)
+    if not _known_language(language):
         ctx.error(path + ("language",), f"'{language}' is not a language code Aetherpress knows (such as en, de, fr, ar, ja)")
-        language = DEFAULT_LANGUAGE
+        language = _DEFAULT_LANGUAGE
     editions: list[str] = []
     for i, code in enumerate(head.get("editions", [])):
-        if not known_language(code):
+        if not _known_language(code):
             ctx.error(path + ("editions", i), f"'{code}' is not a language code Aetherpress knows (such as en, de, fr, ar, ja)")
         elif code == language:
             ctx.error(path + ("editions", i), f"'{code}' is the source language; editions list the other languages")
@@ -99,12 +101,12 @@ class Text:
     columns: Mapping[str, str] = dc_field(default_factory=frozen_mapping)  # language -> translation in the card list
 
 
-def translatable_fields(deck: Deck) -> list[str]:
+def _translatable_fields(deck: Deck) -> list[str]:
     """The card fields that are translated: the name and every field declared as ``text``."""
     return ["name"] + [name for name, kind in deck.attribute_types.items() if kind == "text"]
 
 
-def card_context(deck_id: str, card_id: str, field: str) -> str:
+def _card_context(deck_id: str, card_id: str, field: str) -> str:
     return f"deck|{deck_id}|card|{card_id}|{field}"
 
 
@@ -113,13 +115,13 @@ def deck_texts(deck: Deck) -> list[Text]:
     texts = [Text(f"deck|{deck.id}|title", deck.title, "the deck's title", deck.source)]
     texts += [Text(f"deck|{deck.id}|suit|{s.id}|name", s.name, f"suit '{s.id}' name", deck.source) for s in deck.suits]
     texts += [Text(f"deck|{deck.id}|rank|{r.id}|name", r.name, f"rank '{r.id}' name", deck.source) for r in deck.ranks]
-    fields = translatable_fields(deck)
+    fields = _translatable_fields(deck)
     for card in deck.cards:
         file, line = (card.origin.file, card.origin.line) if card.origin else (deck.source, None)
         for name in fields:
             value = card.name if name == "name" else card.attributes.get(name)
             if isinstance(value, str) and value.strip():
-                context = card_context(deck.id, card.id, name)
+                context = _card_context(deck.id, card.id, name)
                 texts.append(Text(context, value, f"card '{card.id}' {name}", file, line, _columns(card, name)))
     return texts
 
@@ -173,8 +175,9 @@ def read_catalogue(folder: Path, language: str) -> Catalogue:
     if not path.is_file():
         return Catalogue(language)
     name = display_path(path)
-    if path.stat().st_size > MAX_CATALOGUE_BYTES:
-        raise AetherpressError(Problem(name, f"a catalogue may be at most {MAX_CATALOGUE_BYTES // 1_000_000} MB"))
+    if path.stat().st_size > _MAX_CATALOGUE_BYTES:
+        raise AetherpressError(Problem(name, f"a catalogue may be at most {_MAX_CATALOGUE_BYTES // 1_000_000} MB"))
+    # babel loads only when a language is read or checked
     from babel.messages.pofile import PoFileError, read_po
 
     try:
@@ -229,7 +232,7 @@ def localise(deck: Deck, language: str, catalogue: Catalogue) -> Deck:
         Suit(s.id, one(f"deck|{deck.id}|suit|{s.id}|name", s.name), s.symbol, s.colour, s.order, s.attributes) for s in deck.suits
     )
     ranks = tuple(Rank(r.id, one(f"deck|{deck.id}|rank|{r.id}|name", r.name), r.label, r.value, r.attributes) for r in deck.ranks)
-    fields = translatable_fields(deck)
+    fields = _translatable_fields(deck)
     cards = []
     for card in deck.cards:
         values: dict[str, Any] = {"name": card.name, **card.attributes}
@@ -238,7 +241,7 @@ def localise(deck: Deck, language: str, catalogue: Catalogue) -> Deck:
             value = values.get(name)
             if not isinstance(value, str) or not value.strip():
                 continue
-            found = translation(Text(card_context(deck.id, card.id, name), value, "", columns=_columns(card, name)), catalogue)
+            found = translation(Text(_card_context(deck.id, card.id, name), value, "", columns=_columns(card, name)), catalogue)
             if found is None:
                 missing.append(name)
             else:
@@ -272,8 +275,3 @@ def untranslated(deck: Deck) -> list[Problem]:
                 )
             )
     return out
-
-
-def edition_languages(items: Iterable[Any]) -> list[str]:
-    """Every edition language of ``items`` (decks or definitions with ``editions``), in the order first named."""
-    return list(dict.fromkeys(code for item in items for code in item.editions))

@@ -18,10 +18,10 @@ from .model import CardSize
 from .schema import Context, KeyPath, check_table, field, suggest
 from .toml import read_toml
 
-SIZE_SPEC = {"width": field(float, required=True), "height": field(float, required=True), "unit": field(str)}
-PAPER_SPEC = {"name": field(str), **SIZE_SPEC}
-MAX_CARD = 500.0  # mm
-MAX_PAPER = 2000.0  # mm
+_SIZE_SPEC = {"width": field(float, required=True), "height": field(float, required=True), "unit": field(str)}
+_PAPER_SPEC = {"name": field(str), **_SIZE_SPEC}
+_MAX_CARD = 500.0  # mm
+_MAX_PAPER = 2000.0  # mm
 
 
 @dataclass(frozen=True)
@@ -80,9 +80,9 @@ def load_sizes(project: Project) -> dict[str, CardSize]:
     sizes: dict[str, CardSize] = {}
     problems = []
     for ctx, name, entry in _read_presets(project, "sizes.toml", "sizes"):
-        good = check_table(ctx, entry, SIZE_SPEC, ("sizes", name), f"size '{name}'")
+        good = check_table(ctx, entry, _SIZE_SPEC, ("sizes", name), f"size '{name}'")
         if "width" in good and "height" in good:
-            measured = _measure(ctx, good, ("sizes", name), MAX_CARD, "card")
+            measured = _measure(ctx, good, ("sizes", name), _MAX_CARD, "card")
             if measured:
                 sizes[name] = CardSize(name, *measured)
         problems.extend(ctx.problems)
@@ -100,10 +100,10 @@ def card_size(ctx: Context, value: Any, path: KeyPath, project: Project) -> Card
             ctx.error(path, f"unknown card size '{value}'{suggest(value, sizes)}; presets: {', '.join(sizes)}")
             return fallback
         return sizes[value]
-    good = check_table(ctx, value, SIZE_SPEC, path, "a card size")
+    good = check_table(ctx, value, _SIZE_SPEC, path, "a card size")
     if "width" not in good or "height" not in good:
         return fallback
-    measured = _measure(ctx, good, path, MAX_CARD, "card")
+    measured = _measure(ctx, good, path, _MAX_CARD, "card")
     return CardSize("custom", *measured) if measured else fallback
 
 
@@ -112,9 +112,9 @@ def load_papers(project: Project) -> dict[str, Paper]:
     papers: dict[str, Paper] = {}
     problems = []
     for ctx, key, entry in _read_presets(project, "papers.toml", "papers"):
-        good = check_table(ctx, entry, PAPER_SPEC, ("papers", key), f"paper '{key}'")
+        good = check_table(ctx, entry, _PAPER_SPEC, ("papers", key), f"paper '{key}'")
         if "width" in good and "height" in good:
-            measured = _measure(ctx, good, ("papers", key), MAX_PAPER, "paper")
+            measured = _measure(ctx, good, ("papers", key), _MAX_PAPER, "paper")
             if measured:
                 papers[key.lower()] = Paper(good.get("name", key), *measured)
         problems.extend(ctx.problems)
@@ -149,8 +149,8 @@ def parse_paper(spec: str, presets: dict[str, Paper]) -> Paper:
             ) from None
         if w <= 0 or h <= 0:
             raise ValueError(f"paper '{spec}' has no area")
-        if w > MAX_PAPER or h > MAX_PAPER:
-            raise ValueError(f"paper '{spec}' is larger than {format_mm(MAX_PAPER)} mm on a side")
+        if w > _MAX_PAPER or h > _MAX_PAPER:
+            raise ValueError(f"paper '{spec}' is larger than {format_mm(_MAX_PAPER)} mm on a side")
         paper = Paper(f"{format_mm(w)}x{format_mm(h)}mm", round(w, 4), round(h, 4))
         if landscape is None:
             return paper

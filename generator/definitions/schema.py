@@ -33,14 +33,14 @@ def format_path(path: Iterable) -> str:
     return out
 
 
-class Locator(Protocol):
+class _Locator(Protocol):
     def line(self, path: KeyPath) -> int | None: ...
 
 
 class Context:
     """Collects the problems of one input file."""
 
-    def __init__(self, file: str, locator: Locator | None = None):
+    def __init__(self, file: str, locator: _Locator | None = None):
         self.file = file
         self.locator = locator
         self.problems: list[Problem] = []
@@ -98,8 +98,8 @@ def type_ok(value: Any, types: tuple[type, ...]) -> bool:
     return False
 
 
-MAX_NUMBER = 1_000_000_000
-SUGGEST_LOOK = 2_000  # choices looked at for one unknown name
+_MAX_NUMBER = 1_000_000_000
+_SUGGEST_LOOK = 2_000  # choices looked at for one unknown name
 SUGGEST_FROM = 200  # of those, compared at most (after a cheap filter by length)
 SUGGESTIONS = 50  # unknown names given a suggestion in one run; those after them get none
 
@@ -110,8 +110,8 @@ def number_problem(value: Any) -> str | None:
         return None
     if isinstance(value, float) and not math.isfinite(value):
         return f"must be a finite number, not {value}"
-    if abs(value) > MAX_NUMBER:
-        return f"{value:g} is out of range (at most {MAX_NUMBER:,} either way)"
+    if abs(value) > _MAX_NUMBER:
+        return f"{value:g} is out of range (at most {_MAX_NUMBER:,} either way)"
     return None
 
 
@@ -129,7 +129,7 @@ def suggestions_afresh() -> None:
 def suggest(name: str, choices: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` for the closest choice, if one is close.
 
-    One name costs at most ``SUGGEST_LOOK`` choices looked at and ``SUGGEST_FROM`` compared, and a run
+    One name costs at most ``_SUGGEST_LOOK`` choices looked at and ``SUGGEST_FROM`` compared, and a run
     works out at most ``SUGGESTIONS`` of them (the same name met again, as when a file is read once per
     variant, gets the same answer without the work): with ``choices`` passed lazily (a generator), twenty
     thousand unknown names among twenty thousand choices cost a constant, not their product.
@@ -144,7 +144,7 @@ def suggest(name: str, choices: Iterable[str]) -> str:
         if len(_Suggestions.made) >= SUGGESTIONS:
             return ""
         # difflib's ratio is at most 2 * shorter / (both lengths): a choice whose length is far off can never reach 0.6
-        looked = itertools.islice(itertools.chain(first, choices), SUGGEST_LOOK)
+        looked = itertools.islice(itertools.chain(first, choices), _SUGGEST_LOOK)
         near = [c for c in looked if 0.42 * max(len(c), len(name)) <= min(len(c), len(name))][:SUGGEST_FROM]
         close = difflib.get_close_matches(name, near, n=1, cutoff=0.6)
         _Suggestions.made[key] = f" (did you mean '{close[0]}'?)" if close else ""

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from ..errors import AetherpressError
 from ..project import Project
-from ..units import MAX_IMAGE_PIXELS, UnitError, to_mm
+from ..units import MAX_IMAGE_PIXELS, UnitError, pixels, to_mm
 from .ids import check_id
 from .model import CardSize
 from .presets import _read_presets
@@ -19,7 +19,7 @@ from .schema import field as key
 
 POD_BLEED = 3.175  # mm: the 1/8 inch print shops ask for when they say nothing else
 
-SHOP_SPEC = {
+_SHOP_SPEC = {
     "name": key(str, required=True),
     "format": key(str, required=True),
     "bleed": key(str, float, required=True),
@@ -32,10 +32,10 @@ SHOP_SPEC = {
 }
 FORMATS = ("pdf", "png")
 PDFX_LEVELS = ("4", "1a", "1a:2003")  # PDF/X-4, PDF/X-1a:2001, PDF/X-1a:2003 (see generator.render.pdfx)
-DEFAULT_PDFX = "4"  # for a PDF shop that names no PDF/X version
-COLOURS = ("cmyk", "rgb")
+_DEFAULT_PDFX = "4"  # for a PDF shop that names no PDF/X version
+_COLOURS = ("cmyk", "rgb")
 MAX_BLEED = 10.0  # mm
-MAX_SHOP_PIXELS = 20_000  # a side of a published image size: more than any shop asks, and a card image still fits in memory
+_MAX_SHOP_PIXELS = 20_000  # a side of a published image size: more than any shop asks, and a card image still fits in memory
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ class Shop:
     dpi: float
     ink_limit: float | None = None  # total ink, 2.4 = 240 %
     pixels: dict[str, tuple[int, int]] = field(default_factory=dict)  # as published, per card size
-    pdfx: str = DEFAULT_PDFX  # the PDF/X version the shop's guide asks for (a PDF shop)
+    pdfx: str = _DEFAULT_PDFX  # the PDF/X version the shop's guide asks for (a PDF shop)
 
     def image_size(self, size: CardSize) -> tuple[int, int]:
         """Pixels of one card image with bleed: as the shop publishes it for this size, else trim plus bleed at dpi."""
@@ -59,7 +59,7 @@ class Shop:
 
 
 def computed_pixels(width: float, height: float, bleed: float, dpi: float) -> tuple[int, int]:
-    return tuple(round((v + 2 * bleed) / 25.4 * dpi + 1e-9) for v in (width, height))  # type: ignore[return-value]
+    return pixels(width + 2 * bleed, dpi), pixels(height + 2 * bleed, dpi)
 
 
 def load_shops(project: Project) -> dict[str, Shop]:
@@ -70,8 +70,8 @@ def load_shops(project: Project) -> dict[str, Shop]:
         if not check_id(ctx, name, path, "shop"):  # a shop's id names its folder of files
             problems.extend(ctx.problems)
             continue
-        good = check_table(ctx, entry, SHOP_SPEC, path, f"shop '{name}'")
-        for choice, allowed in (("format", FORMATS), ("colour", COLOURS), ("pdfx", PDFX_LEVELS)):
+        good = check_table(ctx, entry, _SHOP_SPEC, path, f"shop '{name}'")
+        for choice, allowed in (("format", FORMATS), ("colour", _COLOURS), ("pdfx", PDFX_LEVELS)):
             if choice in good and good[choice] not in allowed:
                 ctx.error(path + (choice,), f"must be one of {', '.join(allowed)}, not '{good[choice]}'")
                 good.pop(choice)
@@ -89,10 +89,10 @@ def load_shops(project: Project) -> dict[str, Shop]:
         for size, value in good.get("pixels", {}).items():
             if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) and v > 0 for v in value)):
                 ctx.error(path + ("pixels", size), "must be [width, height] in whole pixels")
-            elif max(value) > MAX_SHOP_PIXELS or value[0] * value[1] > MAX_IMAGE_PIXELS:
+            elif max(value) > _MAX_SHOP_PIXELS or value[0] * value[1] > MAX_IMAGE_PIXELS:
                 ctx.error(
                     path + ("pixels", size),
-                    f"[{value[0]}, {value[1]}] is too large: at most {MAX_SHOP_PIXELS:,} pixels a side "
+                    f"[{value[0]}, {value[1]}] is too large: at most {_MAX_SHOP_PIXELS:,} pixels a side "
                     f"and {MAX_IMAGE_PIXELS // 1_000_000} megapixels an image",
                 )
             else:
@@ -109,7 +109,7 @@ def load_shops(project: Project) -> dict[str, Shop]:
                 float(good["dpi"]),
                 limit / 100 if limit is not None else None,
                 pixels,
-                good.get("pdfx", DEFAULT_PDFX),
+                good.get("pdfx", _DEFAULT_PDFX),
             )
         problems.extend(ctx.problems)
     if problems:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,11 +29,11 @@ from .schema import Context, KeyPath, suggest, type_name
 from .toml import read_toml
 
 DEFAULT_STYLE = "default"
-BACK_PATTERNS = ("lattice", "rings", "none")
+_BACK_PATTERNS = ("lattice", "rings", "none")
 
 
 @dataclass(frozen=True)
-class StyleKey:
+class _StyleKey:
     name: str
     kind: str  # length, colour, font, symbol, choice, bool, text
     default: Any
@@ -41,42 +41,47 @@ class StyleKey:
     choices: tuple[str, ...] = ()
 
 
-STYLE_KEYS: dict[str, StyleKey] = {
+STYLE_KEYS: dict[str, _StyleKey] = {
     key.name: key
     for key in (
-        StyleKey("bleed", "length", 3.0, "print bleed round the trim; background art runs to its edge"),
-        StyleKey("safe", "length", 3.0, "safe zone inside the trim: every text and index stays in it"),
-        StyleKey("corner_radius", "length", 3.0, "rounded corners in previews and contact sheets (printers cut square)"),
-        StyleKey("min_text_size", "length", 2.2, "the smallest size (about 6 pt) a fitted text may shrink to"),
-        StyleKey("paper", "colour", "#fbf7ee", "the face's background"),
-        StyleKey("ink", "colour", "#1d1a16", "text and fine lines"),
-        StyleKey("accent", "colour", "#6b4a1f", "frames and ornaments"),
-        StyleKey("back_colour", "colour", "#2b2f4a", "the back's field"),
-        StyleKey("back_colour_light", "colour", "#3d4368", "the back's pattern"),
-        StyleKey("back_accent", "colour", "#c9a45c", "the back's emblem, border and title"),
-        StyleKey("back_pattern", "choice", "lattice", "the back's pattern", BACK_PATTERNS),
-        StyleKey("back_emblem", "symbol", "diamond", "the symbol in the middle of the back"),
-        StyleKey("back_title", "text", "", "a title on the back (empty: none)"),
-        StyleKey("title_font", "font", "Cinzel", "names and titles"),
-        StyleKey("text_font", "font", "EB Garamond", "rules and flavour text"),
-        StyleKey("index_font", "font", "Cinzel", "corner indices"),
-        StyleKey("monochrome", "bool", False, "draw in black, white and greys only"),
-        StyleKey("labelled", "bool", False, "print names on faces that otherwise show only symbols"),
+        _StyleKey("bleed", "length", 3.0, "print bleed round the trim; background art runs to its edge"),
+        _StyleKey("safe", "length", 3.0, "safe zone inside the trim: every text and index stays in it"),
+        _StyleKey("corner_radius", "length", 3.0, "rounded corners in previews and contact sheets (printers cut square)"),
+        _StyleKey("min_text_size", "length", 2.2, "the smallest size (about 6 pt) a fitted text may shrink to"),
+        _StyleKey("paper", "colour", "#fbf7ee", "the face's background"),
+        _StyleKey("ink", "colour", "#1d1a16", "text and fine lines"),
+        _StyleKey("accent", "colour", "#6b4a1f", "frames and ornaments"),
+        _StyleKey("back_colour", "colour", "#2b2f4a", "the back's field"),
+        _StyleKey("back_colour_light", "colour", "#3d4368", "the back's pattern"),
+        _StyleKey("back_accent", "colour", "#c9a45c", "the back's emblem, border and title"),
+        _StyleKey("back_pattern", "choice", "lattice", "the back's pattern", _BACK_PATTERNS),
+        _StyleKey("back_emblem", "symbol", "diamond", "the symbol in the middle of the back"),
+        _StyleKey("back_title", "text", "", "a title on the back (empty: none)"),
+        _StyleKey("title_font", "font", "Cinzel", "names and titles"),
+        _StyleKey("text_font", "font", "EB Garamond", "rules and flavour text"),
+        _StyleKey("index_font", "font", "Cinzel", "corner indices"),
+        _StyleKey("monochrome", "bool", False, "draw in black, white and greys only"),
+        _StyleKey("labelled", "bool", False, "print names on faces that otherwise show only symbols"),
     )
 }
-CUSTOM_TABLE = "custom"
-MAX_LENGTH = 100.0  # mm; no style length is anywhere near this
+_CUSTOM_TABLE = "custom"
+_MAX_LENGTH = 100.0  # mm; no style length is anywhere near this
 
 
 def defaults() -> dict[str, Any]:
     return {name: key.default for name, key in STYLE_KEYS.items()}
 
 
-def _check_value(key: StyleKey, value: Any, families: Collection[str]) -> tuple[Any, str | None]:
+def style_value(style: Mapping[str, Any], name: str) -> Any:
+    """Key ``name`` of a style, or its declared default when the style does not have it."""
+    return style.get(name, STYLE_KEYS[name].default)
+
+
+def _check_value(key: _StyleKey, value: Any, families: Collection[str]) -> tuple[Any, str | None]:
     """The value to keep (lengths in mm) and a problem, if any."""
     if key.kind == "length":
         try:
-            return to_mm(value, what=key.name, maximum=MAX_LENGTH), None
+            return to_mm(value, what=key.name, maximum=_MAX_LENGTH), None
         except UnitError as exc:
             return key.default, str(exc)
     if key.kind == "colour":
@@ -144,7 +149,7 @@ def merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def style_file(project: Project, name: str) -> Path | None:
+def _style_file(project: Project, name: str) -> Path | None:
     """The file of style ``name``: the project's ``styles/`` first, then the built-in styles."""
     if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", name):
         return None
@@ -157,7 +162,7 @@ def style_file(project: Project, name: str) -> Path | None:
     return None
 
 
-def style_names(project: Project) -> list[str]:
+def _style_names(project: Project) -> list[str]:
     names = {DEFAULT_STYLE}
     for layer in project.layers:
         if layer.styles.is_dir():
@@ -171,16 +176,16 @@ def load_style(ctx: Context, project: Project, name: str) -> dict[str, Any]:
     if name == DEFAULT_STYLE:
         return style
     families = list(font_book(project))
-    path = style_file(project, name)
+    path = _style_file(project, name)
     if path is None:
         ctx.error(
-            ("deck", "style"), f"style '{name}' not found in styles/ or the built-in styles{suggest(name, style_names(project))}"
+            ("deck", "style"), f"style '{name}' not found in styles/ or the built-in styles{suggest(name, _style_names(project))}"
         )
         return style
     data, file_ctx = read_toml(path)
-    custom = data.pop(CUSTOM_TABLE, {})
+    custom = data.pop(_CUSTOM_TABLE, {})
     if not isinstance(custom, dict):
-        file_ctx.error((CUSTOM_TABLE,), "[custom] must be a table of this style's own keys")
+        file_ctx.error((_CUSTOM_TABLE,), "[custom] must be a table of this style's own keys")
         custom = {}
     for key, value in data.items():
         if key not in STYLE_KEYS:
@@ -191,9 +196,9 @@ def load_style(ctx: Context, project: Project, name: str) -> dict[str, Any]:
         _set(file_ctx, style, key, value, (key,), families)
     for key, value in custom.items():
         if key in STYLE_KEYS:
-            file_ctx.error((CUSTOM_TABLE, key), f"'{key}' is a declared style key; set it outside [custom]")
+            file_ctx.error((_CUSTOM_TABLE, key), f"'{key}' is a declared style key; set it outside [custom]")
             continue
-        _set(file_ctx, style, key, value, (CUSTOM_TABLE, key), families)
+        _set(file_ctx, style, key, value, (_CUSTOM_TABLE, key), families)
     ctx.problems.extend(file_ctx.problems)
     return style
 

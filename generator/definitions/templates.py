@@ -28,7 +28,7 @@ def template_file(project: Project, name: str) -> Path | None:
     return None
 
 
-def template_names(project: Project) -> list[str]:
+def _template_names(project: Project) -> list[str]:
     names: set[str] = set()
     for layer in project.layers:
         if layer.templates.is_dir():
@@ -42,7 +42,7 @@ def check_template(ctx: Context, name: str, path: KeyPath, project: Project) -> 
         ctx.error(path, f"template name '{name}' must be a plain name of a file in templates/")
     elif template_file(project, name) is None:
         ctx.error(
-            path, f"template '{name}' not found in templates/ or the built-in templates{suggest(name, template_names(project))}"
+            path, f"template '{name}' not found in templates/ or the built-in templates{suggest(name, _template_names(project))}"
         )
     return name
 

@@ -12,7 +12,7 @@ from ..project.files import read_regular
 from .printable import unprintable_values
 from .schema import Context, KeyPath
 
-MAX_FILE_BYTES = 2_000_000
+_MAX_FILE_BYTES = 2_000_000
 MAX_DEPTH = 16  # tables and lists inside each other
 # a key of more parts than that (a.b.c...): the TOML reader's time and memory grow with the square of them
 _PART = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')[ \t]*\.[ \t]*"""
@@ -27,7 +27,7 @@ def _split_dotted(text: str) -> list[str]:
     return [p[1:-1] if p[:1] in "\"'" else p for p in parts]
 
 
-class TomlLocator:
+class _TomlLocator:
     """Maps key paths to line numbers in a TOML document (best effort)."""
 
     def __init__(self, text: str):
@@ -72,11 +72,11 @@ def read_toml(path: Path) -> tuple[dict[str, Any], Context]:
     """The data of a TOML file and a context that places its keys; problems name the file."""
     name = display_path(path)
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
+        if path.stat().st_size > _MAX_FILE_BYTES:
             raise AetherpressError(
-                Problem(name, f"file is larger than {MAX_FILE_BYTES // 1_000_000} MB; split it or shorten its texts")
+                Problem(name, f"file is larger than {_MAX_FILE_BYTES // 1_000_000} MB; split it or shorten its texts")
             )
-        raw = read_regular(path, MAX_FILE_BYTES)  # a FIFO or a device is refused, not read
+        raw = read_regular(path, _MAX_FILE_BYTES)  # a FIFO or a device is refused, not read
     except OSError as exc:
         raise AetherpressError(Problem(name, f"cannot read file ({exc.strerror})")) from None
     try:
@@ -109,7 +109,7 @@ def read_toml(path: Path) -> tuple[dict[str, Any], Context]:
         raise AetherpressError(Problem(name, f"tables and lists are nested more than {MAX_DEPTH} deep")) from None
     if _depth(data) > MAX_DEPTH:
         raise AetherpressError(Problem(name, f"tables and lists are nested more than {MAX_DEPTH} deep"))
-    context = Context(name, TomlLocator(text))
+    context = Context(name, _TomlLocator(text))
     for key, char in unprintable_values(data):
         context.error(key, f"holds the control character {char}, which no card or page can print")
     context.raise_if_any()

@@ -14,7 +14,7 @@ from typing import Any
 from ..project import Project
 from . import styles
 from .cards import RANK_SPEC, SUIT_SPEC, Lookup, check_colour, check_symbol, check_unique, parse_card
-from .model import Card, Deck, frozen_mapping
+from .model import Card, Deck, Rank, Suit, frozen_mapping
 from .presets import card_size
 from .schema import Context, Field, KeyPath, check_table, field, suggest
 from .templates import check_group_templates, check_template
@@ -35,7 +35,7 @@ VARIANT_SPEC = {
     "deck": field(dict),
     "style": field(dict),
 }
-VARIANT_DECK_SPEC = {
+_VARIANT_DECK_SPEC = {
     "title": field(str),
     "template": field(str),
     "back": field(str),
@@ -47,7 +47,17 @@ VARIANT_DECK_SPEC = {
 
 def apply_variant(deck: Deck, spec: dict[str, Any], path: KeyPath, ctx: Context, project: Project) -> Deck:
     """``deck`` changed as variant ``spec`` says; problems go to ``ctx`` under ``path``."""
-    attributes = dict(deck.attribute_types)
+    cards, ranks, suits = _removed(deck, spec, path, ctx)
+    ranks = _changed_ranks(deck, ranks, spec.get("ranks", {}), path, ctx)
+    suits = _changed_suits(deck, suits, spec.get("suits", {}), path, ctx)
+    cards = _changed_cards(deck, cards, Lookup(suits, ranks), spec, path, ctx)
+    changes = _deck_changes(deck, spec.get("deck", {}), path, ctx, project)
+    style = styles.override(ctx, _thaw(deck.style), spec.get("style", {}), path + ("style",), project)
+    return replace(deck, suits=tuple(suits), ranks=tuple(ranks), cards=tuple(cards), style=frozen_mapping(style), **changes)
+
+
+def _removed(deck: Deck, spec: dict[str, Any], path: KeyPath, ctx: Context) -> tuple[list[Card], list[Rank], list[Suit]]:
+    """The deck's cards, ranks and suits left once the variant's ``keep_cards`` and ``remove_*`` lists are applied."""
     suits = list(deck.suits)
     ranks = list(deck.ranks)
     cards = list(deck.cards)
@@ -88,8 +98,13 @@ def apply_variant(deck: Deck, spec: dict[str, Any], path: KeyPath, ctx: Context,
         or (r.id in gone_ranks and r.id in used_after)
     ]
     suits = [s for s in suits if s.id not in gone_suits]
+    return cards, ranks, suits
 
-    for rid, change in spec.get("ranks", {}).items():
+
+def _changed_ranks(deck: Deck, ranks: list[Rank], changes: dict[str, Any], path: KeyPath, ctx: Context) -> list[Rank]:
+    """``ranks`` with the variant's ``[ranks.ID]`` changes."""
+    ranks = list(ranks)
+    for rid, change in changes.items():
         index = next((i for i, r in enumerate(ranks) if r.id == rid), None)
         if index is None:
             ctx.error(
@@ -105,7 +120,13 @@ def apply_variant(deck: Deck, spec: dict[str, Any], path: KeyPath, ctx: Context,
             value=good.get("value", r.value),
             attributes=frozen_mapping({**r.attributes, **good.get("attributes", {})}),
         )
-    for sid, change in spec.get("suits", {}).items():
+    return ranks
+
+
+def _changed_suits(deck: Deck, suits: list[Suit], changes: dict[str, Any], path: KeyPath, ctx: Context) -> list[Suit]:
+    """``suits`` with the variant's ``[suits.ID]`` changes."""
+    suits = list(suits)
+    for sid, change in changes.items():
         index = next((i for i, s in enumerate(suits) if s.id == sid), None)
         if index is None:
             ctx.error(
@@ -123,8 +144,15 @@ def apply_variant(deck: Deck, spec: dict[str, Any], path: KeyPath, ctx: Context,
             order=good.get("order", s.order),
             attributes=frozen_mapping({**s.attributes, **good.get("attributes", {})}),
         )
+    return suits
 
-    lookup = Lookup(suits, ranks)
+
+def _changed_cards(
+    deck: Deck, cards: list[Card], lookup: Lookup, spec: dict[str, Any], path: KeyPath, ctx: Context
+) -> list[Card]:
+    """``cards`` with the variant's ``[cards.ID]`` changes and its ``add_cards``, ids checked unique."""
+    attributes = dict(deck.attribute_types)
+    cards = list(cards)
     for cid, change in spec.get("cards", {}).items():
         index = next((i for i, c in enumerate(cards) if c.id == cid), None)
         if index is None:
@@ -156,9 +184,13 @@ def apply_variant(deck: Deck, spec: dict[str, Any], path: KeyPath, ctx: Context,
         if card:
             cards.append(card)
     check_unique(ctx, cards, path + ("add_cards",))
+    return cards
 
+
+def _deck_changes(deck: Deck, raw: Any, path: KeyPath, ctx: Context, project: Project) -> dict[str, Any]:
+    """The deck's fields the variant's ``[deck]`` table changes (title, templates, size), checked."""
     changes: dict[str, Any] = {}
-    head = check_table(ctx, spec.get("deck", {}), VARIANT_DECK_SPEC, path + ("deck",), "a variant's [deck] changes")
+    head = check_table(ctx, raw, _VARIANT_DECK_SPEC, path + ("deck",), "a variant's [deck] changes")
     if "title" in head:
         changes["title"] = head["title"]
     if "template" in head:
@@ -172,8 +204,7 @@ def apply_variant(deck: Deck, spec: dict[str, Any], path: KeyPath, ctx: Context,
             )
     if "size" in head:
         changes["size"] = card_size(ctx, head["size"], path + ("deck", "size"), project)
-    style = styles.override(ctx, _thaw(deck.style), spec.get("style", {}), path + ("style",), project)
-    return replace(deck, suits=tuple(suits), ranks=tuple(ranks), cards=tuple(cards), style=frozen_mapping(style), **changes)
+    return changes
 
 
 def _optional(spec: dict[str, Field]) -> dict[str, Field]:

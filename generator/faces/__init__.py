@@ -2,3 +2,5 @@
 
 The modules are imported by name (``generator.faces.render`` ...).
 """
+
+__all__: list[str] = []  # the modules are imported by name

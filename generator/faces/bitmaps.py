@@ -11,7 +11,7 @@ without EXIF, ICC profile or any other metadata: a picture with transparency
 as PNG with alpha, an opaque one as it came (JPEG, quality 92, baseline, or
 PNG).  The same file gives the same bytes on every run.
 
-A picture is given to the card at most :data:`PRINT_DPI` over the box it is
+A picture is given to the card at most :data:`_PRINT_DPI` over the box it is
 drawn in (the whole card when the template does not say), so sheets, pieces
 and caches carry what prints and no more, and each picture is decoded and
 scaled once per process.
@@ -31,12 +31,12 @@ from PIL import Image, ImageCms, ImageFile, ImageOps
 from ..definitions.images import DAMAGED, MAX_IMAGE_PIXELS
 from ..iccprofiles import shipped_profile_data
 from ..project.digests import file_digest
+from ..units import pixels
 
-PRINT_DPI = 600  # finer than a card press resolves
-MM_PER_INCH = 25.4
-JPEG_QUALITY = 92
-UNTAGGED_CMYK = "coated"  # the stock whose profile reads a CMYK picture that names no profile
-PROFILE_SPACES = {"L": "GRAY", "RGB": "RGB", "CMYK": "CMYK"}  # the profile colour space each working mode needs
+_PRINT_DPI = 600  # finer than a card press resolves
+_JPEG_QUALITY = 92
+_UNTAGGED_CMYK = "coated"  # the stock whose profile reads a CMYK picture that names no profile
+_PROFILE_SPACES = {"L": "GRAY", "RGB": "RGB", "CMYK": "CMYK"}  # the profile colour space each working mode needs
 _WIDE = ("I;16", "I;16L", "I;16B", "I;16N", "I")  # 16-bit greys, as Pillow versions read them
 _PACKED_GREYS = {"L;2": 3, "L;4": 15}  # PNG greys of 2 and 4 bits: Pillow scales their pixels, not their tRNS
 
@@ -46,7 +46,7 @@ class PictureError(ValueError):
 
 
 def _pixels(mm: float) -> int:
-    return max(1, round(mm / MM_PER_INCH * PRINT_DPI))
+    return max(1, pixels(mm, _PRINT_DPI))
 
 
 @lru_cache(maxsize=256)
@@ -71,7 +71,7 @@ def _normalised(path: str, digest: str, width_px: int, height_px: int, data: byt
     picture.info.clear()  # nothing but the pixels is written
     out = io.BytesIO()
     if alpha is None and kind == "jpeg":
-        picture.save(out, "JPEG", quality=JPEG_QUALITY, optimize=False, progressive=False, subsampling="4:2:0")
+        picture.save(out, "JPEG", quality=_JPEG_QUALITY, optimize=False, progressive=False, subsampling="4:2:0")
         return out.getvalue(), "jpeg"
     picture.save(out, "PNG", compress_level=6, optimize=False)
     return out.getvalue(), "png"
@@ -158,7 +158,7 @@ def _to_srgb(colour: Image.Image, icc: bytes | None) -> Image.Image:
     """8-bit L, RGB or CMYK pixels as sRGB (mode RGB)."""
     transform = _transform(icc, colour.mode)
     if transform is None and colour.mode == "CMYK":
-        transform = _transform(shipped_profile_data(UNTAGGED_CMYK), "CMYK")
+        transform = _transform(shipped_profile_data(_UNTAGGED_CMYK), "CMYK")
     if transform is None:
         return colour.convert("RGB")  # no profile of its own: its numbers are sRGB already
     return transform.apply(colour)
@@ -177,7 +177,7 @@ def _transform(icc: bytes | None, mode: str) -> ImageCms.ImageCmsTransform | Non
         return None
     try:
         profile = ImageCms.ImageCmsProfile(io.BytesIO(icc))
-        if profile.profile.xcolor_space.strip() != PROFILE_SPACES[mode].strip():
+        if profile.profile.xcolor_space.strip() != _PROFILE_SPACES[mode].strip():
             return None
         return ImageCms.buildTransform(
             profile,
@@ -192,7 +192,7 @@ def _transform(icc: bytes | None, mode: str) -> ImageCms.ImageCmsTransform | Non
 
 
 def picture_uri(path: Path, data: bytes, kind: str, box_mm: tuple[float, float]) -> str:
-    """The picture as a ``data:`` URI: decoded, upright and in sRGB, scaled down to :data:`PRINT_DPI` over ``box_mm``
+    """The picture as a ``data:`` URI: decoded, upright and in sRGB, scaled down to :data:`_PRINT_DPI` over ``box_mm``
     when it is finer.  Raises :class:`PictureError` when it cannot be decoded."""
     encoded, out_kind = _normalised(str(path), file_digest(path), _pixels(box_mm[0]), _pixels(box_mm[1]), data, kind)
     return f"data:image/{out_kind};base64," + base64.b64encode(encoded).decode("ascii")

@@ -27,7 +27,7 @@ EPSILON = 0.005  # mm: rounding of coordinates written with three decimals
 
 
 @dataclass(frozen=True)
-class NearCut:
+class _NearCut:
     """An element that stops within the cut tolerance of the trim on one side."""
 
     what: str  # "<rect>", "text 'name'"
@@ -44,7 +44,7 @@ class NearCut:
         )
 
 
-def near_cut(box: Box, trim: Box, what: str, line: int | None = None) -> list[NearCut]:
+def near_cut(box: Box, trim: Box, what: str, line: int | None = None) -> list[_NearCut]:
     """The sides on which ``box`` stops within the tolerance inside ``trim`` without crossing it."""
     inside = {
         "left": box.x - trim.x,
@@ -52,12 +52,12 @@ def near_cut(box: Box, trim: Box, what: str, line: int | None = None) -> list[Ne
         "right": trim.right - box.right,
         "bottom": trim.bottom - box.bottom,
     }
-    return [NearCut(what, side, max(d, 0.0), line) for side, d in inside.items() if -EPSILON < d < CUT_TOLERANCE - EPSILON]
+    return [_NearCut(what, side, max(d, 0.0), line) for side, d in inside.items() if -EPSILON < d < CUT_TOLERANCE - EPSILON]
 
 
-def check_cut(svg_text: str, trim: Box, texts: Iterable[tuple[str, Box]] = ()) -> list[NearCut]:
+def check_cut(svg_text: str, trim: Box, texts: Iterable[tuple[str, Box]] = ()) -> list[_NearCut]:
     """Every element and text of one drawn card that stops within the cut tolerance of ``trim``."""
-    found: list[NearCut] = []
+    found: list[_NearCut] = []
     for tag, box in element_boxes(svg_text):
         found += near_cut(box, trim, tag)
     for field, box in texts:

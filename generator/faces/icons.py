@@ -27,16 +27,17 @@ from ..errors import AetherpressError, Problem, display_path
 from ..locations import real
 from ..project import Project
 from ..resources.symbolnames import SYMBOL_NAMES
+from ..units import decimal
 from .outline import IDENTITY, Matrix, multiply, parse_transform
 from .richtext import Icon
 from .sanitise import SVG_NS, XLINK_NS, XML_NS, _attribute_problem, _css_problem, sanitise_problem
 
-ICONS_FOLDER = "icons"
-MAX_ICON_BYTES = 200_000
-MAX_ICONS = 500
-MAX_ICON_ELEMENTS = 2_000
-MAX_ICON_NUMBER = 1_000_000  # no number in an icon, nor its transforms taken together, may be larger
-NUMBERED = (
+_ICONS_FOLDER = "icons"
+_MAX_ICON_BYTES = 200_000
+_MAX_ICONS = 500
+_MAX_ICON_ELEMENTS = 2_000
+_MAX_ICON_NUMBER = 1_000_000  # no number in an icon, nor its transforms taken together, may be larger
+_NUMBERED = (
     "d",
     "points",
     "transform",
@@ -55,8 +56,8 @@ _TRANSFORM_CALL = re.compile(
 )
 _NOT_PATH_DATA = re.compile(r"[^MmLlHhVvCcSsQqTtAaZz0-9eE+\-.,\s]")  # a path's commands, numbers and separators
 SHAPES = {"path", "rect", "circle", "ellipse", "line", "polyline", "polygon"}
-SKIPPED = {"title", "desc", "metadata"}
-PAINT = (
+_SKIPPED = {"title", "desc", "metadata"}
+_PAINT = (
     "fill",
     "fill-rule",
     "fill-opacity",
@@ -77,16 +78,15 @@ class IconError(Exception):
 
 
 def _f(v: float) -> str:
-    text = f"{v:.4f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    return decimal(v, 4)
 
 
 def _bounded(value: float, element: etree._Element, name: str, text: str) -> float:
-    """``value`` if it is a finite number of at most MAX_ICON_NUMBER; an IconError naming the attribute otherwise."""
-    if not math.isfinite(value) or abs(value) > MAX_ICON_NUMBER:
+    """``value`` if it is a finite number of at most _MAX_ICON_NUMBER; an IconError naming the attribute otherwise."""
+    if not math.isfinite(value) or abs(value) > _MAX_ICON_NUMBER:
         raise IconError(
             f"<{etree.QName(element).localname}> (line {element.sourceline}) has {name}='{text[:40]}': "
-            f"its numbers must lie between -{MAX_ICON_NUMBER:,} and {MAX_ICON_NUMBER:,}"
+            f"its numbers must lie between -{_MAX_ICON_NUMBER:,} and {_MAX_ICON_NUMBER:,}"
         )
     return value
 
@@ -139,7 +139,7 @@ def _shape_path(element: etree._Element, tag: str) -> str:
 
 def _paint(element: etree._Element) -> dict[str, str]:
     """The element's paint and transform, from attributes and its style attribute (checked like a card's CSS)."""
-    out = {k: element.get(k) for k in PAINT if element.get(k) is not None}
+    out = {k: element.get(k) for k in _PAINT if element.get(k) is not None}
     style = element.get("style")
     if style:
         problem = _css_problem(style)
@@ -147,7 +147,7 @@ def _paint(element: etree._Element) -> dict[str, str]:
             raise IconError(problem)
         for declaration in style.split(";"):
             key, _, value = declaration.partition(":")
-            if key.strip() in PAINT and value.strip():
+            if key.strip() in _PAINT and value.strip():
                 out[key.strip()] = value.strip()
     return {k: v for k, v in out.items() if k == "transform" or "url(" not in v}
 
@@ -155,7 +155,7 @@ def _paint(element: etree._Element) -> dict[str, str]:
 def _check_numbers(element: etree._Element, attrs: dict[str, str], matrix: Matrix) -> Matrix:
     """The transform ``element`` draws in (``matrix`` then its own), once every number it carries is checked:
     neither a number nor the transforms of its groups taken together may be absurdly large."""
-    for name in NUMBERED:
+    for name in _NUMBERED:
         if name in attrs:
             _numbers(element, name, attrs[name])
     if "d" in attrs and _NOT_PATH_DATA.search(attrs["d"]):
@@ -171,10 +171,10 @@ def _check_numbers(element: etree._Element, attrs: dict[str, str], matrix: Matri
             "a transform is a list of matrix, translate, scale, rotate, skewX and skewY of numbers"
         )
     combined = multiply(matrix, parse_transform(attrs["transform"]))
-    if not all(math.isfinite(v) and abs(v) <= MAX_ICON_NUMBER for v in combined):
+    if not all(math.isfinite(v) and abs(v) <= _MAX_ICON_NUMBER for v in combined):
         raise IconError(
             f"<{etree.QName(element).localname}> (line {element.sourceline}): its transforms and its groups' taken together "
-            f"scale or move it by more than {MAX_ICON_NUMBER:,}"
+            f"scale or move it by more than {_MAX_ICON_NUMBER:,}"
         )
     return combined
 
@@ -184,7 +184,7 @@ def _convert(element: etree._Element, into: etree._Element, count: list[int], ma
         if not isinstance(child.tag, str):
             continue
         qname = etree.QName(child)
-        if qname.namespace != SVG_NS or qname.localname in SKIPPED:
+        if qname.namespace != SVG_NS or qname.localname in _SKIPPED:
             continue  # editors' metadata (Inkscape, Illustrator): it draws nothing
         tag = qname.localname
         for name, value in child.attrib.items():
@@ -194,8 +194,8 @@ def _convert(element: etree._Element, into: etree._Element, count: list[int], ma
             if problem:
                 raise IconError(f"<{tag}> (line {child.sourceline}): {problem}")
         count[0] += 1
-        if count[0] > MAX_ICON_ELEMENTS:
-            raise IconError(f"has more than {MAX_ICON_ELEMENTS:,} elements; simplify it")
+        if count[0] > _MAX_ICON_ELEMENTS:
+            raise IconError(f"has more than {_MAX_ICON_ELEMENTS:,} elements; simplify it")
         if tag == "defs" and len(child) == 0:
             continue
         if tag == "g":
@@ -233,8 +233,8 @@ def _view(root: etree._Element) -> tuple[float, float, float, float]:
 @lru_cache(maxsize=1024)
 def _read_icon(path: str, size: int, mtime: int) -> Icon:
     file = Path(path)
-    if size > MAX_ICON_BYTES:
-        raise IconError(f"the icon file is larger than {MAX_ICON_BYTES // 1000} KB")
+    if size > _MAX_ICON_BYTES:
+        raise IconError(f"the icon file is larger than {_MAX_ICON_BYTES // 1000} KB")
     data = file.read_bytes()
     try:
         root = etree.fromstring(data, parser=_PARSER)  # entities are neither loaded nor expanded, in any encoding
@@ -261,14 +261,14 @@ def _read_icon(path: str, size: int, mtime: int) -> Icon:
 def project_icons(project: Project) -> dict[str, Icon]:
     """The project's own icons (``icons/*.svg``), every problem at once."""
     own = project.own
-    folder = own.root / ICONS_FOLDER
+    folder = own.root / _ICONS_FOLDER
     if own.kind != "project" or not folder.is_dir():
         return {}
     problems: list[Problem] = []
     icons: dict[str, Icon] = {}
     files = sorted(p for p in folder.iterdir() if p.suffix.lower() == ".svg")
-    if len(files) > MAX_ICONS:
-        raise AetherpressError(Problem(display_path(folder), f"holds {len(files)} icons; the limit is {MAX_ICONS}"))
+    if len(files) > _MAX_ICONS:
+        raise AetherpressError(Problem(display_path(folder), f"holds {len(files)} icons; the limit is {_MAX_ICONS}"))
     for path in files:
         if not _NAME.fullmatch(path.stem):
             problems.append(Problem(display_path(path), "an icon's name may hold only letters, digits, '-' and '_'"))

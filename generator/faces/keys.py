@@ -41,7 +41,7 @@ def plain(value: Any, leave_out: tuple[str, ...] = ()) -> Any:
     return repr(value)
 
 
-def project_inputs(project: Project) -> str:
+def _project_inputs(project: Project) -> str:
     """The templates, styles, presets, fonts and icons of every layer (what any side may be drawn with)."""
     folders = []
     for layer in project.layers:
@@ -61,7 +61,7 @@ class SideKeys:
     """
 
     def __init__(self, project: Project, deck: Deck, options: Mapping[str, Any], reads_deck: Callable[[str], bool]):
-        drawn_by = digest(project_inputs(project), plain(options))
+        drawn_by = digest(_project_inputs(project), plain(options))
         self.base = digest(drawn_by, plain(deck, leave_out=("cards",)))
         # what every side sees of its deck: the style, the size, the suits (and their icons), the folder of its pictures
         seen = digest(drawn_by, "seen", plain(deck.style), plain(deck.size), plain(deck.suits), deck.folder)

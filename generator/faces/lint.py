@@ -48,7 +48,7 @@ from .repeats import MAX_STOPS, MAX_TILES
 from .svg import parse_svg
 
 # the blend modes PDF and browsers mix alike: each colour channel on its own
-SEPARABLE_BLENDS = (
+_SEPARABLE_BLENDS = (
     "normal",
     "multiply",
     "screen",
@@ -62,17 +62,17 @@ SEPARABLE_BLENDS = (
     "difference",
     "exclusion",
 )
-CSS_WIDE = ("inherit", "initial", "unset", "revert", "revert-layer")
+_CSS_WIDE = ("inherit", "initial", "unset", "revert", "revert-layer")
 
 PATTERN = (
     "this <pattern> fill cannot be drawn out as tiles (it fills text, is inherited from a group, or needs more than "
     f"{MAX_TILES:,} tiles), and PDF readers disagree on where a pattern's tiles start: fill shapes with it, with larger tiles"
 )
-FILTERS = (
+_FILTERS = (
     "filters (blur, shadows) print differently (the print renderer turns the element into a picture at its own "
     "resolution): draw shadows and glows as shapes, with fill-opacity or a radial gradient"
 )
-TEXT_PATH = (
+_TEXT_PATH = (
     "<textPath> prints differently (the glyphs are placed along the path unlike in a browser): "
     "set the words as <text> elements, each turned with a transform"
 )
@@ -96,11 +96,11 @@ def _style_props(style: str | None) -> dict[str, str]:
 def _blend_finding(value: str) -> str | None:
     """What is wrong with a ``mix-blend-mode`` value, or None (a value hidden by template markup is not judged)."""
     mode = value.replace("!important", "").strip().lower()
-    if not mode or mode in SEPARABLE_BLENDS or mode in CSS_WIDE:
+    if not mode or mode in _SEPARABLE_BLENDS or mode in _CSS_WIDE:
         return None
     return (
         f"mix-blend-mode: {mode} prints differently (PDF readers and browsers mix hue, saturation, color and "
-        f"luminosity differently, and other modes not at all): use one of {', '.join(SEPARABLE_BLENDS[1:])}"
+        f"luminosity differently, and other modes not at all): use one of {', '.join(_SEPARABLE_BLENDS[1:])}"
     )
 
 
@@ -108,7 +108,7 @@ def _property_findings(props: dict[str, str]) -> list[str]:
     """What is wrong with these CSS properties or presentation attributes (names in lower case)."""
     found = []
     if "filter" in props and props["filter"].strip().lower() not in ("", "none"):
-        found.append(FILTERS)
+        found.append(_FILTERS)
     blend = _blend_finding(props.get("mix-blend-mode", ""))
     if blend:
         found.append(blend)
@@ -137,9 +137,9 @@ def _element_findings(tag: str, attrs: dict[str, str], drawn: bool) -> list[str]
             f"more than {MAX_STOPS:,} stops) and PDF gradients cannot {spread}: give the gradient the stops of every repeat"
         )
     if tag == "filter":
-        found.append(FILTERS)
+        found.append(_FILTERS)
     if tag == "textPath":
-        found.append(TEXT_PATH)
+        found.append(_TEXT_PATH)
     return found + _property_findings(props)
 
 

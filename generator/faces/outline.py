@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator
+from copy import deepcopy
 from typing import Any
 
 import numpy as np
@@ -188,6 +189,5 @@ def _walk(
 
 
 def _copy(element: Any) -> Any:
-    from copy import deepcopy
 
     return deepcopy(element)

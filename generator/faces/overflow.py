@@ -12,13 +12,14 @@ from collections.abc import Callable
 
 from ..geometry import Box
 from ..resources.fonts import family_attribute
+from ..units import decimal
 from .richtext import Paragraph, truncate, visible_length
 
 OVERFLOW_INK = "#d0021b"  # draft builds draw text that does not fit in this red
-UNTRANSLATED_INK = "#1f5fbf"  # and mark an edition's text left in the source language in this blue
+_UNTRANSLATED_INK = "#1f5fbf"  # and mark an edition's text left in the source language in this blue
 LABEL_FONT = "SourceSans3-Bold"  # the tag saying how much to cut
-LABEL_FAMILY = "Source Sans 3"  # its family, as the SVG names it
-LABEL_SIZE = 2.4  # mm
+_LABEL_FAMILY = "Source Sans 3"  # its family, as the SVG names it
+_LABEL_SIZE = 2.4  # mm
 
 
 def characters_to_cut(paragraphs: tuple[Paragraph, ...], fits: Callable[[tuple[Paragraph, ...]], bool]) -> int:
@@ -36,19 +37,20 @@ def characters_to_cut(paragraphs: tuple[Paragraph, ...], fits: Callable[[tuple[P
 
 def overflow_marks(frame: Box, count: int) -> str:
     """A dashed red frame round the box asked for, and above it a red tag: how many characters to cut."""
-    return tag_marks(frame, f"cut {count} character{'s' if count != 1 else ''}", OVERFLOW_INK)
+    return _tag_marks(frame, f"cut {count} character{'s' if count != 1 else ''}", OVERFLOW_INK)
 
 
 def untranslated_marks(frame: Box, language: str) -> str:
     """A dashed frame round a text printed in the source language in an edition, tagged with the language it lacks."""
-    return tag_marks(frame, f"not translated ({language})", UNTRANSLATED_INK)
+    return _tag_marks(frame, f"not translated ({language})", _UNTRANSLATED_INK)
 
 
-def tag_marks(frame: Box, label: str, ink: str) -> str:
+def _tag_marks(frame: Box, label: str, ink: str) -> str:
     """A dashed frame in ``ink`` round the box asked for, and above it a tag of that colour saying ``label``."""
+    # reportlab loads with the first text measured, not with this module
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    size = LABEL_SIZE
+    size = _LABEL_SIZE
     pad = size * 0.3
     width = stringWidth(label, LABEL_FONT, size) + 2 * pad
     height = size * 1.3
@@ -58,11 +60,10 @@ def tag_marks(frame: Box, label: str, ink: str) -> str:
         f' stroke="{ink}" stroke-width="0.25" stroke-dasharray="1 0.6"/>'
         f'<rect x="{_fmt(f.right - width)}" y="{_fmt(f.y - height)}" width="{_fmt(width)}" height="{_fmt(height)}"'
         f' fill="{ink}"/>'
-        f'<text x="{_fmt(f.right - pad)}" y="{_fmt(f.y - height + size * 0.98)}" {family_attribute(LABEL_FAMILY)}'
+        f'<text x="{_fmt(f.right - pad)}" y="{_fmt(f.y - height + size * 0.98)}" {family_attribute(_LABEL_FAMILY)}'
         f' font-size="{_fmt(size)}" font-weight="bold" fill="#ffffff" text-anchor="end">{label}</text>'
     )
 
 
 def _fmt(v: float) -> str:
-    text = f"{v:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    return decimal(v)

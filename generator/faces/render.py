@@ -10,6 +10,7 @@ import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -20,16 +21,17 @@ from lxml import etree
 from ..definitions.images import MAX_IMAGE_BYTES, find_image, image_kind
 from ..definitions.languages import described
 from ..definitions.model import Card, Deck
+from ..definitions.styles import style_value
 from ..errors import AetherpressError, Problem, display_path
 from ..geometry import Box
 from ..project import Project
 from ..resources.fonts import font_book, missing_characters
-from ..resources.limits import LimitExceeded, deadline, render_bounded, template_seconds
+from ..resources.limits import deadline, render_bounded, template_seconds
 from .bitmaps import PictureError, inline_picture, picture_uri
 from .deckreads import Looked, reads_deck
 from .icons import deck_icons
 from .repeats import needs_writing_out, write_out
-from .sandbox import CURRENT, OutsideProject, environment, template_line, template_path
+from .sandbox import CURRENT, OutsideProject, environment, template_error, template_line, template_path
 from .sanitise import SVG_NS, XLINK_NS
 from .svg import MAX_OUTPUT_CHARS, parse_svg
 from .textfit import Fitted, TextDoesNotFit, UnknownIcon, fit_lines
@@ -75,14 +77,14 @@ def geometry(deck: Deck, bleed: float | None = None, style: Mapping[str, Any] | 
     return Geometry(
         deck.size.width,
         deck.size.height,
-        float(style.get("bleed", 3.0) if bleed is None else bleed),
-        float(style.get("safe", 3.0)),
-        float(style.get("corner_radius", 0.0)),
+        float(style_value(style, "bleed") if bleed is None else bleed),
+        float(style_value(style, "safe")),
+        float(style_value(style, "corner_radius")),
     )
 
 
 @dataclass(frozen=True)
-class Overflow:
+class _Overflow:
     """A text that does not fit its box even at the smallest size (drawn in red in drafts)."""
 
     card: str | None  # None: a back
@@ -90,7 +92,7 @@ class Overflow:
     characters: int  # how many characters to cut
 
 
-class CardView:
+class _CardView:
     """What a template sees of a card: plain values, no model internals."""
 
     def __init__(self, deck: Deck, card: Card):
@@ -128,9 +130,9 @@ class FaceRenderer:
         self.draft = draft  # draw text that does not fit in red, with how much to cut, instead of stopping
         self.fonts = font_book(project)
         self.fonts.activate()
-        self.icons = deck_icons(project, deck.suits, bool(self.style.get("monochrome", False)))
+        self.icons = deck_icons(project, deck.suits, bool(style_value(self.style, "monochrome")))
         self.text_boxes: list[tuple[str, Box]] = []
-        self.overflows: list[Overflow] = []  # texts of the last card drawn that do not fit (draft only)
+        self.overflows: list[_Overflow] = []  # texts of the last card drawn that do not fit (draft only)
         self.reads: list[Path] = []  # the pictures the last side drawn loaded
         self._card: Card | None = None
         self._template = ""
@@ -164,8 +166,8 @@ class FaceRenderer:
         ``min_text_size``) is an error naming the deck, the card and ``field``.
         """
         if min_size is None:
-            min_size = float(self.style.get("min_text_size", 2.2))
-        options.setdefault("fill", self.style.get("ink", "#000000"))
+            min_size = float(style_value(self.style, "min_text_size"))
+        options.setdefault("fill", style_value(self.style, "ink"))
         self._check_glyphs(field, "" if text is None else str(text), family, options)
         try:
             fitted = fit_lines(
@@ -192,7 +194,7 @@ class FaceRenderer:
         if self.draft and self._card is not None and field in self._card.untranslated and not fitted.overflow:
             fitted = dataclasses.replace(fitted, untranslated=self.deck.edition)
         if fitted.overflow:
-            self.overflows.append(Overflow(self._card.id if self._card else None, field, fitted.overflow))
+            self.overflows.append(_Overflow(self._card.id if self._card else None, field, fitted.overflow))
             self.text_boxes.append((field, fitted.frame))
         else:
             self.text_boxes.append((field, fitted.box))
@@ -232,6 +234,7 @@ class FaceRenderer:
 
     def text_width(self, text: Any, family: str, size: float, weight: str = "normal", style: str = "normal") -> float:
         """Advance width of ``text`` in a family of the shipped or the project's fonts."""
+        # reportlab loads with the first text measured, not with this module
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
         return stringWidth(str(text), self.fonts.name(family, weight, style), size)
@@ -288,7 +291,7 @@ class FaceRenderer:
             "full": g.full,
             "trim": g.trim,
             "safe": g.safe_box,
-            "mono": bool(self.style.get("monochrome", False)),
+            "mono": bool(style_value(self.style, "monochrome")),
         }
 
     def _render(self, template_name: str, card: Card | None, side: str) -> str:
@@ -307,64 +310,40 @@ class FaceRenderer:
             with deadline(template_seconds()):  # compiling the template (once per process) counts too
                 template = self.env.get_template(f"{template_name}.svg.j2")
                 context = self._context()
-                view = context["card"] = CardView(self.deck, card) if card is not None else None
+                view = context["card"] = _CardView(self.deck, card) if card is not None else None
                 text = render_bounded(template.generate(context), MAX_OUTPUT_CHARS)
-        except jinja2.TemplateSyntaxError as exc:
-            raise AetherpressError(
-                Problem(display_path(exc.filename) if exc.filename else file, f"template syntax error: {exc.message}", exc.lineno)
-            ) from None
-        except jinja2.UndefinedError as exc:
-            seen = [*context, *self.env.globals]
-            message = explain(exc, view, self.style, seen) or re.sub(
-                r"'[\w.]*CardView object'", "'card'", exc.message or "undefined value"
-            )
-            if card is None and side == "back":
-                message += "; a back template sees no card (a back must not give its card away), only the deck"
-            raise AetherpressError(Problem(file, f"{message} ({drawing})", template_line(exc))) from None
-        except OutsideProject as exc:
-            raise AetherpressError(
-                Problem(file, f"template '{exc.name}' is a link to a file outside the project ({drawing})", template_line(exc))
-            ) from None
-        except jinja2.TemplateNotFound as exc:
-            if exc.name == f"{template_name}.svg.j2":
-                raise AetherpressError(Problem(self.deck.source, f"template '{template_name}' not found in templates/")) from None
-            raise AetherpressError(
-                Problem(file, f"template '{exc.name}' not found in templates/ ({drawing})", template_line(exc))
-            ) from None
-        except jinja2.exceptions.SecurityError as exc:
-            raise AetherpressError(
-                Problem(file, f"template tried something not allowed: {exc} ({drawing})", template_line(exc))
-            ) from None
-        except LimitExceeded as exc:
-            raise AetherpressError(
-                Problem(file, f"template {exc} ({drawing}); see the limits in the README", template_line(exc))
-            ) from None
-        except MemoryError as exc:
-            raise AetherpressError(
-                Problem(
-                    file, f"template used more memory than allowed ({drawing}); see the limits in the README", template_line(exc)
-                )
-            ) from None
-        except RecursionError as exc:
-            raise AetherpressError(
-                Problem(file, f"template nests or recurses too deeply ({drawing})", template_line(exc))
-            ) from None
         except AetherpressError:
             raise
-        except Exception as exc:  # an error raised inside the template's own expressions
-            raise AetherpressError(
-                Problem(
-                    file,
-                    f"template failed on card '{card.id if card else 'back'}' of deck '{self.deck.id}': {exc}",
-                    template_line(exc),
-                )
-            ) from None
+        except Exception as exc:
+            failed = f"template failed on card '{card.id if card else 'back'}' of deck '{self.deck.id}'"
+            own = partial(self._template_problem, view=view, context=context, card=card, side=side, file=file, drawing=drawing)
+            raise template_error(exc, file, template_line(exc), "template", failed, f" ({drawing})", own) from None
         finally:
             CURRENT.reset(token)
         root = parse_svg(text, file, self.place(card, side))  # nothing outside the allow-list leaves a template
         changed = needs_writing_out(text) and write_out(root)  # repeats spelt out, for screen and print alike
         changed = self._inline_pictures(root, file, card, side) or changed
         return etree.tostring(root, encoding="unicode") if changed else text
+
+    def _template_problem(
+        self, exc: Exception, *, view: Any, context: dict[str, Any], card: Card | None, side: str, file: str, drawing: str
+    ) -> Problem | None:
+        """The problem for a missing name, a missing template or a link out of the project; None for the rest."""
+        if isinstance(exc, jinja2.UndefinedError):
+            seen = [*context, *self.env.globals]
+            message = explain(exc, view, self.style, seen) or re.sub(
+                r"'[\w.]*CardView object'", "'card'", exc.message or "undefined value"
+            )
+            if card is None and side == "back":
+                message += "; a back template sees no card (a back must not give its card away), only the deck"
+            return Problem(file, f"{message} ({drawing})", template_line(exc))
+        if isinstance(exc, OutsideProject):
+            return Problem(file, f"template '{exc.name}' is a link to a file outside the project ({drawing})", template_line(exc))
+        if isinstance(exc, jinja2.TemplateNotFound):
+            if exc.name == f"{self._template}.svg.j2":
+                return Problem(self.deck.source, f"template '{self._template}' not found in templates/")
+            return Problem(file, f"template '{exc.name}' not found in templates/ ({drawing})", template_line(exc))
+        return None
 
     def _inline_pictures(self, root: etree._Element, file: str, card: Card | None, side: str) -> bool:
         """Pictures the template wrote itself as ``data:`` URIs, not through ``image()``, decoded and written

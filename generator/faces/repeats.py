@@ -29,7 +29,7 @@ from .tiles import MAX_TILES, write_out_patterns
 
 __all__ = ["MAX_STOPS", "MAX_TILES", "needs_writing_out", "write_out"]
 
-PREFIX = "ap-repeat-"  # the ids this step makes (longer, should a template's own ids start so)
+_PREFIX = "ap-repeat-"  # the ids this step makes (longer, should a template's own ids start so)
 
 
 def needs_writing_out(svg_text: str) -> bool:
@@ -40,7 +40,7 @@ def needs_writing_out(svg_text: str) -> bool:
 def write_out(root: etree._Element) -> bool:
     """Write out the repeats of a parsed card SVG in place; whether anything changed."""
     by_id = {el.get("id"): el for el in root.iter() if isinstance(el.tag, str) and el.get("id")}
-    prefix = PREFIX
+    prefix = _PREFIX
     while any(str(ident).startswith(prefix) for ident in by_id):
         prefix += "x-"
     changed = write_out_gradients(root, by_id, view_box(root))

@@ -18,12 +18,13 @@ from functools import lru_cache
 from markupsafe import escape
 
 from ..art.symbols import symbol_svg
+from ..units import decimal
 
 ICON_HEIGHT = 0.8  # an inline icon's height, as a fraction of the font size (about the height of capitals)
-ICON_RAISE = 0.32  # the icon's centre above the baseline, as a fraction of the font size
+_ICON_RAISE = 0.32  # the icon's centre above the baseline, as a fraction of the font size
 ICON_PAD = 0.06  # space either side of an icon, as a fraction of the font size
 _TOKEN = re.compile(r"\\[\\*:]|\*\*|\*|:[A-Za-z][A-Za-z0-9_-]{0,63}:|\n|[^\\*:\n]+|.", re.S)
-MARKUP = re.compile(r"[\\*:]")
+_MARKUP = re.compile(r"[\\*:]")
 _SPACE = re.compile(r"[ \t\r\f\v]+")
 
 
@@ -46,7 +47,7 @@ class Icon:
         colour = self.colour or fill
         height = size * ICON_HEIGHT
         cx = x + self.advance(size) / 2
-        cy = baseline - size * ICON_RAISE
+        cy = baseline - size * _ICON_RAISE
         if self.symbol is not None:
             return str(symbol_svg(self.symbol, cx, cy, height, colour))
         vx, vy, vw, vh = self.view
@@ -80,7 +81,7 @@ def _paired(tokens: list[str], marker: str) -> set[int]:
 @lru_cache(maxsize=4096)
 def parse(text: str) -> tuple[Paragraph, ...]:
     """The paragraphs of ``text`` as pieces; plain text (no ``*``, ``:`` or ``\\``) gives one piece per line."""
-    if not MARKUP.search(text):
+    if not _MARKUP.search(text):
         return tuple((Piece(line),) if line else () for line in text.split("\n"))
     tokens = _TOKEN.findall(text)
     bolds, italics = _paired(tokens, "**"), _paired(tokens, "*")
@@ -183,5 +184,4 @@ def _ideographic(text: str) -> list[str]:
 
 
 def _fmt(v: float, places: int = 3) -> str:
-    text = f"{v:.{places}f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    return decimal(v, places)

@@ -26,20 +26,20 @@ from lxml import etree
 from ..definitions.languages import described
 from ..errors import Problem
 from ..geometry import Box
-from ..resources.fonts import first_family
+from ..resources.fonts import FontBook, first_family
 from .icons import IconError, _shape_path
 from .render import FaceRenderer, Geometry
 from .svg import parse_svg
 
 EPSILON = 0.01  # mm: coordinates are written with three decimals
-FRAME_SHARE = 0.5  # an outline at least this share of the trim's width or height is a frame (or a border line)
+_FRAME_SHARE = 0.5  # an outline at least this share of the trim's width or height is a frame (or a border line)
 SKIP = {"defs", "clipPath", "mask", "symbol", "pattern", "linearGradient", "radialGradient", "marker", "style", "title", "desc"}
-OUTLINES = {"rect", "line", "polyline", "polygon", "path"}  # rings and ovals are ornaments, not frames
-INHERITED = ("fill", "stroke", "stroke-width", "font-family", "font-size", "font-weight", "font-style", "text-anchor")
+_OUTLINES = {"rect", "line", "polyline", "polygon", "path"}  # rings and ovals are ornaments, not frames
+_INHERITED = ("fill", "stroke", "stroke-width", "font-family", "font-size", "font-weight", "font-style", "text-anchor")
 
 
 @dataclass(frozen=True)
-class ZoneFinding:
+class _ZoneFinding:
     """Something drawn where it does not belong on one side of one card."""
 
     card: str | None  # the card's id (None: a deck's back drawn without a card)
@@ -78,7 +78,10 @@ def _outside(box: Box, zone: Box) -> dict[str, float]:
 
 def _drawn_boxes(svg_text: str, fonts) -> Iterable[tuple[str, str, Box, int | None]]:
     """(kind, description, box, line) of every hand-written <text> and every frame in a drawn SVG."""
+    # reportlab loads with the first text measured, not with this module
     from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+
+    # svgelements loads only for the safe-zone check
     from svgelements import Matrix
 
     root = parse_svg(svg_text, "drawn card")
@@ -92,13 +95,13 @@ def _drawn_boxes(svg_text: str, fonts) -> Iterable[tuple[str, str, Box, int | No
                 continue
             props = _props(child)
             state = dict(inherited)
-            state.update({k: props[k] for k in INHERITED if k in props})
+            state.update({k: props[k] for k in _INHERITED if k in props})
             local = Matrix(matrix)
             if props.get("transform"):
                 local = Matrix(props["transform"]) * matrix
             if tag == "text":
                 yield from text_box(child, state, local)
-            elif tag in OUTLINES and state.get("stroke", "none") not in ("none", "transparent") and state.get("fill") == "none":
+            elif tag in _OUTLINES and state.get("stroke", "none") not in ("none", "transparent") and state.get("fill") == "none":
                 yield from outline_box(child, tag, state, local)
             elif tag in ("g", "a", "svg", "switch"):
                 yield from walk(child, state, local)
@@ -141,6 +144,7 @@ def _drawn_boxes(svg_text: str, fonts) -> Iterable[tuple[str, str, Box, int | No
 @lru_cache(maxsize=1024)
 def _path_bounds(d: str, matrix: tuple[float, ...]) -> tuple[float, ...] | None:
     """The bounds of path ``d`` under ``matrix`` (slow for arcs; a frame drawn on every card is measured once)."""
+    # svgelements loads only for the safe-zone check
     from svgelements import Matrix
     from svgelements import Path as SvgPath
 
@@ -158,19 +162,19 @@ def _transformed(bounds: tuple[float, float, float, float], matrix) -> Box:
     return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
 
-def svg_findings(
+def _svg_findings(
     svg_text: str, geometry: Geometry, text_boxes: Iterable[tuple[str, Box]], fonts, card: str | None = None, side: str = "face"
-) -> list[ZoneFinding]:
+) -> list[_ZoneFinding]:
     """The findings of one drawn side: its SVG, its geometry and the boxes its texts were fitted to."""
     safe, trim, full = geometry.safe_box, geometry.trim, geometry.full
-    found: list[ZoneFinding] = []
+    found: list[_ZoneFinding] = []
     fitted = list(text_boxes)
 
     def text_out(what: str, box: Box, line: int | None) -> None:
         reach = {side: d for side, d in _outside(box, safe).items() if d > EPSILON}
         if reach:
             where, most = max(reach.items(), key=lambda item: item[1])
-            found.append(ZoneFinding(card, side, what, box, f"reaches {most:.1f} mm outside the safe zone at the {where}", line))
+            found.append(_ZoneFinding(card, side, what, box, f"reaches {most:.1f} mm outside the safe zone at the {where}", line))
 
     for field, box in fitted:
         text_out(f"text '{field}'", box, None)
@@ -179,7 +183,7 @@ def svg_findings(
             if not any(f.inset(-0.05).contains(box) for _, f in fitted):  # set by hand, not by fit()
                 text_out(what, box, line)
             continue
-        if box.w < trim.w * FRAME_SHARE and box.h < trim.h * FRAME_SHARE:
+        if box.w < trim.w * _FRAME_SHARE and box.h < trim.h * _FRAME_SHARE:
             continue  # a small outline (a ring of a pattern, an ornament) is art, not a frame
         into = _outside(box, trim)
         past = _outside(box, full)
@@ -187,7 +191,7 @@ def svg_findings(
         if stops:
             where, most = max(stops.items(), key=lambda item: item[1])
             found.append(
-                ZoneFinding(
+                _ZoneFinding(
                     card,
                     side,
                     what,
@@ -201,16 +205,14 @@ def svg_findings(
 
 def _fonts_of(fonts):
     if fonts is None:
-        from ..resources.fonts import FontBook
-
         return FontBook()
     return fonts
 
 
-def card_findings(faces: FaceRenderer, card, side: str = "face") -> list[ZoneFinding]:
+def card_findings(faces: FaceRenderer, card, side: str = "face") -> list[_ZoneFinding]:
     """Draw one side of ``card`` (None: the deck's back) and return what lies outside its zones."""
     svg = faces.face(card) if side == "face" else faces.back(card)
-    return svg_findings(svg, faces.geometry, faces.text_boxes, faces.fonts, card.id if card is not None else None, side)
+    return _svg_findings(svg, faces.geometry, faces.text_boxes, faces.fonts, card.id if card is not None else None, side)
 
 
 def zone_problems(
@@ -219,7 +221,7 @@ def zone_problems(
     """The problems ``validate`` prints for one drawn side: the first finding of each kind per template
     and place (``seen`` holds those already told)."""
     problems: list[Problem] = []
-    for f in svg_findings(svg, faces.geometry, boxes, faces.fonts, card.id if card is not None else None, side):
+    for f in _svg_findings(svg, faces.geometry, boxes, faces.fonts, card.id if card is not None else None, side):
         if (template, f.what) in seen:
             continue
         seen.add((template, f.what))
@@ -227,7 +229,7 @@ def zone_problems(
     return problems
 
 
-def finding_problem(faces: FaceRenderer, card, side: str, f: ZoneFinding) -> Problem:
+def finding_problem(faces: FaceRenderer, card, side: str, f: _ZoneFinding) -> Problem:
     """A finding as the problem ``validate`` prints: the template, what lies where, and what to do."""
     deck = faces.deck
     template = (deck.template_for(card) if side == "face" else deck.back_for(card)) if card is not None else deck.back_template

@@ -12,6 +12,7 @@ cannot reach files (beyond other templates), the environment or Python internals
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable
 from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
@@ -23,16 +24,18 @@ from markupsafe import Markup
 
 from ..art.layered import art_svg, shade
 from ..art.symbols import symbol_svg, symbols_svg
+from ..errors import AetherpressError, Problem, display_path
 from ..geometry import Box
 from ..locations import real
 from ..resources.fonts import css_family, text_width
 from ..resources.limits import MAX_TEMPLATE_CHARS, LimitedSandbox, LimitExceeded
+from ..units import decimal
 from .places import around, pip_layout, scatter
 from .textfit import Fitted
 from .undefined import NamedUndefined
 
 
-class Drawing(Protocol):
+class _Drawing(Protocol):
     """What the helpers ``fit``, ``keep`` and ``image`` report to: the renderer of the current card."""
 
     def fit(
@@ -48,7 +51,7 @@ class Drawing(Protocol):
 
 # The renderer drawing the current card.  Kept out of the template context so
 # templates cannot reach it.
-CURRENT: ContextVar[Drawing] = ContextVar("aetherpress_face_renderer")
+CURRENT: ContextVar[_Drawing] = ContextVar("aetherpress_face_renderer")
 
 
 def _fit(*args: Any, **kwargs: Any) -> Fitted:
@@ -105,8 +108,7 @@ def family(value: Any) -> str:
 
 def mm(value: Any) -> str:
     """A length for an SVG attribute: at most three decimals, no trailing zeros."""
-    text = f"{float(value):.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    return decimal(float(value))
 
 
 class ConfinedLoader(jinja2.FileSystemLoader):
@@ -175,6 +177,40 @@ def template_line(exc: BaseException) -> int | None:
             line = tb.tb_lineno
         tb = tb.tb_next
     return line
+
+
+def template_error(
+    exc: Exception,
+    file: str,
+    line: int | None,
+    subject: str,
+    failed: str,
+    after: str = "",
+    own: Callable[[Exception], Problem | None] = lambda exc: None,
+) -> AetherpressError:
+    """The one-line error for ``exc``, raised compiling or running a template of ``file`` (at ``line``).
+
+    ``subject`` names what ran (``template``), ``after`` ends the cases that say where (`` (drawing card 'x' ...)``)
+    and ``failed`` opens the message of an error raised by the template's own expressions; ``own`` words the
+    caller's own cases (a missing name, a missing file), giving None for the rest.
+    """
+    problem = own(exc)
+    if problem is not None:
+        return AetherpressError(problem)
+    if isinstance(exc, jinja2.TemplateSyntaxError):
+        where = display_path(exc.filename) if exc.filename else file
+        return AetherpressError(Problem(where, f"template syntax error: {exc.message}", exc.lineno))
+    if isinstance(exc, jinja2.exceptions.SecurityError):
+        message = f"template tried something not allowed: {exc}{after}"
+    elif isinstance(exc, LimitExceeded):
+        message = f"{subject} {exc}{after}; see the limits in the README"
+    elif isinstance(exc, MemoryError):
+        message = f"{subject} used more memory than allowed{after}; see the limits in the README"
+    elif isinstance(exc, RecursionError):
+        message = f"{subject} nests or recurses too deeply{after}"
+    else:  # an error raised inside the template's own expressions
+        message = f"{failed}: {exc}"
+    return AetherpressError(Problem(file, message, line))
 
 
 def template_path(env: ImmutableSandboxedEnvironment, name: str) -> Path | None:

@@ -21,7 +21,7 @@ SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
 XML_NS = "http://www.w3.org/XML/1998/namespace"
 
-ELEMENTS = frozenset(
+_ELEMENTS = frozenset(
     {
         "svg",
         "g",
@@ -61,7 +61,7 @@ ELEMENTS = frozenset(
         "feMergeNode",
     }
 )
-PRESENTATION = frozenset(
+_PRESENTATION = frozenset(
     {
         "fill",
         "fill-opacity",
@@ -109,7 +109,7 @@ PRESENTATION = frozenset(
         "white-space",
     }
 )
-ATTRIBUTES = PRESENTATION | frozenset(
+_ATTRIBUTES = _PRESENTATION | frozenset(
     {
         "id",
         "class",
@@ -184,14 +184,14 @@ ATTRIBUTES = PRESENTATION | frozenset(
         "baseProfile",
     }
 )
-_PLAIN = ATTRIBUTES - {"href", "style"}  # attributes whose value needs a look only when it calls a function
-LOCAL_REFERENCE = re.compile(r"^\s*(#[A-Za-z_][\w.:-]*|data:image/(png|jpeg);base64,[A-Za-z0-9+/=\s]*)\s*$")
+_PLAIN = _ATTRIBUTES - {"href", "style"}  # attributes whose value needs a look only when it calls a function
+_LOCAL_REFERENCE = re.compile(r"^\s*(#[A-Za-z_][\w.:-]*|data:image/(png|jpeg);base64,[A-Za-z0-9+/=\s]*)\s*$")
 URL = re.compile(r"url\(\s*(['\"]?)(.*?)\1\s*\)", re.S | re.I)  # CSS reads URL( as url(
 # any url( whose target is not '#id', closed or not (a browser takes one left open at the end of a value)
-FOREIGN_URL = re.compile(r"url\((?!\s*['\"]?\s*#)", re.I)
-LOADS = re.compile(r"\b(image-set|-webkit-image-set|image|cross-fade|element|src)\s*\(", re.I)  # other CSS that fetches
-CSS_RULE = re.compile(r"\s*([^{}]+?)\s*\{([^{}]*)\}", re.S)
-SELECTOR = re.compile(r"[\w\s.#,>+~*:()=\[\]\"'-]+")
+_FOREIGN_URL = re.compile(r"url\((?!\s*['\"]?\s*#)", re.I)
+_LOADS = re.compile(r"\b(image-set|-webkit-image-set|image|cross-fade|element|src)\s*\(", re.I)  # other CSS that fetches
+_CSS_RULE = re.compile(r"\s*([^{}]+?)\s*\{([^{}]*)\}", re.S)
+_SELECTOR = re.compile(r"[\w\s.#,>+~*:()=\[\]\"'-]+")
 
 
 def _css_problem(text: str) -> str | None:
@@ -207,14 +207,14 @@ def _css_problem(text: str) -> str | None:
             continue
         prop, colon, value = declaration.partition(":")
         prop = prop.strip().lower()
-        if not colon or prop not in PRESENTATION:
+        if not colon or prop not in _PRESENTATION:
             return f"CSS property '{prop[:40]}' is not allowed in a card"
         problem = _reference_problem(
             value, "CSS may only refer to '#id', not '{}'", "CSS function '{}()' is not allowed in a card"
         )
         if problem:
             return problem
-    if FOREIGN_URL.search(text):  # the whole text: a ';' inside quotes does not end a declaration
+    if _FOREIGN_URL.search(text):  # the whole text: a ';' inside quotes does not end a declaration
         return "CSS may only refer to '#id' with url()"
     return None
 
@@ -222,11 +222,11 @@ def _css_problem(text: str) -> str | None:
 def _stylesheet_problem(text: str) -> str | None:
     if "\\" in text or "@" in text:
         return _css_problem(text)
-    rest = CSS_RULE.sub("", text)
+    rest = _CSS_RULE.sub("", text)
     if rest.strip():
         return "a <style> may hold only rules of the form 'selector { property: value }'"
-    for selector, body in CSS_RULE.findall(text):
-        if not SELECTOR.fullmatch(selector):
+    for selector, body in _CSS_RULE.findall(text):
+        if not _SELECTOR.fullmatch(selector):
             return f"CSS selector '{selector[:40]}' is not allowed"
         problem = _css_problem(body)
         if problem:
@@ -243,9 +243,9 @@ def _attribute_problem(element: etree._Element, name: str, value: str) -> str | 
         return f"attribute '{local}' in namespace '{namespace}' is not allowed"
     if local.startswith("data-"):
         return None
-    if local not in ATTRIBUTES:
+    if local not in _ATTRIBUTES:
         return f"attribute '{local}' is not allowed"
-    if local == "href" and not LOCAL_REFERENCE.match(value):
+    if local == "href" and not _LOCAL_REFERENCE.match(value):
         shown = value if len(value) < 60 else value[:57] + "..."
         return f"refers to '{shown}'; a card may only use '#id' references and inline data:image/png or data:image/jpeg images"
     if local == "style":
@@ -253,7 +253,7 @@ def _attribute_problem(element: etree._Element, name: str, value: str) -> str | 
     problem = _reference_problem(
         value, "refers to '{}'; a card may only use '#id' references", "the function '{}()' is not allowed in a card"
     )
-    if problem is None and FOREIGN_URL.search(value):
+    if problem is None and _FOREIGN_URL.search(value):
         return "url() may only refer to '#id' in a card"
     return problem
 
@@ -263,7 +263,7 @@ def _reference_problem(value: str, elsewhere: str, fetching: str) -> str | None:
     for _, target in URL.findall(value):
         if not target.strip().startswith("#"):
             return elsewhere.format(target[:60])
-    fetch = LOADS.search(value)
+    fetch = _LOADS.search(value)
     return fetching.format(fetch.group(1)) if fetch else None
 
 
@@ -275,7 +275,7 @@ def sanitise_problem(root: etree._Element) -> tuple[int | None, str] | None:
         if not isinstance(node.tag, str):
             continue
         qname = etree.QName(node)
-        if qname.namespace != SVG_NS or qname.localname not in ELEMENTS:
+        if qname.namespace != SVG_NS or qname.localname not in _ELEMENTS:
             where = f" in namespace '{qname.namespace}'" if qname.namespace != SVG_NS else ""
             return node.sourceline, f"element <{qname.localname}>{where} is not allowed in a card"
         for name, value in node.attrib.items():
@@ -296,7 +296,7 @@ def sanitise_problem(root: etree._Element) -> tuple[int | None, str] | None:
 
 
 MAX_DRAWN = 25_000  # elements a card draws once every <use> is followed: far above any card, well below a hang
-MAX_USE_DEPTH = 32
+_MAX_USE_DEPTH = 32
 
 
 def _use_problem(root: etree._Element) -> tuple[int | None, str] | None:
@@ -314,7 +314,7 @@ def _use_problem(root: etree._Element) -> tuple[int | None, str] | None:
     def count(el: etree._Element, depth: int) -> int:
         if el in drawn:
             return drawn[el]
-        if depth > MAX_USE_DEPTH:
+        if depth > _MAX_USE_DEPTH:
             return MAX_DRAWN + 1
         total = 1 + sum(count(child, depth + 1) for child in el if isinstance(child.tag, str))
         if el.tag == f"{{{SVG_NS}}}use":  # both its references, whichever a reader follows: the larger counts

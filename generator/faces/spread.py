@@ -18,7 +18,7 @@ from .sanitise import XLINK_NS
 from .svgrefs import Area, apply, corners, fill_ref, fmt, href, href_chain, inherited, invert, local, number, shape_box
 
 MAX_STOPS = 2_000  # stops of one written-out gradient
-GRADIENTS = ("linearGradient", "radialGradient")
+_GRADIENTS = ("linearGradient", "radialGradient")
 _GRADIENT_ATTRS = {
     "linearGradient": ("gradientUnits", "gradientTransform", "x1", "y1", "x2", "y2", "spreadMethod"),
     "radialGradient": ("gradientUnits", "gradientTransform", "cx", "cy", "r", "fx", "fy", "fr", "spreadMethod"),
@@ -157,7 +157,7 @@ def _radial(
 
 def write_out_gradients(root: etree._Element, by_id: dict, view: Area) -> bool:
     """Every repeating gradient of a card SVG written out; whether anything changed."""
-    gradients = [el for el in root.iter() if local(el) in GRADIENTS]
+    gradients = [el for el in root.iter() if local(el) in _GRADIENTS]
     chains = {el: href_chain(el, by_id) for el in gradients}
     spreads = {el: (inherited(chains[el], "spreadMethod") or "pad").strip() for el in gradients}
     if not any(spread in ("repeat", "reflect") for spread in spreads.values()):

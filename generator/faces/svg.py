@@ -16,9 +16,9 @@ from ..errors import AetherpressError, Problem
 from .sanitise import sanitise_problem
 
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True, huge_tree=False)
-MAX_SVG_BYTES = 5_000_000  # of drawing, not counting inline images
+_MAX_SVG_BYTES = 5_000_000  # of drawing, not counting inline images
 MAX_OUTPUT_CHARS = 40_000_000  # what a template may write at all, inline images included
-DATA_URI = re.compile(rb"data:image/(?:png|jpeg);base64,[A-Za-z0-9+/=\s]*")
+_DATA_URI = re.compile(rb"data:image/(?:png|jpeg);base64,[A-Za-z0-9+/=\s]*")
 
 
 def parse_svg(svg_text: str, source: str, place: str | None = None) -> etree._Element:
@@ -33,9 +33,9 @@ def parse_svg(svg_text: str, source: str, place: str | None = None) -> etree._El
 
 def _parse_svg(svg_text: str, source: str) -> etree._Element:
     data = svg_text.encode("utf-8")
-    if len(data) > MAX_SVG_BYTES and len(DATA_URI.sub(b"", data)) > MAX_SVG_BYTES:
+    if len(data) > _MAX_SVG_BYTES and len(_DATA_URI.sub(b"", data)) > _MAX_SVG_BYTES:
         raise AetherpressError(
-            Problem(source, f"the SVG is larger than {MAX_SVG_BYTES // 1_000_000} MB, not counting its images; draw less")
+            Problem(source, f"the SVG is larger than {_MAX_SVG_BYTES // 1_000_000} MB, not counting its images; draw less")
         )
     declaration = re.search(rb"<!(DOCTYPE|ENTITY)", data, re.I)
     if declaration:

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from lxml import etree
 
+from ..units import decimal
 from .outline import Matrix, shape_points
 from .sanitise import XLINK_NS
 
@@ -102,8 +103,7 @@ def shape_box(el: etree._Element) -> tuple[float, float, float, float] | None:
 
 
 def fmt(value: float) -> str:
-    text = f"{value:.6f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    return decimal(value, 6)
 
 
 def style_props(style: str | None) -> dict[str, str]:

@@ -24,6 +24,7 @@ from markupsafe import Markup, escape
 
 from ..geometry import Box
 from ..resources.fonts import FontBook, family_attribute, register_fonts
+from ..units import decimal
 from .overflow import OVERFLOW_INK, characters_to_cut, overflow_marks, untranslated_marks
 from .richtext import Icon, Paragraph, Piece, icon_names, parse, words
 
@@ -39,6 +40,7 @@ class UnknownIcon(Exception):
 @cache
 def _metrics(font: str) -> tuple[float, float]:
     """(ascent, descent) of a registered font, as fractions of the font size (descent positive)."""
+    # reportlab loads with the first text measured, not with this module
     from reportlab.pdfbase.pdfmetrics import getFont
 
     register_fonts()
@@ -47,20 +49,21 @@ def _metrics(font: str) -> tuple[float, float]:
 
 
 def _width(text: str, font: str, size: float) -> float:
+    # reportlab loads with the first text measured, not with this module
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     return stringWidth(text, font, size)
 
 
-Faces = tuple[str, str, str, str]  # registered names: regular, bold, italic, bold italic
-Icons = tuple[Icon, ...]
+_Faces = tuple[str, str, str, str]  # registered names: regular, bold, italic, bold italic
+_Icons = tuple[Icon, ...]
 
 
-def _face(faces: Faces, bold: bool, italic: bool) -> str:
+def _face(faces: _Faces, bold: bool, italic: bool) -> str:
     return faces[(2 if italic else 0) + (1 if bold else 0)]
 
 
-def _runs(pieces: tuple[Piece, ...], faces: Faces) -> list[tuple[str, str | None, bool, bool]]:
+def _runs(pieces: tuple[Piece, ...], faces: _Faces) -> list[tuple[str, str | None, bool, bool]]:
     """(text, font, bold, italic) runs, text of the same markup merged; icons as (name, None, ...)."""
     out: list[tuple[str, str | None, bool, bool]] = []
     for p in pieces:
@@ -75,14 +78,14 @@ def _runs(pieces: tuple[Piece, ...], faces: Faces) -> list[tuple[str, str | None
     return out
 
 
-def _measure(pieces: tuple[Piece, ...], faces: Faces, icons: dict[str, Icon], size: float) -> float:
+def _measure(pieces: tuple[Piece, ...], faces: _Faces, icons: dict[str, Icon], size: float) -> float:
     return sum(
         icons[text].advance(size) if font is None else _width(text, font, size) for text, font, _, _ in _runs(pieces, faces)
     )
 
 
 def _wrap(
-    paragraphs: tuple[Paragraph, ...], faces: Faces, icons: dict[str, Icon], size: float, width: float, wrap: bool, force: bool
+    paragraphs: tuple[Paragraph, ...], faces: _Faces, icons: dict[str, Icon], size: float, width: float, wrap: bool, force: bool
 ) -> list[tuple[Piece, ...]] | None:
     """Greedy wrap into lines of pieces; None when a word (or a whole line, without wrapping) is too wide.
 
@@ -191,11 +194,10 @@ class Fitted:
 
 
 def _fmt(v: float) -> str:
-    text = f"{v:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    return decimal(v)
 
 
-ANCHORS = {"start": "start", "left": "start", "middle": "middle", "center": "middle", "end": "end", "right": "end"}
+_ANCHORS = {"start": "start", "left": "start", "middle": "middle", "center": "middle", "end": "end", "right": "end"}
 
 
 def fit_lines(
@@ -229,7 +231,7 @@ def fit_lines(
     text = str(text)
     book = fonts or _SHIPPED
     bold, italic = weight == "bold", style == "italic"
-    faces: Faces = (
+    faces: _Faces = (
         book.name(family, "bold" if bold else "normal", "italic" if italic else "normal"),
         book.name(family, "bold", "italic" if italic else "normal"),
         book.name(family, "bold" if bold else "normal", "normal" if italic else "italic"),  # italic inside italic is upright
@@ -287,9 +289,9 @@ def _fit_cached(
     step,
     overflow,
 ) -> Fitted:
-    anchor = ANCHORS.get(align)
+    anchor = _ANCHORS.get(align)
     if anchor is None:
-        raise ValueError(f"align must be one of {', '.join(ANCHORS)}, not '{align}'")
+        raise ValueError(f"align must be one of {', '.join(_ANCHORS)}, not '{align}'")
     icons = {icon.name: icon for icon in used}
     font = faces[0]
     ascent, descent = _metrics(font)

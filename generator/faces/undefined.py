@@ -17,15 +17,16 @@ from jinja2.utils import missing
 
 from ..definitions.model import Rank, Suit
 from ..definitions.schema import suggest
+from ..libraries.jinja2 import looked_up
 
-SHOWN_NAMES = 8  # a list of the names there are stops after this many
+_SHOWN_NAMES = 8  # a list of the names there are stops after this many
 
 
 def _names(names: Iterable[str]) -> str:
     names = list(names)
     if not names:
         return "none"
-    return ", ".join(names[:SHOWN_NAMES]) + (" …" if len(names) > SHOWN_NAMES else "")
+    return ", ".join(names[:_SHOWN_NAMES]) + (" …" if len(names) > _SHOWN_NAMES else "")
 
 
 class NamedUndefined(jinja2.StrictUndefined):
@@ -55,10 +56,11 @@ def explain(exc: jinja2.UndefinedError, card: Any, style: Mapping[str, Any], see
     template sees at its top level.
     """
     value = _undefined(exc)
-    if value is None or value._undefined_hint is not None:
+    if value is None:
         return None
-    name = value._undefined_name
-    owner = value._undefined_obj
+    hint, owner, name = looked_up(value)
+    if hint is not None:
+        return None
     if not isinstance(name, str):
         return None
     if owner is missing:

@@ -19,7 +19,7 @@ from fontTools.varLib import instancer
 HERE = Path(__file__).parent
 
 # (package, source file, weight, output stem, family name, subfamily)
-INSTANCES = [
+_INSTANCES = [
     ("fontpkg_cinzel", "Cinzel[wght].ttf", 400, "Cinzel-Regular", "Cinzel", "Regular"),
     ("fontpkg_cinzel", "Cinzel[wght].ttf", 700, "Cinzel-Bold", "Cinzel", "Bold"),
     ("fontpkg_eb_garamond", "EBGaramond[wght].ttf", 400, "EBGaramond-Regular", "EB Garamond", "Regular"),
@@ -44,7 +44,7 @@ def _rename(font: TTFont, family: str, subfamily: str, stem: str) -> None:
 
 
 def main() -> None:
-    for package, source, weight, stem, family, subfamily in INSTANCES:
+    for package, source, weight, stem, family, subfamily in _INSTANCES:
         module = importlib.import_module(package)
         folder = Path(str(module.__file__)).parent
         path = folder / "files" / source

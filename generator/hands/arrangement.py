@@ -28,41 +28,41 @@ from ..definitions.model import Deck
 from ..definitions.schema import Context, KeyPath, check_table, field, suggest
 from .rankings import Arrangement, Setup
 
-ARRANGEMENT_SPEC = {
+_ARRANGEMENT_SPEC = {
     "row": field(int, required=True),
     "draws": field(int, required=True),
     "replacement": field(bool),
     "setups": field(dict, required=True),
 }
-SETUP_SPEC = {
+_SETUP_SPEC = {
     "title": field(str),
     "points": field(str, required=True),
     "shared_draws": field(bool),
     "draw_deck": field(dict, required=True),
     "traditional": field(dict),
 }
-TRADITIONAL_SPEC = {
+_TRADITIONAL_SPEC = {
     "players": field(list, item=str, required=True),
     "draw": field(list, item=str),
     "remove": field(list, item=str),
     "complete": field(list, item=str),
 }
-MAX_OWN = 10  # ranks a player may hold (rows are every ordered choice of them)
+_MAX_OWN = 10  # ranks a player may hold (rows are every ordered choice of them)
 
 
 def parse_arrangement(ctx: Context, raw: Any) -> Arrangement | None:
     path: KeyPath = ("arrangement",)
-    g = check_table(ctx, raw, ARRANGEMENT_SPEC, path, "[arrangement]")
+    g = check_table(ctx, raw, _ARRANGEMENT_SPEC, path, "[arrangement]")
     if not {"row", "draws", "setups"} <= set(g):
         return None
-    if not 1 <= g["row"] <= MAX_OWN:
-        ctx.error(path + ("row",), f"row must be 1 to {MAX_OWN}")
+    if not 1 <= g["row"] <= _MAX_OWN:
+        ctx.error(path + ("row",), f"row must be 1 to {_MAX_OWN}")
     if not 1 <= g["draws"] <= 12:
         ctx.error(path + ("draws",), "draws must be 1 to 12")
     setups = {}
     for sid, sraw in g["setups"].items():
         sp = path + ("setups", sid)
-        s = check_table(ctx, sraw, SETUP_SPEC, sp, f"setup '{sid}'")
+        s = check_table(ctx, sraw, _SETUP_SPEC, sp, f"setup '{sid}'")
         if "points" not in s or "draw_deck" not in s:
             continue
         deck = {}
@@ -72,7 +72,7 @@ def parse_arrangement(ctx: Context, raw: Any) -> Arrangement | None:
             else:
                 deck[rank] = n
         traditional = (
-            check_table(ctx, s["traditional"], TRADITIONAL_SPEC, sp + ("traditional",), "traditional")
+            check_table(ctx, s["traditional"], _TRADITIONAL_SPEC, sp + ("traditional",), "traditional")
             if "traditional" in s
             else {}
         )
@@ -86,7 +86,7 @@ def check_arrangement(ctx: Context, arrangement: Arrangement, deck: Deck) -> Non
     """Ranks, points and the draw deck against the deck; the traditional suits against the draw deck."""
     ranks = [r.id for r in deck.ranks]
     suits = [s.id for s in deck.suits]
-    if len(ranks) > MAX_OWN or arrangement.row > len(ranks):
+    if len(ranks) > _MAX_OWN or arrangement.row > len(ranks):
         ctx.error(
             arrangement.path + ("row",),
             f"a row of {arrangement.row} from the {len(ranks)} ranks of deck '{deck.key}' is not possible",

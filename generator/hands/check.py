@@ -8,14 +8,14 @@ from pathlib import Path
 
 from ..definitions.deck import DeckDefinition
 from ..definitions.discovery import Kinds, definition_kind, load_all, load_each
-from ..definitions.schema import suggest
+from ..definitions.schema import Context, suggest
 from ..definitions.toml import read_toml
 from ..errors import AetherpressError, Problem, display_path
 from ..project import Project
 from .arrangement import check_arrangement
 from .engine import Engine
 from .games import load_game
-from .rankings import Game
+from .rankings import Game, Ranking
 
 
 def resolve(
@@ -95,6 +95,19 @@ def check_game(game: Game, definitions: dict[str, DeckDefinition], path: Path) -
     """Compile every ranking on every deck of the game and check the example hands."""
     problems: list[Problem] = []
     _, ctx = read_toml(path)
+    definition = _check_references(game, definitions, path, ctx)
+    base_cards = [c.id for c in definition.base.cards]
+    for rid, ranking in game.rankings.items():
+        checked_examples: set[int] = set()
+        if _check_on_decks(game, definitions, rid, ranking, ctx, problems, checked_examples):
+            _check_unplayed_examples(game, ranking, ctx, checked_examples, base_cards)
+    problems.extend(ctx.problems)
+    if problems:
+        raise AetherpressError(_dedupe(problems))
+
+
+def _check_references(game: Game, definitions: dict[str, DeckDefinition], path: Path, ctx: Context) -> DeckDefinition:
+    """The game's deck definition, once its deck, variants, arrangement and spells deck are found (else the errors)."""
     if game.deck_id not in definitions:
         ctx.error(
             ("game", "deck"),
@@ -114,60 +127,78 @@ def check_game(game: Game, definitions: dict[str, DeckDefinition], path: Path) -
     if game.spells is not None and game.spells not in definitions:
         ctx.error(("game", "spells"), f"unknown deck '{game.spells}'{suggest(game.spells, definitions)}")
     ctx.raise_if_any()
-    base_cards = [c.id for c in definition.base.cards]
-    for rid, ranking in game.rankings.items():
-        checked_examples: set[int] = set()
-        compiled = True
-        for did in game.decks:
-            combos: list[tuple[str, ...]] = [()]
-            if did == game.default_deck:
-                combos += [
-                    (m,)
-                    for m, modifier in game.modifiers.items()
-                    if m not in game.decks[did].modifiers and modifier.ranking in (None, rid)
-                ]
-            for mods in combos:
-                try:
-                    engine = engines_for(game, definitions, rid, did, mods)
-                except AetherpressError as exc:
-                    compiled = False
-                    for p in exc.problems:
-                        line = ctx.locator.line(_key_path(p.key)) if p.key and ctx.locator else None
-                        problems.append(Problem(p.file, p.message, line, p.key))
-                    continue
-                if mods:
-                    _check_inserted(ctx, engine, game.modifiers[mods[0]])
-                    continue
-                ids = {c.id for c in engine.deck.cards}
-                for i, cat in enumerate(ranking.categories):
-                    if cat.example is None or i in checked_examples or not set(cat.example) <= ids:
-                        continue
-                    checked_examples.add(i)
-                    try:
-                        got = engine.evaluate(cat.example)
-                    except AetherpressError as exc:
-                        ctx.error(cat.path + ("example",), exc.problems[0].message)
-                        continue
-                    if not got.fits_category(i):
-                        ctx.error(cat.path + ("example",), f"the example hand does not fit {cat.name} (it is a {got.name})")
-                    elif got.category != i and not cat.printed:
-                        ctx.error(cat.path + ("example",), f"the example hand is a {got.name}, not a {cat.name}")
-        if not compiled:
-            continue
-        for i, cat in enumerate(ranking.categories):
-            if cat.example is None or i in checked_examples:
+    return definition
+
+
+def _check_on_decks(
+    game: Game,
+    definitions: dict[str, DeckDefinition],
+    rid: str,
+    ranking: Ranking,
+    ctx: Context,
+    problems: list[Problem],
+    checked_examples: set[int],
+) -> bool:
+    """Compile ranking ``rid`` on each of the game's decks (the default deck also under each modifier) and check
+    the examples each deck can deal; False when it does not compile on one of them."""
+    compiled = True
+    for did in game.decks:
+        combos: list[tuple[str, ...]] = [()]
+        if did == game.default_deck:
+            combos += [
+                (m,)
+                for m, modifier in game.modifiers.items()
+                if m not in game.decks[did].modifiers and modifier.ranking in (None, rid)
+            ]
+        for mods in combos:
+            try:
+                engine = engines_for(game, definitions, rid, did, mods)
+            except AetherpressError as exc:
+                compiled = False
+                for p in exc.problems:
+                    line = ctx.locator.line(_key_path(p.key)) if p.key and ctx.locator else None
+                    problems.append(Problem(p.file, p.message, line, p.key))
                 continue
-            unknown = [c for c in cat.example if c not in base_cards]
-            if unknown:
-                ctx.error(
-                    cat.path + ("example",),
-                    f"unknown card '{unknown[0]}' in deck '{game.deck_id}'{suggest(unknown[0], base_cards)}",
-                )
+            if mods:
+                _check_inserted(ctx, engine, game.modifiers[mods[0]])
             else:
-                ctx.error(cat.path + ("example",), "the example hand is not a hand of any of the game's decks")
-    problems.extend(ctx.problems)
-    if problems:
-        raise AetherpressError(_dedupe(problems))
+                _check_examples(ctx, engine, ranking, checked_examples)
+    return compiled
+
+
+def _check_examples(ctx: Context, engine: Engine, ranking: Ranking, checked_examples: set[int]) -> None:
+    """Each category's example hand not yet checked that the engine's deck can deal is a hand of that category."""
+    ids = {c.id for c in engine.deck.cards}
+    for i, cat in enumerate(ranking.categories):
+        if cat.example is None or i in checked_examples or not set(cat.example) <= ids:
+            continue
+        checked_examples.add(i)
+        try:
+            got = engine.evaluate(cat.example)
+        except AetherpressError as exc:
+            ctx.error(cat.path + ("example",), exc.problems[0].message)
+            continue
+        if not got.fits_category(i):
+            ctx.error(cat.path + ("example",), f"the example hand does not fit {cat.name} (it is a {got.name})")
+        elif got.category != i and not cat.printed:
+            ctx.error(cat.path + ("example",), f"the example hand is a {got.name}, not a {cat.name}")
+
+
+def _check_unplayed_examples(
+    game: Game, ranking: Ranking, ctx: Context, checked_examples: set[int], base_cards: list[str]
+) -> None:
+    """An example hand no deck of the game could deal: an unknown card, or cards of no one deck."""
+    for i, cat in enumerate(ranking.categories):
+        if cat.example is None or i in checked_examples:
+            continue
+        unknown = [c for c in cat.example if c not in base_cards]
+        if unknown:
+            ctx.error(
+                cat.path + ("example",),
+                f"unknown card '{unknown[0]}' in deck '{game.deck_id}'{suggest(unknown[0], base_cards)}",
+            )
+        else:
+            ctx.error(cat.path + ("example",), "the example hand is not a hand of any of the game's decks")
 
 
 def _check_inserted(ctx, engine: Engine, modifier) -> None:

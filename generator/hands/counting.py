@@ -9,7 +9,7 @@ its natural cards).
 Hands are classified in chunks (all hands starting with one card), so memory
 stays small: what is kept for every hand is its best category (one byte)
 and, with wild cards, its mask and tie code (16 bytes).  A table larger than
-:data:`MAX_HANDS` is refused with its size.
+:data:`_MAX_HANDS` is refused with its size.
 """
 
 from __future__ import annotations
@@ -24,11 +24,11 @@ from .bits import U64, combinations, lex_index_drop, lowbit, subsets, u64, unran
 from .engine import Engine
 from .values import count_by_hand
 
-MAX_HANDS = 20_000_000
-Counts = tuple[np.ndarray, np.ndarray, np.ndarray, int, dict[int, tuple[str, ...]]]
+_MAX_HANDS = 20_000_000
+_Counts = tuple[np.ndarray, np.ndarray, np.ndarray, int, dict[int, tuple[str, ...]]]
 
 
-def hands_to_classify(engine: Engine) -> int:
+def _hands_to_classify(engine: Engine) -> int:
     """How many hands counting would classify: every real hand, and the natural parts wild cards complete."""
     top = comb(engine.n, engine.k)
     if engine.nwild == 0:
@@ -47,15 +47,15 @@ def _chunks(n: int, k: int, tables: list[np.ndarray], keep: bool) -> Iterator[tu
         yield rows, sums
 
 
-def count(engine: Engine) -> Counts:
+def count(engine: Engine) -> _Counts:
     """Exact counts: (weights per category, pattern counts, subcounts[cat][class], total, first hands)."""
-    hands = hands_to_classify(engine)
-    if hands > MAX_HANDS:
+    hands = _hands_to_classify(engine)
+    if hands > _MAX_HANDS:
         raise AetherpressError(
             Problem(
                 engine.file,
                 f"counting ranking '{engine.ranking.id}' on deck '{engine.deck.key}' would classify {hands:,} hands; "
-                f"the limit is {MAX_HANDS:,} (use a smaller hand, deck or number of wild cards)",
+                f"the limit is {_MAX_HANDS:,} (use a smaller hand, deck or number of wild cards)",
             )
         )
     if engine.by_hand:
@@ -83,7 +83,7 @@ def _accumulators(engine: Engine) -> tuple[list[np.ndarray], int]:
     return [np.zeros(ncat, np.int64), np.zeros(ncat, np.int64), np.zeros((ncat, ncls), np.int64)], ncls
 
 
-def _count_plain(engine: Engine) -> Counts:
+def _count_plain(engine: Engine) -> _Counts:
     k = engine.k
     acc, _ = _accumulators(engine)
     best_all = np.empty(comb(engine.n, k), np.uint8)
@@ -101,7 +101,7 @@ def _count_plain(engine: Engine) -> Counts:
     return best_counts, pattern, sub, int(best_counts.sum()), examples
 
 
-def _count_wild(engine: Engine) -> Counts:
+def _count_wild(engine: Engine) -> _Counts:
     k, n = engine.k, engine.n
     acc, ncls = _accumulators(engine)
     binom = np.array([[comb(a, b) for b in range(k + 2)] for a in range(n + 1)], np.int64)

@@ -26,7 +26,7 @@ class RankingError(AetherpressError):
 
 
 @dataclass(frozen=True)
-class Info:
+class _Info:
     """One physical card as the engine sees it."""
 
     id: str
@@ -144,11 +144,20 @@ class Encoding:
     # --- building ---------------------------------------------------------------
     def _build_cards(self) -> None:
         """The physical cards (copies apart), wild cards marked, grouped by rank in ladder order."""
-        deck = self.deck
-        suit_ids = [s.id for s in deck.suits]
+        suit_ids = [s.id for s in self.deck.suits]
         if len(suit_ids) > 16:
             self.error((), "the engine handles at most 16 suits")
-        ranks = sorted(deck.ranks, key=lambda r: r.value)
+        self._build_ladder()
+        self.rank_value = {r.id: r.value for r in self.deck.ranks}
+        self._universe(self._card_infos(suit_ids))
+        suit_order = [s.order for s in self.deck.suits]
+        if len(set(suit_order)) <= 1:  # no order given: the first suit listed is the highest
+            suit_order = [len(self.deck.suits) - i for i in range(len(self.deck.suits))]
+        self.suit_order = suit_order
+
+    def _build_ladder(self) -> None:
+        """Each rank's place on the ladder (``pos``, from 0), and the ace's place when it also plays low."""
+        ranks = sorted(self.deck.ranks, key=lambda r: r.value)
         if self.ranking.ladder == "values":
             pos = {r.id: r.value for r in ranks}
         else:
@@ -165,7 +174,10 @@ class Encoding:
         if pos and max(pos.values()) >= 16:
             self.error(("ladder",), "the rank ladder spans more than 16 steps")
         self.pos = pos
-        self.rank_value = {r.id: r.value for r in deck.ranks}
+
+    def _card_infos(self, suit_ids: list[str]) -> list[_Info]:
+        """One entry per physical card, as the modifiers leave it: dead, in every suit, wild, risen."""
+        deck = self.deck
         every = [s for m in self.modifiers for s in m.every_suit]
         wild = [s for m in self.modifiers for s in m.wild]
         dead = [s for m in self.modifiers for s in m.dead]
@@ -175,28 +187,31 @@ class Encoding:
                 for i, s in enumerate(getattr(m, what)):
                     self.check_selector(s, ("modifiers", m.id, what, i))
         self.rise_of = {card.id: sum(self.matches(s, card, card.suits) for s in rise) for card in deck.cards}
-        infos: list[Info] = []
+        infos: list[_Info] = []
         for card in deck.cards:
             suits = card.suits
             if any(self.matches(s, card, suits) for s in dead):
-                infos.extend(Info(card.id, card, None, None, -1, (), False, True) for _copy in range(card.copies))
+                infos.extend(_Info(card.id, card, None, None, -1, (), False, True) for _copy in range(card.copies))
                 continue
             if any(self.matches(s, card, suits) for s in every):
                 suits = tuple(suit_ids)
             is_wild = any(self.matches(s, card, card.suits) for s in wild)
             for _copy in range(card.copies):
                 infos.append(
-                    Info(
+                    _Info(
                         card.id,
                         card,
                         card.rank,
-                        pos.get(card.rank) if card.rank else None,
+                        self.pos.get(card.rank) if card.rank else None,
                         self.rank_value.get(card.rank, -1) if card.rank else -1,
                         tuple(suit_ids.index(s) for s in suits),
                         is_wild,
                     )
                 )
-        # the real cards, grouped by rank in ladder order; blank wild cards stand outside
+        return infos
+
+    def _universe(self, infos: list[_Info]) -> None:
+        """The real cards, grouped by rank in ladder order (blank wild cards stand outside), checked against the engine's limits."""
         order = sorted(range(len(infos)), key=lambda i: (infos[i].pos if infos[i].pos is not None else 99, i))
         self.universe = [infos[i] for i in order if not (infos[i].wild and infos[i].blank)]
         self.blank_wilds = [c for c in infos if c.wild and c.blank]
@@ -204,16 +219,12 @@ class Encoding:
         self.is_wild = np.array([c.wild for c in self.universe], bool)
         self.nwild = len(self.blank_wilds) + int(self.is_wild.sum())
         if self.n > 64:
-            self.error((), f"the engine handles decks of at most 64 cards; '{deck.key}' has {self.n}")
+            self.error((), f"the engine handles decks of at most 64 cards; '{self.deck.key}' has {self.n}")
         if self.n < self.k:
-            self.error(("hand_size",), f"deck '{deck.key}' has only {self.n} cards for hands of {self.k}")
+            self.error(("hand_size",), f"deck '{self.deck.key}' has only {self.n} cards for hands of {self.k}")
         self.index_of: dict[str, list[int]] = {}
         for i, c in enumerate(self.universe):
             self.index_of.setdefault(c.id, []).append(i)
-        suit_order = [s.order for s in deck.suits]
-        if len(set(suit_order)) <= 1:  # no order given: the first suit listed is the highest
-            suit_order = [len(deck.suits) - i for i in range(len(deck.suits))]
-        self.suit_order = suit_order
 
     def _build_tables(self) -> None:
         """One 64-bit word per card and feature: ranks, suits, the attributes and selectors the blocks read."""

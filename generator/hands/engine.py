@@ -32,7 +32,7 @@ from .encoding import Encoding, RankingError
 from .modifiers import category_order
 from .rankings import Modifier, Ranking
 
-Compiled = list[tuple[str, Any]]  # a category's blocks: (name, value)
+_Compiled = list[tuple[str, Any]]  # a category's blocks: (name, value)
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ class Engine(Encoding):
         self.class_fns = [self._compile_blocks(c.blocks, c.path) for c in r.classes]
         self.printed = np.array([c.printed for c in r.categories], bool)
         # a requirement: hands that do not meet it fall to its category, the last
-        self.require_fns: Compiled | None = None
+        self.require_fns: _Compiled | None = None
         for m in self.modifiers:
             if m.require is not None:
                 self.require_fns = self._compile_blocks(m.require.blocks, m.path + ("require",))
@@ -94,11 +94,11 @@ class Engine(Encoding):
         self.rises = any(m.rise for m in self.modifiers)
         self.by_hand = self.lowest_wild or self.rises or (reversed_order and self.nwild > 0)
 
-    def _compile_blocks(self, blocks: Mapping[str, Any], path: KeyPath) -> Compiled:
+    def _compile_blocks(self, blocks: Mapping[str, Any], path: KeyPath) -> _Compiled:
         return [(name, value) for name, value in blocks.items() if BLOCKS[name].check(self, value, tuple(path) + (name,))]
 
     # --- many hands at once -------------------------------------------------------
-    def _eval(self, fns: Compiled, feats: dict, memo: dict, k: int, w: int, m: int) -> np.ndarray:
+    def _eval(self, fns: _Compiled, feats: dict, memo: dict, k: int, w: int, m: int) -> np.ndarray:
         ok = np.ones(m, bool)
         for name, value in fns:
             ok &= BLOCKS[name].evaluate(self, feats, memo, k, w, m, value)

@@ -12,10 +12,10 @@ from __future__ import annotations
 import math
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
-SIGNIFICANT = 3
+_SIGNIFICANT = 3
 
 
-def decimals(p: float, significant: int = SIGNIFICANT) -> int:
+def decimals(p: float, significant: int = _SIGNIFICANT) -> int:
     """Decimals of the percentage that give ``significant`` figures (none for 10 % and up at three)."""
     pct = p * 100
     if pct <= 0:

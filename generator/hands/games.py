@@ -26,14 +26,14 @@ from .blocks import BLOCKS, parse_blocks
 from .modifiers import check_modifiers, parse_modifier
 from .rankings import LADDERS, MAX_HAND, TIEBREAK_STEPS, AceLow, Category, DeckChoice, Game, Modifier, Ranking, TieClass
 
-GAME_TOP = {
+_GAME_TOP = {
     "game": field(dict, required=True),
     "decks": field(dict),
     "rankings": field(dict),
     "modifiers": field(dict),
     "arrangement": field(dict),
 }
-GAME_SPEC = {
+_GAME_SPEC = {
     "id": field(str, required=True),
     "title": field(str, required=True),
     "deck": field(str, required=True),
@@ -42,13 +42,13 @@ GAME_SPEC = {
     "spells": field(str),
     "credits": field(dict),
 }
-DECK_CHOICE_SPEC = {
+_DECK_CHOICE_SPEC = {
     "title": field(str),
     "variants": field(list, item=str),
     "modifiers": field(list, item=str),
     "description": field(str),
 }
-RANKING_SPEC = {
+_RANKING_SPEC = {
     "title": field(str),
     "hand_size": field(int, required=True),
     "ladder": field(str),
@@ -58,15 +58,15 @@ RANKING_SPEC = {
     "categories": field(list, item=dict, required=True),
     "description": field(str),
 }
-ACE_LOW_SPEC = {"rank": field(str, required=True), "below": field(str, required=True)}
-CATEGORY_SPEC = {
+_ACE_LOW_SPEC = {"rank": field(str, required=True), "below": field(str, required=True)}
+_CATEGORY_SPEC = {
     "name": field(str, required=True),
     "description": field(str),
     "example": field(list, item=str),
     "printed": field(bool),
     "tiebreak": field(list, item=str),
 }
-CLASS_SPEC = {"name": field(str, required=True), "description": field(str)}
+_CLASS_SPEC = {"name": field(str, required=True), "description": field(str)}
 BLOCK_SPECS = {name: block.spec for name, block in BLOCKS.items()}
 
 
@@ -75,9 +75,9 @@ def load_game(path: Path, project: Project | None = None) -> Game:
     source = display_path(path)
     if project is not None and project.root is not None and real(path).is_relative_to(project.root):
         source = str(real(path).relative_to(project.root))  # the same wherever the command runs
-    top = check_table(ctx, data, GAME_TOP, (), "a game file")
+    top = check_table(ctx, data, _GAME_TOP, (), "a game file")
     ctx.raise_if_any()
-    head = check_table(ctx, top["game"], GAME_SPEC, ("game",), "[game]")
+    head = check_table(ctx, top["game"], _GAME_SPEC, ("game",), "[game]")
     credits = parse_credits(ctx, head.get("credits"), ("game", "credits"))
     ctx.raise_if_any()
 
@@ -92,7 +92,7 @@ def load_game(path: Path, project: Project | None = None) -> Game:
     decks: dict[str, DeckChoice] = {}
     for name, raw in (top.get("decks") or {"default": {}}).items():
         p = ("decks", name)
-        g = check_table(ctx, raw, DECK_CHOICE_SPEC, p, f"deck '{name}'")
+        g = check_table(ctx, raw, _DECK_CHOICE_SPEC, p, f"deck '{name}'")
         for i, m in enumerate(g.get("modifiers", [])):
             if aliases.get(m, m) not in modifiers:
                 ctx.error(p + ("modifiers", i), f"unknown modifier '{m}'{suggest(m, modifiers)}")
@@ -136,7 +136,7 @@ def load_game(path: Path, project: Project | None = None) -> Game:
 
 def _ranking(ctx: Context, rid: str, raw: Any, source: str) -> Ranking | None:
     p = ("rankings", rid)
-    g = check_table(ctx, raw, RANKING_SPEC, p, f"ranking '{rid}'")
+    g = check_table(ctx, raw, _RANKING_SPEC, p, f"ranking '{rid}'")
     if "hand_size" not in g or "categories" not in g:
         return None
     k = g["hand_size"]
@@ -148,14 +148,14 @@ def _ranking(ctx: Context, rid: str, raw: Any, source: str) -> Ranking | None:
         ctx.error(p + ("ladder",), f"ladder must be one of {', '.join(LADDERS)}{suggest(ladder, LADDERS)}")
     ace_low = None
     if "ace_low" in g:
-        a = check_table(ctx, g["ace_low"], ACE_LOW_SPEC, p + ("ace_low",), "ace_low")
+        a = check_table(ctx, g["ace_low"], _ACE_LOW_SPEC, p + ("ace_low",), "ace_low")
         if "rank" in a and "below" in a:
             ace_low = AceLow(a["rank"], a["below"])
     tiebreak = _steps(ctx, g.get("tiebreak", ["ranks"]), p + ("tiebreak",))
     classes = []
     for i, craw in enumerate(g.get("classes", [])):
         cp = p + ("classes", i)
-        cg = check_table(ctx, craw, CLASS_SPEC, cp, "tie class", extra=BLOCK_SPECS)
+        cg = check_table(ctx, craw, _CLASS_SPEC, cp, "tie class", extra=BLOCK_SPECS)
         if "name" in cg:
             classes.append(TieClass(cg["name"], cg.get("description", ""), parse_blocks(ctx, cg, cp, k), cp))
     if classes and "classes" not in tiebreak:
@@ -165,14 +165,14 @@ def _ranking(ctx: Context, rid: str, raw: Any, source: str) -> Ranking | None:
     for i, craw in enumerate(g["categories"]):
         cp = p + ("categories", i)
         for key in craw if isinstance(craw, dict) else ():
-            if key not in CATEGORY_SPEC and key not in BLOCKS:
+            if key not in _CATEGORY_SPEC and key not in BLOCKS:
                 ctx.error(
                     cp + (key,),
-                    f"unknown building block '{key}'{suggest(key, list(BLOCKS) + list(CATEGORY_SPEC))}; "
+                    f"unknown building block '{key}'{suggest(key, list(BLOCKS) + list(_CATEGORY_SPEC))}; "
                     f"blocks: {', '.join(BLOCKS)}",
                 )
-        known = {k: v for k, v in craw.items() if k in CATEGORY_SPEC or k in BLOCKS} if isinstance(craw, dict) else craw
-        cg = check_table(ctx, known, CATEGORY_SPEC, cp, "category", extra=BLOCK_SPECS)
+        known = {k: v for k, v in craw.items() if k in _CATEGORY_SPEC or k in BLOCKS} if isinstance(craw, dict) else craw
+        cg = check_table(ctx, known, _CATEGORY_SPEC, cp, "category", extra=BLOCK_SPECS)
         if "name" not in cg:
             continue
         if cg["name"] in names:

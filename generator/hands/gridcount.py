@@ -39,7 +39,7 @@ BUDGET = 1_000_000  # steps (lines filled, sets of cards joined) a category may 
 MAX_CARDS = 62  # cards a deck may have for its lines to be kept as bit masks
 
 
-class OverBudget(Exception):
+class _OverBudget(Exception):
     """Counting the next category would take more steps than allowed."""
 
 
@@ -103,7 +103,7 @@ class _Filler:
     def _step(self, n: int = 1) -> None:
         self.steps[0] += n
         if self.steps[0] > self.budget:
-            raise OverBudget
+            raise _OverBudget
 
     def fillings(self, chosen: tuple[int, ...]) -> int:
         """Ways to fill the cells of the lines ``chosen`` (distinct cards throughout)."""
@@ -204,7 +204,7 @@ def grid_exact(engine: Engine, grid: Grid, budget: int = BUDGET) -> list[int]:
                     rest = perm(n - own - cells, size * size - cells)
                     sign = 1 if len(chosen) % 2 else -1
                     found += sign * weight * filler.fillings(chosen) * rest
-        except OverBudget:
+        except _OverBudget:
             break
         at_least.append(found)
     if len(at_least) == places - 1:

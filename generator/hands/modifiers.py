@@ -20,7 +20,7 @@ from .blocks import BLOCKS, parse_blocks
 from .blocks.selectors import parse_selectors
 from .rankings import MAX_HAND, Category, Grid, Modifier, Ranking, SharedCards
 
-MODIFIER_SPEC = {
+_MODIFIER_SPEC = {
     "title": field(str, required=True),
     "description": field(str),
     "aliases": field(list, item=str),
@@ -36,14 +36,14 @@ MODIFIER_SPEC = {
     "grid": field(dict),
     "ranking": field(str),
 }
-REVERSE_SPEC = {"keep": field(list, item=str)}
-NEW_CATEGORY_SPEC = {
+_REVERSE_SPEC = {"keep": field(list, item=str)}
+_NEW_CATEGORY_SPEC = {
     "name": field(str, required=True),
     "description": field(str),
     "example": field(list, item=str),
 }
-INSERT_SPEC = dict(NEW_CATEGORY_SPEC, below=field(str, required=True))
-SHARED_SPEC = {
+_INSERT_SPEC = dict(_NEW_CATEGORY_SPEC, below=field(str, required=True))
+_SHARED_SPEC = {
     "cards": field(int, required=True),
     "own": field(int, required=True),
     "min": field(int),
@@ -56,21 +56,21 @@ BLOCK_SPECS = {name: block.spec for name, block in BLOCKS.items()}
 def parse_modifier(ctx: Context, mid: str, raw: Any) -> Modifier | None:
     """One ``[modifiers.ID]`` table; problems go to ``ctx``."""
     p: KeyPath = ("modifiers", mid)
-    g = check_table(ctx, raw, MODIFIER_SPEC, p, f"modifier '{mid}'")
+    g = check_table(ctx, raw, _MODIFIER_SPEC, p, f"modifier '{mid}'")
     if "title" not in g:
         return None
     reverse = None
     if "reverse" in g:
-        reverse = tuple(check_table(ctx, g["reverse"], REVERSE_SPEC, p + ("reverse",), "reverse").get("keep", []))
+        reverse = tuple(check_table(ctx, g["reverse"], _REVERSE_SPEC, p + ("reverse",), "reverse").get("keep", []))
     insert = None
     if "insert" in g:
-        cat = _category(ctx, g["insert"], p + ("insert",), INSERT_SPEC, needs_blocks=True)
+        cat = _category(ctx, g["insert"], p + ("insert",), _INSERT_SPEC, needs_blocks=True)
         if cat is not None:
             insert = (g["insert"]["below"], cat)
-    require = _category(ctx, g["require"], p + ("require",), NEW_CATEGORY_SPEC, needs_blocks=True) if "require" in g else None
+    require = _category(ctx, g["require"], p + ("require",), _NEW_CATEGORY_SPEC, needs_blocks=True) if "require" in g else None
     shared = None
     if "shared" in g:
-        s = check_table(ctx, g["shared"], SHARED_SPEC, p + ("shared",), "shared")
+        s = check_table(ctx, g["shared"], _SHARED_SPEC, p + ("shared",), "shared")
         if "cards" in s and "own" in s:
             shared = SharedCards(s["cards"], s["own"], s.get("min", 0), s.get("max", s["cards"]))
             if not (1 <= shared.cards <= 9 and 0 <= shared.own <= MAX_HAND and 0 <= shared.min <= shared.max <= shared.cards):

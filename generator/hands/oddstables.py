@@ -29,29 +29,29 @@ from .simulate import DEFAULT_SEED, DEFAULT_TRIALS, MAX_TRIALS
 from .spells import EXACT_LIMIT, built_raw, exact_size
 from .tables import CategoryOdds, OddsTable, shares_of
 
-COUNTS = "odds"  # the kind of kept counts
+_COUNTS = "odds"  # the kind of kept counts
 # (kind, inputs, make, load): the value kept for ``inputs``, else ``make()``; ``load`` checks kept data
-Keep = Callable[[str, Any, Callable[[], dict], Callable[[Any], dict]], dict]
+_Keep = Callable[[str, Any, Callable[[], dict], Callable[[Any], dict]], dict]
 
 
-def make_only(kind: str, inputs: Any, make: Callable[[], dict], load: Callable[[Any], dict]) -> dict:
+def _make_only(kind: str, inputs: Any, make: Callable[[], dict], load: Callable[[Any], dict]) -> dict:
     """Keeping nothing: the counts are made every time."""
     return make()
 
 
-Request = tuple[str | None, str | None, tuple[str, ...]]  # (ranking, deck, modifiers) of one table of a game
+_Request = tuple[str | None, str | None, tuple[str, ...]]  # (ranking, deck, modifiers) of one table of a game
 
 
-def table_requests(game: Game) -> list[Request]:
+def table_requests(game: Game) -> list[_Request]:
     """The tables a book of ``game`` may show: each ranking on each of its decks, and each modifier
     alone (on the ranking and deck it chooses), each table once.  A build counts them ahead, side by side."""
     if not game.rankings:
         return []
-    found: list[Request] = [(ranking, deck, ()) for ranking in game.rankings for deck in game.decks]
+    found: list[_Request] = [(ranking, deck, ()) for ranking in game.rankings for deck in game.decks]
     return list(dict.fromkeys(_counted_as(game, r) for r in found + [(None, None, (m,)) for m in game.modifiers]))
 
 
-def _counted_as(game: Game, request: Request) -> Request:
+def _counted_as(game: Game, request: _Request) -> _Request:
     """The request whose table is counted for ``request``: a modifier that only chooses the ranking counts
     as that ranking, and one the deck plays anyway adds nothing.  (A request that does not resolve is
     left as it is: counting it says why.)"""
@@ -67,7 +67,7 @@ class Hands:
     """The games of a project (``games``) on its decks (``definitions``): engines, tables and rows, each made
     once by this object; counts through ``keep`` (see the module's text)."""
 
-    def __init__(self, definitions: dict[str, DeckDefinition], games: dict[str, Game], keep: Keep = make_only):
+    def __init__(self, definitions: dict[str, DeckDefinition], games: dict[str, Game], keep: _Keep = _make_only):
         self.definitions = definitions
         self.games = games
         self.keep = keep
@@ -180,11 +180,11 @@ class Hands:
         if not use_cache:
             self._counts[known] = make()
         elif known not in self._counts:
-            self._counts[known] = self.keep(COUNTS, inputs, make, counts_check(engine))
+            self._counts[known] = self.keep(_COUNTS, inputs, make, _counts_check(engine))
         return self._counts[known]
 
 
-def counts_check(engine: Engine) -> Callable[[Any], dict]:
+def _counts_check(engine: Engine) -> Callable[[Any], dict]:
     """The check of kept counts for ``engine``'s table: the counts when they fit it, else ValueError."""
 
     def load(data: Any) -> dict:
@@ -195,7 +195,7 @@ def counts_check(engine: Engine) -> Callable[[Any], dict]:
     return load
 
 
-def deck_content(deck) -> list:
+def _deck_content(deck) -> list:
     """What of a deck the counts depend on (not its looks)."""
     cards = [
         [
@@ -217,7 +217,7 @@ def table_inputs(engine: Engine, method: dict | None = None) -> dict:
     return {
         "ranking": engine.ranking.data,
         "modifiers": [m.data for m in engine.modifiers if not m.only_chooses_ranking],
-        "deck": deck_content(engine.deck),
+        "deck": _deck_content(engine.deck),
     } | ({"method": method} if method else {})
 
 

@@ -29,7 +29,7 @@ from .rankings import Arrangement, Setup
 
 
 @dataclass(frozen=True)
-class RowOdds:
+class _RowOdds:
     """A kind of row: one row, its mirror image, and every row that differs from it only by
     cards that are interchangeable (the same points and as many in the draw deck); all of
     them score alike."""
@@ -85,7 +85,7 @@ class SetupOdds:
         for members in kinds.values():
             i = members[0]
             out.append(
-                RowOdds(
+                _RowOdds(
                     tuple(self.ranks[j] for j in perms[i]),
                     tuple(tuple(self.ranks[x] for x in self.kind_of[j]) for j in perms[i]),
                     len(members),
@@ -108,11 +108,11 @@ class SetupOdds:
             return "/".join(self.labels[r] for r in slot)
         return f"{self.labels[slot[0]]}–{self.labels[slot[-1]]}"
 
-    def row_label(self, row: RowOdds) -> str:
+    def row_label(self, row: _RowOdds) -> str:
         """A kind of row in short, left to right: "1–5 · 1–5 · C/I · C/I · D" (spaced, so the places stand apart)."""
         return " · ".join(self.slot_label(slot) for slot in row.slots)
 
-    def row_words(self, row: RowOdds) -> str:
+    def row_words(self, row: _RowOdds) -> str:
         """A kind of row in words, left to right, neighbours of the same sort together."""
         parts = []
         for slot, group in itertools.groupby(row.slots):
@@ -125,7 +125,7 @@ class SetupOdds:
             elif n == len(slot):
                 parts.append(f"the {_and(names)} in any order")
             else:
-                parts.append(f"{NUMBERS.get(n, str(n))} of the {_and(names)}")
+                parts.append(f"{_NUMBERS.get(n, str(n))} of the {_and(names)}")
         return ", then ".join(parts)
 
     def slot_names(self, slot: Sequence[str]) -> str:
@@ -151,10 +151,10 @@ class SetupOdds:
         """How many rows there are: every choice of cards, in every order."""
         return len(self.rows)
 
-    def best(self, n: int = 5) -> list[RowOdds]:
+    def best(self, n: int = 5) -> list[_RowOdds]:
         return self.all_rows[:n]
 
-    def worst(self, n: int = 5) -> list[RowOdds]:
+    def worst(self, n: int = 5) -> list[_RowOdds]:
         return self.all_rows[-n:][::-1]
 
     def _row(self, ranks: Sequence[str]) -> int:
@@ -165,8 +165,8 @@ class SetupOdds:
 
     def head_to_head(self, a: Any, b: Any) -> tuple[Fraction, Fraction, Fraction]:
         """(row a wins, the rows tie, row b wins), exactly; rows are RowOdds or rank ids."""
-        i = self._row(a.ranks if isinstance(a, RowOdds) else a)
-        j = self._row(b.ranks if isinstance(b, RowOdds) else b)
+        i = self._row(a.ranks if isinstance(a, _RowOdds) else a)
+        j = self._row(b.ranks if isinstance(b, _RowOdds) else b)
         if self.setup.shared_draws:
             sa, sb = self.scores[:, i], self.scores[:, j]
             wins = int(self.weights[sa > sb].sum())
@@ -230,7 +230,7 @@ class SetupOdds:
         }
 
 
-NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five"}
+_NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five"}
 
 
 def _and(names: Sequence[str]) -> str:

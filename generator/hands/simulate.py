@@ -17,7 +17,7 @@ DEFAULT_SEED = 1
 MAX_TRIALS = 100_000_000
 CONFIDENCE = 0.95
 Z = 1.959963984540054  # the two-sided 95 % point of the normal distribution
-BATCH = 50_000
+_BATCH = 50_000
 
 
 def deals(n: int, size: int, trials: int, seed: int) -> Iterator[np.ndarray]:
@@ -26,7 +26,7 @@ def deals(n: int, size: int, trials: int, seed: int) -> Iterator[np.ndarray]:
     rng = np.random.default_rng(seed)
     done = 0
     while done < trials:
-        m = min(BATCH, trials - done)
+        m = min(_BATCH, trials - done)
         keys = rng.random((m, n))
         yield np.argsort(keys, axis=1, kind="stable")[:, :size].astype(np.int64)
         done += m

@@ -31,10 +31,10 @@ from .simulate import deals
 from .values import hand_values, lex_index, lex_indices
 
 EXACT_LIMIT = 40_000_000  # deals (card sets x splits) up to which a table is counted exactly
-CHUNK = 50_000  # card sets at a time: about 70 MB of working arrays at most
+_CHUNK = 50_000  # card sets at a time: about 70 MB of working arrays at most
 
 
-def hand_size_problem(engine: Engine, modifier: Modifier) -> str | None:
+def _hand_size_problem(engine: Engine, modifier: Modifier) -> str | None:
     """Why the modifier cannot make hands of this ranking's size, or None."""
     k = engine.k
     if modifier.shared is not None:
@@ -73,7 +73,7 @@ def _allowed(sh: SharedCards, k: int) -> dict[tuple[int, ...], list[int]]:
     return out
 
 
-class Tally:
+class _Tally:
     """Counts per category (by place in the order in force) and of the categories each deal fits at all."""
 
     def __init__(self, engine: Engine):
@@ -147,9 +147,9 @@ def shared_exact(engine: Engine, sh: SharedCards) -> dict:
     u = sh.own + sh.cards
     allowed = _allowed(sh, k)
     hands = list(itertools.combinations(range(u), k))
-    tally = Tally(engine)
+    tally = _Tally(engine)
     needs_prefix = any(len(a) == len(hands) - 1 for a in allowed.values())
-    for chunk in (rows[s : s + CHUNK] for rows in subset_rows(n, u) for s in range(0, len(rows), CHUNK)):
+    for chunk in (rows[s : s + _CHUNK] for rows in subset_rows(n, u) for s in range(0, len(rows), _CHUNK)):
         idx = lex_indices(chunk, hands, n)
         vals = [value[i] for i in idx]
         fit = [fits[i] for i in idx]
@@ -162,7 +162,7 @@ def shared_exact(engine: Engine, sh: SharedCards) -> dict:
     return raw
 
 
-def shared_simulated(engine: Engine, sh: SharedCards, trials: int, seed: int) -> dict:
+def _shared_simulated(engine: Engine, sh: SharedCards, trials: int, seed: int) -> dict:
     """A seeded simulation of the same: own cards first, then the shared ones."""
     value, fits = hand_values(engine)
     k = engine.k
@@ -170,7 +170,7 @@ def shared_simulated(engine: Engine, sh: SharedCards, trials: int, seed: int) ->
     split = tuple(range(sh.own, u))
     ok = _allowed(sh, k)[split]
     hands = list(itertools.combinations(range(u), k))
-    tally = Tally(engine)
+    tally = _Tally(engine)
     for rows in deals(engine.n, u, trials, seed):
         vals, fit = _looked_up(engine, rows, [hands[t] for t in ok], value, fits)
         best, union = _best(vals, fit, list(range(len(ok))), None)
@@ -184,7 +184,7 @@ def grid_simulated(engine: Engine, grid: Grid, trials: int, seed: int) -> dict:
     value, fits = hand_values(engine)
     own = tuple(range(grid.own))
     hands = [own + tuple(grid.own + c for c in line) for line in grid_lines(grid.size)]
-    tally = Tally(engine)
+    tally = _Tally(engine)
     # with one kept card: the same deals, sorted by the rank of the card kept
     ranks = list(dict.fromkeys(c.rank for c in engine.universe if c.rank is not None))
     rank_of = np.array([ranks.index(c.rank) if c.rank is not None else len(ranks) for c in engine.universe], np.int64)
@@ -221,7 +221,7 @@ def _looked_up(engine: Engine, rows: np.ndarray, hands: list, value: np.ndarray,
     return vals, fit
 
 
-def _simulated(tally: Tally, trials: int, seed: int) -> dict:
+def _simulated(tally: _Tally, trials: int, seed: int) -> dict:
     raw = tally.raw()
     raw.update(method="simulation", trials=trials, seed=seed)
     return raw
@@ -229,13 +229,13 @@ def _simulated(tally: Tally, trials: int, seed: int) -> dict:
 
 def built_raw(engine: Engine, modifier: Modifier, trials: int, seed: int, simulate: bool = False) -> dict:
     """The table of best hands under a modifier that builds hands from shared cards."""
-    problem = hand_size_problem(engine, modifier)
+    problem = _hand_size_problem(engine, modifier)
     if problem:
         engine.fail(Problem(engine.file, problem))
     if modifier.shared is not None:
         size = exact_size(engine, modifier)
         if not simulate and size is not None and size <= EXACT_LIMIT:
             return shared_exact(engine, modifier.shared)
-        return shared_simulated(engine, modifier.shared, trials, seed)
+        return _shared_simulated(engine, modifier.shared, trials, seed)
     assert modifier.grid is not None
     return grid_simulated(engine, modifier.grid, trials, seed)

@@ -28,12 +28,12 @@ from .grids import LayoutError
 
 CARD_THICKNESS = 0.3  # mm: a typical 300 gsm card
 PLAY = 1.0  # mm added to the width, height and depth so cards slide in and out
-MIN_DEPTH = 5.0  # mm
+_MIN_DEPTH = 5.0  # mm
 Point = tuple[float, float]
 
 
 @dataclass(frozen=True)
-class Segment:
+class _Segment:
     x1: float
     y1: float
     x2: float
@@ -58,7 +58,7 @@ class TuckBox:
     notch: float  # thumb notch radius
     panels: dict[str, Box]
     outline: tuple[Point, ...]
-    folds: tuple[Segment, ...]
+    folds: tuple[_Segment, ...]
 
     @property
     def size(self) -> tuple[float, float]:
@@ -79,7 +79,7 @@ def tuck_box(card_w: float, card_h: float, cards: int, thickness: float = CARD_T
     if card_w <= 0 or card_h <= 0 or thickness <= 0 or cards < 0:
         raise LayoutError("a tuck box needs a positive card size, card thickness and card count")
     W, H = card_w + PLAY, card_h + PLAY
-    D = max(MIN_DEPTH, cards * thickness + PLAY)
+    D = max(_MIN_DEPTH, cards * thickness + PLAY)
     T = min(max(D + 5.0, 12.0), 20.0, H / 3)  # tuck flap
     F = min(max(D, 10.0), 0.45 * W, D + T)  # dust flap
     G = min(12.0, W / 4)  # glue flap
@@ -124,13 +124,13 @@ def tuck_box(card_w: float, card_h: float, cards: int, thickness: float = CARD_T
     pts += [(x_back + i, bottom + D), (x_back, bottom + D), (x_back, bottom)]
     pts += [(x_back - a, bottom + F), (x_side1 + a, bottom + F), (x_side1, bottom)]
     pts += [(0.0, bottom)]
-    folds = [Segment(x, top, x, bottom) for x in (x_side1, x_back, x_side2, x_glue)]
+    folds = [_Segment(x, top, x, bottom) for x in (x_side1, x_back, x_side2, x_glue)]
     folds += [
-        Segment(x1, y, x2, y) for y in (top, bottom) for x1, x2 in ((x_side1, x_back), (x_back, x_side2), (x_side2, x_glue))
+        _Segment(x1, y, x2, y) for y in (top, bottom) for x1, x2 in ((x_side1, x_back), (x_back, x_side2), (x_side2, x_glue))
     ]
-    folds += [Segment(x_back + i, T, x_side2 - i, T), Segment(x_back + i, bottom + D, x_side2 - i, bottom + D)]
+    folds += [_Segment(x_back + i, T, x_side2 - i, T), _Segment(x_back + i, bottom + D, x_side2 - i, bottom + D)]
     outline = tuple((round(x, 6), round(y, 6)) for x, y in _dedupe(pts))
-    folds = [Segment(*(round(v, 6) for v in (f.x1, f.y1, f.x2, f.y2))) for f in folds]
+    folds = [_Segment(*(round(v, 6) for v in (f.x1, f.y1, f.x2, f.y2))) for f in folds]
     return TuckBox(W, H, D, T, F, G, i, R, panels, outline, tuple(folds))
 
 

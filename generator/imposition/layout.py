@@ -22,7 +22,7 @@ from .mirror import mirror_line, mirror_placement, mirror_target
 from .shapes import Item, Line, Page, Placement, Target
 
 LAYOUTS = ("grid", "duplex", "gutterfold")
-MIN_CROP = 2.0  # mm: the shortest crop mark worth printing; the grid keeps room for it
+_MIN_CROP = 2.0  # mm: the shortest crop mark worth printing; the grid keeps room for it
 FLIPS = ("long", "short")
 
 
@@ -67,10 +67,10 @@ class Layout:
 
     @property
     def card_area(self) -> Box:
-        """Where cards may go: the printable area, less room for crop marks of at least MIN_CROP mm outside them."""
+        """Where cards may go: the printable area, less room for crop marks of at least _MIN_CROP mm outside them."""
         if not self.crop_marks:
             return self.printable
-        return self.printable.inset(self.crop_distance + min(MIN_CROP, self.crop_length))
+        return self.printable.inset(self.crop_distance + min(_MIN_CROP, self.crop_length))
 
     def mirrors_x(self) -> bool:
         """Duplex: is the back page a left-right mirror (else top-bottom)?"""

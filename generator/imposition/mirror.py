@@ -12,7 +12,7 @@ def mirror_rect(rect: Box, page_w: float, page_h: float, mirror_x: bool) -> Box:
     return Box(rect.x, page_h - rect.bottom, rect.w, rect.h)
 
 
-def mirror_rotation(rotation: int, mirror_x: bool) -> int:
+def _mirror_rotation(rotation: int, mirror_x: bool) -> int:
     """The rotation of a card's back so it is upright when the card is turned like a book page.
 
     Turning the sheet left-right (x mirrored) gives the back the opposite rotation
@@ -25,7 +25,7 @@ def mirror_placement(
     p: Placement, page_w: float, page_h: float, mirror_x: bool, offset: tuple[float, float] = (0.0, 0.0)
 ) -> Placement:
     trim = mirror_rect(p.trim, page_w, page_h, mirror_x).shift(*offset)
-    return Placement(p.item, "back", trim, mirror_rotation(p.rotation, mirror_x), p.bleed, p.radius)
+    return Placement(p.item, "back", trim, _mirror_rotation(p.rotation, mirror_x), p.bleed, p.radius)
 
 
 def mirror_line(line: Line, page_w: float, page_h: float, mirror_x: bool, offset: tuple[float, float] = (0.0, 0.0)) -> Line:

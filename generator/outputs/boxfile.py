@@ -14,7 +14,7 @@ from ..project import Project
 from ..project.files import write_bytes
 from ..render.boxpdf import draw_box_page
 
-BOX_MARGIN = 5.0  # mm
+_BOX_MARGIN = 5.0  # mm
 
 
 def plan_box(deck: Deck, paper: Paper, thickness: float = CARD_THICKNESS) -> tuple[TuckBox, BoxSheet]:
@@ -22,12 +22,12 @@ def plan_box(deck: Deck, paper: Paper, thickness: float = CARD_THICKNESS) -> tup
     g = geometry(deck)
     try:
         box = tuck_box(g.trim_w, g.trim_h, deck.card_count, thickness)
-        return box, place_box(box, paper, BOX_MARGIN)
+        return box, place_box(box, paper, _BOX_MARGIN)
     except LayoutError as exc:
         raise AetherpressError(Problem(deck.source, str(exc), key="deck.size")) from None
 
 
-def box_name(deck: Deck) -> str:
+def _box_name(deck: Deck) -> str:
     """The deck as a person names it: its title, and the titles of the variants applied (never ids)."""
     shown = [v.title for v in deck.variants if v.id in deck.applied and v.title and v.title != deck.title]
     return deck.title + (f" ({', '.join(shown)})" if shown else "")
@@ -38,7 +38,7 @@ def write_box(
 ) -> Path:
     box, sheet = plan_box(deck, paper, thickness)
     caption = (
-        f"Tuck box for {box_name(deck)}: {deck.card_count} cards {thickness:g} mm thick; "
+        f"Tuck box for {_box_name(deck)}: {deck.card_count} cards {thickness:g} mm thick; "
         f"inside {box.width:g} x {box.height:g} x {box.depth:g} mm. Cut on the solid lines, fold on the dashed ones, "
         "glue the narrow flap inside the front."
     )

@@ -25,24 +25,24 @@ from ..imposition.mirror import mirror_rect
 from ..project.files import atomic_output
 from ..render.canvas import new_canvas
 
-SCALE = 10  # mm each way from the mirrored point
-CROSS = 18  # mm each way from a cross's centre
-AWAY = 13  # mm from the mirrored centre to each scale (so the two scales never cross)
-BAR = 100.0  # mm: the scale check bar
-MIN_LABEL = 7.0  # pt: the smallest text on the page
+_SCALE = 10  # mm each way from the mirrored point
+_CROSS = 18  # mm each way from a cross's centre
+_AWAY = 13  # mm from the mirrored centre to each scale (so the two scales never cross)
+_BAR = 100.0  # mm: the scale check bar
+_MIN_LABEL = 7.0  # pt: the smallest text on the page
 LABEL_FONT = "SourceSans3-Regular"
-BOLD_FONT = "SourceSans3-Bold"
+_BOLD_FONT = "SourceSans3-Bold"
 
 
 @dataclass(frozen=True)
-class Probe:
+class _Probe:
     """A cross on the front at (x, y) and the origin of its scales on the back."""
 
     front: tuple[float, float]
     back: tuple[float, float]
 
 
-def probes(layout: Layout) -> list[Probe]:
+def probes(layout: Layout) -> list[_Probe]:
     """The front crosses (centre and four around it) and where their scales go on the back."""
     W, H = layout.paper.width, layout.paper.height
     mx = layout.mirrors_x()
@@ -51,7 +51,7 @@ def probes(layout: Layout) -> list[Probe]:
     out = []
     for x, y in points:
         r = mirror_rect(Box(x, y, 0.0, 0.0), W, H, mx)
-        out.append(Probe((x, y), (r.x + dx, r.y + dy)))
+        out.append(_Probe((x, y), (r.x + dx, r.y + dy)))
     return out
 
 
@@ -59,7 +59,7 @@ def _fmt(v: float) -> str:
     return f"{v:+.1f}".replace("+0.0", "0").rstrip("0").rstrip(".") if v else "0"
 
 
-def offset_words(dx: float, dy: float) -> str:
+def _offset_words(dx: float, dy: float) -> str:
     """An offset written out, never as '0,0' (which reads as a decimal number in much of the world)."""
     if not dx and not dy:
         return "no offset (DX = 0 mm, DY = 0 mm)"
@@ -84,12 +84,12 @@ def write_calibration(target: Path, layout: Layout) -> Path:
         canvas.setLineWidth(0.12 * mm)
         for p in probes(layout):
             x0, y0 = p.front
-            canvas.line((x0 - CROSS) * mm, y(y0), (x0 + CROSS) * mm, y(y0))
-            canvas.line(x0 * mm, y(y0 - CROSS), x0 * mm, y(y0 + CROSS))
+            canvas.line((x0 - _CROSS) * mm, y(y0), (x0 + _CROSS) * mm, y(y0))
+            canvas.line(x0 * mm, y(y0 - _CROSS), x0 * mm, y(y0 + _CROSS))
             canvas.circle(x0 * mm, y(y0), 1.5 * mm, stroke=1, fill=0)
         lines = [
-            ("Duplex calibration", BOLD_FONT, 14),
-            (f"{layout.paper.name}, {layout.flip}-edge flip, printed with {offset_words(*layout.offset)}", LABEL_FONT, 9),
+            ("Duplex calibration", _BOLD_FONT, 14),
+            (f"{layout.paper.name}, {layout.flip}-edge flip, printed with {_offset_words(*layout.offset)}", LABEL_FONT, 9),
             ("1. Print this sheet on both sides at 100 % (no 'fit to page'), with the same flip setting.", LABEL_FONT, 9),
             ("2. Hold it against a light with the back facing you; the front's crosses shine through.", LABEL_FONT, 9),
             ("3. Read where each cross's vertical line meets the horizontal scale (DX) and its", LABEL_FONT, 9),
@@ -111,24 +111,24 @@ def write_calibration(target: Path, layout: Layout) -> Path:
         # the front's long lines reach both.
         for p in probes(layout):
             bx, by = p.back
-            sy, sx = by + AWAY, bx + AWAY  # the DX scale's line, the DY scale's line
+            sy, sx = by + _AWAY, bx + _AWAY  # the DX scale's line, the DY scale's line
             canvas.setLineWidth(0.1 * mm)
-            canvas.line((bx - SCALE) * mm, y(sy), (bx + SCALE) * mm, y(sy))
-            canvas.line(sx * mm, y(by - SCALE), sx * mm, y(by + SCALE))
-            for step in range(-2 * SCALE, 2 * SCALE + 1):
+            canvas.line((bx - _SCALE) * mm, y(sy), (bx + _SCALE) * mm, y(sy))
+            canvas.line(sx * mm, y(by - _SCALE), sx * mm, y(by + _SCALE))
+            for step in range(-2 * _SCALE, 2 * _SCALE + 1):
                 v = step / 2
                 tick = 3.0 if step % 10 == 0 else 2.0 if step % 2 == 0 else 1.0
                 canvas.setLineWidth((0.15 if step == 0 else 0.08) * mm)
                 canvas.line((bx + v) * mm, y(sy), (bx + v) * mm, y(sy + tick))  # DX ticks hang down
                 canvas.line(sx * mm, y(by + v), (sx + tick) * mm, y(by + v))  # DY ticks point right
                 if step % 10 == 0:
-                    canvas.setFont(LABEL_FONT, MIN_LABEL)
+                    canvas.setFont(LABEL_FONT, _MIN_LABEL)
                     canvas.drawCentredString((bx + v) * mm, y(sy + 6.0), _fmt(v))
                     canvas.drawString((sx + 3.8) * mm, y(by + v + 0.9), _fmt(v))
-            canvas.setFont(BOLD_FONT, 8)
-            canvas.drawRightString((bx - SCALE - 1.5) * mm, y(sy + 1.4), "DX")
-            canvas.drawCentredString(sx * mm, y(by - SCALE - 2.0), "DY")
-        canvas.setFont(BOLD_FONT, 11)
+            canvas.setFont(_BOLD_FONT, 8)
+            canvas.drawRightString((bx - _SCALE - 1.5) * mm, y(sy + 1.4), "DX")
+            canvas.drawCentredString(sx * mm, y(by - _SCALE - 2.0), "DY")
+        canvas.setFont(_BOLD_FONT, 11)
         canvas.drawString(14 * mm, y(14), "Back: read the front's lines on these scales (mm)")
         canvas.setFont(LABEL_FONT, 8)
         canvas.drawString(14 * mm, y(H - 10), "Back")
@@ -138,15 +138,15 @@ def write_calibration(target: Path, layout: Layout) -> Path:
 
 
 def _scale_bar(canvas, x0: float, top: float, y) -> None:
-    """A bar exactly BAR mm long with a tick every 10 mm: measure it to check the page was not scaled."""
+    """A bar exactly _BAR mm long with a tick every 10 mm: measure it to check the page was not scaled."""
     canvas.setLineWidth(0.6 * mm)
-    canvas.line(x0 * mm, y(top), (x0 + BAR) * mm, y(top))
+    canvas.line(x0 * mm, y(top), (x0 + _BAR) * mm, y(top))
     canvas.setLineWidth(0.15 * mm)
-    for i in range(int(BAR // 10) + 1):
+    for i in range(int(_BAR // 10) + 1):
         tick = 3.0 if i % 5 == 0 else 1.8
         canvas.line((x0 + 10 * i) * mm, y(top - tick), (x0 + 10 * i) * mm, y(top + tick))
-    canvas.setFont(BOLD_FONT, 9)
-    canvas.drawString((x0 + BAR + 4) * mm, y(top + 1.2), f"{BAR:g} mm")
+    canvas.setFont(_BOLD_FONT, 9)
+    canvas.drawString((x0 + _BAR + 4) * mm, y(top + 1.2), f"{_BAR:g} mm")
     canvas.setFont(LABEL_FONT, 8)
     canvas.drawString(
         x0 * mm, y(top + 7), "Scale check: this bar is exactly 100 mm long when the page is printed at 100 % (actual size)."

@@ -26,8 +26,9 @@ from ..project.files import write_bytes, write_text
 from ..render.cardpdf import card_pdf_bytes, shop_pdfx
 from ..render.colour import ProcessColour
 from ..render.icc import STOCKS, OutputProfile, shipped_profile
-from ..render.pagepng import pixels, png_bytes, render_pages
+from ..render.pagepng import png_bytes, render_pages
 from ..render.pdfx import FLATTEN_DPI
+from ..units import pixels
 
 PROOF_DPI = 150
 
@@ -44,7 +45,7 @@ def card_sides(deck: Deck) -> list[tuple[Card, str, str]]:
     return out
 
 
-def side_images(project: Project, deck: Deck, bleed: float, size: tuple[int, int], greyscale: bool = False, progress=None):
+def _side_images(project: Project, deck: Deck, bleed: float, size: tuple[int, int], greyscale: bool = False, progress=None):
     """(file stem, RGB image of ``size`` pixels) for every face and distinct back, with ``bleed``."""
     sides = card_sides(deck)
     pdf = card_pdf_bytes(project, deck, bleed, [(card, side) for card, side, _ in sides], greyscale)
@@ -61,7 +62,7 @@ def export_png(
     size = (pixels(deck.size.width + 2 * bleed, dpi), pixels(deck.size.height + 2 * bleed, dpi))
     images = {
         folder / f"{stem}.png": png_bytes(image, dpi)
-        for stem, image in side_images(project, deck, bleed, size, greyscale, progress)
+        for stem, image in _side_images(project, deck, bleed, size, greyscale, progress)
     }
     return [write_bytes(path, data) for path, data in images.items()]
 
@@ -124,7 +125,7 @@ def export_pod(project: Project, deck: Deck, folder: Path, options: PodOptions |
                 files.update(soft_proof(project, deck, shop, process, folder / f"{shop.id}-proof"))
         else:
             size = shop.image_size(deck.size)
-            for stem, image in side_images(project, deck, shop.bleed, size, options.greyscale, progress):
+            for stem, image in _side_images(project, deck, shop.bleed, size, options.greyscale, progress):
                 files[folder / shop.id / f"{stem}.png"] = png_bytes(image, shop.dpi)
     return [write_bytes(path, data) for path, data in files.items()]
 
@@ -134,5 +135,5 @@ def soft_proof(project: Project, deck: Deck, shop: Shop, process: ProcessColour,
     size = (pixels(deck.size.width + 2 * shop.bleed, PROOF_DPI), pixels(deck.size.height + 2 * shop.bleed, PROOF_DPI))
     return {
         folder / f"{stem}.png": png_bytes(process.proof(image), PROOF_DPI)
-        for stem, image in side_images(project, deck, shop.bleed, size, process.greyscale)
+        for stem, image in _side_images(project, deck, shop.bleed, size, process.greyscale)
     }

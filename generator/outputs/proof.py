@@ -26,14 +26,14 @@ from ..render.placed import fill_sides, use_side
 from ..render.vector import font_files, side_pdf
 from ..resources.fonts import DEFAULT_FONT, font_book, font_name, register_fonts
 
-GUTTER = 5.0  # mm between cards
-CAPTION = 4.0  # mm under each card for its id
-MARGIN = 8.0
+_GUTTER = 5.0  # mm between cards
+_CAPTION = 4.0  # mm under each card for its id
+_MARGIN = 8.0
 HEADER = 12.0
 BACKGROUND = (0.86, 0.86, 0.85)
 
 
-def proof_pdf(project: Project, deck: Deck, columns: int | None = None, greyscale: bool = False, draft: bool = False) -> bytes:
+def _proof_pdf(project: Project, deck: Deck, columns: int | None = None, greyscale: bool = False, draft: bool = False) -> bytes:
     """A one-page PDF with every face and every back of ``deck`` in a grid (pictures and all in grey with ``greyscale``)."""
     register_fonts()
     faces = FaceRenderer(project, deck, draft=draft)
@@ -51,9 +51,9 @@ def proof_pdf(project: Project, deck: Deck, columns: int | None = None, greyscal
     n = len(items)
     cols = columns or max(1, min(10, math.ceil(math.sqrt(n * g.trim_h / g.trim_w * 0.75))))
     rows = math.ceil(n / cols)
-    cell_w, cell_h = g.trim_w + GUTTER, g.trim_h + CAPTION + GUTTER
-    page_w = 2 * MARGIN + cols * cell_w - GUTTER
-    page_h = 2 * MARGIN + HEADER + rows * cell_h - GUTTER
+    cell_w, cell_h = g.trim_w + _GUTTER, g.trim_h + _CAPTION + _GUTTER
+    page_w = 2 * _MARGIN + cols * cell_w - _GUTTER
+    page_h = 2 * _MARGIN + HEADER + rows * cell_h - _GUTTER
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(page_w * mm, page_h * mm), invariant=1, initialFontName=DEFAULT_FONT, initialFontSize=10)
     canvas.setTitle(f"{deck.title} ({deck.key}) - contact sheet")
@@ -62,18 +62,18 @@ def proof_pdf(project: Project, deck: Deck, columns: int | None = None, greyscal
     canvas.rect(0, 0, page_w * mm, page_h * mm, stroke=0, fill=1)
     canvas.setFillColorRGB(0.15, 0.15, 0.15)
     canvas.setFont(font_name("Cinzel", "bold"), 14)
-    canvas.drawString(MARGIN * mm, (page_h - MARGIN - 6) * mm, deck.title)
+    canvas.drawString(_MARGIN * mm, (page_h - _MARGIN - 6) * mm, deck.title)
     canvas.setFont(DEFAULT_FONT, 10)
     canvas.drawRightString(
-        (page_w - MARGIN) * mm,
-        (page_h - MARGIN - 6) * mm,
+        (page_w - _MARGIN) * mm,
+        (page_h - _MARGIN - 6) * mm,
         f"{deck.key} · {len(deck.cards)} faces, {deck.card_count} cards · {g.trim_w:g} × {g.trim_h:g} mm, bleed {g.bleed:g} mm",
     )
     radius = min(g.radius, g.trim_w / 2, g.trim_h / 2)
     for i, (label, svg) in enumerate(items):
         col, row = i % cols, i // cols
-        x = MARGIN + col * cell_w
-        top = MARGIN + HEADER + row * cell_h
+        x = _MARGIN + col * cell_w
+        top = _MARGIN + HEADER + row * cell_h
         y = page_h - top - g.trim_h  # bottom of the trim, from the page bottom
         piece = partial(side_pdf, svg, f"{deck.source} {label}", None, fonts, colour_converter(greyscale))
         canvas.saveState()
@@ -88,7 +88,7 @@ def proof_pdf(project: Project, deck: Deck, columns: int | None = None, greyscal
         canvas.roundRect(x * mm, y * mm, g.trim_w * mm, g.trim_h * mm, radius * mm, stroke=1, fill=0)
         canvas.setFillColorRGB(0.2, 0.2, 0.2)
         canvas.setFont(DEFAULT_FONT, 7)
-        canvas.drawCentredString((x + g.trim_w / 2) * mm, (y - CAPTION + 1.2) * mm, label)
+        canvas.drawCentredString((x + g.trim_w / 2) * mm, (y - _CAPTION + 1.2) * mm, label)
     canvas.showPage()
     canvas.save()
     return fill_sides(canvas, buffer.getvalue())
@@ -96,9 +96,10 @@ def proof_pdf(project: Project, deck: Deck, columns: int | None = None, greyscal
 
 def proof_png(project: Project, deck: Deck, dpi: float = 72.0, greyscale: bool = False, draft: bool = False) -> bytes:
     """The contact sheet as PNG bytes at ``dpi`` (screen resolution by default)."""
+    # pdfium loads only for rasters
     import pypdfium2 as pdfium
 
-    document = pdfium.PdfDocument(proof_pdf(project, deck, greyscale=greyscale, draft=draft))
+    document = pdfium.PdfDocument(_proof_pdf(project, deck, greyscale=greyscale, draft=draft))
     try:
         image = document[0].render(scale=dpi / 72.0).to_pil().convert("RGB")
     finally:

@@ -17,9 +17,9 @@ from ..errors import AetherpressError, Problem, display_path
 from ..locations import builtin_root
 from ..project.files import write_text
 
-STARTER = Path(__file__).resolve().parent / "starter"
+_STARTER = Path(__file__).resolve().parent / "starter"
 NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
-STYLE_LOOK = {
+_STYLE_LOOK = {
     "paper": "#fcf8ef",
     "ink": "#1f1b16",
     "accent": "#8a5a2b",
@@ -43,7 +43,7 @@ def _toml_value(value: object) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def style_text(title: str) -> str:
+def _style_text(title: str) -> str:
     """A style file naming every style key with its meaning, ready to edit."""
     lines = [
         f"# {title}: the look of the cards.  Every key a style may set is here;",
@@ -51,7 +51,7 @@ def style_text(title: str) -> str:
         "",
     ]
     for key in STYLE_KEYS.values():
-        value = STYLE_LOOK.get(key.name, key.default)
+        value = _STYLE_LOOK.get(key.name, key.default)
         choices = f" ({', '.join(key.choices)})" if key.choices else ""
         lines.append(f"{key.name} = {_toml_value(value)}".ljust(32) + f"# {key.meaning}{choices}")
     lines += [
@@ -66,7 +66,7 @@ def style_text(title: str) -> str:
 _COMMENTED = re.compile(r"^(\S.*?\S|\S)( {2,})(# .*)$")
 
 
-def align_comments(text: str) -> str:
+def _align_comments(text: str) -> str:
     """The comments at the ends of consecutive lines in one column again, once the game's name is in."""
     lines = text.split("\n")
     out: list[str] = []
@@ -112,21 +112,21 @@ def create(folder: Path, title: str | None = None) -> list[Path]:
 
     def fill(text: str) -> str:
         text = text.replace('"__TITLE__"', _toml_value(title))  # a TOML string, quotes and backslashes escaped
-        return align_comments(text.replace("__ID__", name).replace("__TITLE__", title))
+        return _align_comments(text.replace("__ID__", name).replace("__TITLE__", title))
 
     deck = folder / "decks" / name
     files = {
-        deck / f"{name}.toml": fill((STARTER / "deck.toml").read_text(encoding="utf-8")),
-        deck / "cards.csv": (STARTER / "cards.csv").read_text(encoding="utf-8"),
-        deck / f"{name}.game.toml": fill((STARTER / "game.toml").read_text(encoding="utf-8")),
-        deck / f"{name}.rulebook.toml": fill((STARTER / "rulebook.toml").read_text(encoding="utf-8")),
-        deck / f"{name}.md": fill((STARTER / "rulebook.md").read_text(encoding="utf-8")),
+        deck / f"{name}.toml": fill((_STARTER / "deck.toml").read_text(encoding="utf-8")),
+        deck / "cards.csv": (_STARTER / "cards.csv").read_text(encoding="utf-8"),
+        deck / f"{name}.game.toml": fill((_STARTER / "game.toml").read_text(encoding="utf-8")),
+        deck / f"{name}.rulebook.toml": fill((_STARTER / "rulebook.toml").read_text(encoding="utf-8")),
+        deck / f"{name}.md": fill((_STARTER / "rulebook.md").read_text(encoding="utf-8")),
         folder / "templates" / f"{name}.svg.j2": (builtin_root() / "templates" / "cards" / "plain.svg.j2").read_text(
             encoding="utf-8"
         ),
-        folder / "styles" / f"{name}.toml": style_text(title),
-        folder / "README.md": fill((STARTER / "README.md").read_text(encoding="utf-8")),
-        folder / ".gitignore": (STARTER / "gitignore").read_text(encoding="utf-8"),
+        folder / "styles" / f"{name}.toml": _style_text(title),
+        folder / "README.md": fill((_STARTER / "README.md").read_text(encoding="utf-8")),
+        folder / ".gitignore": (_STARTER / "gitignore").read_text(encoding="utf-8"),
     }
     (folder / "fonts").mkdir(parents=True, exist_ok=True)
     return [write_text(path, text) for path, text in files.items()]

@@ -13,3 +13,5 @@
 - :mod:`.sidepng`: a side as a 300 dpi PNG;
 - :mod:`.app`: all of it started together.
 """
+
+__all__: list[str] = []  # the modules are imported by name

@@ -13,10 +13,10 @@ from ..faces.keys import plain
 from .sides import FACE, Side
 from .state import DeckEntry, Preview, side_json
 
-CARD_FIELDS = ("id", "name", "rank", "suits", "group", "copies")
+_CARD_FIELDS = ("id", "name", "rank", "suits", "group", "copies")
 
 
-def deck_json(slug: str, entry: DeckEntry) -> dict[str, Any]:
+def _deck_json(slug: str, entry: DeckEntry) -> dict[str, Any]:
     deck, g = entry.deck, entry.geometry
     titles = {v.id: v.title for v in deck.variants}
     return {
@@ -50,7 +50,7 @@ def state_json(preview: Preview, project_name: str) -> dict[str, Any]:
     decks = []
     for slug, entry in snapshot.decks.items():
         sides = [dict(side_json(side), label=label(side)) for side in entry.sides.values()]
-        decks.append(dict(deck_json(slug, entry), sides=sides))
+        decks.append(dict(_deck_json(slug, entry), sides=sides))
     return dict(preview.state(), project=project_name, decks=decks)
 
 
@@ -74,7 +74,7 @@ def side_detail(preview: Preview, slug: str, kind: str, name: str) -> dict[str, 
     same_kind = [n for k, n in entry.sides if k == kind]
     at = same_kind.index(name)
     if kind == FACE and card is not None:
-        row = [[f, _cell(getattr(card, f))] for f in CARD_FIELDS]
+        row = [[f, _cell(getattr(card, f))] for f in _CARD_FIELDS]
         declared = list(deck.attribute_types)
         row += [
             [k, _cell(card.attributes[k])]
@@ -86,7 +86,7 @@ def side_detail(preview: Preview, slug: str, kind: str, name: str) -> dict[str, 
         row = [["back", name], ["cards printed with it", printed]]
         template, origin, back = name, deck.source, None
     return {
-        "deck": deck_json(slug, entry),
+        "deck": _deck_json(slug, entry),
         "side": dict(side_json(side), label=label(side)),
         "key": side.key,
         "template": template,

@@ -26,7 +26,7 @@ def _watch(project: Project, worker: Worker, stop: threading.Event, since: dict[
         print(f"note: cannot watch the project for changes ({exc}); restart the preview to see edits", file=sys.stderr)
 
 
-def can_open_a_window() -> bool:
+def _can_open_a_window() -> bool:
     """Whether a browser window can be opened here; elsewhere a text browser would take over the terminal."""
     if sys.platform == "darwin" or sys.platform.startswith("win"):
         return True
@@ -48,7 +48,7 @@ def serve(project: Project, choose: Callable[[], list[Deck]], port: int, open_br
     stop = threading.Event()
     threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, name="preview-server", daemon=True).start()
     threading.Thread(target=_watch, args=(project, worker, stop, before), name="preview-watcher", daemon=True).start()
-    if open_browser and can_open_a_window():
+    if open_browser and _can_open_a_window():
         threading.Thread(target=webbrowser.open, args=(server.url,), name="preview-browser", daemon=True).start()
     elif open_browser:
         print("note: no browser window can be opened here; open the address above in one", file=sys.stderr, flush=True)

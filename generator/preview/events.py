@@ -6,8 +6,8 @@ import json
 import queue
 import threading
 
-MAX_QUEUED = 256  # events waiting for one slow page; past this it is told to reload its state instead
-RESYNC = b"event: resync\ndata: {}\n\n"
+_MAX_QUEUED = 256  # events waiting for one slow page; past this it is told to reload its state instead
+_RESYNC = b"event: resync\ndata: {}\n\n"
 
 
 def encode(event: str, data: object) -> bytes:
@@ -24,7 +24,7 @@ class Broadcaster:
         self.last: dict[str, bytes] = {}  # the latest event of each name, for pages that join later
 
     def subscribe(self) -> queue.Queue[bytes | None]:
-        listener: queue.Queue[bytes | None] = queue.Queue(MAX_QUEUED)
+        listener: queue.Queue[bytes | None] = queue.Queue(_MAX_QUEUED)
         with self._lock:
             self._listeners.append(listener)
             for message in self.last.values():
@@ -46,7 +46,7 @@ class Broadcaster:
                     listener.put_nowait(message)
                 except queue.Full:  # a page that does not read: drop what it missed, it reloads everything
                     _drain(listener)
-                    listener.put_nowait(RESYNC)
+                    listener.put_nowait(_RESYNC)
 
     def close(self) -> None:
         """End every stream (the server is stopping)."""

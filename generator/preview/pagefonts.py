@@ -20,10 +20,10 @@ from ..locations import FONTS_DIR
 from ..project import Project
 from ..resources.fonts import FACES, FAMILIES, font_book
 
-WEIGHTS = {"normal": 400, "bold": 700}
+_WEIGHTS = {"normal": 400, "bold": 700}
 
 
-def css_string(text: str) -> str:
+def _css_string(text: str) -> str:
     """``text`` as a CSS string: quotes, backslashes and control characters escaped."""
     out = []
     for c in text:
@@ -55,7 +55,7 @@ def page_fonts(project: Project) -> PageFonts:
             served = hashlib.sha256(name.encode("utf-8")).hexdigest()[:16] + path.suffix.lower()
             files[served] = path
             rules.append(
-                f"@font-face {{ font-family: {css_string(family)}; font-weight: {WEIGHTS[weight]}; font-style: {style}; "
+                f"@font-face {{ font-family: {_css_string(family)}; font-weight: {_WEIGHTS[weight]}; font-style: {style}; "
                 f'src: url("/fonts/{served}"); font-display: block; }}'
             )
     css = ("\n".join(rules) + "\n").encode("utf-8")

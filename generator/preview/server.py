@@ -41,30 +41,30 @@ from .state import Preview
 from .worker import Worker
 
 HOST = "127.0.0.1"
-WAIT_SECONDS = 60.0  # the longest a request waits for a side to be drawn
-KEEPALIVE_SECONDS = 15.0
-PNGS_KEPT = 24
+_WAIT_SECONDS = 60.0  # the longest a request waits for a side to be drawn
+_KEEPALIVE_SECONDS = 15.0
+_PNGS_KEPT = 24
 
 # Pages run only their own scripts and reach only this server.  Card art is put into the page as SVG
 # (so it is set in the shipped fonts), and a card's SVG may carry style attributes (the allow-list
 # lets their CSS properties through, never a url() other than #id or an inline picture): hence
 # inline styles, which can neither run anything nor load anything under the rest of this policy.
-PAGE_CSP = (
+_PAGE_CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
-SVG_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox"
-DATA_CSP = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox"
-ALWAYS = {
+_SVG_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox"
+_DATA_CSP = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox"
+_ALWAYS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
     "Cross-Origin-Resource-Policy": "same-origin",
     "Cross-Origin-Opener-Policy": "same-origin",
     "X-Frame-Options": "DENY",
-    "Content-Security-Policy": DATA_CSP,
+    "Content-Security-Policy": _DATA_CSP,
 }
-SIDE_FOLDERS = {"cards": FACE, "backs": BACK}
-SIDE_PAGES = {"card": FACE, "back": BACK}
+_SIDE_FOLDERS = {"cards": FACE, "backs": BACK}
+_SIDE_PAGES = {"card": FACE, "back": BACK}
 
 
 @lru_cache(maxsize=64)
@@ -77,7 +77,7 @@ class PreviewServer(ThreadingHTTPServer):
     daemon_threads = True  # open event streams do not hold up the end
 
     def __init__(self, port: int, preview: Preview, worker: Worker, project_name: str):
-        super().__init__((HOST, port), Handler)
+        super().__init__((HOST, port), _Handler)
         self.preview = preview
         self.worker = worker
         self.project_name = project_name
@@ -95,7 +95,7 @@ class PreviewServer(ThreadingHTTPServer):
         self.server_close()
 
 
-class Handler(BaseHTTPRequestHandler):
+class _Handler(BaseHTTPRequestHandler):
     server: PreviewServer
     protocol_version = "HTTP/1.1"
     server_version = "Aetherpress-preview"
@@ -116,13 +116,13 @@ class Handler(BaseHTTPRequestHandler):
 
     def end_headers(self) -> None:
         sent: set[str] = getattr(self, "_headers_sent", set())
-        for keyword, value in ALWAYS.items():
+        for keyword, value in _ALWAYS.items():
             if keyword.lower() not in sent:
                 super().send_header(keyword, value)
         self._headers_sent = set()
         super().end_headers()
 
-    def _send(self, status: int, data: bytes, content_type: str, csp: str = DATA_CSP, etag: str | None = None) -> None:
+    def _send(self, status: int, data: bytes, content_type: str, csp: str = _DATA_CSP, etag: str | None = None) -> None:
         """Answer with ``data``; with an ``etag`` the browser may keep it, and a request that has it gets 304."""
         if etag is not None and self._unchanged(etag, csp):
             return
@@ -185,7 +185,7 @@ class Handler(BaseHTTPRequestHandler):
             return
         parts = [unquote(p) for p in urlsplit(self.path).path.split("/")[1:]]
         preview = self.server.preview
-        preview.loaded.wait(WAIT_SECONDS)  # the first reading of the decks, when the server has just started
+        preview.loaded.wait(_WAIT_SECONDS)  # the first reading of the decks, when the server has just started
         match parts:
             case [""]:
                 self._page("gallery")
@@ -208,20 +208,22 @@ class Handler(BaseHTTPRequestHandler):
                     self._not_found()
                     return
                 with contextlib.suppress(FutureTimeout):  # the findings need the side drawn once more
-                    detail["findings"] += self.server.worker.call(lambda: preview.findings(deck, kind, name)).result(WAIT_SECONDS)
+                    detail["findings"] += self.server.worker.call(lambda: preview.findings(deck, kind, name)).result(
+                        _WAIT_SECONDS
+                    )
                 self._json(detail)
-            case [page, deck, name] if page in SIDE_PAGES and preview.snapshot.side(deck, SIDE_PAGES[page], name):
+            case [page, deck, name] if page in _SIDE_PAGES and preview.snapshot.side(deck, _SIDE_PAGES[page], name):
                 self._page("card")
             case ["hand", deck] if preview.snapshot.entry(deck) is not None:
                 self._page("hand")
-            case [folder, deck, file] if folder in SIDE_FOLDERS and file.endswith((".svg", ".png")):
-                self._side(deck, SIDE_FOLDERS[folder], file[:-4], file[-3:])
+            case [folder, deck, file] if folder in _SIDE_FOLDERS and file.endswith((".svg", ".png")):
+                self._side(deck, _SIDE_FOLDERS[folder], file[:-4], file[-3:])
             case _:
                 self._not_found()
 
     def _page(self, name: str) -> None:
         data, content_type = asset(PAGES[name])  # type: ignore[misc]
-        self._send(200, data, content_type, PAGE_CSP, tag(data))
+        self._send(200, data, content_type, _PAGE_CSP, tag(data))
 
     def _side(self, deck: str, kind: str, name: str, format: str) -> None:
         preview = self.server.preview
@@ -231,17 +233,17 @@ class Handler(BaseHTTPRequestHandler):
             return
         if not side.settled:  # still waiting: have it drawn now
             try:
-                side = self.server.worker.call(lambda: preview.draw_now(deck, kind, name)).result(WAIT_SECONDS) or side
+                side = self.server.worker.call(lambda: preview.draw_now(deck, kind, name)).result(_WAIT_SECONDS) or side
             except FutureTimeout:
                 self._text(503, "still drawing; try again")
                 return
         if side.svg is None:
             self._text(409, "\n".join(side.problems) or "this side could not be drawn")
             return
-        if self._unchanged(f"{side.version}-{format}", SVG_CSP if format == "svg" else DATA_CSP):
+        if self._unchanged(f"{side.version}-{format}", _SVG_CSP if format == "svg" else _DATA_CSP):
             return
         if format == "svg":
-            self._send(200, side.svg.encode("utf-8"), "image/svg+xml; charset=utf-8", SVG_CSP, f"{side.version}-svg")
+            self._send(200, side.svg.encode("utf-8"), "image/svg+xml; charset=utf-8", _SVG_CSP, f"{side.version}-svg")
             return
         svg, version = side.svg, side.version
         entry = preview.snapshot.entry(deck)
@@ -255,17 +257,17 @@ class Handler(BaseHTTPRequestHandler):
             kept = self.server.pngs
             if version not in kept:
                 kept[version] = side_png(svg, geometry, source, fonts)
-                while len(kept) > PNGS_KEPT:
+                while len(kept) > _PNGS_KEPT:
                     kept.popitem(last=False)
             kept.move_to_end(version)
             return kept[version]
 
         try:
-            data = self.server.worker.call(draw_png).result(WAIT_SECONDS)
+            data = self.server.worker.call(draw_png).result(_WAIT_SECONDS)
         except FutureTimeout:
             self._text(503, "still drawing; try again")
             return
-        self._send(200, data, "image/png", DATA_CSP, f"{version}-png")
+        self._send(200, data, "image/png", _DATA_CSP, f"{version}-png")
 
     def _events(self) -> None:
         events = self.server.preview.events
@@ -282,7 +284,7 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(b"retry: 1000\n\n")
             while not self.server.stopping.is_set():
                 try:
-                    message = listener.get(timeout=KEEPALIVE_SECONDS)
+                    message = listener.get(timeout=_KEEPALIVE_SECONDS)
                 except queue.Empty:
                     message = b": still here\n\n"
                 if message is None:

@@ -32,8 +32,8 @@ from .findings import zone_findings
 from .pagefonts import PageFonts, page_fonts
 from .sides import Side, draw, side_list
 
-FLUSH_SECONDS = 0.2  # while many sides are being drawn, pages hear of them in batches this often
-FINDINGS_KEPT = 256  # sides whose safe-zone findings are remembered
+_FLUSH_SECONDS = 0.2  # while many sides are being drawn, pages hear of them in batches this often
+_FINDINGS_KEPT = 256  # sides whose safe-zone findings are remembered
 BANNER_LINES = 12  # problems a page's banner shows: a state event carries these and how many there are in all
 
 
@@ -49,7 +49,7 @@ class DeckEntry:
 
 
 @dataclass(frozen=True)
-class Snapshot:
+class _Snapshot:
     decks: Mapping[str, DeckEntry]  # by slug, in the order they were chosen
     problems: tuple[str, ...] = ()  # what stopped the definitions from loading, one line each
     structure: str = ""  # changes when decks, cards, titles or sizes change (not when a side is redrawn)
@@ -86,7 +86,7 @@ class Preview:
         self.project = project
         self.choose = choose
         self.events = events or Broadcaster()
-        self.snapshot = Snapshot({})
+        self.snapshot = _Snapshot({})
         self.pending: deque[tuple[DeckEntry, Side]] = deque()
         self.finished: list[Side] = []
         self.version = 0
@@ -110,7 +110,7 @@ class Preview:
             self._failed((f"internal error: {type(exc).__name__}: {exc} (please report it)",))
 
     def _failed(self, problems: tuple[str, ...]) -> None:
-        self.snapshot = Snapshot(self.snapshot.decks, problems, self.snapshot.structure, self.snapshot.fonts)
+        self.snapshot = _Snapshot(self.snapshot.decks, problems, self.snapshot.structure, self.snapshot.fonts)
         self.loaded.set()
         self.flush()
 
@@ -139,7 +139,7 @@ class Preview:
                     changed.append((entry, side))
                 entry.sides[(kind, name)] = side
         self.pending = deque(changed + waiting)  # what was just edited is drawn first
-        self.snapshot = Snapshot(entries, (), _structure(entries), fonts)
+        self.snapshot = _Snapshot(entries, (), _structure(entries), fonts)
         self.loaded.set()
         self.flush()
 
@@ -152,7 +152,7 @@ class Preview:
             if not side.settled:
                 self._draw(entry, side)
                 break
-        if not self.pending or time.monotonic() - self._last_flush > FLUSH_SECONDS:
+        if not self.pending or time.monotonic() - self._last_flush > _FLUSH_SECONDS:
             self.flush()
 
     def draw_now(self, slug: str, kind: str, name: str) -> Side | None:
@@ -170,7 +170,7 @@ class Preview:
         if side is None or entry is None or side.problems or side.svg is None:
             return []
         if side.version not in self._findings:
-            if len(self._findings) >= FINDINGS_KEPT:
+            if len(self._findings) >= _FINDINGS_KEPT:
                 self._findings.pop(next(iter(self._findings)))
             self._findings[side.version] = zone_findings(self.project, entry.deck, side)
         return self._findings[side.version]

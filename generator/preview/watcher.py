@@ -18,13 +18,13 @@ import watchfiles
 
 from ..project import Project
 
-DEBOUNCE_MS = 400  # at most this long to gather one burst of saves (an editor writing several files)
-QUIET_MS = 30  # a burst ends after this long without changes
-LISTENING_MS = 500  # the watcher wakes this often even without changes, to see whether it should stop
-EDITOR_LEFTOVERS = ("~", ".swp", ".swx", ".swo", ".tmp", ".part", ".crdownload")
+_DEBOUNCE_MS = 400  # at most this long to gather one burst of saves (an editor writing several files)
+_QUIET_MS = 30  # a burst ends after this long without changes
+_LISTENING_MS = 500  # the watcher wakes this often even without changes, to see whether it should stop
+_EDITOR_LEFTOVERS = ("~", ".swp", ".swx", ".swo", ".tmp", ".part", ".crdownload")
 
 
-def source_folders(project: Project) -> list[Path]:
+def _source_folders(project: Project) -> list[Path]:
     """The folders whose files a deck may be drawn from, every layer's, resolved."""
     folders: list[Path] = []
     for layer in project.layers:
@@ -35,7 +35,7 @@ def source_folders(project: Project) -> list[Path]:
 
 def watch_roots(project: Project) -> list[Path]:
     """What to hand the watcher: the project folder, and the built-in folders outside it; only those that exist."""
-    candidates = ([Path(os.path.realpath(project.root))] if project.root is not None else []) + source_folders(project)
+    candidates = ([Path(os.path.realpath(project.root))] if project.root is not None else []) + _source_folders(project)
     roots: list[Path] = []
     for folder in candidates:
         if folder.is_dir() and not any(folder == r or folder.is_relative_to(r) for r in roots):
@@ -47,7 +47,7 @@ class SourceFilter:
     """A ``watchfiles`` filter: changes to a project's sources, nothing written by Aetherpress or an editor's scratch."""
 
     def __init__(self, project: Project):
-        self.sources = source_folders(project)
+        self.sources = _source_folders(project)
         self.ignored = [Path(os.path.realpath(project.output_dir)), Path(os.path.realpath(project.cache_dir))]
 
     def __call__(self, change: watchfiles.Change, path: str) -> bool:
@@ -55,7 +55,7 @@ class SourceFilter:
 
     def wanted(self, path: Path) -> bool:
         name = path.name
-        if name.endswith(EDITOR_LEFTOVERS) or name == "4913" or name.startswith((".#", "#")):
+        if name.endswith(_EDITOR_LEFTOVERS) or name == "4913" or name.startswith((".#", "#")):
             return False
         if any(path == f or path.is_relative_to(f) for f in self.ignored):
             return False
@@ -70,7 +70,7 @@ def sources_state(project: Project) -> dict[Path, tuple[int, int]]:
     """Each source file's modification time and size, as they are now: what a save would change."""
     wanted = SourceFilter(project).wanted
     state: dict[Path, tuple[int, int]] = {}
-    for folder in source_folders(project):
+    for folder in _source_folders(project):
         for directory, folders, files in os.walk(folder):
             here = Path(directory)
             folders[:] = sorted(f for f in folders if wanted(here / f))
@@ -85,7 +85,7 @@ def sources_state(project: Project) -> dict[Path, tuple[int, int]]:
     return state
 
 
-def changed_since(project: Project, before: dict[Path, tuple[int, int]]) -> set[Path]:
+def _changed_since(project: Project, before: dict[Path, tuple[int, int]]) -> set[Path]:
     """The source files saved, made or removed since ``before`` was taken."""
     now = sources_state(project)
     return {path for path in before.keys() | now.keys() if before.get(path) != now.get(path)}
@@ -104,14 +104,14 @@ def changes(
     for batch in watchfiles.watch(
         *roots,
         watch_filter=SourceFilter(project),
-        debounce=DEBOUNCE_MS,
-        step=QUIET_MS,
+        debounce=_DEBOUNCE_MS,
+        step=_QUIET_MS,
         stop_event=stop,
-        rust_timeout=LISTENING_MS,
+        rust_timeout=_LISTENING_MS,
         yield_on_timeout=True,
     ):
         if since is not None:  # listening now: anything saved before it started is caught up here
-            missed = changed_since(project, since) - {Path(path) for _, path in batch}
+            missed = _changed_since(project, since) - {Path(path) for _, path in batch}
             since = None
             if missed:
                 yield missed

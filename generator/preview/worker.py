@@ -17,7 +17,7 @@ from typing import Any
 
 from .state import Preview
 
-IDLE_SECONDS = 0.5  # how often an idle worker looks at the stop flag
+_IDLE_SECONDS = 0.5  # how often an idle worker looks at the stop flag
 
 
 class Worker:
@@ -50,7 +50,7 @@ class Worker:
     def _answer(self, block: bool) -> bool:
         """Run the jobs waiting (the first one waited for when ``block``); True if there were any."""
         try:
-            item = self.jobs.get(timeout=IDLE_SECONDS) if block else self.jobs.get_nowait()
+            item = self.jobs.get(timeout=_IDLE_SECONDS) if block else self.jobs.get_nowait()
         except queue.Empty:
             return False
         while True:

@@ -24,7 +24,7 @@ from ..locations import PACKAGE_DIR, real
 
 _KNOWN: dict[tuple, str] = {}
 # the libraries whose versions change what Aetherpress draws
-DRAWING_LIBRARIES = ("reportlab", "svg2pdf-py", "jinja2", "svgwrite", "markdown", "pikepdf", "pillow", "pyphen", "numpy")
+_DRAWING_LIBRARIES = ("reportlab", "svg2pdf-py", "jinja2", "svgwrite", "markdown", "pikepdf", "pillow", "pyphen", "numpy")
 
 
 def digest(*parts: Any) -> str:
@@ -33,7 +33,7 @@ def digest(*parts: Any) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-MAX_DIGESTED_BYTES = 256_000_000
+_MAX_DIGESTED_BYTES = 256_000_000
 
 
 def file_digest(path: Path) -> str:
@@ -45,7 +45,7 @@ def file_digest(path: Path) -> str:
         return "missing"
     if not stat.S_ISREG(st.st_mode):
         return "not a file"
-    if st.st_size > MAX_DIGESTED_BYTES:  # known by its size and time, not read (a sparse file can claim terabytes)
+    if st.st_size > _MAX_DIGESTED_BYTES:  # known by its size and time, not read (a sparse file can claim terabytes)
         return f"large:{st.st_size}:{st.st_mtime_ns}"
     identity = (str(path), st.st_size, st.st_mtime_ns, st.st_ino)
     known = _KNOWN.get(identity)
@@ -89,7 +89,7 @@ def note_written(path: Path, data: bytes) -> None:
 
 # Left out of a project's digest: what version control, Python and file browsers keep beside the files.
 # Other hidden files count (a deck may name ".cards.csv", and a change to it must be seen).
-UNREAD = frozenset({".git", ".hg", ".svn", "__pycache__", ".DS_Store"})
+_UNREAD = frozenset({".git", ".hg", ".svn", "__pycache__", ".DS_Store"})
 
 
 def _walk(folder: Path, top: Path | None = None, seen: set[str] | None = None) -> Iterable[Path]:
@@ -106,7 +106,7 @@ def _walk(folder: Path, top: Path | None = None, seen: set[str] | None = None) -
     except OSError:
         return
     for entry in entries:
-        if entry.name in UNREAD:
+        if entry.name in _UNREAD:
             continue
         path = Path(entry.path)
         if entry.is_dir():
@@ -129,7 +129,7 @@ def folder_digest(folders: Iterable[Path]) -> str:
 def code_digest() -> str:
     """Aetherpress's own code, fonts and profiles, and the versions of the libraries that draw."""
     versions: dict[str, str | None] = {}
-    for name in DRAWING_LIBRARIES:
+    for name in _DRAWING_LIBRARIES:
         try:
             versions[name] = metadata.version(name)
         except metadata.PackageNotFoundError:

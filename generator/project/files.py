@@ -26,7 +26,7 @@ from ..errors import AetherpressError, Problem, display_path
 from ..locations import real
 from .digests import note_written
 
-MAX_NAME_BYTES = 255
+_MAX_NAME_BYTES = 255
 _ROOTS: ContextVar[tuple[Path, ...]] = ContextVar("aetherpress_write_roots", default=())
 
 
@@ -74,7 +74,7 @@ def confined_folder(folder: Path, target: Path | None = None) -> Path:
     return resolved
 
 
-FOLDERS_KEPT = 512
+_FOLDERS_KEPT = 512
 
 
 def _resolved(folder: Path) -> Path:
@@ -88,7 +88,7 @@ def _resolved(folder: Path) -> Path:
     return _resolved_as(key, (st.st_dev, st.st_ino))
 
 
-@lru_cache(maxsize=FOLDERS_KEPT)
+@lru_cache(maxsize=_FOLDERS_KEPT)
 def _resolved_as(folder: str, identity: tuple[int, int]) -> Path:
     """The folder named ``folder`` with its links resolved, while the name leads to the directory ``identity``."""
     return real(Path(folder))
@@ -96,7 +96,7 @@ def _resolved_as(folder: str, identity: tuple[int, int]) -> Path:
 
 def _file_name(target: Path) -> str:
     name = target.name
-    if not name or name in (".", "..") or "\x00" in name or len(name.encode("utf-8")) > MAX_NAME_BYTES:
+    if not name or name in (".", "..") or "\x00" in name or len(name.encode("utf-8")) > _MAX_NAME_BYTES:
         raise AetherpressError(Problem(display_path(target.parent), f"refusing to write a file named '{name[:80]}'"))
     return name
 
@@ -192,10 +192,10 @@ def write_bytes(target: Path, data: bytes) -> Path:
     return target
 
 
-MAX_KEPT_BYTES = 200_000_000  # a cache entry or manifest larger than this is not one of ours
+_MAX_KEPT_BYTES = 200_000_000  # a cache entry or manifest larger than this is not one of ours
 
 
-def open_regular(path: Path, limit: int = MAX_KEPT_BYTES) -> BinaryIO:
+def open_regular(path: Path, limit: int = _MAX_KEPT_BYTES) -> BinaryIO:
     """``path`` opened for reading when it is a regular file (links followed) of at most ``limit`` bytes;
     OSError otherwise.  Kept files (cache entries, manifests) may have been put there by anyone: a FIFO
     would keep the reader waiting and a device might never end."""
@@ -210,7 +210,7 @@ def open_regular(path: Path, limit: int = MAX_KEPT_BYTES) -> BinaryIO:
         raise
 
 
-def read_regular(path: Path, limit: int = MAX_KEPT_BYTES) -> bytes:
+def read_regular(path: Path, limit: int = _MAX_KEPT_BYTES) -> bytes:
     """The bytes of ``path`` (see :func:`open_regular`)."""
     with open_regular(path, limit) as handle:
         return handle.read(limit + 1)

@@ -48,7 +48,7 @@ def _project_layer(root: Path) -> Layer:
     return Layer("project", root, root / "decks", root / "templates", root / "styles", root / "templates", root / "fonts")
 
 
-def walk_toml(folder: Path, root: Path, problems: list[Problem]) -> list[Path]:
+def _walk_toml(folder: Path, root: Path, problems: list[Problem]) -> list[Path]:
     """The ``*.toml`` files under ``folder`` in sorted order, following links that stay inside ``root``."""
     found: list[Path] = []
     seen: set[Path] = set()
@@ -201,7 +201,7 @@ class Project:
         problems: list[Problem] = []
         for layer in self.layers:
             if layer.decks.is_dir():
-                files.extend(walk_toml(layer.decks, real(layer.root), problems))
+                files.extend(_walk_toml(layer.decks, real(layer.root), problems))
         if problems:
             raise AetherpressError(problems)
         return files

@@ -29,7 +29,7 @@ from typing import Any
 from .files import open_regular
 
 SECRET_BYTES = 32
-SECRET_FILE = "cache-secret"
+_SECRET_FILE = "cache-secret"
 _SEAL = re.compile(r"[0-9a-f]{64}")
 
 log = logging.getLogger("aetherpress")
@@ -43,7 +43,7 @@ def secret_file() -> Path:
     home = os.environ.get("XDG_CONFIG_HOME", "")
     if not os.path.isabs(home):
         home = str(Path.home() / ".config")  # RuntimeError when there is no home at all: see _load
-    return Path(home) / "aetherpress" / SECRET_FILE
+    return Path(home) / "aetherpress" / _SECRET_FILE
 
 
 def _read(path: Path) -> bytes | None:

@@ -28,9 +28,9 @@ from .files import cannot_write, confine, make_folder, read_regular, write_text
 from .seal import MAX_KEPT_JSON, opened_json, sealed_json
 
 MANIFEST = ".aetherpress-manifest.json"
-STAGING_PREFIX = ".aetherpress-staging-"
-OLD_PREFIX = ".aetherpress-old-"
-UNVERIFIED = "unverified"  # where files of a folder without the user's seal are kept
+_STAGING_PREFIX = ".aetherpress-staging-"
+_OLD_PREFIX = ".aetherpress-old-"
+_UNVERIFIED = "unverified"  # where files of a folder without the user's seal are kept
 
 
 def _exchange(a: Path, b: Path) -> bool:
@@ -57,7 +57,7 @@ def _manifest(folder: Path) -> dict:
     return data if isinstance(data, dict) else {}
 
 
-def read_manifest(folder: Path) -> set[str] | None:
+def _read_manifest(folder: Path) -> set[str] | None:
     """The files Aetherpress wrote in ``folder``, as its sealed manifest lists them; None when it has none."""
     files = _manifest(folder).get("files")
     return {str(p) for p in files} if isinstance(files, list) else None
@@ -142,19 +142,19 @@ def _running(name: str) -> bool:
     return True
 
 
-def recover(parent: Path) -> None:
+def _recover(parent: Path) -> None:
     """Put back a folder whose swap was cut short, and remove staging folders a killed build left."""
     if not parent.is_dir():
         return
     for entry in parent.iterdir():
-        if entry.name.startswith(OLD_PREFIX) and (entry / MANIFEST).exists():
-            name = entry.name[len(OLD_PREFIX) :].rsplit("-", 1)[0]
+        if entry.name.startswith(_OLD_PREFIX) and (entry / MANIFEST).exists():
+            name = entry.name[len(_OLD_PREFIX) :].rsplit("-", 1)[0]
             target = parent / name
             if not target.exists() and not target.is_symlink():
                 os.replace(entry, target)
             else:
                 _remove(entry)
-        elif entry.name.startswith(STAGING_PREFIX) and not _running(entry.name):
+        elif entry.name.startswith(_STAGING_PREFIX) and not _running(entry.name):
             _remove(entry)
 
 
@@ -171,8 +171,8 @@ class Staged:
         missing = [f for f in (target, *target.parents) if not f.exists() and not f.is_symlink()]
         self.created = missing[-1] if missing else None  # the outermost folder this stage makes
         make_folder(target.parent)
-        recover(target.parent)
-        self.folder = confine(target.parent / f"{STAGING_PREFIX}{target.name}-{os.getpid()}-{secrets.token_hex(4)}")
+        _recover(target.parent)
+        self.folder = confine(target.parent / f"{_STAGING_PREFIX}{target.name}-{os.getpid()}-{secrets.token_hex(4)}")
         make_folder(self.folder)
 
     def _carry_over(self) -> list[str]:
@@ -187,13 +187,13 @@ class Staged:
         """
         if self.target.is_symlink() or not self.target.is_dir():
             return []
-        listed = read_manifest(self.target)
+        listed = _read_manifest(self.target)
         ours = listed or set()
         still_ours = []
         for name in _files(self.target):
             if name == MANIFEST or (self.folder / name).exists() or (name in ours and not self.keeps(name)):
                 continue
-            kept = name if listed is not None or name.startswith(UNVERIFIED + "/") else f"{UNVERIFIED}/{name}"
+            kept = name if listed is not None or name.startswith(_UNVERIFIED + "/") else f"{_UNVERIFIED}/{name}"
             source, copy = self.target / name, self.folder / kept
             copy.parent.mkdir(parents=True, exist_ok=True)
             try:
@@ -218,7 +218,7 @@ class Staged:
                 _remove(self.folder)  # now the old contents (or the link that stood there)
                 return
             if self.target.exists() or self.target.is_symlink():
-                old = self.target.parent / f"{OLD_PREFIX}{self.target.name}-{secrets.token_hex(4)}"
+                old = self.target.parent / f"{_OLD_PREFIX}{self.target.name}-{secrets.token_hex(4)}"
                 os.replace(self.target, old)
                 os.replace(self.folder, self.target)
                 _remove(old)

@@ -23,21 +23,21 @@ from dataclasses import dataclass, field
 import pikepdf
 from pikepdf import Array, Dictionary, Name, Object, Pdf, Stream, String
 
-FORM_PREFIX = "FormXob."
-A85_OVER_FLATE = ["/ASCII85Decode", "/FlateDecode"]
+_FORM_PREFIX = "FormXob."
+_A85_OVER_FLATE = ["/ASCII85Decode", "/FlateDecode"]
 
-Filters = str | list[str] | None  # a stream's /Filter: a name, an array of names, or none
+_Filters = str | list[str] | None  # a stream's /Filter: a name, an array of names, or none
 
 
-def flate_alone(data: bytes, filters: Filters) -> tuple[bytes, Filters]:
+def flate_alone(data: bytes, filters: _Filters) -> tuple[bytes, _Filters]:
     """Stream data stored as ASCII85 over Flate as the Flate data alone; any other as it is."""
-    if filters != A85_OVER_FLATE:
+    if filters != _A85_OVER_FLATE:
         return data, filters
     text = data.strip()
     return base64.a85decode(text.removesuffix(b"~>"), ignorechars=b" \t\n\r\v"), "/FlateDecode"
 
 
-def _filters(stored: object) -> tuple[bool, Filters]:
+def _filters(stored: object) -> tuple[bool, _Filters]:
     """(understood, filters) of a stream's /Filter entry."""
     if stored is None:
         return True, None
@@ -132,18 +132,18 @@ class _Copier:
         return obj  # numbers and booleans arrive as Python values
 
 
-def card_forms(pdf: Pdf) -> dict[str, Object]:
+def _card_forms(pdf: Pdf) -> dict[str, Object]:
     """The card forms of a sheets file by their reportlab name (``FormXob.<name>``), each once."""
     forms: dict[str, Object] = {}
     for page in pdf.pages:
         xobjects = page.obj.get("/Resources", Dictionary()).get("/XObject", Dictionary())
         for key in sorted(xobjects.keys()):
-            if key.startswith("/" + FORM_PREFIX):
-                forms.setdefault(key[1 + len(FORM_PREFIX) :], xobjects[key])
+            if key.startswith("/" + _FORM_PREFIX):
+                forms.setdefault(key[1 + len(_FORM_PREFIX) :], xobjects[key])
     return forms
 
 
-Signature = dict[str, dict[str, str]]  # resource kind -> resource name -> fingerprint
+_Signature = dict[str, dict[str, str]]  # resource kind -> resource name -> fingerprint
 
 
 @dataclass(frozen=True)
@@ -154,9 +154,9 @@ class Known:
     (``/ProcSet``): a piece whose resources are all in the file already is then placed without
     being opened at all."""
 
-    resources: Signature
+    resources: _Signature
     content: bytes | None = None  # None: the piece must be opened (several streams, decode parameters...)
-    filters: Filters = None  # the content stream's /Filter
+    filters: _Filters = None  # the content stream's /Filter
     names: dict[str, list[str]] = field(default_factory=dict)
 
     def head(self) -> bytes:
@@ -186,7 +186,7 @@ def describe(piece: bytes) -> Known:
         seen: dict[tuple[int, int], str] = {}
         page = source.pages[0].obj
         resources = page.Resources
-        found: Signature = {}
+        found: _Signature = {}
         names: dict[str, list[str]] = {}
         simple = True
         for kind in sorted(resources.keys()):
@@ -228,11 +228,11 @@ def _placed(copier: _Copier, form: Object, known: Known) -> bool:
     return True
 
 
-def _filter_object(filters: Filters) -> Name | Array | None:
+def _filter_object(filters: _Filters) -> Name | Array | None:
     return Array([Name(f) for f in filters]) if isinstance(filters, list) else Name(filters) if filters else None
 
 
-def _resources(copier: _Copier, resources: Object, known: Signature, seen: dict) -> tuple[Dictionary, bool]:
+def _resources(copier: _Copier, resources: Object, known: _Signature, seen: dict) -> tuple[Dictionary, bool]:
     """The piece's resources in the target, each distinct entry (a font, a picture, a graphics state) once: an entry
     whose fingerprint is already there is not looked at, a new one is copied whole by qpdf; and whether any was
     (then the piece must stay open until the file is written: qpdf reads the data of what it copied then)."""
@@ -270,7 +270,7 @@ def fill_forms(
     opened: list[Pdf] = []  # pieces whose objects were copied whole: their data is read when the file is written
     with pikepdf.open(io.BytesIO(skeleton)) as pdf:
         copier = _Copier(pdf)
-        forms = card_forms(pdf)
+        forms = _card_forms(pdf)
         for name in sorted(forms) if names is None else names:
             form = forms[name]
             found = known(name)

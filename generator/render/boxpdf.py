@@ -1,7 +1,7 @@
 """A tuck box drawn on one sheet: the deck's back art, its title and credits, cut and fold lines.
 
 The geometry comes from :mod:`..imposition.tuckbox`.  The net is filled with
-the back's colour, running :data:`BLEED` mm past every cut so a slightly
+the back's colour, running :data:`_BLEED` mm past every cut so a slightly
 missed cut shows no white; the front and back panels carry the deck's back
 art, the sides and lid its title, the back a label with the card count, size,
 description and credits.  Cut lines are solid black, folds dashed grey.
@@ -19,6 +19,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..definitions.model import Deck
+from ..definitions.styles import style_value
 from ..faces.render import FaceRenderer
 from ..geometry import Box
 from ..imposition.boxnet import BoxSheet, TuckBox
@@ -29,10 +30,10 @@ from .colour import colour_converter
 from .placed import fill_sides, use_side
 from .vector import font_files, side_pdf
 
-BLEED = 2.0  # mm of colour past the cut line
+_BLEED = 2.0  # mm of colour past the cut line
 CUT_WIDTH = 0.2  # mm
-FOLD_GREY = 0.45
-TITLE_FONT = font_name("Cinzel", "bold")
+_FOLD_GREY = 0.45
+_TITLE_FONT = font_name("Cinzel", "bold")
 
 
 def _credits(deck: Deck) -> list[str]:
@@ -64,17 +65,17 @@ def _fit(text: str, font: str, size: float, width: float) -> float:
     return size if w <= width else size * width / w
 
 
-class BoxPainter:
+class _BoxPainter:
     """Draws one tuck box: coordinates in mm with y down from the net's top-left corner."""
 
     def __init__(self, canvas: Canvas, project: Project, deck: Deck, box: TuckBox, greyscale: bool = False):
         self.canvas, self.deck, self.box = canvas, deck, box
         self.convert = colour_converter(greyscale) or (lambda c: c)
         style = deck.style
-        self.field = self.convert(colors.HexColor(style.get("back_colour", "#2b2f4a")))
-        self.accent = self.convert(colors.HexColor(style.get("back_accent", "#c9a45c")))
-        self.paper = self.convert(colors.HexColor(style.get("paper", "#fbf7ee")))
-        self.ink = self.convert(colors.HexColor(style.get("ink", "#1d1a16")))
+        self.field = self.convert(colors.HexColor(style_value(style, "back_colour")))
+        self.accent = self.convert(colors.HexColor(style_value(style, "back_accent")))
+        self.paper = self.convert(colors.HexColor(style_value(style, "paper")))
+        self.ink = self.convert(colors.HexColor(style_value(style, "ink")))
         self.faces = FaceRenderer(project, deck)
         first = deck.cards[0] if deck.cards else None
         self.back = partial(
@@ -99,7 +100,7 @@ class BoxPainter:
         c.saveState()
         c.setFillColor(self.field)
         c.setStrokeColor(self.field)
-        c.setLineWidth(2 * BLEED * mm)
+        c.setLineWidth(2 * _BLEED * mm)
         c.setLineJoin(1)
         c.drawPath(self.path(box.outline), stroke=1, fill=1)  # the field, with bleed past every cut
         c.restoreState()
@@ -146,14 +147,14 @@ class BoxPainter:
     def front_title(self, panel: Box) -> None:
         plate = Box(panel.x + 5, panel.y + panel.h * 0.66, panel.w - 10, panel.h * 0.26)  # over a back's lower ornament
         self.plate(plate)
-        size = _fit(self.deck.title, TITLE_FONT, 14, (plate.w - 6) * mm)
-        self.text(plate.cx, plate.cy + size * 0.35 / mm * 0.9, self.deck.title, TITLE_FONT, size, self.accent)
+        size = _fit(self.deck.title, _TITLE_FONT, 14, (plate.w - 6) * mm)
+        self.text(plate.cx, plate.cy + size * 0.35 / mm * 0.9, self.deck.title, _TITLE_FONT, size, self.accent)
 
     def label(self, panel: Box) -> None:
         """The back: a plate with the title, what is inside, the description and credits."""
         d, g = self.deck, self.faces.geometry
         width = (panel.w - 16) * mm
-        body: list[tuple[str, str, float]] = [(d.title, TITLE_FONT, _fit(d.title, TITLE_FONT, 11, width))]
+        body: list[tuple[str, str, float]] = [(d.title, _TITLE_FONT, _fit(d.title, _TITLE_FONT, 11, width))]
         body.append((f"{d.card_count} cards · {g.trim_w:g} × {g.trim_h:g} mm", DEFAULT_FONT, 8.5))
         body += [(line, DEFAULT_FONT, 8) for line in _wrap(d.description, DEFAULT_FONT, 8, width)]
         body += [
@@ -172,28 +173,28 @@ class BoxPainter:
     def spine(self, panel: Box) -> None:
         """The title along a side, reading upwards."""
         c = self.canvas
-        size = min(panel.w * 0.45 * mm, _fit(self.deck.title, TITLE_FONT, 40, (panel.h - 10) * mm))
+        size = min(panel.w * 0.45 * mm, _fit(self.deck.title, _TITLE_FONT, 40, (panel.h - 10) * mm))
         c.saveState()
         c.translate(panel.cx * mm, -panel.cy * mm)
         c.rotate(90)
-        self.text(0, size * 0.35 / mm, self.deck.title, TITLE_FONT, size, self.accent)
+        self.text(0, size * 0.35 / mm, self.deck.title, _TITLE_FONT, size, self.accent)
         c.restoreState()
 
     def lid(self, panel: Box, turned: bool = False) -> None:
         c = self.canvas
-        size = min(panel.h * 0.5 * mm, _fit(self.deck.title, TITLE_FONT, 14, (panel.w - 8) * mm))
+        size = min(panel.h * 0.5 * mm, _fit(self.deck.title, _TITLE_FONT, 14, (panel.w - 8) * mm))
         c.saveState()
         c.translate(panel.cx * mm, -panel.cy * mm)
         if turned:
             c.rotate(180)
-        self.text(0, size * 0.35 / mm, self.deck.title, TITLE_FONT, size, self.accent)
+        self.text(0, size * 0.35 / mm, self.deck.title, _TITLE_FONT, size, self.accent)
         c.restoreState()
 
     def lines(self) -> None:
         c = self.canvas
         c.saveState()
         c.setLineWidth(CUT_WIDTH * mm)
-        c.setStrokeColorRGB(FOLD_GREY, FOLD_GREY, FOLD_GREY)
+        c.setStrokeColorRGB(_FOLD_GREY, _FOLD_GREY, _FOLD_GREY)
         c.setDash([2 * mm, 1.5 * mm])
         for f in self.box.folds:
             c.line(f.x1 * mm, -f.y1 * mm, f.x2 * mm, -f.y2 * mm)
@@ -219,14 +220,14 @@ def draw_box_page(project: Project, deck: Deck, box: TuckBox, sheet: BoxSheet, c
     if sheet.turned:
         canvas.translate(box.size[1] * mm, 0)
         canvas.rotate(-90)
-    BoxPainter(canvas, project, deck, box, greyscale).paint()
+    _BoxPainter(canvas, project, deck, box, greyscale).paint()
     canvas.restoreState()
     canvas.setFillColorRGB(0.3, 0.3, 0.3)
     size = _fit(caption, DEFAULT_FONT, 8, (paper.width - 20) * mm)
     canvas.setFont(DEFAULT_FONT, size)
     net_h = box.size[0] if sheet.turned else box.size[1]
-    below = sheet.y + net_h + BLEED + 6  # just under the net, clear of the printer's margin
-    y = below if below <= paper.height - 8 else max(8.0, sheet.y - BLEED - 4)
+    below = sheet.y + net_h + _BLEED + 6  # just under the net, clear of the printer's margin
+    y = below if below <= paper.height - 8 else max(8.0, sheet.y - _BLEED - 4)
     canvas.drawCentredString(paper.width / 2 * mm, (paper.height - y) * mm, caption)
     canvas.showPage()
     canvas.save()

@@ -30,22 +30,22 @@ from reportlab.lib import colors
 from .icc import OutputProfile
 
 Converter = Callable[[Any], Any]
-LUMA = (0.2126, 0.7152, 0.0722)  # Rec. 709
-PICTURES_KEPT = 256  # converted pictures a converter keeps
-SAMPLES_KEPT = 1024  # sampled gradients a converter keeps
+_LUMA = (0.2126, 0.7152, 0.0722)  # Rec. 709
+_PICTURES_KEPT = 256  # converted pictures a converter keeps
+_SAMPLES_KEPT = 1024  # sampled gradients a converter keeps
 _COLOURS_KEPT = 100_000
 
 
-def luma(red: float, green: float, blue: float) -> float:
+def _luma(red: float, green: float, blue: float) -> float:
     """The luma of an sRGB colour (Rec. 709 weights), on the scale of its components."""
-    return LUMA[0] * red + LUMA[1] * green + LUMA[2] * blue
+    return _LUMA[0] * red + _LUMA[1] * green + _LUMA[2] * blue
 
 
 def grey(colour):
     """A colour as the grey of its luma (Rec. 709 weights), alpha kept."""
     if colour is None or not hasattr(colour, "red"):
         return colour
-    level = luma(colour.red, colour.green, colour.blue)
+    level = _luma(colour.red, colour.green, colour.blue)
     alpha = getattr(colour, "alpha", 1)
     return colors.Color(level, level, level, alpha=alpha)
 
@@ -54,10 +54,10 @@ def luma_picture(image: Image.Image) -> Image.Image:
     """A picture as greys (mode ``L``) with the same weights as :func:`grey`.
 
     Transparency is dropped as reportlab drops it from an RGB picture."""
-    return image.convert("RGB").convert("L", (*LUMA, 0))
+    return image.convert("RGB").convert("L", (*_LUMA, 0))
 
 
-class Recent:
+class _Recent:
     """The last ``size`` values made, by key: what a converter keeps of the pictures and gradients it converted
     (the same card drawn on many pages is converted once)."""
 
@@ -76,7 +76,7 @@ class Recent:
         return found
 
 
-def _converted_picture(kept: Recent, image: Image.Image, convert: Callable[[Image.Image], Image.Image]) -> Image.Image:
+def _converted_picture(kept: _Recent, image: Image.Image, convert: Callable[[Image.Image], Image.Image]) -> Image.Image:
     key = (image.mode, image.size, hashlib.sha256(image.tobytes()).digest())
     return kept.get(key, lambda: convert(image))
 
@@ -87,15 +87,15 @@ class Greys:
     space = "/DeviceGray"  # the PDF colour space of :meth:`components`
 
     def __init__(self) -> None:
-        self.pictures = Recent(PICTURES_KEPT)
-        self.samples = Recent(SAMPLES_KEPT)
+        self.pictures = _Recent(_PICTURES_KEPT)
+        self.samples = _Recent(_SAMPLES_KEPT)
 
     def __call__(self, colour):
         return grey(colour)
 
     def components(self, colours: Sequence[tuple[float, float, float]]) -> list[tuple[float, ...]]:
         """sRGB colours (components 0-1) as DeviceGray levels."""
-        return [(luma(*rgb),) for rgb in colours]
+        return [(_luma(*rgb),) for rgb in colours]
 
     def picture(self, image: Image.Image) -> Image.Image:
         return _converted_picture(self.pictures, image, luma_picture)
@@ -118,8 +118,8 @@ class ProcessColour:
     greyscale: bool = False
     _colours: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
     _components: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
-    pictures: Recent = field(default_factory=lambda: Recent(PICTURES_KEPT), init=False, repr=False, compare=False, hash=False)
-    samples: Recent = field(default_factory=lambda: Recent(SAMPLES_KEPT), init=False, repr=False, compare=False, hash=False)
+    pictures: _Recent = field(default_factory=lambda: _Recent(_PICTURES_KEPT), init=False, repr=False, compare=False, hash=False)
+    samples: _Recent = field(default_factory=lambda: _Recent(_SAMPLES_KEPT), init=False, repr=False, compare=False, hash=False)
     space = "/DeviceCMYK"  # the PDF colour space of :meth:`components`, greyscale too (black ink only)
 
     def __call__(self, colour):
@@ -142,7 +142,7 @@ class ProcessColour:
     def _separate(self, colours: Sequence[tuple[int, ...]]) -> list[tuple[int, ...]]:
         """8-bit sRGB colours as the 8-bit CMYK they print with, separated together."""
         if self.greyscale:
-            return [(0, 0, 0, int(self.profile.black_for_grey[min(255, round(luma(*rgb)))])) for rgb in colours]
+            return [(0, 0, 0, int(self.profile.black_for_grey[min(255, round(_luma(*rgb)))])) for rgb in colours]
         image = Image.new("RGB", (len(colours), 1))
         image.putdata(list(colours))
         data = self.profile.separate(image, self.ink_limit).tobytes()

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 REGISTRY = "http://www.color.org"
-MAX_PROFILE_BYTES = 20 * 1024 * 1024
+_MAX_PROFILE_BYTES = 20 * 1024 * 1024
 
 
 @dataclass(frozen=True, eq=False)
@@ -172,23 +172,23 @@ def shipped_profile(stock: str) -> OutputProfile:
 
 
 def _read_regular_file(path: Path, fail) -> bytes:
-    """The bytes of ``path`` if it is a regular file of at most MAX_PROFILE_BYTES: a FIFO (which would keep us
+    """The bytes of ``path`` if it is a regular file of at most _MAX_PROFILE_BYTES: a FIFO (which would keep us
     waiting), a device (``/dev/zero`` never ends) or a folder is refused before it is read, and again, by the
     descriptor, once it is open (it may have been swapped in between)."""
 
     def check(info: os.stat_result) -> None:
         if not stat.S_ISREG(info.st_mode):
             raise fail("is not a regular file (a folder, pipe or device); name an .icc file")
-        if info.st_size > MAX_PROFILE_BYTES:
-            raise fail(f"is larger than {MAX_PROFILE_BYTES // (1024 * 1024)} MB; an ICC profile is much smaller")
+        if info.st_size > _MAX_PROFILE_BYTES:
+            raise fail(f"is larger than {_MAX_PROFILE_BYTES // (1024 * 1024)} MB; an ICC profile is much smaller")
 
     check(os.stat(path))
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     with os.fdopen(fd, "rb") as file:
         check(os.fstat(file.fileno()))
-        data = file.read(MAX_PROFILE_BYTES + 1)
-    if len(data) > MAX_PROFILE_BYTES:
-        raise fail(f"is larger than {MAX_PROFILE_BYTES // (1024 * 1024)} MB; an ICC profile is much smaller")
+        data = file.read(_MAX_PROFILE_BYTES + 1)
+    if len(data) > _MAX_PROFILE_BYTES:
+        raise fail(f"is larger than {_MAX_PROFILE_BYTES // (1024 * 1024)} MB; an ICC profile is much smaller")
     return data
 
 

@@ -9,7 +9,10 @@ from ..imposition.booklet import booklet_order
 
 def impose(pdf_bytes: bytes, sheet: tuple[float, float]) -> bytes:
     """The pages of ``pdf_bytes`` imposed 2-up on landscape sheets of ``sheet`` (points, portrait)."""
-    from pypdf import PdfReader, PdfWriter, Transformation
+    from pypdf import PdfReader, PdfWriter, Transformation  # pypdf is loaded only for booklets
+
+    # pypdf loads only for booklets
+    from ..libraries.pypdf import without_id
 
     reader = PdfReader(io.BytesIO(pdf_bytes))
     pages = list(reader.pages)
@@ -28,7 +31,7 @@ def impose(pdf_bytes: bytes, sheet: tuple[float, float]) -> bytes:
             side.merge_transformed_page(page, Transformation().scale(scale, scale).translate(x, y))
     title = reader.metadata.get("/Title", "") if reader.metadata else ""
     writer.add_metadata({"/Producer": "Aetherpress", "/Title": str(title)})
-    writer._ID = None
+    without_id(writer)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()

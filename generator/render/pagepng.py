@@ -14,16 +14,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from PIL import Image
 
-MM_PER_INCH = 25.4
-
-
-def pixels(length_mm: float, dpi: float) -> int:
-    """Whole pixels for a length at ``dpi`` (2.75 in at 300 dpi = 825 px)."""
-    return round(length_mm / MM_PER_INCH * dpi + 1e-9)
-
 
 def render_pages(pdf: bytes, sizes: Sequence[tuple[int, int]] | tuple[int, int]) -> Iterator[Image.Image]:
     """Each page of ``pdf`` as an RGB image of the given pixel size (one size for all, or one per page)."""
+    # pdfium loads only for rasters
     import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
 

@@ -34,17 +34,19 @@ from .icc import REGISTRY, OutputProfile
 if TYPE_CHECKING:
     import pikepdf
 
-PDF_VERSION = {"4": "1.6", "1a": "1.3", "1a:2003": "1.4"}  # the newest PDF each level allows
+_PDF_VERSION = {"4": "1.6", "1a": "1.3", "1a:2003": "1.4"}  # the newest PDF each level allows
 FLATTEN_DPI = 600
-TEXT_LAYER = "/AetherpressText"  # the form of a page's texts, set over its flattened picture
-GS_TIMEOUT = 1800  # s
-FIXED_EPOCH = "946684800"  # 2000-01-01, the date reportlab's invariant files carry
+_TEXT_LAYER = "/AetherpressText"  # the form of a page's texts, set over its flattened picture
+_GS_TIMEOUT = 1800  # s
+_FIXED_EPOCH = "946684800"  # 2000-01-01, the date reportlab's invariant files carry
 
 
 def make_pdfx(pdf: bytes, profile: OutputProfile, level: str = "4", over: bytes | None = None, dpi: float = FLATTEN_DPI) -> bytes:
     """The CMYK ``pdf`` as PDF/X-4, PDF/X-1a:2001 or PDF/X-1a:2003 with ``profile`` as its output intent.  For
     PDF/X-1a, ``pdf`` is flattened at ``dpi`` and each page of ``over`` (text, nothing transparent) is set over its page."""
     import pikepdf  # only print-shop files need it
+
+    # pikepdf loads only for print-shop files
     from pikepdf import Name, String
 
     if level not in PDFX_LEVELS:
@@ -52,7 +54,7 @@ def make_pdfx(pdf: bytes, profile: OutputProfile, level: str = "4", over: bytes 
     with pikepdf.open(io.BytesIO(pdf)) as source:
         info: dict[str, str] = {str(k): str(v) for k, v in source.docinfo.items() if isinstance(v, String)}
     flat = level != "4"  # both PDF/X-1a versions
-    drawn = flatten(pdf, dpi, PDF_VERSION[level]) if flat else pdf
+    drawn = _flatten(pdf, dpi, _PDF_VERSION[level]) if flat else pdf
     if over is not None and flat:
         drawn = _stamped(drawn, over)
     out = io.BytesIO()
@@ -80,7 +82,7 @@ def make_pdfx(pdf: bytes, profile: OutputProfile, level: str = "4", over: bytes 
         doc.save(
             out,
             deterministic_id=True,
-            force_version=PDF_VERSION[level] if level != "4" else "",
+            force_version=_PDF_VERSION[level] if level != "4" else "",
             min_version="1.4" if level == "4" else "",
             object_stream_mode=pikepdf.ObjectStreamMode.preserve,  # none: reportlab and Ghostscript write none
             fix_metadata_version=level == "4",
@@ -94,6 +96,7 @@ def _compressed(profile: OutputProfile) -> bytes:
 
 
 def _output_intent(doc: pikepdf.Pdf, profile: OutputProfile) -> None:
+    # pikepdf loads only for print-shop files
     import pikepdf
     from pikepdf import Name, String
 
@@ -123,6 +126,7 @@ def _xmp_date(pdf_date: str) -> str:
 
 def _xmp(doc: pikepdf.Pdf, drawn: bytes) -> None:
     """XMP metadata matching the document information, with PDF/X-4's identifiers."""
+    # pikepdf loads only for print-shop files
     from pikepdf import Name
 
     info = doc.docinfo
@@ -164,7 +168,7 @@ def ghostscript() -> str:
     return found
 
 
-def flatten(pdf: bytes, dpi: float = FLATTEN_DPI, version: str = "1.3") -> bytes:
+def _flatten(pdf: bytes, dpi: float = FLATTEN_DPI, version: str = "1.3") -> bytes:
     """``pdf`` rewritten as PDF ``version`` by Ghostscript: transparency flattened (at ``dpi``), colour kept CMYK,
     fonts embedded."""
     command = [
@@ -184,9 +188,9 @@ def flatten(pdf: bytes, dpi: float = FLATTEN_DPI, version: str = "1.3") -> bytes
         "-sOutputFile=-",
         "-",
     ]
-    env = {**os.environ, "SOURCE_DATE_EPOCH": FIXED_EPOCH}
+    env = {**os.environ, "SOURCE_DATE_EPOCH": _FIXED_EPOCH}
     try:
-        result = subprocess.run(command, input=pdf, capture_output=True, env=env, timeout=GS_TIMEOUT, check=False)
+        result = subprocess.run(command, input=pdf, capture_output=True, env=env, timeout=_GS_TIMEOUT, check=False)
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise AetherpressError(Problem("command line", f"PDF/X-1a: Ghostscript failed to run: {exc}")) from None
     if result.returncode != 0 or not result.stdout.startswith(b"%PDF"):
@@ -197,6 +201,7 @@ def flatten(pdf: bytes, dpi: float = FLATTEN_DPI, version: str = "1.3") -> bytes
 
 def _stamped(pdf: bytes, over: bytes) -> bytes:
     """Each page of ``pdf`` with the page of ``over`` of the same number drawn over it (same page size)."""
+    # pikepdf loads only for print-shop files
     import pikepdf
     from pikepdf import Name
 
@@ -206,8 +211,8 @@ def _stamped(pdf: bytes, over: bytes) -> bytes:
             raise ValueError("the text layer has another number of pages")
         for page, text in zip(doc.pages, layer.pages, strict=True):
             form = doc.copy_foreign(text.as_form_xobject())
-            page.add_resource(form, Name.XObject, Name(TEXT_LAYER))
+            page.add_resource(form, Name.XObject, Name(_TEXT_LAYER))
             page.contents_add(b"q\n", prepend=True)
-            page.contents_add(f"\nQ q {TEXT_LAYER} Do Q\n".encode(), prepend=False)
+            page.contents_add(f"\nQ q {_TEXT_LAYER} Do Q\n".encode(), prepend=False)
         doc.save(out, deterministic_id=True)
     return out.getvalue()

@@ -47,7 +47,7 @@ class PieceSource(Protocol):
     def pdf(self, d: int, card: Card | None, side: str) -> bytes: ...
 
 
-def side_template(deck: Deck, card: Card | None, side: str) -> str:
+def _side_template(deck: Deck, card: Card | None, side: str) -> str:
     """The template a side is drawn with."""
     if side == "front" and card is not None:
         return deck.template_for(card)
@@ -59,7 +59,7 @@ def draw_piece(sides: DrawnSides, card: Card | None, side: str, svg: str, fonts:
     renderer = sides.renderer
     return side_pdf(
         svg,
-        renderer.template_file(side_template(sides.deck, card, side)),
+        renderer.template_file(_side_template(sides.deck, card, side)),
         renderer.place(card if side == "front" else None, side),
         fonts,
         colour_converter(greyscale),

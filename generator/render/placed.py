@@ -16,8 +16,8 @@ from collections.abc import Callable
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from ..libraries.reportlab import end_form
 from .assemble import Known, fill_forms
-from .pdfforms import end_form
 
 _SIDES = "_aetherpress_sides"  # on a canvas: form name -> how to draw its side's PDF
 

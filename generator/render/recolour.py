@@ -38,13 +38,13 @@ from .softmasks import unshare_masks
 if TYPE_CHECKING:
     from .colour import Greys, ProcessColour
 
-MAX_SAMPLES = 256  # per piece of a gradient function
-DEVICE = {"/DeviceGray": 1, "/CalGray": 1, "/DeviceRGB": 3, "/CalRGB": 3, "/DeviceCMYK": 4}
-INITIAL = {1: (0.0,), 3: (0.0, 0.0, 0.0), 4: (0.0, 0.0, 0.0, 1.0)}  # black, the colour a `cs` sets
+_MAX_SAMPLES = 256  # per piece of a gradient function
+_DEVICE = {"/DeviceGray": 1, "/CalGray": 1, "/DeviceRGB": 3, "/CalRGB": 3, "/DeviceCMYK": 4}
+_INITIAL = {1: (0.0,), 3: (0.0, 0.0, 0.0), 4: (0.0, 0.0, 0.0, 1.0)}  # black, the colour a `cs` sets
 PATTERN = "pattern"  # a coloured pattern (or a space left as it is): operands kept
-SETTERS = {"rg": 3, "RG": 3, "g": 1, "G": 1, "k": 4, "K": 4}
-PICKERS = {"sc", "scn", "SC", "SCN"}
-WATCHED = {"q", "Q", "cs", "CS", *SETTERS, *PICKERS}
+_SETTERS = {"rg": 3, "RG": 3, "g": 1, "G": 1, "k": 4, "K": 4}
+_PICKERS = {"sc", "scn", "SC", "SCN"}
+_WATCHED = {"q", "Q", "cs", "CS", *_SETTERS, *_PICKERS}
 
 
 def recolour(pdf: bytes, converter: Greys | ProcessColour) -> bytes:
@@ -61,7 +61,7 @@ def recolour(pdf: bytes, converter: Greys | ProcessColour) -> bytes:
         return out.getvalue()
 
 
-def to_rgb(n: int, values: tuple[float, ...]) -> tuple[float, float, float]:
+def _to_rgb(n: int, values: tuple[float, ...]) -> tuple[float, float, float]:
     """Components of a DeviceGray (1), RGB (3) or DeviceCMYK (4) colour as RGB 0-1 (CMYK naively)."""
     v = [min(1.0, max(0.0, round(float(x), 6))) for x in values]
     if n == 1:
@@ -74,9 +74,9 @@ def to_rgb(n: int, values: tuple[float, ...]) -> tuple[float, float, float]:
 def components(space: Any) -> int | None:
     """How many components a DeviceGray-, RGB- or CMYK-like colour space has; None for any other."""
     if isinstance(space, Name):
-        return DEVICE.get(str(space))
+        return _DEVICE.get(str(space))
     if isinstance(space, Array) and len(space) and space[0] in (Name.CalRGB, Name.CalGray):
-        return DEVICE[str(space[0])]
+        return _DEVICE[str(space[0])]
     if isinstance(space, Array) and len(space) == 2 and space[0] == Name.ICCBased:
         n = int(space[1].get("/N", 0))
         return n if n in (1, 3, 4) else None
@@ -92,7 +92,7 @@ class _Recolour:
         self.document = document
         self.converter = converter
         self.space = Name(converter.space)
-        self.n = DEVICE[converter.space]
+        self.n = _DEVICE[converter.space]
         self.setters = ("k", "K") if self.n == 4 else ("g", "G")
         self.colours: dict[tuple[float, float, float], tuple[float, ...]] = {}
         self.done: dict[tuple[int, int], Any] = {}  # converted objects, and the colour spaces of resources
@@ -112,7 +112,7 @@ class _Recolour:
         return self.colours_of(n, [values])[0]
 
     def colours_of(self, n: int, colours: list) -> list[tuple[float, ...]]:
-        rgbs = [to_rgb(n, tuple(values)) for values in colours]
+        rgbs = [_to_rgb(n, tuple(values)) for values in colours]
         new = sorted(set(rgbs).difference(self.colours))
         self.colours.update(zip(new, (tuple(round(v, 4) for v in c) for c in self.converter.components(new))))
         return [self.colours[rgb] for rgb in rgbs]
@@ -227,7 +227,7 @@ class _Recolour:
             return space
         table = space[3].read_bytes() if isinstance(space[3], Stream) else bytes(space[3])
         count = int(space[2]) + 1
-        rgb = bytes(round(255 * v) for i in range(count) for v in to_rgb(n, tuple(x / 255 for x in table[i * n : (i + 1) * n])))
+        rgb = bytes(round(255 * v) for i in range(count) for v in _to_rgb(n, tuple(x / 255 for x in table[i * n : (i + 1) * n])))
         out = self.converter.picture(Image.frombytes("RGB", (count, 1), rgb))
         base = Name.DeviceCMYK if out.mode == "CMYK" else Name.DeviceGray
         return Array([Name.Indexed, base, count - 1, pikepdf.String(out.tobytes())])
@@ -248,7 +248,7 @@ class _Recolour:
                 added = ink.before(op, list(instruction.operands) if op != "INLINE IMAGE" else [])
                 out.extend(added)
                 changed = changed or bool(added)
-            if op not in WATCHED:
+            if op not in _WATCHED:
                 converted = self.inline_image(instruction, spaces) if op == "INLINE IMAGE" else None
                 changed = changed or converted is not None
                 keep(converted or instruction)
@@ -258,15 +258,15 @@ class _Recolour:
                 saved.append(list(state))
             elif op == "Q" and saved:
                 state = saved.pop()
-            elif op in SETTERS:
-                state[stroke] = SETTERS[op]
-                if self.converts(SETTERS[op]):
-                    new = (self.colour(SETTERS[op], instruction.operands), self.setters[stroke])
+            elif op in _SETTERS:
+                state[stroke] = _SETTERS[op]
+                if self.converts(_SETTERS[op]):
+                    new = (self.colour(_SETTERS[op], instruction.operands), self.setters[stroke])
             elif op in ("cs", "CS"):
                 name = str(instruction.operands[0])
-                state[stroke] = DEVICE.get(name, spaces.get(name, PATTERN))
+                state[stroke] = _DEVICE.get(name, spaces.get(name, PATTERN))
                 if self.converts(state[stroke]):
-                    new = (self.colour(state[stroke], INITIAL[state[stroke]]), self.setters[stroke])
+                    new = (self.colour(state[stroke], _INITIAL[state[stroke]]), self.setters[stroke])
             else:  # sc, scn, SC, SCN
                 new = self.picked(state[stroke], list(instruction.operands), stroke)
             if new is None:
@@ -356,19 +356,19 @@ class _Recolour:
         """A function of one input giving colours of ``n`` components as one giving converted colours."""
         if isinstance(function, Array):  # one function per component
             each = [evaluate(f) for f in function]
-            return self.sampled(lambda t: [f(t)[0] for f in each], domain_of(function[0]), n, MAX_SAMPLES, None)
+            return self.sampled(lambda t: [f(t)[0] for f in each], domain_of(function[0]), n, _MAX_SAMPLES, None)
 
         def convert(function: Any) -> Any:
             if function.get("/FunctionType") == 3:
                 pieces = Array([self.function(piece, n) for piece in function.Functions])
                 kept = {k: function[k] for k in ("/Domain", "/Bounds", "/Encode")}
                 return self.document.make_indirect(Dictionary({**kept, "/FunctionType": 3, "/Functions": pieces}))
-            count, key = MAX_SAMPLES, None
+            count, key = _MAX_SAMPLES, None
             if function.get("/FunctionType") == 2:  # a gradient between two colours: the same on many pages
-                c0, c1 = (to_rgb(n, tuple(function.get(c, [i] * n))) for i, c in ((0, "/C0"), (1, "/C1")))
+                c0, c1 = (_to_rgb(n, tuple(function.get(c, [i] * n))) for i, c in ((0, "/C0"), (1, "/C1")))
                 exponent = float(function.get("/N", 1))
                 if exponent == 1:
-                    count = min(MAX_SAMPLES, max(2, math.ceil(max(abs(a - b) for a, b in zip(c0, c1)) * 255 - 1e-6) + 1))
+                    count = min(_MAX_SAMPLES, max(2, math.ceil(max(abs(a - b) for a, b in zip(c0, c1)) * 255 - 1e-6) + 1))
                 key = (c0, c1, exponent)
             return self.sampled(evaluate(function), domain_of(function), n, count, key)
 

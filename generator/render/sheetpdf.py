@@ -27,29 +27,29 @@ from ..imposition.grids import LayoutError
 from ..imposition.layout import Layout
 from ..imposition.layout import layout as lay_out
 from ..imposition.shapes import Item, Line, Outline, Page, Target
+from ..libraries.reportlab import end_form
 from ..project.files import write_bytes
 from .assemble import Known, fill_forms
 from .canvas import new_canvas
-from .pdfforms import end_form
 from .pieces import PieceSource
 
-CROP_WIDTH = 0.2  # mm
-LARGE_JOB = 4000  # card places
+_CROP_WIDTH = 0.2  # mm
+_LARGE_JOB = 4000  # card places
 CUT_WIDTH = 0.1
 Progress = Callable[[int, int], None]
 
 
 @dataclass
-class JobCard:
+class _JobCard:
     """One printed copy of a card: its deck (by index) and the card."""
 
     deck: int
     card: Card
 
 
-def job_cards(decks: Sequence[Deck], copies: int = 1) -> list[JobCard]:
+def job_cards(decks: Sequence[Deck], copies: int = 1) -> list[_JobCard]:
     """Every card of every deck, each as many times as it is printed."""
-    return [JobCard(d, card) for d, deck in enumerate(decks) for card in deck.cards for _ in range(card.copies * copies)]
+    return [_JobCard(d, card) for d, deck in enumerate(decks) for card in deck.cards for _ in range(card.copies * copies)]
 
 
 def place(
@@ -78,8 +78,8 @@ def place(
     canvas.restoreState()
 
 
-def draw_lines(canvas: Canvas, page_h: float, lines: Sequence[Line]) -> None:
-    styles = {"crop": (CROP_WIDTH, (0, 0, 0), None), "fold": (CROP_WIDTH, (0.45, 0.45, 0.45), (2, 2))}
+def _draw_lines(canvas: Canvas, page_h: float, lines: Sequence[Line]) -> None:
+    styles = {"crop": (_CROP_WIDTH, (0, 0, 0), None), "fold": (_CROP_WIDTH, (0.45, 0.45, 0.45), (2, 2))}
     for kind in ("fold", "crop"):
         chosen = [line for line in lines if line.kind == kind]
         if not chosen:
@@ -95,7 +95,7 @@ def draw_lines(canvas: Canvas, page_h: float, lines: Sequence[Line]) -> None:
         canvas.restoreState()
 
 
-def draw_outlines(canvas: Canvas, page_h: float, outlines: Sequence[Outline]) -> None:
+def _draw_outlines(canvas: Canvas, page_h: float, outlines: Sequence[Outline]) -> None:
     """Cut outlines: hairline magenta trims, corners rounded like the cards'."""
     if not outlines:
         return
@@ -108,7 +108,7 @@ def draw_outlines(canvas: Canvas, page_h: float, outlines: Sequence[Outline]) ->
     canvas.restoreState()
 
 
-def draw_targets(canvas: Canvas, page_h: float, targets: Sequence[Target]) -> None:
+def _draw_targets(canvas: Canvas, page_h: float, targets: Sequence[Target]) -> None:
     if not targets:
         return
     canvas.saveState()
@@ -122,7 +122,7 @@ def draw_targets(canvas: Canvas, page_h: float, targets: Sequence[Target]) -> No
     canvas.restoreState()
 
 
-class CardForms:
+class _CardForms:
     """One named, empty form per distinct card side, filled with its piece once the pages are drawn."""
 
     def __init__(self, pieces: PieceSource):
@@ -161,7 +161,7 @@ class CardForms:
         return self.pieces.pdf(*self.where[name])
 
 
-def draw_page(canvas: Canvas, page: Page, cards: Sequence[JobCard], forms: CardForms) -> None:
+def _draw_page(canvas: Canvas, page: Page, cards: Sequence[_JobCard], forms: _CardForms) -> None:
     for p in page.placements:
         job = cards[p.item]
         g = forms.pieces.faces[job.deck].renderer.geometry
@@ -175,9 +175,9 @@ def draw_page(canvas: Canvas, page: Page, cards: Sequence[JobCard], forms: CardF
             p.rotation,
             partial(forms.draw, job.deck, job.card, p.side),
         )
-    draw_outlines(canvas, page.height, page.outlines)
-    draw_lines(canvas, page.height, page.lines)
-    draw_targets(canvas, page.height, page.targets)
+    _draw_outlines(canvas, page.height, page.outlines)
+    _draw_lines(canvas, page.height, page.lines)
+    _draw_targets(canvas, page.height, page.targets)
 
 
 @dataclass(frozen=True)
@@ -192,7 +192,7 @@ class SheetOptions:
 
 def layout_job(
     decks: Sequence[Deck], renderers: Sequence[FaceRenderer], options: SheetOptions
-) -> tuple[list[JobCard], tuple[Page, ...]]:
+) -> tuple[list[_JobCard], tuple[Page, ...]]:
     cards = job_cards(decks, options.copies)
     geometries = [r.geometry for r in renderers]
     items = [
@@ -229,10 +229,10 @@ def write_job(
     ``progress`` is told (done, total) as the card forms are filled; ``skeleton_of`` makes the pages without
     their cards (by default, drawn: a caller may take them from what it keeps).
     """
-    forms = CardForms(pieces)
+    forms = _CardForms(pieces)
     # the layout and the skeleton's drawing are let go before the forms are filled (a large deck's peak memory)
-    skeleton = skeleton_of(plan_skeleton(decks, options, forms, title))
-    if len(forms.names) > LARGE_JOB:
+    skeleton = skeleton_of(_plan_skeleton(decks, options, forms, title))
+    if len(forms.names) > _LARGE_JOB:
         gc.collect()  # reportlab's drawing is a web of cycles: let it go before the forms are filled
     order = list(forms.names.values())
     position = {name: n for n, name in enumerate(order, 1)}
@@ -246,7 +246,7 @@ def write_job(
     return write_bytes(target, fill_forms(skeleton, known, forms.piece, order))
 
 
-def plan_skeleton(decks: Sequence[Deck], options: SheetOptions, forms: CardForms, title: str | None) -> Skeleton:
+def _plan_skeleton(decks: Sequence[Deck], options: SheetOptions, forms: _CardForms, title: str | None) -> Skeleton:
     """The sheets with an empty form for each card, to be drawn (see :func:`draw_skeleton`)."""
     try:
         cards, pages = layout_job(decks, [faces.renderer for faces in forms.pieces.faces], options)
@@ -263,13 +263,13 @@ def plan_skeleton(decks: Sequence[Deck], options: SheetOptions, forms: CardForms
     # the pages without their cards depend on the layout and which places share a card, not on the cards
     inputs = ["sheets skeleton", repr(pages), placed, forms.sizes, title, subject, keywords, repr(lay)]
     paper = (lay.paper.width, lay.paper.height)
-    return Skeleton(inputs, partial(draw_skeleton, forms, pages, cards, paper, title, subject, keywords))
+    return Skeleton(inputs, partial(_draw_skeleton, forms, pages, cards, paper, title, subject, keywords))
 
 
-def draw_skeleton(
-    forms: CardForms,
+def _draw_skeleton(
+    forms: _CardForms,
     pages: Sequence[Page],
-    cards: Sequence[JobCard],
+    cards: Sequence[_JobCard],
     paper: tuple[float, float],
     title: str,
     subject: str,
@@ -281,7 +281,7 @@ def draw_skeleton(
     if not pages:
         canvas.showPage()
     for page in pages:
-        draw_page(canvas, page, cards, forms)
+        _draw_page(canvas, page, cards, forms)
         canvas.showPage()
     forms.define()
     canvas.save()

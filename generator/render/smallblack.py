@@ -30,8 +30,8 @@ SMALL_TEXT_PT = 12.0  # text smaller than this prints in black ink alone
 BLACK_INK = 0.8  # a converted colour with this much black ink or more is printed as black ink alone
 OVERPRINT = "/APBlackOverprint"  # the two graphics states added to a page's or form's resources
 KNOCKOUT = "/APBlackKnockout"
-SHOW = {"Tj", "TJ", "'", '"'}
-FILLS = {"rg", "g", "k", "sc", "scn", "cs"}
+_SHOW = {"Tj", "TJ", "'", '"'}
+_FILLS = {"rg", "g", "k", "sc", "scn", "cs"}
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
@@ -102,10 +102,10 @@ class SmallBlackText:
             self.size = float(operands[1])
         elif op == "Tr" and operands:
             self.mode = int(operands[0])
-        elif op in FILLS and self.black:
+        elif op in _FILLS and self.black:
             out.append(_instruction([Name(KNOCKOUT)], "gs"))  # the new colour follows
             self.black = False
-        elif op in SHOW:
+        elif op in _SHOW:
             wanted = self.small_dark()
             if wanted and not self.black:
                 out += [_instruction([Name(OVERPRINT)], "gs"), _instruction([0, 0, 0, 1], "k")]

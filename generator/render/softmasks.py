@@ -15,14 +15,14 @@ from typing import Any
 import pikepdf
 from pikepdf import Array, Dictionary, Name, Stream
 
-Key = tuple[int, int]
+_Key = tuple[int, int]
 
 
 def unshare_masks(document: pikepdf.Pdf, page: Dictionary) -> None:
     """Give the soft-mask groups reachable from ``page`` their own copies of objects the page also prints."""
     masks: list[Dictionary] = []
     printed = _printed(page, masks)
-    copies: dict[Key, tuple[Any, bool]] = {}
+    copies: dict[_Key, tuple[Any, bool]] = {}
     for mask in masks:
         group, changed = _copy(document, mask.G, printed, copies)
         if changed:
@@ -50,9 +50,9 @@ def _is_mask(obj: Any) -> bool:
     return isinstance(obj, Dictionary) and "/G" in obj and obj.get("/S") in (Name.Luminosity, Name.Alpha)
 
 
-def _printed(page: Dictionary, masks: list[Dictionary]) -> set[Key]:
+def _printed(page: Dictionary, masks: list[Dictionary]) -> set[_Key]:
     """The indirect objects ``page`` prints (not through soft masks, whose dictionaries go to ``masks``)."""
-    seen: set[Key] = set()
+    seen: set[_Key] = set()
     todo: list[Any] = [page]
     while todo:
         obj = todo.pop()
@@ -70,7 +70,7 @@ def _printed(page: Dictionary, masks: list[Dictionary]) -> set[Key]:
     return seen
 
 
-def _copy(document: pikepdf.Pdf, obj: Any, printed: set[Key], copies: dict[Key, tuple[Any, bool]]) -> tuple[Any, bool]:
+def _copy(document: pikepdf.Pdf, obj: Any, printed: set[_Key], copies: dict[_Key, tuple[Any, bool]]) -> tuple[Any, bool]:
     """``obj`` (in a soft mask), or a copy of it if it is or leads to an object printed too; and whether it was copied."""
     if not isinstance(obj, (Dictionary, Array, Stream)) or _kept(obj):
         return obj, False

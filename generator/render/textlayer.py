@@ -28,10 +28,10 @@ from lxml import etree
 
 from ..faces.outline import IDENTITY, Matrix, multiply, parse_transform, shape_points
 
-SEE_THROUGH = ("opacity", "fill-opacity", "stroke-opacity", "stop-opacity")
-EFFECTS = ("mask", "filter", "mix-blend-mode")
-NOT_PAINTED = {"defs", "clipPath", "mask", "symbol", "pattern", "linearGradient", "radialGradient", "marker", "style"}
-PAINTED_LATER = {"image", "use", "foreignObject"}  # what may carry transparency the attributes do not show
+_SEE_THROUGH = ("opacity", "fill-opacity", "stroke-opacity", "stop-opacity")
+_EFFECTS = ("mask", "filter", "mix-blend-mode")
+_NOT_PAINTED = {"defs", "clipPath", "mask", "symbol", "pattern", "linearGradient", "radialGradient", "marker", "style"}
+_PAINTED_LATER = {"image", "use", "foreignObject"}  # what may carry transparency the attributes do not show
 _STYLE_RISK = re.compile(r"opacity|mask|filter|blend", re.I)
 
 
@@ -58,17 +58,17 @@ def _number(value: str) -> float:
 def _transparent(el: etree._Element) -> bool:
     """Whether painting ``el`` itself (not its children) may involve transparency."""
     props = _props(el)
-    if any(name in props and _number(props[name]) < 1 for name in SEE_THROUGH):
+    if any(name in props and _number(props[name]) < 1 for name in _SEE_THROUGH):
         return True
-    if any(props.get(name, "none") not in ("none", "normal", "") for name in EFFECTS):
+    if any(props.get(name, "none") not in ("none", "normal", "") for name in _EFFECTS):
         return True
-    return any("url(" in props.get(name, "") for name in ("fill", "stroke")) or _local(el) in PAINTED_LATER
+    return any("url(" in props.get(name, "") for name in ("fill", "stroke")) or _local(el) in _PAINTED_LATER
 
 
 def _qualifies(text: etree._Element) -> bool:
     if any(_transparent(el) for el in text.iter() if isinstance(el.tag, str)):
         return False
-    return not any(_transparent(a) or _local(a) in NOT_PAINTED or _local(a) == "text" for a in text.iterancestors())
+    return not any(_transparent(a) or _local(a) in _NOT_PAINTED or _local(a) == "text" for a in text.iterancestors())
 
 
 def _texts(root: etree._Element) -> list[etree._Element]:
@@ -76,25 +76,25 @@ def _texts(root: etree._Element) -> list[etree._Element]:
     may be transparent is painted after it where it lies."""
     painted = [el for el in root.iter() if isinstance(el.tag, str) and not _inside_definitions(el)]
     found = []
-    later: list[Extent | None] = []  # where transparency is painted after the element looked at (None: anywhere)
+    later: list[_Extent | None] = []  # where transparency is painted after the element looked at (None: anywhere)
     for el in reversed(painted):
         if _local(el) == "text" and _qualifies(el):
             where = _extent(el)
             if not any(_overlap(where, other) for other in later):
                 found.append(el)
-        if _transparent(el) or _local(el) in PAINTED_LATER:
+        if _transparent(el) or _local(el) in _PAINTED_LATER:
             later.append(_extent(el))
     return list(reversed(found))
 
 
-Extent = tuple[float, float, float, float]  # x0, y0, x1, y1 in the side's user units
+_Extent = tuple[float, float, float, float]  # x0, y0, x1, y1 in the side's user units
 SHAPES = {"rect", "circle", "ellipse", "line", "polyline", "polygon", "path"}
-GROUPS = {"g", "a", "switch"}
-TEXT_ADVANCE = 0.75  # of the font size: wider than any letter of the shipped fonts but a few, as a margin
+_GROUPS = {"g", "a", "switch"}
+_TEXT_ADVANCE = 0.75  # of the font size: wider than any letter of the shipped fonts but a few, as a margin
 TEXT_RISE, TEXT_DROP = 1.1, 0.4  # of the font size, above and below the baseline
 
 
-def _overlap(a: Extent | None, b: Extent | None) -> bool:
+def _overlap(a: _Extent | None, b: _Extent | None) -> bool:
     if a is None or b is None:
         return True
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
@@ -108,7 +108,7 @@ def _to_root(el: etree._Element) -> Matrix:
     return m
 
 
-def _bounds(m: Matrix, points: list[tuple[float, float]], margin: float = 0.0) -> Extent:
+def _bounds(m: Matrix, points: list[tuple[float, float]], margin: float = 0.0) -> _Extent:
     a, b, c, d, e, f = m
     xs = [a * x + c * y + e for x, y in points]
     ys = [b * x + d * y + f for x, y in points]
@@ -125,7 +125,7 @@ def _inherited_number(el: etree._Element, name: str, default: float) -> float:
     return default
 
 
-def _extent(el: etree._Element) -> Extent | None:
+def _extent(el: etree._Element) -> _Extent | None:
     """Where ``el`` paints, generously (None when that is not known: a ``<use>``, a nested ``<svg>`` ...)."""
     tag = _local(el)
     if tag in SHAPES:
@@ -149,13 +149,13 @@ def _extent(el: etree._Element) -> Extent | None:
             points += [(x, y) for x in xs or [0.0] for y in ys or [0.0]] if (xs or ys) else []
         if not points:
             points = [(0.0, 0.0)]
-        reach = chars * size * TEXT_ADVANCE
+        reach = chars * size * _TEXT_ADVANCE
         box = _bounds(_to_root(el), points)
         scale = _bounds(_to_root(el), [(0.0, 0.0), (1.0, 1.0)])
         unit = max(abs(scale[2] - scale[0]), abs(scale[3] - scale[1]))
         return (box[0] - reach * unit, box[1] - TEXT_RISE * size * unit, box[2] + reach * unit, box[3] + TEXT_DROP * size * unit)
-    if tag in GROUPS:
-        parts = [_extent(child) for child in el if isinstance(child.tag, str) and _local(child) not in NOT_PAINTED]
+    if tag in _GROUPS:
+        parts = [_extent(child) for child in el if isinstance(child.tag, str) and _local(child) not in _NOT_PAINTED]
         if any(part is None for part in parts):
             return None
         known = [part for part in parts if part is not None]
@@ -173,7 +173,7 @@ def _attr(el: etree._Element, name: str) -> float:
 
 
 def _inside_definitions(el: etree._Element) -> bool:
-    return any(_local(a) in NOT_PAINTED for a in [el, *el.iterancestors()])
+    return any(_local(a) in _NOT_PAINTED for a in [el, *el.iterancestors()])
 
 
 def split_text(svg: str) -> tuple[str, str] | None:
@@ -196,7 +196,7 @@ def split_text(svg: str) -> tuple[str, str] | None:
 
     def prune(el: etree._Element) -> None:
         for child in list(el):
-            if not isinstance(child.tag, str) or child.get(marked) is not None or _local(child) in NOT_PAINTED:
+            if not isinstance(child.tag, str) or child.get(marked) is not None or _local(child) in _NOT_PAINTED:
                 continue  # a text kept, or definitions its groups may clip with
             if child in ancestors:
                 prune(child)

@@ -29,22 +29,23 @@ from lxml import etree
 from ..errors import AetherpressError, Problem
 from ..faces.svg import parse_svg
 from ..locations import FONTS_DIR
+from ..resources.fontfiles import read_font_file
 from ..resources.fonts import FontBook
 from ..units import MM_PER_INCH
 
-CSS_PX_PER_INCH = 96
-PT_PER_PX = 72 / CSS_PX_PER_INCH
-CSS_PX = {
+_CSS_PX_PER_INCH = 96
+_PT_PER_PX = 72 / _CSS_PX_PER_INCH
+_CSS_PX = {
     "": 1.0,
     "px": 1.0,
-    "in": CSS_PX_PER_INCH,
-    "mm": CSS_PX_PER_INCH / MM_PER_INCH,
-    "cm": CSS_PX_PER_INCH / MM_PER_INCH * 10,
-    "pt": CSS_PX_PER_INCH / 72,
-    "pc": CSS_PX_PER_INCH / 6,
+    "in": _CSS_PX_PER_INCH,
+    "mm": _CSS_PX_PER_INCH / MM_PER_INCH,
+    "cm": _CSS_PX_PER_INCH / MM_PER_INCH * 10,
+    "pt": _CSS_PX_PER_INCH / 72,
+    "pc": _CSS_PX_PER_INCH / 6,
 }
 _LENGTH = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*([a-zA-Z]*)\s*$")
-FONT_SETS_KEPT = 8  # distinct font sets a process keeps loaded (one per project, as a rule)
+_FONT_SETS_KEPT = 8  # distinct font sets a process keeps loaded (one per project, as a rule)
 
 
 def font_files(book: FontBook | None = None) -> tuple[str, ...]:
@@ -67,7 +68,7 @@ def _database(files: tuple[str, ...]) -> svg2pdf_py.FontDatabase:
     return _loaded(tuple(stamps))
 
 
-@lru_cache(maxsize=FONT_SETS_KEPT)
+@lru_cache(maxsize=_FONT_SETS_KEPT)
 def _loaded(stamps: tuple[tuple[str, int, int], ...]) -> svg2pdf_py.FontDatabase:
     database = svg2pdf_py.FontDatabase()  # empty: the machine's fonts are never looked at
     for path, _, _ in stamps:
@@ -92,9 +93,8 @@ def _as_named(path: str) -> str:
     """
     if not path.lower().endswith(".ttf"):
         return path
+    # fontTools loads only for a project's own fonts
     from fontTools.ttLib import TTFont
-
-    from ..resources.fontfiles import read_font_file
 
     try:
         named = read_font_file(Path(path))
@@ -158,7 +158,7 @@ def _length_px(value: str | None) -> float | None:
     if not found:
         return None
     number, unit = float(found.group(1)), found.group(2).lower()
-    return number * CSS_PX[unit] if unit in CSS_PX else None
+    return number * _CSS_PX[unit] if unit in _CSS_PX else None
 
 
 def _in_points(root: etree._Element) -> str:
@@ -173,8 +173,8 @@ def _in_points(root: etree._Element) -> str:
     if width is not None and height is not None and width > 0 and height > 0:
         if root.get("viewBox") is None:
             root.set("viewBox", f"0 0 {width:.6g} {height:.6g}")
-        root.set("width", f"{width * PT_PER_PX:.6g}")
-        root.set("height", f"{height * PT_PER_PX:.6g}")
+        root.set("width", f"{width * _PT_PER_PX:.6g}")
+        root.set("height", f"{height * _PT_PER_PX:.6g}")
     return etree.tostring(root, encoding="unicode")
 
 

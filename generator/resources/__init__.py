@@ -3,3 +3,5 @@ font files, the names of the symbol library, and the limits of the template sand
 
 The modules are imported by name (``generator.resources.fonts`` ...).
 """
+
+__all__: list[str] = []  # the modules are imported by name

@@ -24,21 +24,21 @@ from pathlib import Path
 from ..errors import AetherpressError, Problem, display_path
 from ..locations import real
 
-FONT_SUFFIXES = (".ttf", ".otf")
-REFUSED_SUFFIXES = {
+_FONT_SUFFIXES = (".ttf", ".otf")
+_REFUSED_SUFFIXES = {
     ".woff": "a web font (.woff) cannot be embedded in a PDF; use the font's .ttf file",
     ".woff2": "a web font (.woff2) cannot be embedded in a PDF; use the font's .ttf file",
     ".ttc": "a font collection (.ttc) cannot be embedded; use the single .ttf files",
     ".otc": "a font collection (.otc) cannot be embedded; use the single .ttf files",
     ".pfb": "a Type 1 font (.pfb) is not used; use the font's .ttf file",
 }
-MAX_FONT_BYTES = 20_000_000
-MAX_FONT_FILES = 64
-REQUIRED_TABLES = ("head", "hhea", "maxp", "hmtx", "loca", "glyf", "cmap", "name", "post")  # what the PDF library reads
+_MAX_FONT_BYTES = 20_000_000
+_MAX_FONT_FILES = 64
+_REQUIRED_TABLES = ("head", "hhea", "maxp", "hmtx", "loca", "glyf", "cmap", "name", "post")  # what the PDF library reads
 # The PostScript name the PDF names the font by (OpenType's rule): 1 to 63 printable ASCII characters, none of [](){}<>/%
-POSTSCRIPT_NAME = re.compile(r"[!-~]{1,63}")
-POSTSCRIPT_REFUSED = set("[](){}<>/%")
-BOLD_FROM = 600  # OS/2 weight class: semibold and heavier count as bold when the style bits say nothing
+_POSTSCRIPT_NAME = re.compile(r"[!-~]{1,63}")
+_POSTSCRIPT_REFUSED = set("[](){}<>/%")
+_BOLD_FROM = 600  # OS/2 weight class: semibold and heavier count as bold when the style bits say nothing
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,7 @@ def _postscript_name(names) -> str:
             if text:
                 found.append(text.replace(" ", "-"))
         for text in found:
-            if not POSTSCRIPT_NAME.fullmatch(text) or POSTSCRIPT_REFUSED & set(text):
+            if not _POSTSCRIPT_NAME.fullmatch(text) or _POSTSCRIPT_REFUSED & set(text):
                 raise ValueError(
                     f"its PostScript name (name ID {ident}) {text[:40]!r} is not 1 to 63 printable ASCII characters "
                     "without [](){}<>/%; rename it in a font editor"
@@ -109,8 +109,8 @@ def read_font_file(path: Path) -> FontFile:
     def refuse(message: str) -> AetherpressError:
         return AetherpressError(Problem(shown, message))
 
-    if path.stat().st_size > MAX_FONT_BYTES:
-        raise refuse(f"the font file is larger than {MAX_FONT_BYTES // 1_000_000} MB")
+    if path.stat().st_size > _MAX_FONT_BYTES:
+        raise refuse(f"the font file is larger than {_MAX_FONT_BYTES // 1_000_000} MB")
     data = path.read_bytes()
     magic = data[:4]
     if magic == b"OTTO":
@@ -118,11 +118,12 @@ def read_font_file(path: Path) -> FontFile:
             "is an OpenType font with PostScript (CFF) outlines, which the PDF library cannot embed; use the font's TrueType (.ttf) version"
         )
     if magic in (b"wOFF", b"wOF2"):
-        raise refuse(REFUSED_SUFFIXES[".woff"])
+        raise refuse(_REFUSED_SUFFIXES[".woff"])
     if magic == b"ttcf":
-        raise refuse(REFUSED_SUFFIXES[".ttc"])
+        raise refuse(_REFUSED_SUFFIXES[".ttc"])
     if magic not in (b"\x00\x01\x00\x00", b"true"):
         raise refuse("is not a TrueType font file")
+    # fontTools loads only for a project's own fonts
     from fontTools.ttLib import TTFont, TTLibError
 
     try:
@@ -137,7 +138,7 @@ def read_font_file(path: Path) -> FontFile:
             raise refuse("has PostScript (CFF) outlines, which the PDF library cannot embed; use a TrueType (.ttf) version")
         if "glyf" not in tables or "cmap" not in tables or "name" not in tables or "head" not in tables:
             raise refuse("is not a complete TrueType font (it lacks glyph outlines, a character map or names)")
-        missing = [tag for tag in REQUIRED_TABLES if tag not in tables]
+        missing = [tag for tag in _REQUIRED_TABLES if tag not in tables]
         if missing:
             raise refuse(
                 f"is not a complete TrueType font (it lacks the {', '.join(missing)} table{'s' if len(missing) > 1 else ''})"
@@ -155,7 +156,7 @@ def read_font_file(path: Path) -> FontFile:
             raise refuse("the font's licence does not allow embedding it in a PDF (its OS/2 fsType is 'restricted')")
         subfamily = (_best_name(names, 2) or "").lower()
         bold = bool(selection & 0x20 or mac_style & 0x01 or "bold" in subfamily) or (
-            os2 is not None and os2.usWeightClass >= BOLD_FROM
+            os2 is not None and os2.usWeightClass >= _BOLD_FROM
         )
         italic = bool(selection & 0x01 or mac_style & 0x02 or "italic" in subfamily or "oblique" in subfamily)
         font.close()
@@ -187,16 +188,16 @@ def _read_all(listing: tuple[tuple[str, int, int], ...], root: str) -> tuple[Fon
     problems: list[Problem] = []
     found: list[FontFile] = []
     paths = [Path(p) for p, _, _ in listing]
-    candidates = [p for p in paths if p.suffix.lower() in FONT_SUFFIXES or p.suffix.lower() in REFUSED_SUFFIXES]
-    if len(candidates) > MAX_FONT_FILES:
+    candidates = [p for p in paths if p.suffix.lower() in _FONT_SUFFIXES or p.suffix.lower() in _REFUSED_SUFFIXES]
+    if len(candidates) > _MAX_FONT_FILES:
         raise AetherpressError(
-            Problem(display_path(paths[0].parent), f"holds {len(candidates)} font files; the limit is {MAX_FONT_FILES}")
+            Problem(display_path(paths[0].parent), f"holds {len(candidates)} font files; the limit is {_MAX_FONT_FILES}")
         )
     for path in candidates:
         if not real(path).is_relative_to(real(root)):
             problems.append(Problem(display_path(path), "is a link to a place outside the project; copy the font in instead"))
-        elif path.suffix.lower() in REFUSED_SUFFIXES:
-            problems.append(Problem(display_path(path), REFUSED_SUFFIXES[path.suffix.lower()]))
+        elif path.suffix.lower() in _REFUSED_SUFFIXES:
+            problems.append(Problem(display_path(path), _REFUSED_SUFFIXES[path.suffix.lower()]))
         else:
             try:
                 found.append(read_font_file(path))

@@ -11,6 +11,7 @@ shipped families plus one project's fonts (see :mod:`.fontfiles`).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -117,6 +118,7 @@ def font_name(family: str, weight: str = "normal", style: str = "normal") -> str
 @cache
 def register_fonts() -> None:
     """Register every shipped font with reportlab (books, boxes and text measures set type with them)."""
+    # reportlab loads when fonts are first used, not with the font catalogue
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
 
@@ -133,6 +135,7 @@ def register_fonts() -> None:
         addMapping(family, 1, 1, font_name(family, "bold", "italic"))
     # reportlab's graphics start every drawing in Helvetica, which would then be
     # named (unembedded) in the PDF; start them in a shipped font instead.
+    # reportlab loads when fonts are first used, not with the font catalogue
     from reportlab.graphics import shapes
 
     shapes.STATE_DEFAULTS["fontName"] = DEFAULT_FONT
@@ -140,6 +143,7 @@ def register_fonts() -> None:
 
 @cache
 def _register_file(name: str, path: str) -> None:
+    # reportlab loads when fonts are first used, not with the font catalogue
     from reportlab.pdfbase import pdfmetrics
 
     from .subsettags import TaggedTTFont
@@ -194,6 +198,7 @@ def font_book(project: Project) -> FontBook:
 
 def text_width(text: str, family: str, size: float, weight: str = "normal", style: str = "normal") -> float:
     """Advance width of ``text`` in the units of ``size`` (shipped fonts)."""
+    # reportlab loads when fonts are first used, not with the font catalogue
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     register_fonts()
@@ -203,8 +208,7 @@ def text_width(text: str, family: str, size: float, weight: str = "normal", styl
 def missing_characters(font: str, text: str) -> str:
     """The characters of ``text`` (each once, in order) that the registered font ``font`` has no glyph for;
     spaces, line breaks and invisible format characters aside."""
-    import unicodedata
-
+    # reportlab loads when fonts are first used, not with the font catalogue
     from reportlab.pdfbase.pdfmetrics import getFont
 
     face = getattr(getFont(font), "face", None)

@@ -7,8 +7,8 @@ This adds bounds on what they may spend:
   piece of output, and, on the main thread, enforced by an interval timer, so
   even a loop that calls nothing and writes nothing is stopped;
 - size: ``*``, ``**`` and ``+`` on strings, lists and numbers may not make
-  values larger than :data:`MAX_VALUE`, arithmetic may not work on whole
-  numbers longer than :data:`MAX_OPERAND_BITS` (one such step cannot be
+  values larger than :data:`_MAX_VALUE`, arithmetic may not work on whole
+  numbers longer than :data:`_MAX_OPERAND_BITS` (one such step cannot be
   interrupted), a template file may not be longer than :data:`MAX_TEMPLATE_CHARS`,
   and the output may not grow past the caller's limit;
 - nothing is worked out while a template compiles (Jinja's optimiser is off,
@@ -36,12 +36,13 @@ from typing import Any
 
 from jinja2 import filters as jinja_filters
 from jinja2 import nodes, pass_environment
-from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-MAX_VALUE = 1_000_000  # characters of a string, items of a list, digits of a number
-MAX_OPERAND_BITS = 100_000  # a whole number this long (30,000 digits) is far past any card's need
+from ..libraries.jinja2 import RewritingEnvironment
+
+_MAX_VALUE = 1_000_000  # characters of a string, items of a list, digits of a number
+_MAX_OPERAND_BITS = 100_000  # a whole number this long (30,000 digits) is far past any card's need
 MAX_TEMPLATE_CHARS = 1_000_000  # a template file, or a file it includes
-DEFAULT_MEMORY_MB = 4096
+_DEFAULT_MEMORY_MB = 4096
 
 
 def _env_number(name: str, default: float) -> float:
@@ -112,7 +113,7 @@ def _size(value: Any) -> int:
 _PLAIN_NUMBERS = (float, int, bool)
 
 
-class LimitedSandbox(ImmutableSandboxedEnvironment):
+class LimitedSandbox(RewritingEnvironment):
     """The sandbox with bounded values and a deadline checked at every call."""
 
     intercepted_binops = frozenset({"*", "**", "+", "-", "/", "//", "%"})
@@ -122,33 +123,32 @@ class LimitedSandbox(ImmutableSandboxedEnvironment):
         super().__init__(*args, **kwargs)
         self.filters["round"] = _bounded_round
         self.filters["sum"] = _bounded_sum
-        self.globals[RUNTIME] = _at_run_time
+        self.globals[_RUNTIME] = _at_run_time
 
-    def _parse(self, source: str, name: str | None, filename: str | None) -> nodes.Template:
+    def rewritten(self, tree: nodes.Template) -> nodes.Template:
         """The template's tree, with every filter or test whose input could be a constant made to wait for the
         run: Jinja works such an expression out while compiling, before any deadline, even with the optimiser off."""
-        tree = super()._parse(source, name, filename)
         for node in tree.find_all((nodes.Filter, nodes.Test)):
             if node.node is not None and not _varies(node.node):
-                node.node = nodes.Call(nodes.Name(RUNTIME, "load"), [node.node], [], None, None, lineno=node.lineno)
+                node.node = nodes.Call(nodes.Name(_RUNTIME, "load"), [node.node], [], None, None, lineno=node.lineno)
         return tree
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         for value in (left, right):
-            if type(value) is int and value.bit_length() > MAX_OPERAND_BITS and operator not in ("+", "-"):
-                raise LimitExceeded(f"worked on a number of more than {MAX_OPERAND_BITS * 3 // 10:,} digits")
+            if type(value) is int and value.bit_length() > _MAX_OPERAND_BITS and operator not in ("+", "-"):
+                raise LimitExceeded(f"worked on a number of more than {_MAX_OPERAND_BITS * 3 // 10:,} digits")
         if type(left) in _PLAIN_NUMBERS and type(right) in _PLAIN_NUMBERS and operator != "**":
             return self.binop_table[operator](left, right)  # arithmetic on numbers: nothing to grow
         if operator == "**":
             big = isinstance(left, int) and isinstance(right, int) and abs(left) > 1 and right > 0
-            if big and right * max(abs(left), 2).bit_length() > MAX_VALUE * 3:
-                raise LimitExceeded(f"made a number of more than {MAX_VALUE:,} digits")
+            if big and right * max(abs(left), 2).bit_length() > _MAX_VALUE * 3:
+                raise LimitExceeded(f"made a number of more than {_MAX_VALUE:,} digits")
         elif operator == "*":
             for seq, count in ((left, right), (right, left)):
-                if isinstance(count, int) and _size(seq) and _size(seq) * max(count, 0) > MAX_VALUE:
-                    raise LimitExceeded(f"made a text or list longer than {MAX_VALUE:,}")
-        elif operator == "+" and _size(left) + _size(right) > MAX_VALUE:
-            raise LimitExceeded(f"made a text or list longer than {MAX_VALUE:,}")
+                if isinstance(count, int) and _size(seq) and _size(seq) * max(count, 0) > _MAX_VALUE:
+                    raise LimitExceeded(f"made a text or list longer than {_MAX_VALUE:,}")
+        elif operator == "+" and _size(left) + _size(right) > _MAX_VALUE:
+            raise LimitExceeded(f"made a text or list longer than {_MAX_VALUE:,}")
         return super().call_binop(context, operator, left, right)
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
@@ -156,7 +156,7 @@ class LimitedSandbox(ImmutableSandboxedEnvironment):
         return super().call(__context, __obj, *args, **kwargs)
 
 
-RUNTIME = "_aetherpress_at_run_time"
+_RUNTIME = "_aetherpress_at_run_time"
 
 
 def _at_run_time(value: Any) -> Any:
@@ -200,10 +200,11 @@ def render_bounded(generate: Iterator[str], max_chars: int) -> str:
 def cap_memory(megabytes: float | None = None) -> None:
     """Cap this process's address space (``AETHERPRESS_MEMORY_MB``, default 4096 MB), where the system allows."""
     try:
+        # Unix only
         import resource
     except ImportError:  # not on this system
         return
-    limit = int((megabytes or _env_number("AETHERPRESS_MEMORY_MB", DEFAULT_MEMORY_MB)) * 1024 * 1024)
+    limit = int((megabytes or _env_number("AETHERPRESS_MEMORY_MB", _DEFAULT_MEMORY_MB)) * 1024 * 1024)
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     if hard != resource.RLIM_INFINITY:
         limit = min(limit, hard)

@@ -13,14 +13,14 @@ same input still gives the same bytes.
 from __future__ import annotations
 
 import hashlib
-import threading
 from collections.abc import Sequence
 from typing import Any
 
 from reportlab.pdfbase import ttfonts
 
-LETTERS = 26
-_LOCK = threading.Lock()  # reportlab names subsets through a module function, swapped while a font adds its objects
+from ..libraries.reportlab import subset_names
+
+_LETTERS = 26
 
 
 def subset_tag(font: str, characters: Sequence[int]) -> str:
@@ -29,7 +29,7 @@ def subset_tag(font: str, characters: Sequence[int]) -> str:
     n = int.from_bytes(digest[:8], "big")
     letters = []
     for _ in range(6):
-        n, r = divmod(n, LETTERS)
+        n, r = divmod(n, _LETTERS)
         letters.append(chr(ord("A") + r))
     return "".join(letters)
 
@@ -42,10 +42,5 @@ class TaggedTTFont(ttfonts.TTFont):
         subsets = list(state.subsets) if state is not None else []
         name = self.face.name.decode("latin-1") if isinstance(self.face.name, bytes) else str(self.face.name)
         tags = [subset_tag(name, subset).encode("ascii") for subset in subsets]
-        with _LOCK:
-            counted = ttfonts.SUBSETN
-            ttfonts.SUBSETN = lambda n, *_: tags[n]
-            try:
-                super().addObjects(doc)
-            finally:
-                ttfonts.SUBSETN = counted
+        with subset_names(tags):
+            super().addObjects(doc)

@@ -9,22 +9,32 @@ card pictures from ``pictures``, hand charts from ``charts``) -> ``document``
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
 
+from reportlab.lib.units import mm
+from reportlab.platypus import Spacer
+
+from ..definitions.languages import language_name
 from ..definitions.presets import Paper, load_papers
+from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem, display_path
 from ..hands import Hands
 from ..project import Project
 from ..project.files import write_bytes
-from .bookodds import OddsSource
+from ..resources.fonts import missing_characters, register_fonts
+from ..units import pt
+from .bookodds import OddsSource, chart_examples
 from .cardart import CardLibrary, SidesOf
 from .definition import RulebookDefinition, load_rulebooks
 from .words import knowing_games, speaking, words
 
-SPACINGS = (1.0, 0.9, 1.12, 0.8)  # paragraph spacings tried, in turn, to keep widow pages out
+__all__ = ["BOOK_PAPERS", "BuildContext", "build_all", "build_book", "check_book", "load_rulebooks", "render_book", "render_file"]
+
+_SPACINGS = (1.0, 0.9, 1.12, 0.8)  # paragraph spacings tried, in turn, to keep widow pages out
 BOOK_PAPERS = ("a5", "a4", "letter")  # page sizes a book is designed for
-BOOKLET_SHEETS = {"a5": ("a5", "a4"), "a4": ("a5", "a4"), "letter": ("half-letter", "letter")}  # (pages, sheets)
+_BOOKLET_SHEETS = {"a5": ("a5", "a4"), "a4": ("a5", "a4"), "letter": ("half-letter", "letter")}  # (pages, sheets)
 
 
 @dataclass
@@ -47,6 +57,7 @@ class BuildContext:
 
 def _source(context: BuildContext, book: RulebookDefinition):
     """The book's source filled in (its data, odds and decks) and mapped back to the lines written."""
+    # the book's drawing modules load only when a book is made
     from .markup import SourceMap, check_limits
     from .source import render_source
 
@@ -60,8 +71,7 @@ def _source(context: BuildContext, book: RulebookDefinition):
 
 def _check_glyphs(source_map, rendered: str, book: RulebookDefinition) -> None:
     """A character that none of the book's text fonts has is an error at its line, naming it and the language."""
-    from ..definitions.languages import language_name
-    from ..resources.fonts import missing_characters, register_fonts
+    # the book's drawing modules load only when a book is made
     from .style import SANS, SERIF
 
     register_fonts()
@@ -80,19 +90,18 @@ def _check_glyphs(source_map, rendered: str, book: RulebookDefinition) -> None:
 def check_book(context: BuildContext, book: RulebookDefinition) -> None:
     """Everything a build of the book reads, filled in and converted (its pictures, charts and cover),
     short of laying out its pages: any problem is raised, as the build would raise it."""
+    # the book's drawing modules load only when a book is made
     from .style import make_styles
 
     _check_games(context, book)
     with speaking(book.language_set):
         source_map, rendered = _source(context, book)
-        _story(context, book, "a5", make_styles(context.paper("a5"), SPACINGS[0]), source_map, rendered)
+        _story(context, book, "a5", make_styles(context.paper("a5"), _SPACINGS[0]), source_map, rendered)
 
 
 def _check_games(context: BuildContext, book: RulebookDefinition) -> None:
     """Each name in the book's ``games`` is a game of the project, a variant of one of its decks, or the book
     itself: a misspelt one would make ``rulebook NAME`` miss the book, and its credits go unprinted."""
-    from ..definitions.schema import suggest
-
     definitions = context.library.definitions
     variants = {v for deck in book.decks if deck in definitions for v in definitions[deck].variant_specs}
     known = sorted({*context.odds.games(display_path(book.file)), *variants, book.id})
@@ -108,13 +117,14 @@ def _check_games(context: BuildContext, book: RulebookDefinition) -> None:
 
 def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a5") -> bytes:
     """The book as PDF bytes at page size ``paper`` (a paper preset's name)."""
+    # the book's drawing modules load only when a book is made
     from .document import render_pdf
     from .style import make_styles
 
     _check_games(context, book)
     source_map, rendered = _source(context, book)
     best: tuple[int, bytes] | None = None
-    for spacing in SPACINGS:  # the first spacing that leaves no widow page and no half-empty page
+    for spacing in _SPACINGS:  # the first spacing that leaves no widow page and no half-empty page
         styles = make_styles(context.paper(paper), spacing)
         story = _story(context, book, paper, styles, source_map, rendered)
         data, bad = render_pdf(styles, book.title, book.subtitle or book.title, story, _author(context, book), book.language_set)
@@ -128,12 +138,7 @@ def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a
 
 def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, source_map, rendered: str) -> list:
     """Every flowable of the book, title page to the end."""
-    import xml.etree.ElementTree as ET
-
-    from reportlab.lib.units import mm
-    from reportlab.platypus import Spacer
-
-    from .bookodds import chart_examples
+    # the book's drawing modules load only when a book is made
     from .charts import hand_chart
     from .colophon import book_author, colophon, gather_credits, retold
     from .cover import back_cover, title_page
@@ -185,6 +190,7 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
 
 def _author(context: BuildContext, book: RulebookDefinition) -> str:
     """The book's author for its PDF: the designer its credits name (see :func:`.colophon.book_author`)."""
+    # the book's drawing modules load only when a book is made
     from .colophon import book_author, gather_credits
 
     games = context.odds.games(display_path(book.file))
@@ -228,11 +234,11 @@ def render_file(context: BuildContext, book: RulebookDefinition, paper: str = "a
 
 def _render_file(context: BuildContext, book: RulebookDefinition, paper: str, booklet: bool) -> tuple[str, bytes]:
     if booklet:
+        # pypdf loads only for booklets
         from ..render.impose import impose
 
-        page_paper, sheet_paper = BOOKLET_SHEETS[paper]
+        page_paper, sheet_paper = _BOOKLET_SHEETS[paper]
         data = render_book(context, book, page_paper)
-        from ..units import pt
 
         sheet = context.paper(sheet_paper)
         data = impose(data, (pt(sheet.width), pt(sheet.height)))

@@ -125,7 +125,7 @@ def format_one_in(one_in: float | None) -> str:
     return words("1 in {n}", n=number(n))
 
 
-MAX_SEARCH = 200_000  # hands: beyond this a missing example is left out rather than searched for
+_MAX_SEARCH = 200_000  # hands: beyond this a missing example is left out rather than searched for
 
 
 def chart_examples(hands: Hands, table: Any, deck_card_ids: set[str]) -> dict[int, tuple[str, ...] | None]:
@@ -147,7 +147,7 @@ def chart_examples(hands: Hands, table: Any, deck_card_ids: set[str]) -> dict[in
                 missing.append(index)
     if not missing:
         return examples
-    if table.total > MAX_SEARCH:
+    if table.total > _MAX_SEARCH:
         return examples
     engine = hands.evaluator(table.game, table.ranking, table.deck)
     ids = [c.id for c in engine.deck.cards if c.id in deck_card_ids]

@@ -29,7 +29,7 @@ from ..render.vector import font_files, side_pdf
 from ..resources.fonts import font_book
 from .words import language
 
-BORDER = (0.55, 0.55, 0.55)
+_BORDER = (0.55, 0.55, 0.55)
 SidesOf = Callable[[FaceRenderer], DrawnSides]  # a deck's sides, as its renderer draws them
 
 
@@ -38,7 +38,7 @@ def fresh(renderer: FaceRenderer) -> DrawnSides:
 
 
 @dataclass(frozen=True)
-class CardArt:
+class _CardArt:
     """One card face ready to draw: the drawing and the card's geometry (mm)."""
 
     form: str
@@ -66,7 +66,7 @@ class CardLibrary:
         self.sides_of = sides_of or fresh
         self._decks: dict[str, Deck] = {}
         self._faces: dict[str, DrawnSides] = {}
-        self._art: dict[tuple[str, str, bool], CardArt] = {}
+        self._art: dict[tuple[str, str, bool], _CardArt] = {}
 
     @cached_property
     def fonts(self) -> tuple[str, ...]:
@@ -92,7 +92,7 @@ class CardLibrary:
             ids = (c.id for c in deck.cards)
             raise AetherpressError(Problem(where, f"deck '{deck.key}' has no card '{card_id}'{suggest(card_id, ids)}")) from None
 
-    def art(self, deck: Deck, card: Card | None, back: bool = False) -> CardArt:
+    def art(self, deck: Deck, card: Card | None, back: bool = False) -> _CardArt:
         key = (deck.key, card.id if card else "", back)
         if key not in self._art:
             faces = self._faces.get(deck.key)
@@ -103,11 +103,11 @@ class CardLibrary:
             g = faces.renderer.geometry
             form = "card-" + re.sub(r"[^A-Za-z0-9]+", "-", name)
             piece = partial(side_pdf, svg, name, None, self.fonts)
-            self._art[key] = CardArt(form, piece, g.trim_w, g.trim_h, g.bleed, g.radius)
+            self._art[key] = _CardArt(form, piece, g.trim_w, g.trim_h, g.bleed, g.radius)
         return self._art[key]
 
 
-def draw_card(canv, art: CardArt, x: float, y: float, width: float) -> None:
+def draw_card(canv, art: _CardArt, x: float, y: float, width: float) -> None:
     """Draw ``art`` with its trim's bottom-left at (x, y), ``width`` points wide."""
     scale = width / (art.trim_w * mm)
     height = art.trim_h * mm * scale
@@ -121,7 +121,7 @@ def draw_card(canv, art: CardArt, x: float, y: float, width: float) -> None:
     use_side(canv, art.form, (art.trim_w + 2 * art.bleed, art.trim_h + 2 * art.bleed), art.piece)
     canv.restoreState()
     canv.saveState()
-    canv.setStrokeColorRGB(*BORDER)
+    canv.setStrokeColorRGB(*_BORDER)
     canv.setLineWidth(0.35)
     canv.roundRect(x, y, width, height, radius, stroke=1, fill=0)
     canv.restoreState()
@@ -130,7 +130,7 @@ def draw_card(canv, art: CardArt, x: float, y: float, width: float) -> None:
 class CardPicture(Flowable):
     """One card, ``width_mm`` wide, with an optional caption below."""
 
-    def __init__(self, art: CardArt, width_mm: float):
+    def __init__(self, art: _CardArt, width_mm: float):
         super().__init__()
         self.art = art
         self.card_w = width_mm * mm
@@ -144,7 +144,7 @@ class CardPicture(Flowable):
 
 
 FAN_DEGREES = 7.0  # how far each card of a fanned hand turns from the one before
-FAN_RADIUS = 1.6  # the turning point of a fan lies this many card heights below the cards' feet
+_FAN_RADIUS = 1.6  # the turning point of a fan lies this many card heights below the cards' feet
 
 
 class HandPicture(Flowable):
@@ -155,14 +155,14 @@ class HandPicture(Flowable):
     corners stay as visible and the hand looks held.
     """
 
-    def __init__(self, arts: list[CardArt], width_mm: float, step: float = 0.62, fan: bool = False):
+    def __init__(self, arts: list[_CardArt], width_mm: float, step: float = 0.62, fan: bool = False):
         super().__init__()
         self.arts = arts
         self.card_w = width_mm * mm
         self.step = self.card_w * step
         self.card_h = max(a.height_for(width_mm) for a in arts) * mm if arts else 0
         self.fan = fan and len(arts) > 1
-        self.radius = self.card_h * FAN_RADIUS  # from the turning point to the foot of each card
+        self.radius = self.card_h * _FAN_RADIUS  # from the turning point to the foot of each card
         self.angles = [(i - (len(arts) - 1) / 2) * FAN_DEGREES for i in range(len(arts))]
         self.box = self._fan_box() if self.fan else (0.0, 0.0, 0.0, 0.0)
 

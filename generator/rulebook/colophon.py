@@ -78,7 +78,7 @@ def book_author(credits: list[Credits]) -> str:
     return ""
 
 
-def credit_paragraph(credits: Credits) -> str:
+def _credit_paragraph(credits: Credits) -> str:
     """One source's credit as Paragraph markup: title, who made it, where it is published, its licence
     (named once, with a link) and the source's own notice, and what this edition changed."""
     head = f"<i>{escape(credits.source)}</i>" if credits.source else ""
@@ -107,7 +107,7 @@ def credit_paragraph(credits: Credits) -> str:
     return text
 
 
-def licence_paragraph(licence: Licence) -> str:
+def _licence_paragraph(licence: Licence) -> str:
     """What a shared-alike licence means for this book, in plain words."""
     text = words(
         "This book adapts material shared under {licence}, and is shared under the same licence.",
@@ -133,11 +133,11 @@ def colophon(styles: Styles, title: str, edition: str, credits: list[Credits], u
     s = styles.colophon
     paras = [Paragraph(f"<b>{escape(title)}</b>. {escape(edition or words('Aetherpress edition'))}.", s)]
     for c in credits:
-        paras.append(Paragraph(credit_paragraph(c), s))
+        paras.append(Paragraph(_credit_paragraph(c), s))
     if undated:
         paras.append(Paragraph(words("The source texts carry no date; this edition follows them as they stand."), s))
     for lic in dict.fromkeys(c.licence for c in credits if c.licence is not None and c.licence.share_alike):
-        paras.append(Paragraph(licence_paragraph(lic), s))
+        paras.append(Paragraph(_licence_paragraph(lic), s))
     if credits:
         paras.append(
             Paragraph(
@@ -161,10 +161,10 @@ def colophon(styles: Styles, title: str, edition: str, credits: list[Credits], u
                 s,
             )
         )
-    return AtFoot(paras)
+    return _AtFoot(paras)
 
 
-class AtFoot(Flowable):
+class _AtFoot(Flowable):
     """Flowables set at the foot of the frame (a colophon)."""
 
     def __init__(self, flowables: list[Flowable]):

@@ -41,7 +41,7 @@ from ..definitions.toml import read_toml
 from ..errors import AetherpressError, Problem, display_path
 from ..project import Project, safe_join
 
-SPEC = {
+_SPEC = {
     "id": field(str, required=True),
     "title": field(str, required=True),
     "subtitle": field(str),
@@ -160,7 +160,7 @@ def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
     raw = data.get("rulebook")
     if not isinstance(raw, dict):
         raise AetherpressError(Problem(display_path(path), "no [rulebook] table"))
-    checked = check_table(ctx, raw, SPEC, ("rulebook",), "rulebook")
+    checked = check_table(ctx, raw, _SPEC, ("rulebook",), "rulebook")
     credits = parse_credits(ctx, checked.get("credits"), ("rulebook", "credits"))
     if "title_lines" in checked and " ".join(checked["title_lines"]).split() != checked["title"].split():
         ctx.error(("rulebook", "title_lines"), "the title's lines must hold the title's words, in order")

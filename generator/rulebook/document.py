@@ -17,7 +17,6 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
-    Flowable,
     Frame,
     PageBreak,
     PageTemplate,
@@ -25,6 +24,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
+from ..libraries.reportlab import frame_fill, undrawn_on, unsaved_pass
 from ..render.placed import fill_sides
 from .cover import EndOfBody
 from .flow import Heading
@@ -34,11 +34,11 @@ from .paragraphs import Paragraph
 from .style import SANS, TITLE, Styles
 from .words import words
 
-WIDOW = 0.2  # a chapter's last page holding less than this share of a page is a widow page
-MAX_PASSES = 10
+_WIDOW = 0.2  # a chapter's last page holding less than this share of a page is a widow page
+_MAX_PASSES = 10
 
 
-class OutlinedCanvas(Canvas):
+class _OutlinedCanvas(Canvas):
     """A book's canvas: the PDF opens with its outline (the headings) shown."""
 
     def __init__(self, *args, **kwargs):
@@ -48,21 +48,6 @@ class OutlinedCanvas(Canvas):
 
 class SketchCanvas(Canvas):
     """The canvas of a pass that only lays the book out: every flowable is placed, none is drawn."""
-
-
-def _placed_unless_sketching(draw_on):
-    @functools.wraps(draw_on)
-    def drawOn(self, canvas, x, y, _sW=0):
-        if isinstance(canvas, SketchCanvas):
-            return None
-        return draw_on(self, canvas, x, y, _sW)
-
-    setattr(drawOn, "sketching", True)  # noqa: B010  (installed once per process)
-    return drawOn
-
-
-if not getattr(Flowable.drawOn, "sketching", False):  # the layout of a flowable never depends on its drawing
-    Flowable.drawOn = _placed_unless_sketching(Flowable.drawOn)
 
 
 def _toc_entry(heading: Heading, page: int) -> tuple[int, str, int, str]:
@@ -112,26 +97,22 @@ class BookDocument(BaseDocTemplate):
             ]
         )
 
-    def multiBuild(self, story, maxPasses=MAX_PASSES, **build):
+    def multiBuild(self, story, maxPasses=_MAX_PASSES, **build):
         """reportlab's passes, the first on a sketch canvas: it only finds where the headings fall, for
         the contents, and nothing drawn on it is kept (the last pass, drawn, is the book)."""
-        self._indexingFlowables = [f for f in story if f.isIndexing()]
-        if not self._indexingFlowables:
+        if not any(f.isIndexing() for f in story):
             return super().multiBuild(story, maxPasses, **build)
-        self._doSave = 0
-        edits: list = []
-        self._multiBuildEdits = edits.append
         # the sketch's contents lists every heading (on no page yet), so it takes as many pages as the book's will
         listed = [_toc_entry(f, 0) for f in story if isinstance(f, Heading) and f.level <= 1]
-        for flowable in self._indexingFlowables:
-            if isinstance(flowable, TableOfContents):
-                flowable.addEntries(listed)
-            flowable.beforeBuild()
-        self.build(story[:], canvasmaker=functools.partial(SketchCanvas, initialFontName=self.s.body.fontName))
-        for flowable in self._indexingFlowables:
-            flowable.afterBuild()
-        for undo, *args in edits:  # what the pass marked on the story (a flowable moved to the next frame)
-            undo(*args)
+        # the layout of a flowable never depends on its drawing: on the sketch canvas, nothing is drawn
+        with unsaved_pass(self, story) as indexing, undrawn_on(SketchCanvas):
+            for flowable in indexing:
+                if isinstance(flowable, TableOfContents):
+                    flowable.addEntries(listed)
+                flowable.beforeBuild()
+            self.build(story[:], canvasmaker=functools.partial(SketchCanvas, initialFontName=self.s.body.fontName))
+            for flowable in indexing:
+                flowable.afterBuild()
         return super().multiBuild(story, maxPasses, **build)
 
     def handle_documentBegin(self):
@@ -142,10 +123,9 @@ class BookDocument(BaseDocTemplate):
         super().handle_documentBegin()
 
     def handle_pageEnd(self):
-        frame = self.frame
-        height = frame._y2 - frame._y1
+        used, height = frame_fill(self.frame)
         if not self.body_last or self.page == self.body_last:  # the text's pages, not the blanks and back cover
-            self.fills[self.page] = (frame._y2 - frame._y) / height if height else 0.0
+            self.fills[self.page] = used / height if height else 0.0
         super().handle_pageEnd()
 
     def widows(self) -> list[int]:
@@ -156,7 +136,7 @@ class BookDocument(BaseDocTemplate):
         for page in range(first, last + 1):
             ends_chapter = page == last or page + 1 in self.chapter_pages
             fill = self.fills.get(page, 1.0)
-            if (ends_chapter and page not in self.chapter_pages and fill < WIDOW) or (not ends_chapter and fill < HALF):
+            if (ends_chapter and page not in self.chapter_pages and fill < _WIDOW) or (not ends_chapter and fill < HALF):
                 bad.append(page)
         return bad
 
@@ -217,5 +197,5 @@ def render_pdf(
     ``language``, and it opens with its outline shown."""
     buffer = io.BytesIO()
     doc = BookDocument(buffer, styles, title, subject, author, language)
-    doc.multiBuild(story, canvasmaker=functools.partial(OutlinedCanvas, initialFontName=styles.body.fontName))
+    doc.multiBuild(story, canvasmaker=functools.partial(_OutlinedCanvas, initialFontName=styles.body.fontName))
     return fill_sides(doc.canv, buffer.getvalue()), doc.widows()

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, unquote
 
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
@@ -44,9 +45,9 @@ from .markup import Inline, SourceMap, escape, plain_text, slug
 from .paragraphs import Paragraph
 from .style import SANS, SANS_BOLD, SERIF, Styles
 
-DEFAULT_CARD_MM = 16.0
+_DEFAULT_CARD_MM = 16.0
 MIN_PICTURE_MM, MAX_PICTURE_MM = 3.0, 180.0
-BLOCK_TAGS = {"p", "ul", "ol", "blockquote", "table", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "div"}
+_BLOCK_TAGS = {"p", "ul", "ol", "blockquote", "table", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "div"}
 
 
 class Heading(Paragraph):
@@ -189,7 +190,7 @@ class Converter:
         inline = ET.Element("span")
         inline.text = li.text
         for child in li:
-            if child.tag in BLOCK_TAGS:
+            if child.tag in _BLOCK_TAGS:
                 if plain_text(inline) or len(inline):
                     flow.append(Paragraph(self.inline.markup(inline, li), self.s.list_item))
                 inline = ET.Element("span")
@@ -230,7 +231,7 @@ class Converter:
         return Stack([box, Spacer(1, self.s.body.spaceAfter)], hAlign="RIGHT")
 
     # --- images -------------------------------------------------------------------
-    def picture(self, img: ET.Element, block: ET.Element, default_w: float = DEFAULT_CARD_MM) -> Flowable:
+    def picture(self, img: ET.Element, block: ET.Element, default_w: float = _DEFAULT_CARD_MM) -> Flowable:
         try:
             return self._picture(img, block, default_w)
         except AetherpressError as exc:  # name the source line of the image
@@ -324,8 +325,6 @@ class Converter:
         style = self.s.cell_head if head else self.s.cell
         align = (el.get("align") or "").lower() or _style_align(el.get("style", ""))
         if align in ("right", "center"):
-            from reportlab.lib.enums import TA_CENTER, TA_RIGHT
-
             style = style.clone(style.name + "-" + align, alignment=TA_RIGHT if align == "right" else TA_CENTER)
         imgs = [c for c in el if c.tag == "img"]
         if imgs:

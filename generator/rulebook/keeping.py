@@ -15,15 +15,10 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable, KeepTogether, Table
 
+from ..libraries.reportlab import frame_height, kept_content, kept_height, table_rows
+
 HALF = 0.5  # a page may be left emptier than this only before a new chapter
-MIN_ROWS = 2  # rows of a table that must go with its introduction
-
-
-def _frame_height(flowable: Flowable) -> float | None:
-    frame = getattr(flowable, "_frame", None)
-    if frame is None:
-        return None
-    return frame._height - frame._topPadding - frame._bottomPadding
+_MIN_ROWS = 2  # rows of a table that must go with its introduction
 
 
 def _space(f: Flowable) -> float:
@@ -34,19 +29,19 @@ def _body_rows(part: Flowable) -> int:
     """Rows of a table part beyond its repeated header (any other flowable counts as enough)."""
     inner = part.content if isinstance(part, (BreakOut, Whole)) else part
     if isinstance(inner, Table):
-        return len(inner._cellvalues) - inner.repeatRows
-    return MIN_ROWS
+        return table_rows(inner) - inner.repeatRows
+    return _MIN_ROWS
 
 
 class KeepWithStart(KeepTogether):
     """Keep-with-next that splits the last flowable when only its start fits."""
 
     def split(self, aW, aH):
-        content = list(self._content)
-        frame_h = _frame_height(self)
+        content = kept_content(self)
+        frame_h = frame_height(self)
         if len(content) >= 2 and frame_h:
             self.wrap(aW, aH)
-            if aH < self._H:
+            if aH < kept_height(self):
                 # the canvas goes with every wrap and split: some flowables (the contents) measure on it
                 canv = self.canv
                 head, last = content[:-1], content[-1]
@@ -54,7 +49,7 @@ class KeepWithStart(KeepTogether):
                 room = aH - used - last.getSpaceBefore()
                 if room > 0:
                     parts = last.splitOn(canv, aW, room)
-                    if len(parts) >= 2 and parts[0].wrapOn(canv, aW, room)[1] <= room and _body_rows(parts[0]) >= MIN_ROWS:
+                    if len(parts) >= 2 and parts[0].wrapOn(canv, aW, room)[1] <= room and _body_rows(parts[0]) >= _MIN_ROWS:
                         return head + parts
         return super().split(aW, aH)
 
@@ -72,11 +67,11 @@ class Whole(Flowable):
         return self.width, self.height
 
     def split(self, aW, aH):
-        frame_h = _frame_height(self)
+        frame_h = frame_height(self)
         if frame_h is None or aH < frame_h * HALF:
             return []  # the page is at least half full: move the whole to the next page
         parts = self.content.split(aW, aH)
-        if len(parts) >= 2 and _body_rows(parts[0]) >= MIN_ROWS:
+        if len(parts) >= 2 and _body_rows(parts[0]) >= _MIN_ROWS:
             return parts
         return []
 

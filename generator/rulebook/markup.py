@@ -135,7 +135,7 @@ class SourceMap:
 
 
 MAX_NESTING = 12  # block quotes and lists inside each other
-MAX_WORD = 120  # characters without a space (link addresses aside)
+_MAX_WORD = 120  # characters without a space (link addresses aside)
 
 
 # what opens a quote or a list at the start of a line, after the markers before it: Markdown nests
@@ -174,14 +174,14 @@ def check_limits(source: SourceMap) -> None:
         if depth > MAX_NESTING:
             raise source.at_rendered_line(number, f"quotes and lists are nested more than {MAX_NESTING} deep")
         words = re.sub(r"\]\([^)\s]*\)|<[^>\s]*>", "", line)
-        long_word = re.search(rf"\S{{{MAX_WORD + 1},}}", words)
+        long_word = re.search(rf"\S{{{_MAX_WORD + 1},}}", words)
         if long_word:
             raise source.at_rendered_line(
-                number, f"a word of {len(long_word.group(0)):,} characters is longer than a line can hold ({MAX_WORD})"
+                number, f"a word of {len(long_word.group(0)):,} characters is longer than a line can hold ({_MAX_WORD})"
             )
 
 
-LINK_SCHEMES = ("http://", "https://", "mailto:")
+_LINK_SCHEMES = ("http://", "https://", "mailto:")
 
 
 class Inline:
@@ -236,7 +236,7 @@ class Inline:
                         f"link to '#{anchor}', but no heading has that anchor (anchors are heading texts in lower case with dashes)",
                     )
                 return f'<a href="#{escape(anchor)}" color="{self.link_colour}">{inner}</a>'
-            if href.startswith(LINK_SCHEMES):
+            if href.startswith(_LINK_SCHEMES):
                 return f'<a href="{escape(href).replace(chr(34), "%22")}" color="{self.link_colour}">{inner}</a>'
             raise self.source.error(block, f"link target '{href}' is not allowed; use #heading, http(s):// or mailto:")
         if tag == "img":

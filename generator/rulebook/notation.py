@@ -21,36 +21,36 @@ from ..definitions.model import Card, Deck
 from ..render.placed import use_side
 from ..render.vector import side_pdf
 
-MAX_SUITS = 3  # more suits than this, and a card is written by name
+_MAX_SUITS = 3  # more suits than this, and a card is written by name
 
 
-def card_tokens(deck: Deck, card: Card) -> tuple[str, tuple[tuple[str, str], ...]]:
+def _card_tokens(deck: Deck, card: Card) -> tuple[str, tuple[tuple[str, str], ...]]:
     """(text, ((symbol, colour), ...)) for one card."""
     rank = deck.rank(card.rank) if card.rank else None
     suits = [deck.suit(s) for s in card.suits]
-    if rank is None or not rank.label or len(suits) > MAX_SUITS or not suits:
+    if rank is None or not rank.label or len(suits) > _MAX_SUITS or not suits:
         name = card.name[4:] if card.name.startswith("The ") else card.name
         return name, ()
     return rank.label, tuple((s.symbol, s.colour or "#000000") for s in suits if s.symbol)
 
 
-def notation_text(deck: Deck, cards: list[Card]) -> str:
+def _notation_text(deck: Deck, cards: list[Card]) -> str:
     """The notation as plain text, suits by name (for tests and searching)."""
     parts = []
     for card in cards:
-        text, _ = card_tokens(deck, card)
-        suits = "/".join(deck.suit(s).name for s in card.suits) if card_tokens(deck, card)[1] else ""
+        text, _ = _card_tokens(deck, card)
+        suits = "/".join(deck.suit(s).name for s in card.suits) if _card_tokens(deck, card)[1] else ""
         parts.append(f"{text} {suits}".strip())
     return ", ".join(parts)
 
 
-SYMBOL_MM = 2.0  # a symbol's drawing, scaled to the text it stands in
+_SYMBOL_MM = 2.0  # a symbol's drawing, scaled to the text it stands in
 
 
 @lru_cache(maxsize=64)
 def _symbol_pdf(name: str, colour: str) -> bytes:
     svg = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{SYMBOL_MM:g}mm" height="{SYMBOL_MM:g}mm" viewBox="0 0 2 2">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_SYMBOL_MM:g}mm" height="{_SYMBOL_MM:g}mm" viewBox="0 0 2 2">'
         f"{symbol_svg(name, 1, 1, 2, fill=colour)}</svg>"
     )
     return side_pdf(svg, f"symbol {name}")
@@ -61,12 +61,12 @@ class HandNotation(Flowable):
 
     def __init__(self, deck: Deck, cards: list[Card], font: str, size: float, colour=None):
         super().__init__()
-        self.tokens = [card_tokens(deck, c) for c in cards]
+        self.tokens = [_card_tokens(deck, c) for c in cards]
         self.font = font
         self.size = size
         self.colour = colour
         self.lines: list[list[int]] = []
-        self.text = notation_text(deck, cards)
+        self.text = _notation_text(deck, cards)
 
     def _token_width(self, i: int) -> float:
         text, symbols = self.tokens[i]
@@ -110,9 +110,9 @@ class HandNotation(Flowable):
                 for name, colour in symbols:
                     canv.saveState()
                     canv.translate(x, y - sym * 0.08)
-                    canv.scale(sym / (SYMBOL_MM * mm), sym / (SYMBOL_MM * mm))
+                    canv.scale(sym / (_SYMBOL_MM * mm), sym / (_SYMBOL_MM * mm))
                     form = "symbol-" + re.sub(r"[^A-Za-z0-9]+", "-", f"{name}-{colour}")
-                    use_side(canv, form, (SYMBOL_MM, SYMBOL_MM), partial(_symbol_pdf, name, colour))
+                    use_side(canv, form, (_SYMBOL_MM, _SYMBOL_MM), partial(_symbol_pdf, name, colour))
                     canv.restoreState()
                     x += self.size * 0.82
                 x += gap

@@ -21,7 +21,7 @@ from reportlab.platypus import paragraph
 
 from .inlineicons import drawing_icons, place_icons
 
-OPENS_AFTER = " \t\n([{\u2014\u2013/“‘-"  # a quote after these (or at the start) opens; any other closes
+_OPENS_AFTER = " \t\n([{\u2014\u2013/“‘-"  # a quote after these (or at the start) opens; any other closes
 
 
 def curl(text: str, before: str = " ") -> str:
@@ -29,9 +29,9 @@ def curl(text: str, before: str = " ") -> str:
     out = []
     for char in text:
         if char == "'":
-            char = "‘" if before in OPENS_AFTER else "’"
+            char = "‘" if before in _OPENS_AFTER else "’"
         elif char == '"':
-            char = "“" if before in OPENS_AFTER else "”"
+            char = "“" if before in _OPENS_AFTER else "”"
         out.append(char)
         before = char
     return "".join(out)

@@ -26,14 +26,14 @@ import jinja2
 
 from ..definitions.model import UnknownId
 from ..errors import AetherpressError, Problem, display_path
-from ..faces.sandbox import ConfinedLoader, OutsideProject
-from ..resources.limits import LimitedSandbox, LimitExceeded, deadline, render_bounded, rulebook_seconds
+from ..faces.sandbox import ConfinedLoader, OutsideProject, template_error
+from ..resources.limits import LimitedSandbox, deadline, render_bounded, rulebook_seconds
 from .bookodds import OddsSource, format_count, format_interval, format_one_in, format_points, format_probability
 from .cardart import CardLibrary
 from .definition import RulebookDefinition
 
-MAX_SOURCE_BYTES = 1_000_000
-MAX_RENDERED_CHARS = 4_000_000
+_MAX_SOURCE_BYTES = 1_000_000
+_MAX_RENDERED_CHARS = 4_000_000
 
 
 def _cell(value: Any) -> str:
@@ -44,8 +44,8 @@ def render_source(book: RulebookDefinition, library: CardLibrary, odds: OddsSour
     """(the source as written, the source after templating)."""
     name = display_path(book.source)
     try:
-        if book.source.stat().st_size > MAX_SOURCE_BYTES:
-            raise AetherpressError(Problem(name, f"the rulebook source is larger than {MAX_SOURCE_BYTES // 1_000_000} MB"))
+        if book.source.stat().st_size > _MAX_SOURCE_BYTES:
+            raise AetherpressError(Problem(name, f"the rulebook source is larger than {_MAX_SOURCE_BYTES // 1_000_000} MB"))
         written = book.source.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise AetherpressError(Problem(name, f"cannot read the rulebook source: {exc}")) from None
@@ -77,49 +77,31 @@ def render_source(book: RulebookDefinition, library: CardLibrary, odds: OddsSour
         with deadline(rulebook_seconds()):  # compiling the source counts too
             template = env.from_string(written)
             template.filename = str(book.source)
-            rendered = render_bounded(template.generate(), MAX_RENDERED_CHARS)
-    except OutsideProject as exc:
-        raise AetherpressError(
-            Problem(name, f"'{exc.name}' is a link to a file outside the project", _line(exc, book.source))
+            rendered = render_bounded(template.generate(), _MAX_RENDERED_CHARS)
+    except AetherpressError:
+        raise
+    except Exception as exc:
+        line = _line(exc, book.source)
+        raise template_error(
+            exc, name, line, "the rulebook source", "template failed", own=lambda e: _problem(e, name, line)
         ) from None
-    except jinja2.TemplateNotFound as exc:
-        raise AetherpressError(
-            Problem(
-                name,
-                f"'{exc.name}' is not a file in the rulebook's folder (includes stay inside the project)",
-                _line(exc, book.source),
-            )
-        ) from None
-    except jinja2.TemplateSyntaxError as exc:
-        raise AetherpressError(Problem(name, f"template syntax error: {exc.message}", exc.lineno)) from None
-    except jinja2.UndefinedError as exc:
+    return written, rendered
+
+
+def _problem(exc: Exception, name: str, line: int | None) -> Problem | None:
+    """The problem for a link out of the project, a missing file or name, or an unknown id; None for the rest."""
+    if isinstance(exc, OutsideProject):
+        return Problem(name, f"'{exc.name}' is a link to a file outside the project", line)
+    if isinstance(exc, jinja2.TemplateNotFound):
+        return Problem(name, f"'{exc.name}' is not a file in the rulebook's folder (includes stay inside the project)", line)
+    if isinstance(exc, jinja2.UndefinedError):
         message = re.sub(
             r"'generator\.[\w.]*\.(\w+) object'", lambda m: f"'{m.group(1).lower()}'", exc.message or "undefined value"
         )
-        raise AetherpressError(Problem(name, message, _line(exc, book.source))) from None
-    except jinja2.exceptions.SecurityError as exc:
-        raise AetherpressError(Problem(name, f"template tried something not allowed: {exc}", _line(exc, book.source))) from None
-    except LimitExceeded as exc:
-        raise AetherpressError(
-            Problem(name, f"the rulebook source {exc}; see the limits in the README", _line(exc, book.source))
-        ) from None
-    except MemoryError as exc:
-        raise AetherpressError(
-            Problem(
-                name, "the rulebook source used more memory than allowed; see the limits in the README", _line(exc, book.source)
-            )
-        ) from None
-    except RecursionError as exc:
-        raise AetherpressError(
-            Problem(name, "the rulebook source nests or recurses too deeply", _line(exc, book.source))
-        ) from None
-    except AetherpressError:
-        raise
-    except UnknownId as exc:
-        raise AetherpressError(Problem(name, str(exc), _line(exc, book.source))) from None
-    except Exception as exc:
-        raise AetherpressError(Problem(name, f"template failed: {exc}", _line(exc, book.source))) from None
-    return written, rendered
+        return Problem(name, message, line)
+    if isinstance(exc, UnknownId):
+        return Problem(name, str(exc), line)
+    return None
 
 
 def _line(exc: BaseException, source: Path) -> int | None:

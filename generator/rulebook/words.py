@@ -19,16 +19,20 @@ from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
-MESSAGES = Path(__file__).parent / "messages"
-SOURCE = "en"
-_LANGUAGE: ContextVar[str] = ContextVar("book_language", default=SOURCE)
-HYPHENATION = {"en": "en_GB"}  # Pyphen's dictionary where it is not the language's own
+import pyphen
+
+from ..definitions.languages import catalogue_file, category_context, read_catalogue
+
+_MESSAGES = Path(__file__).parent / "messages"
+_SOURCE = "en"
+_LANGUAGE: ContextVar[str] = ContextVar("book_language", default=_SOURCE)
+_HYPHENATION = {"en": "en_GB"}  # Pyphen's dictionary where it is not the language's own
 
 
 @contextmanager
 def speaking(language: str) -> Iterator[None]:
     """Set what is made inside the block in ``language`` (a code such as ``de``)."""
-    token = _LANGUAGE.set(language or SOURCE)
+    token = _LANGUAGE.set(language or _SOURCE)
     try:
         yield
     finally:
@@ -41,14 +45,15 @@ def language() -> str:
 
 def supported() -> list[str]:
     """The languages whose words Aetherpress ships: English and those with a catalogue."""
-    return [SOURCE] + sorted(p.stem for p in MESSAGES.glob("*.po"))
+    return [_SOURCE] + sorted(p.stem for p in _MESSAGES.glob("*.po"))
 
 
 @cache
 def _catalogue(code: str) -> dict[str, str]:
+    # babel loads only when a language is read or checked
     from babel.messages.pofile import read_po
 
-    path = MESSAGES / f"{code}.po"
+    path = _MESSAGES / f"{code}.po"
     if not path.is_file():
         return {}
     with path.open("rb") as handle:
@@ -59,12 +64,13 @@ def _catalogue(code: str) -> dict[str, str]:
 def words(text: str, **values: object) -> str:
     """``text`` in the book's language (``{name}`` fields filled in from ``values``)."""
     code = language()
-    if code != SOURCE:
+    if code != _SOURCE:
         text = _catalogue(code).get(text) or _catalogue(code.split("_")[0].split("-")[0]).get(text) or text
     return text.format(**values) if values else text
 
 
 def _locale():
+    # babel loads only when a language is read or checked
     from babel import Locale
 
     return Locale.parse(language().replace("-", "_"))
@@ -72,8 +78,9 @@ def _locale():
 
 def number(text: str) -> str:
     """A number written the English way (``1,234.5``) as the book's language writes it (``1.234,5`` in German)."""
-    if language() == SOURCE:
+    if language() == _SOURCE:
         return text
+    # babel loads only when a language is read or checked
     from babel.numbers import get_decimal_symbol, get_group_symbol
 
     locale = _locale()
@@ -82,18 +89,11 @@ def number(text: str) -> str:
     return "".join(group if c == "," else decimal if c == "." else c for c in text)
 
 
-def percent_sign() -> str:
-    """What stands between a number and its per cent sign: a no-break space, as the books have always set it."""
-    return " %"
-
-
 def hyphenation() -> str | None:
     """Pyphen's dictionary for the book's language, or None when Pyphen has none (the text is then not hyphenated)."""
-    import pyphen
-
     code = language()
-    if code in HYPHENATION:
-        return HYPHENATION[code]
+    if code in _HYPHENATION:
+        return _HYPHENATION[code]
     return pyphen.language_fallback(code.replace("-", "_"))
 
 
@@ -130,9 +130,8 @@ def category_words(table: object, category: object) -> tuple[str, str]:
     prints them; in the source language, or without a translation, as the game file writes them."""
     name, description = str(getattr(category, "name", "")), str(getattr(category, "description", "") or "")
     folder = dict(_GAME_FOLDERS.get()).get(str(getattr(table, "game", "")))
-    if language() == SOURCE or folder is None:
+    if language() == _SOURCE or folder is None:
         return name, description
-    from ..definitions.languages import catalogue_file, category_context
 
     path = catalogue_file(folder, language())
     catalogue = _read(str(folder), language(), path.stat().st_mtime_ns if path.is_file() else 0)
@@ -146,6 +145,4 @@ def category_words(table: object, category: object) -> tuple[str, str]:
 @cache
 def _read(folder: str, code: str, changed: int):
     """The catalogue of ``code`` in ``folder`` as last changed at ``changed`` (read once per change)."""
-    from ..definitions.languages import read_catalogue
-
     return read_catalogue(Path(folder), code)

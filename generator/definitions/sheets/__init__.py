@@ -38,15 +38,18 @@ def sheet_format(path: Path) -> str | None:
 def read_table(path: Path, kind: str, sheet: str | None) -> Table:
     """The table in ``path`` (a file already confined to the deck's folder), read by its format."""
     if kind == "csv":
+        # each reader, and its library, loads only for its format
         from .csvfile import read_csv
 
         if sheet is not None:
             raise SheetError("a CSV file has no sheets; remove the '#' and what follows it")
         return read_csv(path)
     if kind == "xlsx":
+        # each reader, and its library, loads only for its format
         from .xlsx import read_xlsx
 
         return read_xlsx(path, sheet)
+    # each reader, and its library, loads only for its format
     from .ods import read_ods
 
     return read_ods(path, sheet)

@@ -14,8 +14,8 @@ from typing import Any
 
 from .table import MAX_CSV_BYTES, Collector, SheetError, Table
 
-DELIMITERS = (",", ";", "\t")
-SNIFF_ROWS = 50
+_DELIMITERS = (",", ";", "\t")
+_SNIFF_ROWS = 50
 
 
 def decode(raw: bytes) -> str:
@@ -39,13 +39,13 @@ def _records(text: str, delimiter: str) -> Any:
 def sniff(text: str) -> str:
     """The delimiter that gives the most header columns with the rows below agreeing (comma when none splits)."""
     best, best_score = ",", (False, 0, 0)
-    for delimiter in DELIMITERS:
+    for delimiter in _DELIMITERS:
         try:
             rows = []
             for row in _records(text, delimiter):
                 if any(cell.strip() for cell in row):
                     rows.append(row)
-                if len(rows) > SNIFF_ROWS:
+                if len(rows) > _SNIFF_ROWS:
                     break
         except csv.Error:
             continue

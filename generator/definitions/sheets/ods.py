@@ -14,10 +14,10 @@ from typing import Any
 from .packed import check_archive, choose_sheet
 from .table import MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROWS, Collector, SheetError, Table, cell_text
 
-MAX_REPEAT = 1 << 24  # LibreOffice's largest sheets have 16,777,216 rows
-TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
-OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
-TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+_MAX_REPEAT = 1 << 24  # LibreOffice's largest sheets have 16,777,216 rows
+_TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+_OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+_TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 
 
 def _attr(element: Any, namespace: str, name: str) -> str | None:
@@ -25,12 +25,12 @@ def _attr(element: Any, namespace: str, name: str) -> str | None:
 
 
 def _repeat(element: Any, name: str, number: int) -> int:
-    text = _attr(element, TABLE, name) or "1"
+    text = _attr(element, _TABLE, name) or "1"
     try:
         count = int(text)
     except ValueError:
         raise SheetError(f"table:{name} is '{text[:20]}', not a number", number) from None
-    if count < 1 or count > MAX_REPEAT:
+    if count < 1 or count > _MAX_REPEAT:
         raise SheetError(f"table:{name} is {count}", number)
     return count
 
@@ -42,13 +42,13 @@ def _text(element: Any, out: list[str], budget: list[int]) -> None:
             return
         if child.nodeType == child.TEXT_NODE:
             piece = child.data[: budget[0]]
-        elif child.qname == (TEXT, "line-break"):
+        elif child.qname == (_TEXT, "line-break"):
             piece = "\n"
-        elif child.qname == (TEXT, "tab"):
+        elif child.qname == (_TEXT, "tab"):
             piece = "\t"
-        elif child.qname == (TEXT, "s"):
+        elif child.qname == (_TEXT, "s"):
             try:
-                piece = " " * min(int(_attr(child, TEXT, "c") or "1"), budget[0])
+                piece = " " * min(int(_attr(child, _TEXT, "c") or "1"), budget[0])
             except ValueError:
                 piece = " "
         else:
@@ -59,21 +59,21 @@ def _text(element: Any, out: list[str], budget: list[int]) -> None:
 
 
 def _cell_value(cell: Any) -> str:
-    kind = _attr(cell, OFFICE, "value-type")
+    kind = _attr(cell, _OFFICE, "value-type")
     if kind in ("float", "percentage", "currency"):
-        value = _attr(cell, OFFICE, "value") or ""
+        value = _attr(cell, _OFFICE, "value") or ""
         try:
             return cell_text(float(value))
         except ValueError:
             return value
     if kind == "boolean":
-        return "true" if (_attr(cell, OFFICE, "boolean-value") or "").lower() == "true" else "false"
+        return "true" if (_attr(cell, _OFFICE, "boolean-value") or "").lower() == "true" else "false"
     if kind == "date":
-        return (_attr(cell, OFFICE, "date-value") or "").removesuffix("T00:00:00")
+        return (_attr(cell, _OFFICE, "date-value") or "").removesuffix("T00:00:00")
     lines = []
     budget = [MAX_CELL_CHARS + 1]
     for child in cell.childNodes:
-        if child.nodeType == child.ELEMENT_NODE and child.qname == (TEXT, "p"):
+        if child.nodeType == child.ELEMENT_NODE and child.qname == (_TEXT, "p"):
             out: list[str] = []
             _text(child, out, budget)
             lines.append("".join(out))
@@ -84,7 +84,7 @@ def _row_cells(row: Any, number: int) -> list[str]:
     cells: list[str] = []
     empty = 0  # empty cells not yet written: only spelt out when a value follows them
     for cell in row.childNodes:
-        if cell.nodeType != cell.ELEMENT_NODE or cell.qname not in ((TABLE, "table-cell"), (TABLE, "covered-table-cell")):
+        if cell.nodeType != cell.ELEMENT_NODE or cell.qname not in ((_TABLE, "table-cell"), (_TABLE, "covered-table-cell")):
             continue
         count = _repeat(cell, "number-columns-repeated", number)
         value = _cell_value(cell)
@@ -100,6 +100,7 @@ def _row_cells(row: Any, number: int) -> list[str]:
 
 def read_ods(path: Path, sheet: str | None) -> Table:
     check_archive(path, "ods")
+    # odfpy loads only for .ods card lists
     from odf.opendocument import load
     from odf.table import Table as OdfTable
     from odf.table import TableRow
@@ -111,7 +112,7 @@ def read_ods(path: Path, sheet: str | None) -> Table:
             f"the file cannot be read as an OpenDocument spreadsheet ({type(exc).__name__}: {str(exc)[:120]}); save it again"
         ) from None
     tables = document.spreadsheet.getElementsByType(OdfTable) if document.spreadsheet is not None else []
-    names = [_attr(t, TABLE, "name") or f"Sheet{i + 1}" for i, t in enumerate(tables)]
+    names = [_attr(t, _TABLE, "name") or f"Sheet{i + 1}" for i, t in enumerate(tables)]
     name = choose_sheet(names, sheet, "ods")
     table = tables[names.index(name)]
     try:

@@ -34,7 +34,7 @@ def check_archive(path: Path, kind: str) -> None:
     _check_xml(path, [part.filename for part in parts if not part.is_dir()], kind)
 
 
-MAX_ELEMENTS = 1_000_000  # XML elements in all of a spreadsheet's parts: a thousand cards hold a few tens of thousands
+_MAX_ELEMENTS = 1_000_000  # XML elements in all of a spreadsheet's parts: a thousand cards hold a few tens of thousands
 MAX_NESTING = 64  # elements inside each other (a cell's text spans in spans...)
 
 
@@ -54,9 +54,9 @@ class _Counter:
                 f"the spreadsheet nests its contents more than {MAX_NESTING} deep (its part '{self.part[:200]}'); "
                 "save a simpler copy (values only)"
             )
-        if self.count > MAX_ELEMENTS:
+        if self.count > _MAX_ELEMENTS:
             raise SheetError(
-                f"the spreadsheet holds more than {MAX_ELEMENTS:,} elements (counted to its part '{self.part[:200]}'); "
+                f"the spreadsheet holds more than {_MAX_ELEMENTS:,} elements (counted to its part '{self.part[:200]}'); "
                 "save a simpler copy (values only)"
             )
 
@@ -67,7 +67,7 @@ class _Counter:
         return None
 
 
-NAMED_XML = (".xml", ".rels")
+_NAMED_XML = (".xml", ".rels")
 
 
 def _check_xml(path: Path, names: list[str], kind: str) -> None:
@@ -78,6 +78,7 @@ def _check_xml(path: Path, names: list[str], kind: str) -> None:
     relationships, so a worksheet stored as ``sheet1.bin`` or shared strings as ``strings.txt`` are parsed
     all the same.  A part that is not XML (a picture, printer settings, ``mimetype``) stops the parser at
     its first bytes, as it would stop any reader; only a part named as XML must be well-formed."""
+    # lxml loads only for zipped spreadsheets
     from lxml import etree
 
     counter = _Counter()
@@ -93,7 +94,7 @@ def _check_xml(path: Path, names: list[str], kind: str) -> None:
                             parser.feed(chunk)
                     parser.close()
                 except etree.XMLSyntaxError:
-                    if name.lower().endswith(NAMED_XML):
+                    if name.lower().endswith(_NAMED_XML):
                         raise  # the elements before the error are counted in either case
     except (zipfile.BadZipFile, etree.XMLSyntaxError, OSError, RuntimeError, ValueError) as exc:
         raise SheetError(

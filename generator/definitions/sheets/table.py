@@ -8,6 +8,7 @@ below before it decodes anything large.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 from ..printable import unprintable
@@ -16,7 +17,7 @@ MAX_CSV_BYTES = 2_000_000  # as every other definition file
 MAX_SPREADSHEET_BYTES = 5_000_000  # a zipped .xlsx or .ods
 MAX_UNPACKED_BYTES = 30_000_000  # the parts of a zipped spreadsheet, as their zip index declares them
 MAX_PARTS = 2_000  # files inside a zipped spreadsheet
-MAX_CELLS = 1_000_000  # cells read, empty ones between values included
+_MAX_CELLS = 1_000_000  # cells read, empty ones between values included
 MAX_COLUMNS = 256
 MAX_CELL_CHARS = 10_000  # as a card's text field
 MAX_ROWS = 10_001  # a header and 10,000 cards
@@ -57,8 +58,6 @@ def column_letter(index: int) -> str:
 
 def cell_text(value: object) -> str:
     """A spreadsheet value as the text a person sees in its cell."""
-    import datetime
-
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -88,8 +87,8 @@ class Collector:
         while self.trim and cells and not cells[-1].strip():
             cells.pop()
         self.cells += len(cells)
-        if self.cells > MAX_CELLS:
-            raise SheetError(f"the sheet holds more than {MAX_CELLS:,} cells", number)
+        if self.cells > _MAX_CELLS:
+            raise SheetError(f"the sheet holds more than {_MAX_CELLS:,} cells", number)
         if not cells:
             return
         if len(cells) > MAX_COLUMNS:

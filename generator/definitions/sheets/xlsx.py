@@ -10,7 +10,7 @@ from typing import Any
 from .packed import check_archive, choose_sheet
 from .table import MAX_COLUMNS, Collector, SheetError, Table, cell_text
 
-MAX_ROW_NUMBER = 1_048_576  # Excel's last row
+_MAX_ROW_NUMBER = 1_048_576  # Excel's last row
 
 
 def read_xlsx(path: Path, sheet: str | None) -> Table:
@@ -34,8 +34,8 @@ def read_xlsx(path: Path, sheet: str | None) -> Table:
         number = 0
         try:
             for number, cells in _stored_rows(worksheet):
-                if number > MAX_ROW_NUMBER:
-                    raise SheetError(f"the sheet has more than {MAX_ROW_NUMBER:,} rows", number)
+                if number > _MAX_ROW_NUMBER:
+                    raise SheetError(f"the sheet has more than {_MAX_ROW_NUMBER:,} rows", number)
                 if any(text.strip() for text in cells):
                     rows.add(number, cells)
         except SheetError as exc:
@@ -53,43 +53,24 @@ def _stored_rows(worksheet: Any) -> Iterator[tuple[int, list[str]]]:
     (at most one past MAX_COLUMNS, so a wider row is refused).  Rows and cells the part does not store are not
     spelt out: openpyxl's own ``iter_rows`` fills every gap with rows of empty cells, a million of them for one
     cell at Excel's last row."""
-    from openpyxl.worksheet._reader import FORMULA_TAG, WorkSheetParser
+    from ...libraries.openpyxl import stored_rows  # loaded only for workbooks, as openpyxl is
 
-    class Parser(WorkSheetParser):
-        """openpyxl's parser, noting a formula whose result the file does not hold (the saved value is read)."""
-
-        def parse_cell(self, element: Any) -> dict:
-            cell = super().parse_cell(element)
-            if cell["value"] is None and element.find(FORMULA_TAG) is not None:
-                cell["unsaved"] = True
-            return cell
-
-    book = worksheet.parent
-    with worksheet._get_source() as source:
-        parser = Parser(
-            source,
-            worksheet._shared_strings,
-            data_only=book.data_only,
-            epoch=book.epoch,
-            date_formats=book._date_formats,
-            timedelta_formats=book._timedelta_formats,
-        )
-        for number, stored in parser.parse():
-            values: dict[int, str] = {}
-            for cell in stored:
-                if cell.get("unsaved") and cell["column"] <= MAX_COLUMNS:
-                    raise SheetError(
-                        "a formula whose result the file does not hold (the program that wrote it does not "
-                        "calculate): open the file in a spreadsheet program and save it, or type the value in",
-                        number,
-                        cell["column"] - 1,
-                    )
-                if cell["value"] is None:
-                    continue
-                text = cell_text(cell["value"])
-                if cell["column"] <= MAX_COLUMNS:
-                    values[cell["column"]] = text
-                elif text.strip():
-                    values[MAX_COLUMNS + 1] = text  # a value past the last column the row may have
-            width = max(values, default=0)
-            yield number, [values.get(column, "") for column in range(1, width + 1)]
+    for number, stored in stored_rows(worksheet):
+        values: dict[int, str] = {}
+        for cell in stored:
+            if cell.get("unsaved") and cell["column"] <= MAX_COLUMNS:
+                raise SheetError(
+                    "a formula whose result the file does not hold (the program that wrote it does not "
+                    "calculate): open the file in a spreadsheet program and save it, or type the value in",
+                    number,
+                    cell["column"] - 1,
+                )
+            if cell["value"] is None:
+                continue
+            text = cell_text(cell["value"])
+            if cell["column"] <= MAX_COLUMNS:
+                values[cell["column"]] = text
+            elif text.strip():
+                values[MAX_COLUMNS + 1] = text  # a value past the last column the row may have
+        width = max(values, default=0)
+        yield number, [values.get(column, "") for column in range(1, width + 1)]

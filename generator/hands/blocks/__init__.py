@@ -107,4 +107,4 @@ def register(block: Block) -> Block:
 # registered in the order the README and error messages list them
 from . import groups, straight, flush, shared, each_once, distinct, rectangle, contains, none, roles, wild  # noqa: E402,F401,I001
 
-__all__ = ["BLOCKS", "Block", "Needs", "parse_blocks", "register"]
+__all__ = ["BLOCKS", "Block", "Engine", "Needs", "parse_blocks", "register"]

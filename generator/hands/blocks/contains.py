@@ -11,7 +11,7 @@ from . import Engine, register
 from .selectors import SelectorList
 
 
-class Contains(SelectorList):
+class _Contains(SelectorList):
     name = "contains"
 
     def check(self, engine: Engine, value: Any, path: KeyPath) -> bool:
@@ -29,4 +29,4 @@ class Contains(SelectorList):
         return ok
 
 
-register(Contains())
+register(_Contains())

@@ -10,7 +10,7 @@ from ...definitions.schema import Context, KeyPath, check_table, field
 from . import Block, Engine, Needs, register
 
 
-class Distinct(Block):
+class _Distinct(Block):
     name = "distinct"
     spec = field(dict)
 
@@ -30,4 +30,4 @@ class Distinct(Block):
         return (n >= lo) & (n <= hi)
 
 
-register(Distinct())
+register(_Distinct())

@@ -11,7 +11,7 @@ from ..bits import u64
 from . import Block, Engine, Needs, register
 
 
-class EachOnce(Block):
+class _EachOnce(Block):
     name = "each_once"
     spec = field(str, list)
 
@@ -37,4 +37,4 @@ class EachOnce(Block):
         return ok
 
 
-register(EachOnce())
+register(_EachOnce())

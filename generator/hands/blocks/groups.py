@@ -10,7 +10,7 @@ from ...definitions.schema import Context, KeyPath, field
 from . import Block, Engine, register
 
 
-class Groups(Block):
+class _Groups(Block):
     name = "groups"
     spec = field(list, item=int)
 
@@ -27,4 +27,4 @@ class Groups(Block):
         return ok
 
 
-register(Groups())
+register(_Groups())

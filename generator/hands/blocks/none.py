@@ -11,7 +11,7 @@ from . import Engine, register
 from .selectors import SelectorList
 
 
-class NoneOf(SelectorList):
+class _NoneOf(SelectorList):
     name = "none"
 
     def check(self, engine: Engine, value: Any, path: KeyPath) -> bool:
@@ -25,4 +25,4 @@ class NoneOf(SelectorList):
         return ok
 
 
-register(NoneOf())
+register(_NoneOf())

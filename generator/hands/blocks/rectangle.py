@@ -37,7 +37,7 @@ def _matching(suits: list[int], cards: list[set]) -> bool:
     return all(augment(s, set()) for s in range(len(suits)))
 
 
-class Rectangle(Block):
+class _Rectangle(Block):
     name = "rectangle"
     spec = field(dict)
 
@@ -122,4 +122,4 @@ def _table(engine: Engine, p: int, chunk: list) -> np.ndarray:
     return cache[key]
 
 
-register(Rectangle())
+register(_Rectangle())

@@ -20,10 +20,10 @@ from ..bits import popcount, u64
 from . import Block, Engine, Needs, register
 from .selectors import parse_selectors
 
-MAX_ROLES = 4
+_MAX_ROLES = 4
 
 
-class Roles(Block):
+class _Roles(Block):
     name = "roles"
     spec = field(list)
 
@@ -36,8 +36,8 @@ class Roles(Block):
                 ctx.error(path + (i,), "a role is a card selector or a list of them")
                 return None
             roles.append(sels)
-        if not 1 <= len(roles) <= min(MAX_ROLES, hand_size):
-            ctx.error(path, f"give 1 to {min(MAX_ROLES, hand_size)} roles")
+        if not 1 <= len(roles) <= min(_MAX_ROLES, hand_size):
+            ctx.error(path, f"give 1 to {min(_MAX_ROLES, hand_size)} roles")
             return None
         return tuple(roles)
 
@@ -72,4 +72,4 @@ def _cards(engine: Engine, sels: tuple) -> int:
     return cache[sels]
 
 
-register(Roles())
+register(_Roles())

@@ -8,7 +8,7 @@ from ...definitions.schema import Context, KeyPath, check_table, field
 from ..rankings import Selector
 from . import Block, Engine, Needs
 
-SELECTOR_SPEC = {
+_SELECTOR_SPEC = {
     "card": field(str),
     "rank": field(str),
     "suit": field(str),
@@ -18,8 +18,8 @@ SELECTOR_SPEC = {
 }
 
 
-def parse_selector(ctx: Context, raw: Any, path: KeyPath) -> Selector | None:
-    good = check_table(ctx, raw, SELECTOR_SPEC, path, "card selector")
+def _parse_selector(ctx: Context, raw: Any, path: KeyPath) -> Selector | None:
+    good = check_table(ctx, raw, _SELECTOR_SPEC, path, "card selector")
     kinds = [k for k in ("card", "rank", "suit", "group") if k in good]
     if len(kinds) != 1:
         if isinstance(raw, dict):
@@ -37,7 +37,7 @@ def parse_selector(ctx: Context, raw: Any, path: KeyPath) -> Selector | None:
 def parse_selectors(ctx: Context, raw: list, path: KeyPath) -> tuple[Selector, ...]:
     out = []
     for i, item in enumerate(raw):
-        sel = parse_selector(ctx, item, path + (i,))
+        sel = _parse_selector(ctx, item, path + (i,))
         if sel is not None:
             out.append(sel)
     return tuple(out)

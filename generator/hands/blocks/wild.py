@@ -10,7 +10,7 @@ from ...definitions.schema import Context, KeyPath, check_table, field
 from . import Block, Engine, register
 
 
-class Wild(Block):
+class _Wild(Block):
     name = "wild"
     spec = field(dict)
 
@@ -23,4 +23,4 @@ class Wild(Block):
         return np.full(m, lo <= w <= hi, bool)
 
 
-register(Wild())
+register(_Wild())

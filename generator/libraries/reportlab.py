@@ -1,0 +1,190 @@
+"""reportlab's internals, the one place they are used.
+
+- closing a form XObject with the canvas's whole state (``Canvas.endForm``
+  leaves shadings and graphics states out of a form's resources);
+- naming font subsets through ``ttfonts.SUBSETN``, swapped while a font adds
+  its objects;
+- a pass of ``BaseDocTemplate.multiBuild`` whose pages are not saved;
+- the room a frame has, and the height and contents of a ``KeepTogether``
+  and the rows of a ``Table``, as measured while laying a book out;
+- ``Flowable.drawOn`` made to skip drawing on a sketch canvas while a
+  sketch pass runs.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from reportlab.pdfbase import pdfdoc, ttfonts
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, Table
+
+__all__ = [
+    "PRIVATE_NAMES",
+    "end_form",
+    "frame_fill",
+    "frame_height",
+    "kept_content",
+    "kept_height",
+    "subset_names",
+    "table_rows",
+    "undrawn_on",
+    "unsaved_pass",
+]
+
+# (owner, name): every private member used below, each a member of its owner or set by its owner's code; a test
+# checks them against the installed reportlab
+PRIVATE_NAMES: tuple[tuple[Any, str], ...] = (
+    *((Canvas, name) for name in ("_setColorSpace", "_setExtGState", "_setXObjects", "_restartAccumulators")),
+    *((Canvas, name) for name in ("_formData", "_pagesize", "_pageCompression", "_preamble", "_code", "_doc")),
+    *((Canvas, name) for name in ("_shadingUsed", "_colorsUsed")),
+    (ttfonts, "SUBSETN"),
+    *((BaseDocTemplate, name) for name in ("_indexingFlowables", "_doSave", "_multiBuildEdits")),
+    *((Frame, name) for name in ("_y", "_y1", "_y2", "_height", "_topPadding", "_bottomPadding", "_frame")),
+    (KeepTogether, "_content"),
+    (KeepTogether, "_H"),
+    (Table, "_cellvalues"),
+)
+
+
+class _CompleteForm(pdfdoc.PDFFormXObject):
+    """A form whose resources include its shadings, colour spaces and graphics states."""
+
+    ExtGState = None
+    Resources = None
+    _shadingUsed: dict = {}
+    _colorsUsed: dict = {}
+
+    def format(self, document):
+        if not self.Resources:
+            resources = pdfdoc.PDFResourceDictionary()
+            resources.basicFonts()
+            resources.allProcs()
+            if self.XObjects:
+                resources.XObject = self.XObjects
+            if self.ExtGState:
+                resources.ExtGState = self.ExtGState
+            resources.setShading(self._shadingUsed)
+            resources.setColorSpace(self._colorsUsed)
+            self.Resources = resources
+        return super().format(document)
+
+
+def end_form(canvas: Canvas) -> None:
+    """Like ``canvas.endForm()``, but the form keeps every resource it names.
+
+    reportlab's ``endForm`` gives a form a resource dictionary with fonts and nested forms only.  A form that
+    draws a gradient (a shading) or uses transparency (an ExtGState) then names resources it does not have:
+    pdfium forgives that, but poppler, Acrobat's preflight and print-shop RIPs do not, and gradients or opacity
+    silently vanish.  Here the form is closed with a full resource dictionary, exactly as reportlab does for a page.
+    """
+    name, lowerx, lowery, upperx, uppery = canvas._formData
+    width, height = canvas._pagesize
+    form = _CompleteForm(
+        lowerx=lowerx, lowery=lowery, upperx=width if upperx is None else upperx, uppery=height if uppery is None else uppery
+    )
+    form.compression = canvas._pageCompression
+    form.setStreamList([canvas._preamble] + canvas._code)
+    canvas._setColorSpace(form)
+    canvas._setExtGState(form)
+    canvas._setXObjects(form)
+    form._shadingUsed = dict(canvas._shadingUsed)
+    canvas._doc.addForm(name, form)
+    canvas._restartAccumulators()
+    canvas.pop_state_stack()
+
+
+_SUBSET_LOCK = threading.Lock()  # reportlab names subsets through a module function, swapped while a font adds its objects
+
+
+@contextmanager
+def subset_names(tags: list[bytes]) -> Iterator[None]:
+    """While inside, reportlab names the n-th subset of a font ``tags[n]`` (in place of its ``AAAAAA`` count)."""
+    with _SUBSET_LOCK:
+        counted = ttfonts.SUBSETN
+        ttfonts.SUBSETN = lambda n, *_: tags[n]
+        try:
+            yield
+        finally:
+            ttfonts.SUBSETN = counted
+
+
+@contextmanager
+def unsaved_pass(doc: BaseDocTemplate, story: list[Flowable]) -> Iterator[list[Flowable]]:
+    """A pass of ``multiBuild`` made inside (``doc.build``), nothing saved; yields the story's indexing flowables.
+
+    The marks the pass makes on the story (a flowable moved to the next frame) are undone on leaving."""
+    doc._indexingFlowables = [f for f in story if f.isIndexing()]
+    doc._doSave = 0
+    edits: list = []
+    doc._multiBuildEdits = edits.append
+    yield doc._indexingFlowables
+    for undo, *args in edits:
+        undo(*args)
+
+
+def frame_fill(frame: Frame) -> tuple[float, float]:
+    """The height a frame has used so far and its whole height."""
+    return frame._y2 - frame._y, frame._y2 - frame._y1
+
+
+def frame_height(flowable: Flowable) -> float | None:
+    """The inner height of the frame a flowable is being laid out in, or None outside a frame."""
+    frame = getattr(flowable, "_frame", None)
+    if frame is None:
+        return None
+    return frame._height - frame._topPadding - frame._bottomPadding
+
+
+def kept_content(keep: KeepTogether) -> list[Flowable]:
+    """The flowables a ``KeepTogether`` holds."""
+    return list(keep._content)
+
+
+def kept_height(keep: KeepTogether) -> float:
+    """The height a ``KeepTogether`` measured at its last wrap."""
+    return keep._H
+
+
+def table_rows(table: Table) -> int:
+    """The rows of a table (its header rows included)."""
+    return len(table._cellvalues)
+
+
+_UNDRAWN_LOCK = threading.Lock()
+_undrawn_users = 0
+
+
+def _drawn_unless(canvas_type: type, draw_on: Callable) -> Callable:
+    @functools.wraps(draw_on)
+    def drawOn(self, canvas, x, y, _sW=0):
+        if isinstance(canvas, canvas_type):
+            return None
+        return draw_on(self, canvas, x, y, _sW)
+
+    return drawOn
+
+
+@contextmanager
+def undrawn_on(canvas_type: type) -> Iterator[None]:
+    """While inside, a flowable is placed but not drawn on a canvas of ``canvas_type`` (any other canvas draws).
+
+    ``Flowable.drawOn`` is shared by the whole process: it is swapped when the first user enters and put back when
+    the last leaves, so passes in other threads see the same method throughout."""
+    global _undrawn_users
+    with _UNDRAWN_LOCK:
+        if _undrawn_users == 0:
+            assert not hasattr(Flowable.drawOn, "__wrapped__"), "Flowable.drawOn is already swapped"
+            Flowable.drawOn = _drawn_unless(canvas_type, Flowable.drawOn)
+        _undrawn_users += 1
+    try:
+        yield
+    finally:
+        with _UNDRAWN_LOCK:
+            _undrawn_users -= 1
+            if _undrawn_users == 0:
+                Flowable.drawOn = Flowable.drawOn.__wrapped__
