@@ -85,6 +85,8 @@ def run_build(
     reports: dict[str, list[str]] = {}
     register_fonts()  # before the workers fork, so none of them reads the font files again
     tasks.preload(request.books)
+    if request.books:  # read and checked before the workers fork, so they start with them and check nothing again
+        _ = context.games, context.books
     builds: list[DeckBuild] = []
     bar = ProgressBar("building")
     try:
