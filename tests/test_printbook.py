@@ -56,9 +56,9 @@ def _positions(pdf: bytes) -> list[dict[str, float]]:
     for side in PdfReader(io.BytesIO(pdf)).pages:
         found: dict[str, float] = {}
         side.extract_text(
-            visitor_text=lambda t, cm, tm, fd, fs, found=found: found.setdefault(t.strip(), cm[4] + tm[4] * cm[0])
-            if re.fullmatch(r"page\d+", t.strip())
-            else None
+            visitor_text=lambda t, cm, tm, fd, fs, found=found: (
+                found.setdefault(t.strip(), cm[4] + tm[4] * cm[0]) if re.fullmatch(r"page\d+", t.strip()) else None
+            )
         )
         out.append(found)
     return out
@@ -111,8 +111,8 @@ def test_marks_stay_outside_the_bleed_and_on_the_sheet(spine, pages):
     assert len(crops) == 8
     for mark in marks:
         assert not mark.touches(sheet.bleed_box)
-        assert 0 <= min(mark.x1, mark.x2) and max(mark.x1, mark.x2) <= w
-        assert 0 <= min(mark.y1, mark.y2) and max(mark.y1, mark.y2) <= h
+        assert min(mark.x1, mark.x2) >= 0 and max(mark.x1, mark.x2) <= w
+        assert min(mark.y1, mark.y2) >= 0 and max(mark.y1, mark.y2) <= h
     folds = sorted({m.x1 for m in marks if m.kind == "fold"})
     left, right = sheet.page_boxes()[0], sheet.page_boxes()[-1]
     assert folds == ([] if pages == 1 else sorted({left.right, right.x}))
@@ -139,10 +139,10 @@ def printed(project, book_pdf):
     }
 
 
-pytestmark_slow = pytest.mark.slow
+slow = pytest.mark.slow
 
 
-@pytestmark_slow
+@slow
 @pytest.mark.parametrize("binding", ["perfect", "saddle"])
 def test_print_book_passes_the_card_files_pdfx_checks(printed, binding):
     made = printed[binding]
@@ -169,7 +169,7 @@ def _pixels(pdf: bytes, page: int, dpi: int = 50):
     return document[page].render(scale=dpi / 72).to_pil().convert("RGB")
 
 
-@pytestmark_slow
+@slow
 def test_the_outside_covers_ground_reaches_into_the_bleed_and_marks_sit_outside_it(printed):
     made = printed["perfect"]
     image = _pixels(made.cover, 0)
@@ -190,7 +190,7 @@ def test_the_outside_covers_ground_reaches_into_the_bleed_and_marks_sit_outside_
     assert inside.getpixel((round((bleed.x + 1) / 25.4 * dpi), round(bleed.cy / 25.4 * dpi))) == white  # unprinted
 
 
-@pytestmark_slow
+@slow
 def test_the_back_cover_is_the_books_last_page_never_text(printed, project):
     from generator.rulebook import load_rulebooks
 
@@ -205,7 +205,7 @@ def test_the_back_cover_is_the_books_last_page_never_text(printed, project):
     assert all(blurb not in " ".join(p.extract_text().split()) for p in interior.pages)
 
 
-@pytestmark_slow
+@slow
 def test_print_files_are_reproducible(printed, book_pdf):
     from generator.render.bookpdf import Look, Press, print_book
     from generator.render.colour import ProcessColour
@@ -217,7 +217,7 @@ def test_print_files_are_reproducible(printed, book_pdf):
     assert again.interior == printed["saddle"].interior and again.cover == printed["saddle"].cover
 
 
-@pytestmark_slow
+@slow
 @needs_gs
 def test_a_shops_book_is_its_pdfx_version_bleed_and_ink_limit(project, tmp_path):
     out = tmp_path / "out"
