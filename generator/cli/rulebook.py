@@ -34,7 +34,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--paper", default="a5", metavar="PAPER", help=f"page size: {', '.join(BOOK_PAPERS)} (default: a5)")
     p.add_argument(
-        "--booklet", action="store_true", help="impose for saddle-stitch printing: 2-up on A4 (A5/A4 paper) or Letter sheets"
+        "--booklet",
+        action="store_true",
+        help="impose for saddle-stitch printing: 2-up on A4 (A5/A4 paper) or Letter sheets, inner sheets' pages moved "
+        "in by their creep",
     )
     p.add_argument(
         "--print",
@@ -62,7 +65,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         metavar="MM",
         help=f"one leaf of the paper: sets a perfect-bound spine and the creep of --booklet (default {PAPER_THICKNESS:g} mm)",
     )
-    p.add_argument("--stock", choices=tuple(STOCKS), default="coated", help="with --print: the paper's ICC profile and ink limit")
+    p.add_argument(
+        "--stock",
+        choices=tuple(STOCKS),
+        default="coated",
+        help="with --print: the paper's ICC profile and ink limit (default coated)",
+    )
     p.add_argument("--out", type=Path, default=None, help="output folder (default: output/rulebooks/)")
     p.add_argument(
         "--lang",
