@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.cli import main
 from generator.imposition.booklet import booklet_order, creep_shifts
-from generator.imposition.printbook import BookError, PrintSheet, slug_width, spine_width, split_pages
+from generator.imposition.printbook import BookError, PrintSheet, print_order, slug_width, spine_width, split_pages
 from generator.render.impose import impose
 
 from .pdfcheck import assert_boxes, assert_pdfx, assert_press_colour
@@ -92,6 +92,28 @@ def test_cover_takes_four_pages_and_the_interior_is_whole_sheets(pages):
 def test_a_book_that_is_not_whole_sheets_is_refused(pages):
     with pytest.raises(BookError, match=f"multiple of 4 pages.*not {pages}"):
         split_pages(pages, "perfect")
+
+
+def test_text_never_ends_on_the_inside_back_cover():
+    assert print_order(8, {6}) == list(range(8))  # the last page but one is blank: as the book is
+    assert print_order(8, {5}) == [0, 1, 2, 3, 4, 5, 6, None, None, None, None, 7]
+    order = print_order(8, set())
+    split = split_pages(len(order), "saddle")
+    assert order[split.inside[1]] is None and order[split.outside[0]] == 7  # a blank inside, the back cover out
+    assert 6 in [order[i] for i in split.interior]
+
+
+def test_a_book_of_text_to_its_last_page_but_one_is_printed_with_blank_pages_after_it():
+    from generator.render.bookpdf import Look, Press, print_book
+    from generator.render.colour import ProcessColour
+    from generator.render.icc import shipped_profile
+
+    look = Look(CREAM, CREAM, CREAM, "EBGaramond-Regular", "Numbers")
+    made = print_book(_numbered_pdf(8), Press(3.0, ProcessColour(shipped_profile("coated"), 3.0)), look)
+    interior = [" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(made.interior)).pages]
+    assert interior == ["page3", "page4", "page5", "page6", "page7", "", "", ""]
+    outside, inside = (" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(made.cover)).pages)
+    assert sorted(outside.split()) == ["page1", "page8"] and inside == "page2"
 
 
 def test_spine_from_the_interiors_leaves_and_none_for_a_saddle_stitch():
@@ -227,6 +249,7 @@ def test_a_shops_book_is_its_pdfx_version_bleed_and_ink_limit(project, tmp_path)
             assert_pdfx(pdf, "1a:2003")
             assert_press_colour(pdf, "1a:2003", 2.4)
             assert_boxes(pdf, 3.175, slug_width(3.175))
+            assert str(pdf.Root.Lang) == "en"  # kept through Ghostscript's flattening
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,9 @@ second the inside front cover, the last but one the inside back cover and the
 last the back cover.  Those four go on the cover (printed on cover stock as
 two spreads, outside and inside); the pages between them are the interior, in
 reading order, one trimmed page each, still a multiple of four so a
-saddle-stitched interior is whole sheets.  A perfect-bound book's cover wraps
+saddle-stitched interior is whole sheets.  Text never ends on a cover: a book
+whose last page but one holds text gets four blank pages before its back
+cover (:func:`print_order`).  A perfect-bound book's cover wraps
 round a spine as thick as the interior's leaves; a saddle-stitched one has no
 spine.  Coordinates are from the top-left corner of the sheet, y down.
 """
@@ -51,6 +53,16 @@ def split_pages(pages: int, binding: str) -> Split:
     if pages < COVER_PAGES + 4 or pages % 4:
         raise BookError(f"a printed book needs a multiple of 4 pages, at least 8, not {pages}")
     return Split((pages - 1, 0), (1, pages - 2), tuple(range(2, pages - 2)))
+
+
+def print_order(pages: int, blank: set[int]) -> list[int | None]:
+    """The book's pages (0-based) as printed, ``None`` for a blank page added.  The cover's inside back is the
+    last page but one: when that holds text (it is not in ``blank``), four blank pages go before the back cover,
+    so the text ends in the interior, followed by blank pages, and the inside back cover is blank too."""
+    order: list[int | None] = list(range(pages))
+    if pages >= 2 and pages - 2 not in blank:
+        order[-1:-1] = [None] * COVER_PAGES
+    return order
 
 
 def spine_width(interior_pages: int, binding: str, thickness: float = PAPER_THICKNESS) -> float:

@@ -23,7 +23,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..geometry import Box
-from ..imposition.printbook import PAPER_THICKNESS, PrintSheet, spine_width, split_pages
+from ..imposition.printbook import PAPER_THICKNESS, PrintSheet, print_order, spine_width, split_pages
 from .canvas import new_canvas
 from .colour import ProcessColour
 from .pdfx import make_pdfx
@@ -31,6 +31,7 @@ from .recolour import recolour_pages
 
 MARK_WIDTH = 0.1  # mm
 MIN_SPINE_TEXT = 5.0  # mm: a narrower spine carries no title (it would not sit straight on the spine)
+PAINTING = {"Tj", "TJ", "'", '"', "f", "F", "f*", "S", "s", "B", "B*", "b", "b*", "Do", "sh", "INLINE IMAGE"}
 
 
 @dataclass(frozen=True)
@@ -70,32 +71,34 @@ def print_book(book: bytes, press: Press, look: Look) -> PrintBook:
     import pikepdf
 
     with pikepdf.open(io.BytesIO(book)) as source:
-        count = len(source.pages)
+        blank = {n for n, page in enumerate(source.pages) if not _paints(page)}
+        order = print_order(len(source.pages), blank)
         box = [float(v) for v in source.pages[0].MediaBox]
     trim = ((box[2] - box[0]) / mm, (box[3] - box[1]) / mm)
-    split = split_pages(count, press.binding)
+    split = split_pages(len(order), press.binding)
     spine = spine_width(len(split.interior), press.binding, press.thickness)
     page = PrintSheet(trim, press.bleed)
     spread = PrintSheet(trim, press.bleed, spine, pages=2)
-    interior = _sheets(book, [(page, [(i, page.trim_box)], False) for i in split.interior], look, "interior")
+    interior = _sheets(book, [(page, [(order[i], page.trim_box)], False) for i in split.interior], look, "interior")
     boxes = spread.page_boxes()
-    cover = _sheets(
-        book,
-        [
-            (spread, list(zip(split.outside, boxes, strict=True)), True),
-            (spread, list(zip(split.inside, boxes, strict=True)), False),
-        ],
-        look,
-        "cover",
-    )
+    outside = [(order[i], b) for i, b in zip(split.outside, boxes, strict=True)]
+    inside = [(order[i], b) for i, b in zip(split.inside, boxes, strict=True)]
+    cover = _sheets(book, [(spread, outside, True), (spread, inside, False)], look, "cover")
     return PrintBook(_pressed(interior, press), _pressed(cover, press), len(split.interior), spine)
+
+
+def _paints(page) -> bool:
+    """Whether a page draws anything: text, a path, a picture or a form."""
+    import pikepdf
+
+    return any(str(instruction.operator) in PAINTING for instruction in pikepdf.parse_content_stream(page))
 
 
 def _pressed(pdf: bytes, press: Press) -> bytes:
     return make_pdfx(recolour_pages(pdf, press.process), press.process.profile, press.level)
 
 
-Placed = list[tuple[int, Box]]  # (page of the book, its trim on the sheet)
+Placed = list[tuple[int | None, Box]]  # (page of the book, or None for a blank page; its trim on the sheet)
 
 
 def _sheets(book: bytes, sheets: list[tuple[PrintSheet, Placed, bool]], look: Look, part: str) -> bytes:
@@ -173,6 +176,8 @@ def _placed(frames: bytes, book: bytes, placed: list[tuple[float, Placed]], lang
         for page, (sheet_h, pages) in zip(doc.pages, placed, strict=True):
             drawn = [b"q"]
             for index, trim in pages:
+                if index is None:
+                    continue
                 if index not in forms:
                     forms[index] = doc.copy_foreign(source.pages[index].as_form_xobject())
                 name = Name(f"/BookPage{index + 1}")
