@@ -213,6 +213,25 @@ def test_the_outside_covers_ground_reaches_into_the_bleed_and_marks_sit_outside_
 
 
 @slow
+def test_a_thin_spine_is_the_covers_ground(printed, book_pdf):
+    from generator.render.bookpdf import Look, Press, print_book
+    from generator.render.colour import ProcessColour
+    from generator.render.icc import shipped_profile
+    from generator.rulebook.style import ACCENT, TITLE_BOLD
+
+    look = Look(CREAM, ACCENT, CREAM, TITLE_BOLD, "The Pernese Deck")
+    made = print_book(book_pdf("pernese"), Press(3.0, ProcessColour(shipped_profile("coated"), 3.0), "4", "perfect"), look)
+    spread = PrintSheet((148.0, 210.0), 3.0, made.spine, 2)
+    assert 0 < made.spine < 5
+    image = _pixels(made.cover, 0, 300)
+    spine, front = spread.page_boxes()[0].right + made.spine / 2, spread.page_boxes()[1].x + 1
+    y = spread.trim_box.y + 1
+    assert image.getpixel((round(spine / 25.4 * 300), round(y / 25.4 * 300))) == image.getpixel(
+        (round(front / 25.4 * 300), round(y / 25.4 * 300))
+    )
+
+
+@slow
 def test_the_back_cover_is_the_books_last_page_never_text(printed, project):
     from generator.rulebook import load_rulebooks
 

@@ -30,7 +30,7 @@ from .pdfx import make_pdfx
 from .recolour import recolour_pages
 
 MARK_WIDTH = 0.1  # mm
-MIN_SPINE_TEXT = 5.0  # mm: a narrower spine carries no title (it would not sit straight on the spine)
+MIN_SPINE_TEXT = 5.0  # mm: a narrower spine carries no band and no title (a fold a little off would show them)
 PAINTING = {"Tj", "TJ", "'", '"', "f", "F", "f*", "S", "s", "B", "B*", "b", "b*", "Do", "sh", "INLINE IMAGE"}
 
 
@@ -129,19 +129,18 @@ def _pdf_box(box: Box, sheet_h: float) -> tuple[float, float, float, float]:
 
 
 def _outside(canvas: Canvas, sheet: PrintSheet, look: Look) -> None:
-    """The outside cover's ground over the whole bleed, the spine's band and its title (reading down the spine)."""
+    """The outside cover's ground over the whole bleed; on a spine of :data:`MIN_SPINE_TEXT` or more, a band in
+    the book's accent with the title reading down it."""
     h = sheet.size[1]
     bleed = sheet.bleed_box
     canvas.setFillColor(look.ground)
     canvas.rect(bleed.x * mm, (h - bleed.bottom) * mm, bleed.w * mm, bleed.h * mm, stroke=0, fill=1)
     spine = sheet.spine_box()
-    if spine is None:
+    if spine is None or spine.w < MIN_SPINE_TEXT:  # a thin spine is the ground: a band there would show on a cover
         return
     band = Box(spine.x, bleed.y, spine.w, bleed.h)  # into the bleed at the head and foot
     canvas.setFillColor(look.spine)
     canvas.rect(band.x * mm, (h - band.bottom) * mm, band.w * mm, band.h * mm, stroke=0, fill=1)
-    if spine.w < MIN_SPINE_TEXT:
-        return
     size = min(spine.w * 0.55 * mm, 14.0)
     width = (spine.h - 20) * mm
     if stringWidth(look.title, look.font, size) > width:
