@@ -42,8 +42,8 @@ FOLD_GREY = 0.45
 TITLE_FONT = font_name("Cinzel", "bold")
 DIE_LAYER = "Die line"  # the optional content group of the cut and fold lines: off, never printed
 DIE_TAG = "AetherpressDieLine"  # its name in the page's /Properties
-PLATE_SHARE = 0.2  # of the front panel's height: the title plate's
-PLATE_MAX = 22.0  # mm
+PLATE_SHARE = 0.15  # of the front panel's height: the title plate's
+PLATE_MAX = 16.0  # mm
 INSET = 5.0  # mm between a panel's edge and its plate or art
 GAP = 2.5  # mm between the art and a plate, or the thumb notch
 
