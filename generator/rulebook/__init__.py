@@ -214,19 +214,25 @@ def _chart_deck(context: BuildContext, table, game: str, where: str):
     return context.library.deck(base, where)
 
 
-def build_book(context: BuildContext, book: RulebookDefinition, out: Path, paper: str = "a5", booklet: bool = False) -> Path:
-    """Write one book (or its booklet) into ``out``; return the path."""
-    name, data = render_file(context, book, paper, booklet)
+def build_book(
+    context: BuildContext, book: RulebookDefinition, out: Path, paper: str = "a5", booklet: bool = False, thickness: float = 0.0
+) -> Path:
+    """Write one book (or its booklet, its creep set by the paper's ``thickness`` in mm) into ``out``; return the path."""
+    name, data = render_file(context, book, paper, booklet, thickness)
     return write_bytes(out / name, data)
 
 
-def render_file(context: BuildContext, book: RulebookDefinition, paper: str = "a5", booklet: bool = False) -> tuple[str, bytes]:
+def render_file(
+    context: BuildContext, book: RulebookDefinition, paper: str = "a5", booklet: bool = False, thickness: float = 0.0
+) -> tuple[str, bytes]:
     """The file name and PDF bytes of one book (or its booklet), in the book's language."""
     with speaking(book.language_set):
-        return _render_file(context, book, paper, booklet)
+        return _render_file(context, book, paper, booklet, thickness)
 
 
-def _render_file(context: BuildContext, book: RulebookDefinition, paper: str, booklet: bool) -> tuple[str, bytes]:
+def _render_file(
+    context: BuildContext, book: RulebookDefinition, paper: str, booklet: bool, thickness: float
+) -> tuple[str, bytes]:
     if booklet:
         from ..render.impose import impose
 
@@ -235,7 +241,7 @@ def _render_file(context: BuildContext, book: RulebookDefinition, paper: str, bo
         from ..units import pt
 
         sheet = context.paper(sheet_paper)
-        data = impose(data, (pt(sheet.width), pt(sheet.height)))
+        data = impose(data, (pt(sheet.width), pt(sheet.height)), thickness)
         name = f"{book.name}-booklet-{sheet_paper}.pdf"
     else:
         data = render_book(context, book, paper)
