@@ -16,6 +16,7 @@ Debian's ``fonts-noto-core`` and ``fonts-noto-cjk`` packages install them:
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import sys
 from pathlib import Path
@@ -38,10 +39,8 @@ def japanese_characters() -> str:
     chars += [chr(c) for c in (0x2018, 0x2019, 0x201C, 0x201D, 0x2026, 0x2015, 0x30FB, 0x00D7)]
     for row in range(0xB0, 0xD0):
         for cell in range(0xA1, 0xFF):
-            try:
+            with contextlib.suppress(UnicodeDecodeError):
                 chars.append(bytes([row, cell]).decode("euc_jp"))
-            except UnicodeDecodeError:
-                pass
     return "".join(dict.fromkeys(chars))
 
 

@@ -53,9 +53,10 @@ class Paragraph(paragraph.Paragraph):
         frags = self.__dict__.get("frags")
         if frags:
             self.frags, rtl = split_frags(frags)
-            self._base = 1 if getattr(self.style, "rightToLeft", False) else 0
+            given: Any = self.__dict__["style"]
+            self._base = 1 if getattr(given, "rightToLeft", False) else 0
             if rtl or self._base:
-                self.style = self.style.clone(self.style.name, shaping=1)
+                self.style = given.clone(given.name, shaping=1)
 
     def draw(self) -> None:
         if not self._icons:

@@ -45,11 +45,10 @@ _NEUTRAL = ("WS", "ON", "CS", "ES", "ET", "BN", "S", "B", "NSM")
 @cache
 def register_script_fonts() -> None:
     from reportlab.pdfbase import pdfmetrics
+    from reportlab.platypus import paragraph
 
     from ..resources.fonts import register_fonts
     from ..resources.subsettags import TaggedTTFont
-
-    from reportlab.platypus import paragraph
 
     register_fonts()
     if not _SHAPE:
@@ -255,6 +254,7 @@ def _shape_fragword(word: Any, *args: Any, **kwargs: Any) -> Any:
     from reportlab.pdfbase.ttfonts import makeShapedFragWord
 
     pieces = word[1:]
+    kwargs["features"] = FEATURES
     if len({f.fontName for f, _ in pieces if not hasattr(f, "cbDefn")}) <= 1:
         return _SHAPE[0](word, *args, **kwargs)
     total = 0.0
@@ -271,6 +271,10 @@ def _shape_fragword(word: Any, *args: Any, **kwargs: Any) -> Any:
 
 
 _SHAPE: list[Any] = []
+FEATURES = {
+    "kern": True,
+    "liga": True,
+}  # reportlab's own choice adds "dlig", which joins Hebrew vav and yod as a Yiddish ligature
 
 
 def set_for_language(styles: Sequence[Any], language: str) -> None:
