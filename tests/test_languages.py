@@ -313,7 +313,7 @@ def test_a_book_speaks_its_language():
         assert spaced("Attention : voici la règle! Et puis? Oui; non. http://x.y") == (
             "Attention\u00a0: voici la règle\u00a0! Et puis\u00a0? Oui\u00a0; non. http://x.y"
         )
-        assert words("Contents") == "Contents"  # no French catalogue yet: the English words
+        assert words("Contents") == "Sommaire" and words("1 in {n}", n="4,5") == "1 sur 4,5"
         assert format_count(1234567) == "1\u00a0234\u00a0567"
 
 

@@ -180,8 +180,9 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
     story += contents(styles)
     story += body
     story.append(Spacer(1, 2 * mm))
-    facts = [(k, v) for k, v in (("Players", book.players), ("Time", book.playing_time), ("Age", book.age)) if v]
-    lines = [c.line() for c in credits if c.line()] + [c.unofficial for c in credits if c.unofficial]
+    facts = [(words("Players"), book.players), (words("Time"), book.playing_time), (words("Age"), book.age)]
+    facts = [(k, v) for k, v in facts if v]
+    lines = [c.line(words) for c in credits if c.line()] + [c.unofficial for c in credits if c.unofficial]
     story += back_cover(styles, book.title, book.blurb, facts, lines)
     return story
 
