@@ -22,13 +22,13 @@ JAPANESE = "各プレイヤーは手札を三枚持ちます。最も強い役�
 BOOKS = {"he": ("# איך משחקים", HEBREW), "ar": ("# طريقة اللعب", ARABIC), "ja": ("# 遊び方", JAPANESE)}
 
 
-def book(folder: Path, capsys, language: str) -> Path:
-    """The PDF of a book whose edition in ``language`` is written in that language."""
+def book(folder: Path, capsys, language: str, more: str = "") -> Path:
+    """The PDF of a book whose edition in ``language`` is written in that language (and ``more`` after it)."""
     root = new_game(folder, NAME)
     deck = root / "decks" / NAME
     edit(deck / f"{NAME}.rulebook.toml", '# editions = ["de"]', f'editions = ["{language}"]')
     heading, text = BOOKS[language]
-    (deck / f"{NAME}.{language}.md").write_text(f"{heading}\n\n{text}\n", encoding="utf-8")
+    (deck / f"{NAME}.{language}.md").write_text(f"{heading}\n\n{text}\n\n{more}\n", encoding="utf-8")
     capsys.readouterr()
     code = main(["--project", str(root), "rulebook", NAME, "--lang", language, "--out", str(folder / "books")])
     assert code == 0, capsys.readouterr().err
@@ -63,6 +63,26 @@ def page_lines(path: Path, heading: str) -> list[list[tuple[float, str]]]:
     raise AssertionError("no page of running text")
 
 
+def left_edges(path: Path, *words: str) -> dict[str, float]:
+    """Where each of ``words`` starts on the first page that has them all (its left edge, in points)."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        for page in pdf:
+            text = page.get_textpage()
+            found = {}
+            for word in words:
+                hit = text.search(word, match_case=True, match_whole_word=True).get_next()
+                if hit:
+                    found[word] = text.get_charbox(hit[0])[0]
+            if len(found) == len(words):
+                return found
+    finally:
+        pdf.close()
+    raise AssertionError(f"no page with {words}")
+
+
 def right_to_left(line: list[tuple[float, str]]) -> str:
     return "".join(c for _, c in sorted(line, key=lambda p: -p[0]))
 
@@ -77,6 +97,18 @@ def test_a_hebrew_book_reads_right_to_left_with_latin_and_numbers_left_to_right(
     x = {c: left for left, c in sorted(lines[1])}  # the rightmost of each character
     assert x["כ"] < x["A"] < x["G"] < x["2"] < x["ב"], lines[1]
     assert "ױ" not in body and "ביותר" in body  # no Yiddish ligature for vav and yod
+
+
+def test_a_right_to_left_books_chart_reads_from_the_right(tmp_path, capsys):
+    (tmp_path / "he").mkdir()
+    (tmp_path / "en").mkdir()
+    hebrew = left_edges(book(tmp_path / "he", capsys, "he", "![chart](chart:game)"), "Hand", "Chance")
+    assert hebrew["Hand"] > hebrew["Chance"]  # the hand's name in the first column, at the right
+    root = new_game(tmp_path / "en", NAME)
+    capsys.readouterr()
+    assert main(["--project", str(root), "rulebook", NAME, "--out", str(tmp_path / "en" / "books")]) == 0
+    english = left_edges(tmp_path / "en" / "books" / f"{NAME}.pdf", "Hand", "Chance")
+    assert english["Hand"] < english["Chance"]
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler-utils")

@@ -291,3 +291,24 @@ def set_for_language(styles: Sequence[Any], language: str) -> None:
                 style.alignment = TA_RIGHT
         if cjk:
             style.wordWrap = "CJK"
+
+
+_MIRRORED = {"LINEBEFORE": "LINEAFTER", "LINEAFTER": "LINEBEFORE", "LEFTPADDING": "RIGHTPADDING", "RIGHTPADDING": "LEFTPADDING"}
+_SIDES = {"LEFT": "RIGHT", "RIGHT": "LEFT"}
+
+
+def mirrored(rows: list[list[Any]], widths: list[float], commands: list[tuple]) -> tuple[list[list[Any]], list[float], list]:
+    """A table as a right-to-left book sets it: its first column at the right, its style's columns, lines and
+    alignments mirrored to match."""
+    count = len(widths)
+
+    def column(c: int) -> int:
+        return count - 1 - (c + count if c < 0 else c)
+
+    out = []
+    for command in commands:
+        name, (c0, r0), (c1, r1), *rest = command
+        if name == "ALIGN" and rest and rest[0] in _SIDES:
+            rest = [_SIDES[rest[0]], *rest[1:]]
+        out.append((_MIRRORED.get(name, name), (column(c1), r0), (column(c0), r1), *rest))
+    return [row[::-1] for row in rows], widths[::-1], out
