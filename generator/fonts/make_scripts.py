@@ -44,9 +44,13 @@ def japanese_characters() -> str:
     return "".join(dict.fromkeys(chars))
 
 
-def cut(font: TTFont, text: str) -> TTFont:
+HORIZONTAL = ["ccmp", "locl", "kern", "liga", "calt", "palt", "halt"]  # the features of horizontal setting
+
+
+def cut(font: TTFont, text: str, features: list[str] | None = None) -> TTFont:
+    """``font`` cut down to the characters of ``text``, keeping ``features`` (default: horizontal setting's)."""
     options = subset.Options()
-    options.layout_features = ["ccmp", "locl", "kern", "liga", "calt", "palt", "halt"]  # horizontal setting only
+    options.layout_features = features or HORIZONTAL
     options.name_IDs = ["*"]
     options.notdef_outline = True
     subsetter = subset.Subsetter(options)
