@@ -28,6 +28,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from reportlab.platypus import paragraph
+
 from ..locations import FONTS_DIR
 
 # (regular, bold) of each script font, in the order tried for a run no book font has
@@ -45,15 +47,12 @@ _NEUTRAL = ("WS", "ON", "CS", "ES", "ET", "BN", "S", "B", "NSM")
 @cache
 def register_script_fonts() -> None:
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.platypus import paragraph
 
     from ..resources.fonts import register_fonts
     from ..resources.subsettags import TaggedTTFont
 
     register_fonts()
-    if not _SHAPE:
-        _SHAPE.append(paragraph.shapeFragWord)
-        paragraph.shapeFragWord = _shape_fragword
+    paragraph.shapeFragWord = _shape_fragword  # reportlab's paragraphs shape a word one font at a time
     for stem in dict.fromkeys(s for pair in FALLBACKS for s in pair):
         pdfmetrics.registerFont(TaggedTTFont(stem, str(FONTS_DIR / f"{stem}.ttf")))
 
@@ -256,7 +255,7 @@ def _shape_fragword(word: Any, *args: Any, **kwargs: Any) -> Any:
     pieces = word[1:]
     kwargs["features"] = FEATURES
     if len({f.fontName for f, _ in pieces if not hasattr(f, "cbDefn")}) <= 1:
-        return _SHAPE[0](word, *args, **kwargs)
+        return _REPORTLAB_SHAPE(word, *args, **kwargs)
     total = 0.0
     parts: list[Any] = []
     for frag, text in pieces:
@@ -264,13 +263,13 @@ def _shape_fragword(word: Any, *args: Any, **kwargs: Any) -> Any:
             parts.append((frag, text))
             total += getattr(frag, "width", 0)
             continue
-        shaped = _SHAPE[0]([stringWidth(text, frag.fontName, frag.fontSize), (frag, text)], *args, **kwargs)
+        shaped = _REPORTLAB_SHAPE([stringWidth(text, frag.fontName, frag.fontSize), (frag, text)], *args, **kwargs)
         total += shaped[0]
         parts.extend(shaped[1:])
     return makeShapedFragWord(word)([total, *parts])
 
 
-_SHAPE: list[Any] = []
+_REPORTLAB_SHAPE = paragraph.shapeFragWord  # reportlab's own shaping of a word, which _shape_fragword calls
 FEATURES = {
     "kern": True,
     "liga": True,

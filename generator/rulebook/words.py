@@ -146,7 +146,7 @@ def category_words(table: object, category: object) -> tuple[str, str]:
 def game_credits(game: object) -> object:
     """A game's credits in the book's language, from the catalogue beside its file (as written without one)."""
     credits = getattr(game, "credits", None)
-    folder = _GAME_FOLDERS.get(str(getattr(game, "id", "")))
+    folder = dict(_GAME_FOLDERS.get()).get(str(getattr(game, "id", "")))
     if credits is None or language() == SOURCE or folder is None:
         return credits
     from ..definitions.languages import catalogue_file, localise_credits
