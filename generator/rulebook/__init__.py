@@ -59,21 +59,24 @@ def _source(context: BuildContext, book: RulebookDefinition):
 
 
 def _check_glyphs(source_map, rendered: str, book: RulebookDefinition) -> None:
-    """A character that none of the book's text fonts has is an error at its line, naming it and the language."""
+    """A character that none of the book's text fonts and none of the script fonts has is an error at its line,
+    naming it and the language."""
     from ..definitions.languages import language_name
-    from ..resources.fonts import missing_characters, register_fonts
+    from ..resources.fonts import missing_characters
+    from .scripts import fallback_font, register_script_fonts
     from .style import SANS, SERIF
 
-    register_fonts()
+    register_script_fonts()
     for number, line in enumerate(rendered.splitlines(), 1):
         missing = [c for c in missing_characters(SERIF, line) if c in missing_characters(SANS, line)]
+        missing = [c for c in missing if fallback_font(SERIF, c) is None]
         if missing:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing[:8]) + (" ..." if len(missing) > 8 else "")
             code = book.language_set
             raise source_map.at_rendered_line(
                 number,
                 f"the book in {language_name(code)} ({code}) has characters none of its fonts (EB Garamond, "
-                f"Source Sans 3) has: {shown}",
+                f"Source Sans 3, Noto Serif Hebrew, Noto Naskh Arabic, Noto Sans CJK JP) has: {shown}",
             )
 
 
@@ -177,8 +180,9 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
     story += contents(styles)
     story += body
     story.append(Spacer(1, 2 * mm))
-    facts = [(k, v) for k, v in (("Players", book.players), ("Time", book.playing_time), ("Age", book.age)) if v]
-    lines = [c.line() for c in credits if c.line()] + [c.unofficial for c in credits if c.unofficial]
+    facts = [(words("Players"), book.players), (words("Time"), book.playing_time), (words("Age"), book.age)]
+    facts = [(k, v) for k, v in facts if v]
+    lines = [c.line(words) for c in credits if c.line()] + [c.unofficial for c in credits if c.unofficial]
     story += back_cover(styles, book.title, book.blurb, facts, lines)
     return story
 

@@ -26,8 +26,9 @@ from .cardart import CardLibrary, HandPicture
 from .markup import escape
 from .notation import HandNotation
 from .paragraphs import Paragraph
+from .scripts import mirrored, right_to_left
 from .style import Styles
-from .words import category_words, words
+from .words import category_words, language, words
 
 STEP = 0.56  # overlap of fanned cards: the visible part of each card, as a share of its width
 HAND_SHARE = 0.36  # the least share of a chart's width its hand names and descriptions keep
@@ -178,7 +179,6 @@ def hand_chart(
     example_w = max(fanned, min(written, avail_width * (1 - HAND_SHARE) - sum(num_widths) - pad)) + pad
     hand_w = avail_width - sum(num_widths) - example_w
     col_widths = [hand_w, example_w, *num_widths]
-    chart = Table(rows, colWidths=col_widths, repeatRows=head_rows, splitByRow=1, hAlign="LEFT")
     last = len(rows) - 1
     commands: list[tuple] = [
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -202,6 +202,11 @@ def hand_chart(
             commands.append(("LINEBEFORE", (2 + i, 1), (2 + i, -1), 0.3, s.rule_light))
     for i in range(head_rows, last, 2):
         commands.append(("BACKGROUND", (0, i), (-1, i), s.band))
+    side = "LEFT"
+    if right_to_left(language()):  # the hand's name at the right, the chances at the left
+        rows, col_widths, commands = mirrored(rows, col_widths, commands)
+        side = "RIGHT"
+    chart = Table(rows, colWidths=col_widths, repeatRows=head_rows, splitByRow=1, hAlign=side)
     chart.setStyle(TableStyle(commands))
     chart.aetherpress_chart = (table, rows, head_rows, never_rows)  # for tests and checks
     return chart

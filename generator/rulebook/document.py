@@ -21,6 +21,7 @@ from reportlab.platypus import (
     Frame,
     PageBreak,
     PageTemplate,
+    Table,
     TableStyle,
 )
 from reportlab.platypus.tableofcontents import TableOfContents
@@ -31,8 +32,9 @@ from .flow import Heading
 from .keeping import HALF, KeepWithStart
 from .markup import escape
 from .paragraphs import Paragraph
+from .scripts import breaks_between_characters, right_to_left, runs
 from .style import SANS, TITLE, Styles
-from .words import words
+from .words import language, words
 
 WIDOW = 0.2  # a chapter's last page holding less than this share of a page is a widow page
 MAX_PASSES = 10
@@ -185,6 +187,9 @@ class BookDocument(BaseDocTemplate):
         size = s.body.fontSize * 0.75
         canv.setFont(TITLE, size)
         label = self.book_title if even else (self.chapter or self.book_title)
+        if right_to_left(language()) or len(runs(label, TITLE)) > 1:
+            _footer_label(canv, s, label, (x0 + 8 * mm, x1 - 8 * mm), y, size, even)
+            label = ""
         if even:
             canv.drawString(x0, y, str(doc.page))
             canv.drawString(x0 + 8 * mm, y, label)
@@ -194,8 +199,48 @@ class BookDocument(BaseDocTemplate):
         canv.restoreState()
 
 
+def _footer_label(canv, s: Styles, label: str, span: tuple[float, float], y: float, size: float, even: bool) -> None:
+    """A running head in a script the title face lacks, or written right to left: set as a paragraph is."""
+    from reportlab.lib.enums import TA_LEFT, TA_RIGHT
+    from reportlab.lib.styles import ParagraphStyle
+
+    style = ParagraphStyle("footer", fontName=TITLE, fontSize=size, leading=size * 1.2, textColor=s.muted)
+    style.alignment = TA_LEFT if even else TA_RIGHT
+    style.rightToLeft = right_to_left(language())
+    para = Paragraph(escape(label), style)
+    width = span[1] - span[0]
+    _, height = para.wrap(width, size * 4)
+    para.drawOn(canv, span[0], y - height + size)
+
+
+class ScriptContents(TableOfContents):
+    """The contents of a book in Hebrew, Arabic or Japanese: each entry set as the book's paragraphs are (fonts
+    run by run, right to left), its page number at the line's far end, without dots."""
+
+    def wrap(self, availWidth, availHeight):
+        from reportlab.lib.enums import TA_LEFT, TA_RIGHT
+        from reportlab.lib.styles import ParagraphStyle
+
+        rtl = right_to_left(language())
+        number_width = 10 * mm
+        rows = []
+        for level, text, page, key in self._lastEntries or [(0, "", 0, None)]:
+            style = self.getLevelStyle(level)
+            entry = Paragraph(f'<a href="#{key}">{text}</a>' if key else text, style)
+            number_style = ParagraphStyle("page", parent=style, leftIndent=0, rightIndent=0, wordWrap=None)
+            number_style.alignment = TA_LEFT if rtl else TA_RIGHT
+            number = Paragraph(str(page), number_style)
+            rows.append([number, entry] if rtl else [entry, number])
+        widths = (number_width, availWidth - number_width) if rtl else (availWidth - number_width, number_width)
+        self._table = Table(rows, colWidths=widths, style=self.tableStyle)
+        self.width, self.height = self._table.wrapOn(self.canv, availWidth, availHeight)
+        return self.width, self.height
+
+
 def contents(styles: Styles) -> list:
-    toc = TableOfContents(levelStyles=styles.toc_levels, dotsMinLevel=1)
+    code = language()
+    kind = ScriptContents if right_to_left(code) or breaks_between_characters(code) else TableOfContents
+    toc = kind(levelStyles=styles.toc_levels, dotsMinLevel=1)
     toc.tableStyle = TableStyle(
         [
             ("LEFTPADDING", (0, 0), (-1, -1), 0),

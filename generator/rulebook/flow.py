@@ -42,7 +42,9 @@ from .inlineicons import BOOK_ICONS
 from .keeping import BreakOut, Stack, Whole
 from .markup import Inline, SourceMap, escape, plain_text, slug
 from .paragraphs import Paragraph
+from .scripts import mirrored, right_to_left
 from .style import SANS, SANS_BOLD, SERIF, Styles
+from .words import language
 
 DEFAULT_CARD_MM = 16.0
 MIN_PICTURE_MM, MAX_PICTURE_MM = 3.0, 180.0
@@ -391,7 +393,6 @@ class Converter:
         if wide:
             width = self.s.frame_width
         widths = _fit_columns(natural_widths, minimum_widths, width)
-        table = Table(rows, colWidths=widths, repeatRows=head_rows, hAlign="LEFT")
         commands = [
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("LEFTPADDING", (0, 0), (-1, -1), self.s.cell_pad),
@@ -407,6 +408,11 @@ class Converter:
             commands.append(("VALIGN", (0, 0), (-1, head_rows - 1), "BOTTOM"))
         if len(rows) > head_rows + 1:
             commands.append(("LINEBELOW", (0, head_rows), (-1, -2), 0.25, self.s.rule_light))
+        side = "LEFT"
+        if right_to_left(language()):  # the first column at the right
+            rows, widths, commands = mirrored(rows, widths, commands)
+            side = "RIGHT"
+        table = Table(rows, colWidths=widths, repeatRows=head_rows, hAlign=side)
         table.setStyle(TableStyle(commands))
         after = Spacer(1, self.s.body.spaceAfter)
         placed: Flowable = BreakOut(table, self.s.inset) if wide else table

@@ -20,7 +20,8 @@ from reportlab.lib.units import mm
 
 from ..definitions.presets import Paper
 from ..resources.fonts import register_fonts
-from .words import hyphenation
+from .scripts import set_for_language
+from .words import hyphenation, language
 
 SERIF = "EBGaramond-Regular"
 SERIF_ITALIC = "EBGaramond-Italic"
@@ -175,7 +176,7 @@ def make_styles(paper: Paper, spacing: float = 1.0) -> Styles:
         spaceAfter=size * 0.45,
         hyphenationLang=None,
     )
-    return Styles(
+    styles = Styles(
         (w * mm, h * mm),
         margins,
         body,
@@ -204,3 +205,5 @@ def make_styles(paper: Paper, spacing: float = 1.0) -> Styles:
         measure=measure,
         colophon=colophon,
     )
+    set_for_language([v for v in vars(styles).values() if isinstance(v, ParagraphStyle)] + styles.toc_levels, language())
+    return styles
