@@ -184,10 +184,26 @@ def test_history_and_flavour_are_quoted_verbatim(printed, project):
 
 
 def test_lith_book_counts_kindred_flush_pairs_as_single_flush_pairs(printed):
+    """The ruling is made once, in the Rulings: not again in the rankings, the notes and an appendix."""
     text = squash(pdf_text(printed[("lith", "a5")][0]))
-    assert squash("such a hand counts as a Single Flush Pair") in text
-    assert squash("The Island, The Window and The Desert") in text
+    assert text.count(squash("counts as a Single Flush Pair")) == 1
+    assert text.count(squash("The Island, The Window, The Desert")) == 1
+    assert text.index(squash("counts as a Single Flush Pair")) > text.index(squash("Rulings The source leaves"))
     assert "misprinted" not in text and squash("Kindred Pair, the higher category") not in text
+
+
+def test_no_ruling_is_explained_twice(printed, project):
+    """Each reading a book's odds rest on is printed once, in its Rulings, before the odds appendix."""
+    games = load_games(project)
+    for book in load_rulebooks(project).values():
+        if (book.id, "a5") not in printed:
+            continue
+        text = squash(pdf_text(printed[(book.id, "a5")][0]))
+        rulings = text.index(squash("Rulings The source"))
+        for game_id in book.games:
+            for note in getattr(games.get(game_id), "notes", ()):
+                assert text.count(squash(note)) == 1, (book.id, note)
+                assert text.index(squash(note)) > rulings, (book.id, note)
 
 
 def test_example_hands_are_written_out_at_a_readable_size(project):
