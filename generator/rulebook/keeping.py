@@ -51,17 +51,24 @@ def unwrapped(flowable: Flowable) -> Flowable:
 class BookTable(Table):
     """A table of the text (``kind`` "table") or a hand chart ("chart").
 
-    Its parts, when it breaks over pages, carry its kind and their place (``part``, from 0); a
-    chart refuses to break after fewer than :data:`MIN_ROWS` rows, so it never starts with a lone
-    row at a page's foot."""
+    Its parts, when it breaks over pages, carry its kind and their place (``part``, from 0).  It
+    refuses to break after fewer than :data:`MIN_ROWS` rows, so it never starts with a lone row at
+    a page's foot, and a table breaks a row or two earlier rather than leave only its last
+    :data:`MIN_ROWS` rows overleaf."""
 
     kind = "table"
     part = 0
 
     def split(self, aW, aH):
         parts = super().split(aW, aH)
-        if len(parts) >= 2 and self.kind == "chart" and _body_rows(parts[0]) < MIN_ROWS:
-            return []
+        for _ in range(MIN_ROWS):  # a table's last row or two never go overleaf alone: it breaks a row earlier
+            if len(parts) < 2 or self.kind != "table" or _body_rows(parts[-1]) > MIN_ROWS:
+                break
+            parts[0].wrap(aW, aH)
+            aH -= parts[0]._rowHeights[-1]
+            parts = super().split(aW, aH)
+        if len(parts) >= 2 and _body_rows(parts[0]) < MIN_ROWS:
+            return []  # no lone row at a page's foot
         for index, piece in enumerate(parts):
             piece.kind = self.kind
             piece.part = self.part + index
@@ -88,6 +95,7 @@ class KeepWithStart(KeepTogether):
                 room = aH - used - last.getSpaceBefore()
                 if isinstance(last, Whole) and aH >= frame_h * (1 - FULL):
                     last = last.content  # moving the group would leave the page too empty: the whole may split
+                last._frame = self._frame  # it is laid out in this group's frame
                 if room > 0:
                     parts = last.splitOn(canv, aW, room)
                     if len(parts) >= 2 and parts[0].wrapOn(canv, aW, room)[1] <= room and _body_rows(parts[0]) >= MIN_ROWS:
@@ -112,9 +120,7 @@ class Whole(Flowable):
         if frame_h is None or aH < frame_h * (1 - FULL):
             return []  # the page is full enough: move the whole to the next page
         parts = self.content.split(aW, aH)
-        if len(parts) >= 2 and _body_rows(parts[0]) >= MIN_ROWS and _body_rows(parts[-1]) > MIN_ROWS:
-            return parts  # never a short table's last row or two alone overleaf
-        return []
+        return parts if len(parts) >= 2 else []
 
     def getSpaceBefore(self):
         return self.content.getSpaceBefore()
