@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from generator.rulebook.change import change_line
+from generator.rulebook.oddsline import change_line
 
 
 def _table(ranking: str = "standard", hand_size: int = 4, losing: str | None = None, **chances: float):

@@ -89,7 +89,7 @@ def test_fivefold_strategy_tables(project, texts):
 def test_the_spell_reference_says_in_a_line_what_each_spell_does_to_the_odds(project, texts):
     """One line per hand-changing spell, worked out from the counted odds, in the spell reference (the rules
     part); the tables and any talk of simulations and intervals wait for the appendix."""
-    from generator.rulebook.change import change_line
+    from generator.rulebook.oddsline import change_line
 
     text = squash(texts["founders-flip"])
     rules = text.split(squash("Odds and strategy This appendix"))[0]

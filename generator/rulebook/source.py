@@ -31,8 +31,8 @@ from ..faces.sandbox import ConfinedLoader, OutsideProject
 from ..resources.limits import LimitedSandbox, LimitExceeded, deadline, render_bounded, rulebook_seconds
 from .bookodds import OddsSource, format_count, format_interval, format_one_in, format_points, format_probability
 from .cardart import CardLibrary
-from .change import change_line
 from .definition import RulebookDefinition
+from .oddsline import change_line
 
 MAX_SOURCE_BYTES = 1_000_000
 MAX_RENDERED_CHARS = 4_000_000
