@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.rulebook import BuildContext, lay_out_book, load_rulebooks
+from generator.pipeline.context import ProjectContext
+from generator.rulebook import lay_out_book, load_rulebooks
 from generator.rulebook.keeping import INTRODUCTION
 
 BOOKS = ("lith", "founders-flip", "pernese", "fivefold-arrangement")
@@ -14,7 +15,7 @@ BOOKS = ("lith", "founders-flip", "pernese", "fivefold-arrangement")
 
 @pytest.fixture(scope="module")
 def layouts(project):
-    context = BuildContext.create(project)
+    context = ProjectContext(project).book_context()
     books = load_rulebooks(project)
     return {book_id: lay_out_book(context, books[book_id])[1] for book_id in BOOKS}
 
