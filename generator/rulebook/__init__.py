@@ -111,22 +111,29 @@ def _check_games(context: BuildContext, book: RulebookDefinition) -> None:
 
 def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a5") -> bytes:
     """The book as PDF bytes at page size ``paper`` (a paper preset's name)."""
+    return lay_out_book(context, book, paper)[0]
+
+
+def lay_out_book(context: BuildContext, book: RulebookDefinition, paper: str = "a5"):
+    """The book as PDF bytes at page size ``paper`` and its :class:`.document.Layout` (pages, headings, tables)."""
     from .document import render_pdf
     from .style import make_styles
 
     _check_games(context, book)
     source_map, rendered = _source(context, book)
-    best: tuple[int, bytes] | None = None
-    for spacing in SPACINGS:  # the first spacing that leaves no widow page and no half-empty page
+    best = None
+    for spacing in SPACINGS:  # the first spacing that leaves no widow page and no page more than a third empty
         styles = make_styles(context.paper(paper), spacing)
         story = _story(context, book, paper, styles, source_map, rendered)
-        data, bad = render_pdf(styles, book.title, book.subtitle or book.title, story, _author(context, book), book.language_set)
+        data, bad, layout = render_pdf(
+            styles, book.title, book.subtitle or book.title, story, _author(context, book), book.language_set
+        )
         if best is None or len(bad) < best[0]:
-            best = (len(bad), data)
+            best = (len(bad), data, layout)
         if not bad:
             break
     assert best is not None
-    return best[1]
+    return best[1], best[2]
 
 
 def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, source_map, rendered: str) -> list:
@@ -154,8 +161,9 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
             other_table = context.odds.table(game, ranking, other, where)
             extra.append((_deck_label(_chart_deck(context, other_table, game, where)), other_table))
         label = _deck_label(deck_obj) if extra else ""
+        marks = deciding_attributes(context.odds.games(where)[game].rankings[table.ranking], deck_obj)
         with knowing_games(context.odds.games(where)):
-            return hand_chart(table, deck_obj, context.library, styles, styles.frame_width, examples.get, extra, label)
+            return hand_chart(table, deck_obj, context.library, styles, styles.measure, examples.get, extra, label, marks)
 
     converter = Converter(styles, context.library, source_map, chart_for)
     body = converter.convert(parse(rendered))
@@ -185,6 +193,28 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
     lines = [c.line(words) for c in credits if c.line()] + [c.unofficial for c in credits if c.unofficial]
     story += back_cover(styles, book.title, book.blurb, facts, lines)
     return story
+
+
+def deciding_attributes(ranking, deck) -> tuple[str, ...]:
+    """The card attributes, besides suits and ranks, that a ranking's categories and tie classes look at
+    (Lith's interpretive types), in the order the ranking names them."""
+    found: list[str] = []
+
+    def walk(value) -> None:
+        if isinstance(value, str):
+            if value not in found:
+                found.append(value)
+        elif isinstance(value, dict) or hasattr(value, "items"):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                walk(v)
+
+    for part in (*ranking.categories, *ranking.classes):
+        walk(part.blocks)
+    held = {key for card in deck.cards for key in card.attributes}
+    return tuple(name for name in found if name in held and name not in ("suits", "ranks", "rank", "suit"))
 
 
 def _author(context: BuildContext, book: RulebookDefinition) -> str:

@@ -23,15 +23,16 @@ from reportlab.platypus import Table, TableStyle
 from ..definitions.model import Deck
 from .bookodds import format_count, format_one_in, format_probability
 from .cardart import CardLibrary, HandPicture
+from .keeping import BookTable
 from .markup import escape
-from .notation import HandNotation
+from .notation import HandNotation, legend
 from .paragraphs import Paragraph
 from .scripts import mirrored, right_to_left
 from .style import Styles
 from .words import category_words, language, words
 
 STEP = 0.56  # overlap of fanned cards: the visible part of each card, as a share of its width
-HAND_SHARE = 0.36  # the least share of a chart's width its hand names and descriptions keep
+HAND_SHARE = 0.3  # the least share of a chart's width its hand names and descriptions keep
 
 
 def chart_card_width(hand_size: int, room_mm: float, largest: float = 13.0) -> float:
@@ -82,11 +83,15 @@ def hand_chart(
     example_for: Callable[[int], tuple | None] | None = None,
     extra: Sequence[tuple[str, Any]] = (),
     label: str = "",
+    marks: tuple[str, ...] = (),
 ) -> Table:
     """The chart of ``table`` (an engine odds table) as a splittable Table.
 
     ``extra`` holds (label, table) pairs of the same ranking on other decks,
     shown as further columns; ``label`` heads the main table's columns then.
+    ``marks`` are the card attributes besides suits and ranks that decide the
+    hands (Lith's interpretive types): the written-out examples show them, and
+    the chart's ``legend`` says what their letters and the ranks' stand for.
     """
     s = styles
     tables = [table] + [t for _, t in extra]
@@ -150,7 +155,7 @@ def hand_chart(
         if example:
             cards = [library.card(picture_deck, cid, "hand chart") for cid in example]
             arts = [library.art(picture_deck, c) for c in cards]
-            notation = HandNotation(picture_deck, cards, s.chart_cell.fontName, s.chart_notation_size)
+            notation = HandNotation(picture_deck, cards, s.chart_cell.fontName, s.chart_notation_size, marks=marks)
             picture: Any = [HandPicture(arts, card_w, STEP), notation]
         elif not ever:
             picture = Paragraph(_never_text(category), s.chart_note)
@@ -206,7 +211,10 @@ def hand_chart(
     if right_to_left(language()):  # the hand's name at the right, the chances at the left
         rows, col_widths, commands = mirrored(rows, col_widths, commands)
         side = "RIGHT"
-    chart = Table(rows, colWidths=col_widths, repeatRows=head_rows, splitByRow=1, hAlign=side)
+    chart = BookTable(rows, colWidths=col_widths, repeatRows=head_rows, splitByRow=1, hAlign=side)
+    chart.kind = "chart"
     chart.setStyle(TableStyle(commands))
     chart.aetherpress_chart = (table, rows, head_rows, never_rows)  # for tests and checks
+    letters = legend(deck, marks, {}) if marks else ""
+    chart.legend = words("In the examples: {letters}.", letters=letters) if letters else ""
     return chart
