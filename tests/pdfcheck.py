@@ -1,11 +1,15 @@
-"""Reading print-shop PDFs back with pikepdf: every content stream, image, shading, font and graphics state."""
+"""Reading print-shop PDFs back with pikepdf: every content stream, image, shading, font and graphics state;
+the checks every print-shop PDF passes (cards and books alike)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 import pikepdf
+import pytest
 from pikepdf import Name
+
+from generator.render.icc import STOCKS, shipped_profile
 
 RGB_NAMES = {"/DeviceRGB", "/RGB", "/CalRGB"}
 GOOD_SPACES = {"/DeviceCMYK", "/CMYK", "/DeviceGray", "/G", "/Pattern"}
@@ -136,4 +140,70 @@ def inspect(pdf: pikepdf.Pdf) -> Report:
             if "/CS" in group:
                 report.add("group", space_name(group["/CS"]))
         walk(page, page.obj.get("/Resources"), report, seen, f"page {n + 1}")
+    return report
+
+
+PT = 72 / 25.4
+GS_ROUNDING = 4 / 2048  # Ghostscript writes each ink of a flattened file to the nearest 1/1024
+
+
+def assert_pdfx(pdf: pikepdf.Pdf, level: str, stock: str = "coated") -> None:
+    """The output intent (the stock's shipped profile), the version keys and metadata of PDF/X ``level``."""
+    (intent,) = pdf.Root.OutputIntents
+    assert intent.Type == "/OutputIntent" and intent.S == "/GTS_PDFX"
+    assert str(intent.OutputConditionIdentifier) == STOCKS[stock].identifier
+    assert str(intent.RegistryName) == "http://www.color.org"
+    profile = intent.DestOutputProfile
+    assert int(profile.N) == 4 and profile.read_bytes() == shipped_profile(stock).data
+    info = pdf.docinfo
+    assert info.Trapped == "/False" and str(info.Title) and "CreationDate" in str(info.keys())
+    if level == "4":
+        assert str(info.GTS_PDFXVersion) == "PDF/X-4"
+        assert pdf.pdf_version <= "1.6"
+        meta = pdf.open_metadata()
+        assert meta["pdfxid:GTS_PDFXVersion"] == "PDF/X-4"
+        assert meta["dc:title"] == str(info.Title)
+        assert meta["xmpMM:DocumentID"].startswith("uuid:") and meta["xmpMM:VersionID"] == "1"
+        assert meta["xmpMM:RenditionClass"] == "default" and meta["pdf:Trapped"] == "False"
+        assert meta["xmp:CreateDate"].startswith("2000-01-01")
+    elif level == "1a":
+        assert str(info.GTS_PDFXVersion) == "PDF/X-1:2001" and str(info.GTS_PDFXConformance) == "PDF/X-1a:2001"
+        assert pdf.pdf_version == "1.3" and "/Metadata" not in pdf.Root
+    else:  # what DriveThruCards' guide asks for, by default
+        assert level == "1a:2003" and str(info.GTS_PDFXVersion) == "PDF/X-1a:2003"
+        assert "/GTS_PDFXConformance" not in info
+        assert pdf.pdf_version == "1.4" and "/Metadata" not in pdf.Root
+    assert len(pdf.trailer.ID) == 2
+
+
+def assert_boxes(pdf: pikepdf.Pdf, bleed: float, margin: float | None = None) -> list[tuple[float, float]]:
+    """Every page: a TrimBox ``bleed`` mm inside its BleedBox, which lies ``margin`` - ``bleed`` mm inside the
+    MediaBox (``margin`` the trim's distance from the sheet's edge; by default the bleed: no room for marks);
+    never an ArtBox.  The trims' sizes in mm."""
+    margin = bleed if margin is None else margin
+    sizes = []
+    for page in pdf.pages:
+        media = [float(v) for v in page.MediaBox]
+        trim = [float(v) for v in page.TrimBox]
+        expected = [margin * PT, margin * PT, media[2] - margin * PT, media[3] - margin * PT]
+        assert trim == pytest.approx(expected, abs=0.01)
+        out = (margin - bleed) * PT
+        assert [float(v) for v in page.BleedBox] == pytest.approx([out, out, media[2] - out, media[3] - out], abs=0.01)
+        assert "/ArtBox" not in page.obj  # PDF/X: a TrimBox or an ArtBox, never both
+        sizes.append(((trim[2] - trim[0]) / PT, (trim[3] - trim[1]) / PT))
+    return sizes
+
+
+def assert_press_colour(pdf: pikepdf.Pdf, level: str, limit: float) -> Report:
+    """No RGB anywhere, only process spaces, every font embedded, ink within ``limit`` (2.4 = 240 %), nothing
+    transparent in PDF/X-1a; the report."""
+    report = inspect(pdf)
+    assert report.streams >= len(pdf.pages)
+    assert report.rgb_operators == 0
+    assert report.all_spaces <= GOOD_SPACES, report.spaces
+    assert report.fonts and all(report.fonts.values()), report.fonts
+    flattened = level.startswith("1a")
+    assert report.cmyk_totals and max(report.cmyk_totals) <= limit + (GS_ROUNDING if flattened else 1e-3)
+    if flattened:
+        assert report.transparency == []
     return report

@@ -313,7 +313,7 @@ def test_a_book_speaks_its_language():
         assert spaced("Attention : voici la règle! Et puis? Oui; non. http://x.y") == (
             "Attention\u00a0: voici la règle\u00a0! Et puis\u00a0? Oui\u00a0; non. http://x.y"
         )
-        assert words("Contents") == "Contents"  # no French catalogue yet: the English words
+        assert words("Contents") == "Sommaire" and words("1 in {n}", n="4,5") == "1 sur 4,5"
         assert format_count(1234567) == "1\u00a0234\u00a0567"
 
 
@@ -340,10 +340,10 @@ def test_language_codes_and_catalogues_are_checked_in_one_line_each(tmp_path, ca
 def test_a_book_with_characters_its_fonts_lack_is_a_one_line_error(tmp_path, capsys):
     root = game(tmp_path, book=True)
     source = root / "decks" / NAME / f"{NAME}.de.md"
-    source.write_text("# Regeln\n\nZiehe eine Karte.\n\nDas Wort שחר heißt Morgengrauen.\n", encoding="utf-8")
+    source.write_text("# Regeln\n\nZiehe eine Karte.\n\nDas Wort खेल heißt Spiel.\n", encoding="utf-8")
     code, _, err = run(capsys, root, "rulebook", NAME, "--lang", "de", "--out", str(tmp_path / "books"))
     assert code == 2 and not (tmp_path / "books").exists()
     assert err == (
-        f"error: {source}:5: the book in German (de) has characters none of its fonts (EB Garamond, Source Sans 3) "
-        "has: 'ש' (U+05E9), 'ח' (U+05D7), 'ר' (U+05E8)\n"
+        f"error: {source}:5: the book in German (de) has characters none of its fonts (EB Garamond, Source Sans 3, "
+        "Noto Serif Hebrew, Noto Naskh Arabic, Noto Sans CJK JP) has: 'ख' (U+0916), 'े' (U+0947), 'ल' (U+0932)\n"
     )

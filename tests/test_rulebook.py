@@ -404,7 +404,9 @@ def test_every_heading_is_in_the_outline(built):
         titles = outline_titles(data)
         headings = source_headings(book, context)
         assert titles == headings, book_id
-        assert "Notes on this edition" in headings[-2:]  # at most an appendix after it
+        assert "Notes on this edition" not in headings  # notes and appendix are one section, the Rulings
+        after = headings[headings.index("Rulings") + 1 :]
+        assert not after or after[0] == "Odds and strategy", (book_id, after)  # only the appendix follows
 
 
 def test_only_embedded_fonts(built, tmp_path):
@@ -686,7 +688,7 @@ def test_a_heading_under_a_heading_is_kept_with_it_and_no_heading_is_hyphenated(
     story = Converter(
         styles, CardLibrary(project, load_all(project)), SourceMap("book.md", text, text), lambda *a: chart
     ).convert(parse(text))
-    at = next(i for i, f in enumerate(story) if getattr(f, "content", None) is chart)  # the chart, set full width
+    at = next(i for i, f in enumerate(story) if f is chart)  # the chart, as wide as the text like every table
     assert getattr(story[at - 1], "text", "").endswith("counted by kind:") and not isinstance(story[at - 1], CondPageBreak)
 
 
@@ -704,7 +706,8 @@ def test_straight_quotes_are_set_curled_wherever_the_text_came_from():
 
 def test_every_example_hand_is_written_out_on_one_line(project):
     """The cards of each chart's example are named on one line under the fanned hand (the Founding cards'
-    names are long): the example column widens for them."""
+    names are long): the example column widens for them, as far as a chart as wide as the text allows."""
+    from generator.rulebook import deciding_attributes
     from generator.rulebook.notation import HandNotation
 
     context = ProjectContext(project).book_context()
@@ -713,14 +716,18 @@ def test_every_example_hand_is_written_out_on_one_line(project):
         ("founders-flip", "standard", None),
         ("founders-flip", "gage", None),
         ("dragon-poker", None, None),
+        ("lith", None, "extended"),
     ]:
         table = context.odds.table(game, ranking, deck)
-        chart = hand_chart(table, context.library.deck(table.deck_key), context.library, styles, styles.frame_width)
-        chart.wrap(styles.frame_width, 1e6)
+        deck_obj = context.library.deck(table.deck_key)
+        marks = deciding_attributes(context.odds.games()[game].rankings[table.ranking], deck_obj)
+        chart = hand_chart(table, deck_obj, context.library, styles, styles.measure, marks=marks)
+        chart.wrap(styles.measure, 1e6)
         _, rows, head_rows, _never = chart.aetherpress_chart
         notations = [row[1][1] for row in rows[head_rows:-1] if isinstance(row[1], list)]
         assert notations and all(isinstance(n, HandNotation) for n in notations)
-        assert [n.text for n in notations if len(n.lines) > 1] == [], (game, ranking)
+        most = 1 if table.hand_size <= 4 else 2  # five or six cards (WW Stones, Magist ...) take two lines at text width
+        assert [n.text for n in notations if len(n.lines) > most] == [], (game, ranking)
 
 
 def test_a_rulebook_naming_a_game_the_project_does_not_have_is_one_line(tmp_path, monkeypatch, capsys):

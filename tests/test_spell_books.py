@@ -25,7 +25,7 @@ def test_every_hand_changing_spell_has_its_odds_in_the_book(project, texts):
     text = squash(texts["founders-flip"])
     game = load_games(project)["founders-flip"]
     deal = hands_of(project).odds_table("founders-flip")
-    section = text[text.index(squash("The odds under a spell A spell that changes")) :]  # the heading and its text
+    section = text[text.rindex(squash("The odds under each spell")) :]  # the appendix's section, not its contents line
     for mid, modifier in game.modifiers.items():
         assert squash(modifier.title) in section, mid
         table = hands_of(project).odds_table("founders-flip", modifiers=[mid])
@@ -43,8 +43,8 @@ def test_every_hand_changing_spell_has_its_odds_in_the_book(project, texts):
                 if c.interval is not None:
                     assert squash(format_interval(c.interval, c.probability)) in part, (mid, c.name)
     simulated = hands_of(project).odds_table("founders-flip", modifiers=["in-wrought-arcanum"])
-    assert squash(f"a simulation of {simulated.trials:,} deals (seed {simulated.seed})") in section
-    assert squash(f"counted exactly over all {simulated.deals:,} deals") in section
+    assert squash(f"come from {simulated.trials:,} deals played out at random") in section
+    assert squash(f"counted over all {simulated.deals:,} deals") in section
     kept = section[section.index(squash("Card kept")) :]
     for rank in simulated.kept:
         cells = [simulated.kept_share(rank, best) for best in ("Straight", "Flush", "One Pair")]
@@ -63,7 +63,7 @@ def test_spells_that_leave_hands_alone_are_named(project, texts, definitions):
 def test_fivefold_strategy_tables(project, texts):
     text = texts["fivefold-arrangement"]
     flat = squash(text)
-    assert "Choosing Your Row" in text
+    assert "Choosing your row" in text and text.index("Rulings") < text.index("Choosing your row")
     for sid, setup in hands_of(project).row_table("fivefold-arrangement").items():
         start = flat.index(squash(f"{setup.title}Both rows") if setup.setup.shared_draws else squash(f"{setup.title}Each player"))
         part = flat[start:]
@@ -84,3 +84,24 @@ def test_fivefold_strategy_tables(project, texts):
             )
             assert cells in head, (sid, setup.row_label(a))
     assert re.search(r"Five cards are turned from the draw deck\s+without\s+replacement", text)
+
+
+def test_the_spell_reference_says_in_a_line_what_each_spell_does_to_the_odds(project, texts):
+    """One line per hand-changing spell, worked out from the counted odds, in the spell reference (the rules
+    part); the tables and any talk of simulations and intervals wait for the appendix."""
+    from generator.rulebook.oddsline import change_line
+
+    text = squash(texts["founders-flip"])
+    rules = text.split(squash("Odds and strategy This appendix"))[0]
+    reference = rules[rules.rindex(squash("Spell reference")) :]
+    deal = hands_of(project).odds_table("founders-flip")
+    lines = {}
+    for mid, modifier in load_games(project)["founders-flip"].modifiers.items():
+        line = change_line(hands_of(project).odds_table("founders-flip", modifiers=[mid]), deal)
+        lines[mid] = line
+        at = reference.index(squash(modifier.title))
+        assert squash(f"Odds: {line}.") in reference[at : at + 900], (mid, line)
+    assert lines["a-rainbow-in-light-and-pigment"] == "A Flush becomes seven times likelier"
+    for jargon in ("seed", "95 %", "interval", "simulation"):
+        assert jargon not in rules, jargon
+    assert squash("Almost surely between") in text

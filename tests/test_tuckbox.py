@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import math
 import subprocess
 import tempfile
@@ -14,6 +15,7 @@ from pypdf import PdfReader
 
 from generator.cli import main
 from generator.definitions.presets import Paper
+from generator.faces.render import geometry
 from generator.imposition.boxnet import PLAY, place_box, tuck_box
 from generator.imposition.grids import LayoutError
 
@@ -158,15 +160,81 @@ def test_box_sheet_is_one_a4_page_with_the_decks_art_and_title(pernese_box, proj
         b = box.panels[name]
         assert max(abs(a - e) for a, e in zip(at(b.cx, b.cy), field)) < 12, name
     assert at(-5, -5) == (255, 255, 255)  # nothing outside the net's bleed
-    # the same art on front and back panels: the back's emblem, gold on the field
+    # front and back carry the back's art, gold on the field, at the middle of the emblem's box
+    for name, (art, _plate) in painter(project, deck, box).composition().items():
+        x, y = sheet.x + art.cx - art.w * 0.15, sheet.y + art.cy - art.w * 0.15
+        middle = ImageStat.Stat(image.crop(tuple(round(v * px) for v in (x, y, x + art.w * 0.3, y + art.w * 0.3)))).mean
+        assert max(abs(m - f) for m, f in zip(middle, field)) > 20, name  # art, not the plain field
 
-    def mean(panel):
-        x, y = sheet.x + panel.cx - 8, sheet.y + panel.y + panel.h * 0.45 - 8
-        return ImageStat.Stat(image.crop(tuple(round(v * px) for v in (x, y, x + 16, y + 16)))).mean
 
-    front, back = mean(box.panels["front"]), mean(box.panels["back"])
-    assert front == pytest.approx(back, abs=4)
-    assert abs(front[0] - field[0]) > 20  # art, not the plain field
+def painter(project, deck, box):
+    """The painter of ``deck``'s box, on a canvas of its own (for where it puts things)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.render.boxpdf import BoxPainter
+
+    return BoxPainter(Canvas(io.BytesIO()), project, deck, box)
+
+
+def _decks(definitions):
+    """Every built-in deck, and each variant of it, as built."""
+    return [d.build(v) for d in definitions.values() for v in ([()] + [[name] for name in d.variant_specs])]
+
+
+def test_title_plates_never_cover_the_emblem(project, definitions):
+    from generator.outputs.boxfile import plan_box
+
+    for deck in _decks(definitions):
+        box, _sheet = plan_box(deck, A4)
+        composed = painter(project, deck, box).composition()
+        assert set(composed) == {"front", "back"}
+        for name, (art, plate) in composed.items():
+            panel = box.panels[name]
+            assert not art.overlaps(plate), (deck.key, name)
+            assert panel.contains(art) and panel.contains(plate), (deck.key, name)
+            assert art.h >= 0.3 * panel.h, (deck.key, name)  # the art is still the panel's picture
+            g = geometry(deck)
+            assert art.w / art.h == pytest.approx(g.trim_w / g.trim_h, rel=1e-6)  # the whole back, not a crop
+        assert composed["front"][0].y >= box.panels["front"].y + box.notch  # clear of the thumb notch
+
+
+def test_no_fold_line_prints_on_a_face(pernese_box, definitions):
+    """Along every fold, a millimetre and a half from its ends (the cut's corners), the page shows the field: no
+    fold line; the folds are in the die line's layer, off and never printed, one line per fold."""
+    import pikepdf
+
+    dpi = 200
+    image = render(pernese_box, dpi)
+    deck = definitions["pernese"].build(["coloured"])
+    box = tuck_box(63.5, 88.9, 54)
+    sheet = place_box(box, A4)
+    assert not sheet.turned
+    field = tuple(int(deck.style["back_colour"][i : i + 2], 16) for i in (1, 3, 5))
+    px = dpi / 25.4
+    for fold in box.folds:
+        steps = int((fold.length - 3) / 0.25)
+        for k in range(steps + 1):
+            t = (1.5 + 0.25 * k) / fold.length
+            x, y = fold.x1 + t * (fold.x2 - fold.x1), fold.y1 + t * (fold.y2 - fold.y1)
+            pixel = image.getpixel((round((sheet.x + x) * px), round((sheet.y + y) * px)))
+            assert max(abs(a - b) for a, b in zip(pixel, field)) < 12, (fold, x, y, pixel)
+    from generator.render.boxpdf import DIE_LAYER, DIE_TAG
+
+    with pikepdf.open(pernese_box) as pdf:
+        properties = pdf.Root.OCProperties
+        (group,) = properties.OCGs
+        assert str(group.Name) == DIE_LAYER and group.Usage.Print.PrintState == "/OFF"
+        assert list(properties.D.OFF) == [group]
+        assert pdf.pages[0].Resources.Properties[f"/{DIE_TAG}"] == group
+        marked, lines = False, 0
+        for operands, operator in pikepdf.parse_content_stream(pdf.pages[0]):
+            if str(operator) == "BDC" and operands[1] == f"/{DIE_TAG}":
+                marked = True
+            elif str(operator) == "EMC":
+                marked = False
+            elif marked and str(operator) == "l":
+                lines += 1
+    assert lines == len(box.folds)
 
 
 @pytest.mark.slow  # builds or checks whole decks

@@ -15,7 +15,8 @@ _DEFAULT_PORT = 8000
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "serve",
-        help="a live preview in the browser: every face and back, redrawn as you save (default: every deck of the project)",
+        help="a live preview in the browser: every face and back, redrawn as you save (default: every deck of the "
+        "project, in its source language and every edition)",
     )
     examples(
         p,
@@ -35,7 +36,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(project: Project, args: argparse.Namespace) -> int:
     def choose() -> list[Deck]:
-        decks = resolve_decks(project, args.decks)
+        decks = resolve_decks(project, args.decks, languages=None)  # the source and every edition, to switch between
         check_slugs(decks)
         return decks
 

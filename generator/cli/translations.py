@@ -36,6 +36,7 @@ def _folders(project: Project) -> dict[Path, tuple[list[Text], list[str], list]]
     """Each folder of the project's own decks and rulebooks that declares editions: its texts, edition languages
     and rulebooks."""
     # the command's modules load when it runs, not for --help
+    from ..faces.templatewords import template_texts
     from ..pipeline.build import all_targets
     from ..pipeline.context import ProjectContext
     from ..rulebook.definition import book_texts
@@ -45,7 +46,7 @@ def _folders(project: Project) -> dict[Path, tuple[list[Text], list[str], list]]
     definitions = {k: d for k, d in context.definitions.items() if project.layer_of(d.path) is project.own}
     for target in all_targets(definitions):  # every variant's texts (a variant may add or rename cards)
         texts, languages, _ = found.setdefault(target.definition.path.parent, ([], [], []))
-        texts += deck_texts(target.deck)
+        texts += deck_texts(target.deck) + template_texts(project, target.deck)
         languages += [code for code in target.definition.editions if code not in languages]
     for game in context.games.values():  # its hand names, where a folder has editions
         if game.path is not None and project.layer_of(game.path) is project.own:

@@ -23,6 +23,7 @@ Every field is text and every one is optional; they are printed as given.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,13 +91,15 @@ class Credits:
             out["licence"] = self.licence.to_json()
         return out
 
-    def line(self) -> str:
-        """One line of credit, for places with room for little: 'Lith, designed by Mycake (CC BY-NC-SA 3.0)'."""
+    def line(self, say: Callable[..., str] | None = None) -> str:
+        """One line of credit, for places with room for little: 'Lith, designed by Mycake (CC BY-NC-SA 3.0)';
+        ``say`` gives its words in another language (as a book's :func:`~generator.rulebook.words.words` does)."""
+        say = say or _english
         parts = [self.source] if self.source else []
         if self.designer:
-            parts.append(f"designed by {self.designer}")
+            parts.append(say("designed by {name}", name=self.designer))
         if self.author and self.author != self.designer:
-            parts.append(f"text by {self.author}")
+            parts.append(say("text by {name}", name=self.author))
         text = ", ".join(parts)
         if self.licence is not None:
             text += f" ({self.licence.short or self.licence.name})"
@@ -116,6 +119,10 @@ class Credits:
             lines.append(f"Licence: {lic.name}" + (f" ({lic.short})" if lic.short else "") + (f", {lic.url}" if lic.url else ""))
             lines += [lic.terms] if lic.terms else []
         return lines
+
+
+def _english(text: str, **values: object) -> str:
+    return text.format(**values)
 
 
 def parse_credits(ctx: Context, raw: Any, path: KeyPath) -> Credits | None:

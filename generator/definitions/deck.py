@@ -24,10 +24,10 @@ from .ids import check_id
 from .languages import Catalogue, described, localise, parse_languages, read_catalogue
 from .model import Card, Deck, Variant, frozen_mapping
 from .presets import card_size
-from .schema import Context, KeyPath, check_table, field, suggest
+from .schema import Context, KeyPath, check_table, field, suggest, type_name
 from .templates import check_group_templates, check_template
 from .toml import read_toml
-from .variants import VARIANT_SPEC, apply_variant
+from .variants import VARIANT_SPEC, _thaw, apply_variant
 
 _DECK_SPEC = {
     "id": field(str, required=True),
@@ -56,6 +56,7 @@ _TOP_SPEC = {
     "grid": field(list, item=dict),
     "cards": field(list, item=dict),
     "variants": field(dict),
+    "edition": field(dict),  # [edition.de.style]: an edition's changes to the style
 }
 
 
@@ -71,6 +72,7 @@ class DeckDefinition:
     ctx: Context = dc_field(repr=False)
     catalogues: dict[str, Catalogue] = dc_field(default_factory=dict, repr=False)  # edition language -> its texts
     build_full: bool = True  # ``[deck] build``: whether a plain build covers the full deck besides its variants
+    edition_styles: dict[str, dict[str, Any]] = dc_field(default_factory=dict, repr=False)  # language -> style changes
 
     @property
     def id(self) -> str:
@@ -94,7 +96,12 @@ class DeckDefinition:
                     key="deck.editions",
                 )
             )
-        return localise(deck, language, self.catalogues[language])
+        deck = localise(deck, language, self.catalogues[language])
+        changes = self.edition_styles.get(language)
+        if changes:  # checked as the file was read
+            style = styles.override(self._context(), _thaw(deck.style), changes, ("edition", language, "style"), self.project)
+            deck = replace(deck, style=frozen_mapping(style))
+        return deck
 
     def _variants(self, variants: list[str] | tuple[str, ...]) -> Deck:
         deck = self.base
@@ -257,10 +264,39 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
     if head.get("build") is False and not variant_specs:
         ctx.error(("deck", "build"), "build = false leaves nothing to build: the deck has no variants")
         ctx.raise_if_any()
-    definition = DeckDefinition(path, project, base, variant_specs, style_name, ctx, catalogues, head.get("build", True))
+    edition_styles = _edition_styles(ctx, top.get("edition", {}), editions, style, project)
+    ctx.raise_if_any()
+    definition = DeckDefinition(
+        path, project, base, variant_specs, style_name, ctx, catalogues, head.get("build", True), edition_styles
+    )
     for vid in variant_specs:  # every variant must apply cleanly on its own
         vctx = definition._context()
         definition._apply(base, vid, vctx, seen=(), done=set())
         ctx.problems.extend(vctx.problems)
     ctx.raise_if_any()
     return definition
+
+
+def _edition_styles(
+    ctx: Context, tables: dict[str, Any], editions: tuple[str, ...], style: dict[str, Any], project: Project
+) -> dict[str, dict[str, Any]]:
+    """The ``[edition.LANG.style]`` tables of a deck file: each edition's changes to the style (a smaller title
+    for German's long words), checked against the deck's style."""
+    out: dict[str, dict[str, Any]] = {}
+    for code, table in tables.items():
+        place: KeyPath = ("edition", code)
+        if code not in editions:
+            ctx.error(place, f"'{code}' is not one of the deck's editions ({', '.join(editions) or 'none'})")
+            continue
+        if not isinstance(table, dict):
+            ctx.error(place, f"must be a table ([edition.{code}.style]), not {type_name(table)}")
+            continue
+        for key in table:
+            if key != "style":
+                ctx.error(place + (key,), f"unknown key '{key}'; an edition's table holds its changes to the style")
+        if isinstance(table.get("style"), dict):
+            styles.override(ctx, style, table["style"], place + ("style",), project)
+            out[code] = table["style"]
+        elif "style" in table:
+            ctx.error(place + ("style",), f"must be a table of style keys, not {type_name(table['style'])}")
+    return out

@@ -29,6 +29,7 @@ from ..errors import AetherpressError, Problem, display_path
 from .model import Card, Deck, Rank, Suit, frozen_mapping
 from .schema import Context, KeyPath
 
+TEMPLATE_WORDS = "template"  # the context of the texts card templates write themselves, {{ _("Twofold") }}
 TRANSLATIONS = "translations"  # the folder, beside a deck file, of its gettext catalogues
 TEMPLATE_FILE = "messages.pot"
 _DEFAULT_LANGUAGE = "en"
@@ -123,7 +124,35 @@ def deck_texts(deck: Deck) -> list[Text]:
             if isinstance(value, str) and value.strip():
                 context = _card_context(deck.id, card.id, name)
                 texts.append(Text(context, value, f"card '{card.id}' {name}", file, line, _columns(card, name)))
+    return texts + credits_texts(f"deck|{deck.id}", deck.credits, deck.source, "the deck's")
+
+
+CREDIT_TEXTS = ("source", "unofficial", "changes")  # the credits' fields written in a language (besides notes)
+
+
+def credits_texts(prefix: str, credits: Any, file: str, whose: str) -> list[Text]:
+    """The translatable texts of a ``credits`` table: what its source is called, its notes, the unofficial notice
+    and the changes of this edition (names, dates, links and a source's own notice stay as written)."""
+    if credits is None:
+        return []
+    texts = [
+        Text(f"{prefix}|credits|{key}", getattr(credits, key), f"{whose} credits {key}", file)
+        for key in CREDIT_TEXTS
+        if getattr(credits, key)
+    ]
+    texts += [
+        Text(f"{prefix}|credits|note|{i}", note, f"{whose} credits note {i + 1}", file) for i, note in enumerate(credits.notes)
+    ]
     return texts
+
+
+def localise_credits(prefix: str, credits: Any, one: Any) -> Any:
+    """``credits`` with each text of :func:`credits_texts` as ``one(context, source)`` gives it."""
+    if credits is None:
+        return None
+    values = {key: one(f"{prefix}|credits|{key}", getattr(credits, key)) for key in CREDIT_TEXTS if getattr(credits, key)}
+    notes = tuple(one(f"{prefix}|credits|note|{i}", note) for i, note in enumerate(credits.notes))
+    return replace(credits, notes=notes, **values)
 
 
 def _columns(card: Card, field: str) -> Mapping[str, str]:
@@ -141,7 +170,7 @@ def game_texts(game: Any) -> list[Text]:
             if category.description:
                 context = category_context(game.id, category.name, "description")
                 texts.append(Text(context, category.description, place + " description", file))
-    return texts
+    return texts + credits_texts(f"game|{game.id}", getattr(game, "credits", None), file, f"game '{game.id}'")
 
 
 def category_context(game_id: str, name: str, field: str = "name") -> str:
@@ -254,7 +283,9 @@ def localise(deck: Deck, language: str, catalogue: Catalogue) -> Deck:
         suits=suits,
         ranks=ranks,
         cards=tuple(cards),
+        credits=localise_credits(f"deck|{deck.id}", deck.credits, one),
         edition=language,
+        template_words=frozen_mapping({text: found for (c, text), found in catalogue.entries.items() if c == TEMPLATE_WORDS}),
     )
 
 

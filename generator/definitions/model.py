@@ -130,6 +130,7 @@ class Deck:
     language: str = field(default="en", compare=False)  # the language the definition is written in
     editions: tuple[str, ...] = field(default=(), compare=False)  # the languages it is published in besides
     edition: str = ""  # the language of this deck's texts when it is an edition ("": the source language)
+    template_words: Mapping[str, str] = field(default_factory=frozen_mapping)  # text its templates write -> translation
 
     @property
     def key(self) -> str:

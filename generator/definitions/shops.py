@@ -32,7 +32,7 @@ _SHOP_SPEC = {
 }
 FORMATS = ("pdf", "png")
 PDFX_LEVELS = ("4", "1a", "1a:2003")  # PDF/X-4, PDF/X-1a:2001, PDF/X-1a:2003 (see generator.render.pdfx)
-_DEFAULT_PDFX = "4"  # for a PDF shop that names no PDF/X version
+DEFAULT_PDFX = "4"  # for a PDF shop that names no PDF/X version
 _COLOURS = ("cmyk", "rgb")
 MAX_BLEED = 10.0  # mm
 _MAX_SHOP_PIXELS = 20_000  # a side of a published image size: more than any shop asks, and a card image still fits in memory
@@ -49,7 +49,7 @@ class Shop:
     dpi: float
     ink_limit: float | None = None  # total ink, 2.4 = 240 %
     pixels: dict[str, tuple[int, int]] = field(default_factory=dict)  # as published, per card size
-    pdfx: str = _DEFAULT_PDFX  # the PDF/X version the shop's guide asks for (a PDF shop)
+    pdfx: str = DEFAULT_PDFX  # the PDF/X version the shop's guide asks for (a PDF shop)
 
     def image_size(self, size: CardSize) -> tuple[int, int]:
         """Pixels of one card image with bleed: as the shop publishes it for this size, else trim plus bleed at dpi."""
@@ -109,7 +109,7 @@ def load_shops(project: Project) -> dict[str, Shop]:
                 float(good["dpi"]),
                 limit / 100 if limit is not None else None,
                 pixels,
-                good.get("pdfx", _DEFAULT_PDFX),
+                good.get("pdfx", DEFAULT_PDFX),
             )
         problems.extend(ctx.problems)
     if problems:

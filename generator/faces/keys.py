@@ -65,6 +65,8 @@ class SideKeys:
         self.base = digest(drawn_by, plain(deck, leave_out=("cards",)))
         # what every side sees of its deck: the style, the size, the suits (and their icons), the folder of its pictures
         seen = digest(drawn_by, "seen", plain(deck.style), plain(deck.size), plain(deck.suits), deck.folder)
+        if deck.template_words:  # an edition's words for what templates write themselves
+            seen = digest(seen, plain(deck.template_words))
         self.seen = None if options.get("draft") else seen
         self.reads_deck = reads_deck
         self._reads: dict[str, bool] = {}

@@ -34,6 +34,7 @@ from .repeats import needs_writing_out, write_out
 from .sandbox import CURRENT, OutsideProject, environment, template_error, template_line, template_path
 from .sanitise import SVG_NS, XLINK_NS
 from .svg import MAX_OUTPUT_CHARS, parse_svg
+from .templatewords import SAY
 from .textfit import Fitted, TextDoesNotFit, UnknownIcon, fit_lines
 from .undefined import explain
 
@@ -292,7 +293,14 @@ class FaceRenderer:
             "trim": g.trim,
             "safe": g.safe_box,
             "mono": bool(style_value(self.style, "monochrome")),
+            SAY: self.say,
         }
+
+    def say(self, text: Any) -> str:
+        """What a template writes itself (``{{ _("Twofold") }}``), in the deck's edition's language: the translation
+        in the deck's catalogue under the context ``template``, else the text as written."""
+        text = "" if text is None else str(text)
+        return self.deck.template_words.get(text, text)
 
     def _render(self, template_name: str, card: Card | None, side: str) -> str:
         file = self.template_file(template_name)

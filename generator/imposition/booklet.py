@@ -27,3 +27,16 @@ def booklet_order(pages: int) -> list[tuple[int | None, int | None]]:
         return page if page is not None and page < pages else None
 
     return [(keep(left), keep(right)) for left, right in sides]
+
+
+def creep_shifts(pages: int, thickness: float) -> list[tuple[float, float]]:
+    """For each side of :func:`booklet_order`, how far (mm) its left and right pages move towards the fold.
+
+    Folded together, each sheet wraps round the sheets inside it, so the pages of
+    inner sheets reach further out at the fore-edge: sheet ``s`` (0 the outermost)
+    reaches ``s * thickness`` further than the outermost.  Its pages are moved that
+    far towards the fold (the left page right, the right page left), so once the
+    booklet is trimmed every page keeps the same margin at the fore-edge.
+    """
+    sides = len(booklet_order(pages))
+    return [(s // 2 * thickness, -(s // 2) * thickness) for s in range(sides)]

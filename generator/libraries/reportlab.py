@@ -30,6 +30,8 @@ __all__ = [
     "frame_height",
     "kept_content",
     "kept_height",
+    "last_row_height",
+    "share_frame",
     "subset_names",
     "table_rows",
     "undrawn_on",
@@ -48,6 +50,7 @@ PRIVATE_NAMES: tuple[tuple[Any, str], ...] = (
     (KeepTogether, "_content"),
     (KeepTogether, "_H"),
     (Table, "_cellvalues"),
+    (Table, "_rowHeights"),
 )
 
 
@@ -153,6 +156,16 @@ def kept_height(keep: KeepTogether) -> float:
 def table_rows(table: Table) -> int:
     """The rows of a table (its header rows included)."""
     return len(table._cellvalues)
+
+
+def last_row_height(table: Table) -> float:
+    """The height of a wrapped table's last row."""
+    return float(table._rowHeights[-1])
+
+
+def share_frame(flowable: Flowable, keep: Flowable) -> None:
+    """Lay ``flowable`` out in the frame ``keep`` is being laid out in."""
+    flowable._frame = keep._frame
 
 
 _UNDRAWN_LOCK = threading.Lock()

@@ -39,7 +39,7 @@ def write_box(
     box, sheet = plan_box(deck, paper, thickness)
     caption = (
         f"Tuck box for {_box_name(deck)}: {deck.card_count} cards {thickness:g} mm thick; "
-        f"inside {box.width:g} x {box.height:g} x {box.depth:g} mm. Cut on the solid lines, fold on the dashed ones, "
-        "glue the narrow flap inside the front."
+        f"inside {box.width:g} x {box.height:g} x {box.depth:g} mm. Cut on the solid line, fold between the corners the cut "
+        "makes, glue the narrow flap inside the front."
     )
     return write_bytes(target, draw_box_page(project, deck, box, sheet, caption, greyscale))

@@ -16,7 +16,8 @@ from .state import DeckEntry, Preview, side_json
 _CARD_FIELDS = ("id", "name", "rank", "suits", "group", "copies")
 
 
-def _deck_json(slug: str, entry: DeckEntry) -> dict[str, Any]:
+def _deck_json(slug: str, entry: DeckEntry, editions: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """A deck as the pages read it; ``editions``: the slug of the same deck (and variants) in each language."""
     deck, g = entry.deck, entry.geometry
     titles = {v.id: v.title for v in deck.variants}
     return {
@@ -25,6 +26,9 @@ def _deck_json(slug: str, entry: DeckEntry) -> dict[str, Any]:
         "id": deck.id,
         "title": deck.title,
         "variant": " + ".join(titles.get(v, v) for v in deck.applied),
+        "language": deck.edition or deck.language,
+        "edition": deck.edition,  # "" for the source language
+        "editions": dict(editions or {deck.edition or deck.language: slug}),
         "source": deck.source,
         "size": deck.size.name,
         "cards": deck.card_count,
@@ -44,13 +48,23 @@ def label(side: Side) -> str:
     return side.card.name if side.kind == FACE and side.card is not None else f"back: {side.name}"
 
 
+def editions_of(decks: Mapping[str, DeckEntry]) -> dict[str, dict[str, str]]:
+    """For each deck's slug, the slugs of the same deck (with the same variants) by language, source first."""
+    by_deck: dict[tuple[str, tuple[str, ...]], dict[str, str]] = {}
+    for slug, entry in decks.items():
+        deck = entry.deck
+        by_deck.setdefault((deck.id, deck.applied), {})[deck.edition or deck.language] = slug
+    return {slug: by_deck[(e.deck.id, e.deck.applied)] for slug, e in decks.items()}
+
+
 def state_json(preview: Preview, project_name: str) -> dict[str, Any]:
     """Every deck with its sides (their versions and problems), and the problems of the moment."""
     snapshot = preview.snapshot
+    editions = editions_of(snapshot.decks)
     decks = []
     for slug, entry in snapshot.decks.items():
         sides = [dict(side_json(side), label=label(side)) for side in entry.sides.values()]
-        decks.append(dict(_deck_json(slug, entry), sides=sides))
+        decks.append(dict(_deck_json(slug, entry, editions[slug]), sides=sides))
     return dict(preview.state(), project=project_name, decks=decks)
 
 
@@ -86,7 +100,7 @@ def side_detail(preview: Preview, slug: str, kind: str, name: str) -> dict[str, 
         row = [["back", name], ["cards printed with it", printed]]
         template, origin, back = name, deck.source, None
     return {
-        "deck": _deck_json(slug, entry),
+        "deck": _deck_json(slug, entry, editions_of(preview.snapshot.decks).get(slug)),
         "side": dict(side_json(side), label=label(side)),
         "key": side.key,
         "template": template,

@@ -1,10 +1,17 @@
-"""A tuck box drawn on one sheet: the deck's back art, its title and credits, cut and fold lines.
+"""A tuck box drawn on one sheet: the deck's back art, its title and credits, the cut line and a die line.
 
-The geometry comes from :mod:`..imposition.tuckbox`.  The net is filled with
-the back's colour, running :data:`_BLEED` mm past every cut so a slightly
-missed cut shows no white; the front and back panels carry the deck's back
-art, the sides and lid its title, the back a label with the card count, size,
-description and credits.  Cut lines are solid black, folds dashed grey.
+The geometry comes from :mod:`..imposition.boxnet`.  The net is filled with
+the back's colour, running :data:`BLEED` mm past every cut so a slightly
+missed cut shows no white.  The front carries the deck's back art above a
+plate with the title (:func:`front_boxes`: the plate never covers the art's
+emblem), the back panel the back art under a label with the card count, size,
+description and credits, the sides and lid the title.
+
+What prints of the lines is the cut, solid black on the net's edge: no fold
+line crosses a face.  Every fold runs between two corners of the cut, which
+is where one folds.  The die line a print shop cuts and scores by, cut and
+folds, is a layer of its own (:data:`DIE_LAYER`, a PDF optional content
+group), off until a viewer's layer list switches it on, and never printed.
 """
 
 from __future__ import annotations
@@ -30,10 +37,33 @@ from .colour import colour_converter
 from .placed import fill_sides, use_side
 from .vector import font_files, side_pdf
 
-_BLEED = 2.0  # mm of colour past the cut line
+BLEED = 2.0  # mm of colour past the cut line
 CUT_WIDTH = 0.2  # mm
-_FOLD_GREY = 0.45
-_TITLE_FONT = font_name("Cinzel", "bold")
+FOLD_GREY = 0.45
+TITLE_FONT = font_name("Cinzel", "bold")
+DIE_LAYER = "Die line"  # the optional content group of the cut and fold lines: off, never printed
+DIE_TAG = "AetherpressDieLine"  # its name in the page's /Properties
+PLATE_SHARE = 0.15  # of the front panel's height: the title plate's
+PLATE_MAX = 16.0  # mm
+INSET = 5.0  # mm between a panel's edge and its plate or art
+GAP = 2.5  # mm between the art and a plate, or the thumb notch
+
+
+def emblem_box(panel: Box, top: float, plate: Box, trim: tuple[float, float]) -> Box:
+    """Where the back art of ``trim`` size goes whole on ``panel``: centred in the room from ``top`` mm below the
+    panel's top edge down to the plate, so plate and art never overlap."""
+    room = Box(panel.x + INSET, panel.y + top, panel.w - 2 * INSET, plate.y - GAP - (panel.y + top))
+    scale = min(room.w / trim[0], room.h / trim[1])
+    w, h = trim[0] * scale, trim[1] * scale
+    return Box(room.cx - w / 2, room.cy - h / 2, w, h)
+
+
+def front_boxes(panel: Box, notch: float, trim: tuple[float, float]) -> tuple[Box, Box]:
+    """The front panel's (emblem, plate): the title plate at the panel's foot, the back art whole above it, below
+    the thumb notch (``notch`` mm deep)."""
+    ph = min(panel.h * PLATE_SHARE, PLATE_MAX)
+    plate = Box(panel.x + INSET, panel.bottom - INSET - ph, panel.w - 2 * INSET, ph)
+    return emblem_box(panel, notch + GAP, plate, trim), plate
 
 
 def _credits(deck: Deck) -> list[str]:
@@ -65,7 +95,7 @@ def _fit(text: str, font: str, size: float, width: float) -> float:
     return size if w <= width else size * width / w
 
 
-class _BoxPainter:
+class BoxPainter:
     """Draws one tuck box: coordinates in mm with y down from the net's top-left corner."""
 
     def __init__(self, canvas: Canvas, project: Project, deck: Deck, box: TuckBox, greyscale: bool = False):
@@ -100,24 +130,27 @@ class _BoxPainter:
         c.saveState()
         c.setFillColor(self.field)
         c.setStrokeColor(self.field)
-        c.setLineWidth(2 * _BLEED * mm)
+        c.setLineWidth(2 * BLEED * mm)
         c.setLineJoin(1)
         c.drawPath(self.path(box.outline), stroke=1, fill=1)  # the field, with bleed past every cut
         c.restoreState()
-        for name in ("front", "back"):
-            self.art(box.panels[name])
-        self.front_title(box.panels["front"])
-        self.label(box.panels["back"])
+        composed = self.composition()
+        for art, plate in composed.values():
+            self.art(art, whole=True)
+            self.plate(plate)
+        self.front_title(composed["front"][1])
+        self.label(composed["back"][1])
         for name in ("side-1", "side-2"):
             self.spine(box.panels[name])
         self.lid(box.panels["lid"], turned=True)  # reads upright from the front once folded
         self.lid(box.panels["bottom"])
         self.lines()
 
-    def art(self, panel: Box) -> None:
-        """The deck's back, scaled so its trim covers the panel, clipped to the panel and the cut outline."""
+    def art(self, panel: Box, whole: bool = False) -> None:
+        """The deck's back, scaled so its trim covers the panel (``whole``: fits inside it), clipped to the panel
+        and the cut outline."""
         c, g = self.canvas, self.faces.geometry
-        scale = max(panel.w / g.trim_w, panel.h / g.trim_h)
+        scale = (min if whole else max)(panel.w / g.trim_w, panel.h / g.trim_h)
         c.saveState()
         c.clipPath(self.path(self.box.outline), stroke=0, fill=0)
         clip = c.beginPath()
@@ -144,17 +177,27 @@ class _BoxPainter:
         c.setFont(font, size)
         (c.drawCentredString if centred else c.drawString)(x * mm, -y * mm, text)
 
-    def front_title(self, panel: Box) -> None:
-        plate = Box(panel.x + 5, panel.y + panel.h * 0.66, panel.w - 10, panel.h * 0.26)  # over a back's lower ornament
-        self.plate(plate)
-        size = _fit(self.deck.title, _TITLE_FONT, 14, (plate.w - 6) * mm)
-        self.text(plate.cx, plate.cy + size * 0.35 / mm * 0.9, self.deck.title, _TITLE_FONT, size, self.accent)
+    def composition(self) -> dict[str, tuple[Box, Box]]:
+        """The front's and the back's (art, plate): each plate (the title; the back's label) below the art."""
+        g, box = self.faces.geometry, self.box
+        trim = (g.trim_w, g.trim_h)
+        back = box.panels["back"]
+        height = sum(size * 1.3 for _, _, size in self.label_lines()) / mm + 8
+        label = Box(back.x + INSET, back.bottom - INSET - height, back.w - 2 * INSET, height)
+        return {
+            "front": front_boxes(box.panels["front"], box.notch, trim),
+            "back": (emblem_box(back, INSET, label, trim), label),
+        }
 
-    def label(self, panel: Box) -> None:
-        """The back: a plate with the title, what is inside, the description and credits."""
+    def front_title(self, plate: Box) -> None:
+        size = _fit(self.deck.title, TITLE_FONT, 14, (plate.w - 6) * mm)
+        self.text(plate.cx, plate.cy + size * 0.35 / mm * 0.9, self.deck.title, TITLE_FONT, size, self.accent)
+
+    def label_lines(self) -> list[tuple[str, str, float]]:
+        """The back's label, line by line: (text, font, size)."""
         d, g = self.deck, self.faces.geometry
-        width = (panel.w - 16) * mm
-        body: list[tuple[str, str, float]] = [(d.title, _TITLE_FONT, _fit(d.title, _TITLE_FONT, 11, width))]
+        width = (self.box.panels["back"].w - 2 * INSET - 6) * mm
+        body: list[tuple[str, str, float]] = [(d.title, TITLE_FONT, _fit(d.title, TITLE_FONT, 11, width))]
         body.append((f"{d.card_count} cards · {g.trim_w:g} × {g.trim_h:g} mm", DEFAULT_FONT, 8.5))
         body += [(line, DEFAULT_FONT, 8) for line in _wrap(d.description, DEFAULT_FONT, 8, width)]
         body += [
@@ -162,45 +205,48 @@ class _BoxPainter:
             for c in _credits(d)
             for line in _wrap(c, DEFAULT_FONT, 7.5, width)
         ]
-        height = sum(size * 1.3 for _, _, size in body) / mm + 8
-        plate = Box(panel.x + 5, panel.bottom - 6 - height, panel.w - 10, height)
-        self.plate(plate)
+        return body
+
+    def label(self, plate: Box) -> None:
+        """The back's label on its plate: the title, what is inside, the description and credits."""
         y = plate.y + 4
-        for text, font, size in body:
+        for text, font, size in self.label_lines():
             y += size * 1.3 / mm
             self.text(plate.cx, y - size * 0.3 / mm, text, font, size, self.accent)
 
     def spine(self, panel: Box) -> None:
         """The title along a side, reading upwards."""
         c = self.canvas
-        size = min(panel.w * 0.45 * mm, _fit(self.deck.title, _TITLE_FONT, 40, (panel.h - 10) * mm))
+        size = min(panel.w * 0.45 * mm, _fit(self.deck.title, TITLE_FONT, 40, (panel.h - 10) * mm))
         c.saveState()
         c.translate(panel.cx * mm, -panel.cy * mm)
         c.rotate(90)
-        self.text(0, size * 0.35 / mm, self.deck.title, _TITLE_FONT, size, self.accent)
+        self.text(0, size * 0.35 / mm, self.deck.title, TITLE_FONT, size, self.accent)
         c.restoreState()
 
     def lid(self, panel: Box, turned: bool = False) -> None:
         c = self.canvas
-        size = min(panel.h * 0.5 * mm, _fit(self.deck.title, _TITLE_FONT, 14, (panel.w - 8) * mm))
+        size = min(panel.h * 0.5 * mm, _fit(self.deck.title, TITLE_FONT, 14, (panel.w - 8) * mm))
         c.saveState()
         c.translate(panel.cx * mm, -panel.cy * mm)
         if turned:
             c.rotate(180)
-        self.text(0, size * 0.35 / mm, self.deck.title, _TITLE_FONT, size, self.accent)
+        self.text(0, size * 0.35 / mm, self.deck.title, TITLE_FONT, size, self.accent)
         c.restoreState()
 
     def lines(self) -> None:
+        """The cut, printed; then the die line (cut and folds) in its layer, which printers leave out."""
         c = self.canvas
         c.saveState()
         c.setLineWidth(CUT_WIDTH * mm)
-        c.setStrokeColorRGB(_FOLD_GREY, _FOLD_GREY, _FOLD_GREY)
+        c.setStrokeColorRGB(0, 0, 0)
+        c.drawPath(self.path(self.box.outline), stroke=1, fill=0)
+        c.addLiteral(f"/OC /{DIE_TAG} BDC")
+        c.setStrokeColorRGB(FOLD_GREY, FOLD_GREY, FOLD_GREY)
         c.setDash([2 * mm, 1.5 * mm])
         for f in self.box.folds:
             c.line(f.x1 * mm, -f.y1 * mm, f.x2 * mm, -f.y2 * mm)
-        c.setDash([])
-        c.setStrokeColorRGB(0, 0, 0)
-        c.drawPath(self.path(self.box.outline), stroke=1, fill=0)
+        c.addLiteral("EMC")
         c.restoreState()
 
 
@@ -220,15 +266,43 @@ def draw_box_page(project: Project, deck: Deck, box: TuckBox, sheet: BoxSheet, c
     if sheet.turned:
         canvas.translate(box.size[1] * mm, 0)
         canvas.rotate(-90)
-    _BoxPainter(canvas, project, deck, box, greyscale).paint()
+    BoxPainter(canvas, project, deck, box, greyscale).paint()
     canvas.restoreState()
     canvas.setFillColorRGB(0.3, 0.3, 0.3)
     size = _fit(caption, DEFAULT_FONT, 8, (paper.width - 20) * mm)
     canvas.setFont(DEFAULT_FONT, size)
     net_h = box.size[0] if sheet.turned else box.size[1]
-    below = sheet.y + net_h + _BLEED + 6  # just under the net, clear of the printer's margin
-    y = below if below <= paper.height - 8 else max(8.0, sheet.y - _BLEED - 4)
+    below = sheet.y + net_h + BLEED + 6  # just under the net, clear of the printer's margin
+    y = below if below <= paper.height - 8 else max(8.0, sheet.y - BLEED - 4)
     canvas.drawCentredString(paper.width / 2 * mm, (paper.height - y) * mm, caption)
     canvas.showPage()
     canvas.save()
-    return fill_sides(canvas, buffer.getvalue())
+    return die_layer(fill_sides(canvas, buffer.getvalue()))
+
+
+def die_layer(pdf: bytes) -> bytes:
+    """``pdf`` (one page) with its die line's marked content made the optional content group :data:`DIE_LAYER`:
+    off unless switched on in a viewer's layers, and never printed."""
+    import pikepdf
+    from pikepdf import Array, Dictionary, Name, String
+
+    out = io.BytesIO()
+    with pikepdf.open(io.BytesIO(pdf)) as doc:
+        group = doc.make_indirect(
+            Dictionary(
+                Type=Name.OCG,
+                Name=String(DIE_LAYER),
+                Intent=Array([Name.View, Name.Design]),
+                Usage=Dictionary(
+                    Print=Dictionary(PrintState=Name.OFF),
+                    CreatorInfo=Dictionary(Creator=String("Aetherpress"), Subtype=Name.Technical),
+                ),
+            )
+        )
+        doc.Root.OCProperties = Dictionary(
+            OCGs=Array([group]), D=Dictionary(Name=String("Tuck box"), Order=Array([group]), OFF=Array([group]))
+        )
+        page = doc.pages[0]
+        page.add_resource(group, Name.Properties, Name("/" + DIE_TAG))
+        doc.save(out, deterministic_id=True)
+    return out.getvalue()

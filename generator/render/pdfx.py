@@ -53,6 +53,7 @@ def make_pdfx(pdf: bytes, profile: OutputProfile, level: str = "4", over: bytes 
         raise ValueError(f"unknown PDF/X level {level!r}")
     with pikepdf.open(io.BytesIO(pdf)) as source:
         info: dict[str, str] = {str(k): str(v) for k, v in source.docinfo.items() if isinstance(v, String)}
+        lang = str(source.Root.Lang) if Name.Lang in source.Root else ""
     flat = level != "4"  # both PDF/X-1a versions
     drawn = _flatten(pdf, dpi, _PDF_VERSION[level]) if flat else pdf
     if over is not None and flat:
@@ -64,6 +65,8 @@ def make_pdfx(pdf: bytes, profile: OutputProfile, level: str = "4", over: bytes 
         for name, text in info.items():
             doc.docinfo[name] = String(text)
         doc.docinfo[Name.Trapped] = Name("/False")
+        if lang:  # the language, which flattening drops
+            doc.Root[Name.Lang] = String(lang)
         if level == "4":
             doc.docinfo[Name.GTS_PDFXVersion] = String("PDF/X-4")
             _xmp(doc, pdf)

@@ -61,6 +61,18 @@ def recolour(pdf: bytes, converter: Greys | ProcessColour) -> bytes:
         return out.getvalue()
 
 
+def recolour_pages(pdf: bytes, converter: Greys | ProcessColour) -> bytes:
+    """Every page of ``pdf`` converted as :func:`recolour` converts one; what pages share is converted once."""
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        work = _Recolour(document, converter)
+        for page in document.pages:
+            work.page(page)
+            work.respaced.clear()
+        out = io.BytesIO()
+        document.save(out, deterministic_id=True)
+        return out.getvalue()
+
+
 def _to_rgb(n: int, values: tuple[float, ...]) -> tuple[float, float, float]:
     """Components of a DeviceGray (1), RGB (3) or DeviceCMYK (4) colour as RGB 0-1 (CMYK naively)."""
     v = [min(1.0, max(0.0, round(float(x), 6))) for x in values]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
@@ -23,14 +24,24 @@ from ..errors import AetherpressError, Problem, display_path
 from ..hands import Hands
 from ..project import Project
 from ..project.files import write_bytes
-from ..resources.fonts import missing_characters, register_fonts
+from ..resources.fonts import missing_characters
 from ..units import pt
 from .bookodds import OddsSource, chart_examples
 from .cardart import CardLibrary, SidesOf
 from .definition import RulebookDefinition, load_rulebooks
 from .words import knowing_games, speaking, words
 
-__all__ = ["BOOK_PAPERS", "BuildContext", "build_all", "build_book", "check_book", "load_rulebooks", "render_book", "render_file"]
+__all__ = [
+    "BOOK_PAPERS",
+    "BuildContext",
+    "build_all",
+    "build_book",
+    "check_book",
+    "load_rulebooks",
+    "pdf_author",
+    "render_book",
+    "render_file",
+]
 
 _SPACINGS = (1.0, 0.9, 1.12, 0.8)  # paragraph spacings tried, in turn, to keep widow pages out
 BOOK_PAPERS = ("a5", "a4", "letter")  # page sizes a book is designed for
@@ -70,20 +81,23 @@ def _source(context: BuildContext, book: RulebookDefinition):
 
 
 def _check_glyphs(source_map, rendered: str, book: RulebookDefinition) -> None:
-    """A character that none of the book's text fonts has is an error at its line, naming it and the language."""
+    """A character that none of the book's text fonts and none of the script fonts has is an error at its line,
+    naming it and the language."""
     # the book's drawing modules load only when a book is made
+    from .scripts import fallback_font, register_script_fonts
     from .style import SANS, SERIF
 
-    register_fonts()
+    register_script_fonts()
     for number, line in enumerate(rendered.splitlines(), 1):
         missing = [c for c in missing_characters(SERIF, line) if c in missing_characters(SANS, line)]
+        missing = [c for c in missing if fallback_font(SERIF, c) is None]
         if missing:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing[:8]) + (" ..." if len(missing) > 8 else "")
             code = book.language_set
             raise source_map.at_rendered_line(
                 number,
                 f"the book in {language_name(code)} ({code}) has characters none of its fonts (EB Garamond, "
-                f"Source Sans 3) has: {shown}",
+                f"Source Sans 3, Noto Serif Hebrew, Noto Naskh Arabic, Noto Sans CJK JP) has: {shown}",
             )
 
 
@@ -117,23 +131,30 @@ def _check_games(context: BuildContext, book: RulebookDefinition) -> None:
 
 def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a5") -> bytes:
     """The book as PDF bytes at page size ``paper`` (a paper preset's name)."""
+    return lay_out_book(context, book, paper)[0]
+
+
+def lay_out_book(context: BuildContext, book: RulebookDefinition, paper: str = "a5"):
+    """The book as PDF bytes at page size ``paper`` and its :class:`.document.Layout` (pages, headings, tables)."""
     # the book's drawing modules load only when a book is made
     from .document import render_pdf
     from .style import make_styles
 
     _check_games(context, book)
     source_map, rendered = _source(context, book)
-    best: tuple[int, bytes] | None = None
-    for spacing in _SPACINGS:  # the first spacing that leaves no widow page and no half-empty page
+    best: tuple[int, bytes, Any] | None = None
+    for spacing in _SPACINGS:  # the first spacing that leaves no widow page and no page more than a third empty
         styles = make_styles(context.paper(paper), spacing)
         story = _story(context, book, paper, styles, source_map, rendered)
-        data, bad = render_pdf(styles, book.title, book.subtitle or book.title, story, _author(context, book), book.language_set)
+        data, bad, layout = render_pdf(
+            styles, book.title, book.subtitle or book.title, story, pdf_author(context, book), book.language_set
+        )
         if best is None or len(bad) < best[0]:
-            best = (len(bad), data)
+            best = (len(bad), data, layout)
         if not bad:
             break
     assert best is not None
-    return best[1]
+    return best[1], best[2]
 
 
 def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, source_map, rendered: str) -> list:
@@ -156,8 +177,9 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
             other_table = context.odds.table(game, ranking, other, where)
             extra.append((_deck_label(_chart_deck(context, other_table, game, where)), other_table))
         label = _deck_label(deck_obj) if extra else ""
+        marks = deciding_attributes(context.odds.games(where)[game].rankings[table.ranking], deck_obj)
         with knowing_games(context.odds.games(where)):
-            return hand_chart(table, deck_obj, context.library, styles, styles.frame_width, examples.get, extra, label)
+            return hand_chart(table, deck_obj, context.library, styles, styles.measure, examples.get, extra, label, marks)
 
     converter = Converter(styles, context.library, source_map, chart_for)
     body = converter.convert(parse(rendered))
@@ -182,13 +204,36 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
     story += contents(styles)
     story += body
     story.append(Spacer(1, 2 * mm))
-    facts = [(k, v) for k, v in (("Players", book.players), ("Time", book.playing_time), ("Age", book.age)) if v]
-    lines = [c.line() for c in credits if c.line()] + [c.unofficial for c in credits if c.unofficial]
+    facts = [(words("Players"), book.players), (words("Time"), book.playing_time), (words("Age"), book.age)]
+    facts = [(k, v) for k, v in facts if v]
+    lines = [c.line(words) for c in credits if c.line()] + [c.unofficial for c in credits if c.unofficial]
     story += back_cover(styles, book.title, book.blurb, facts, lines)
     return story
 
 
-def _author(context: BuildContext, book: RulebookDefinition) -> str:
+def deciding_attributes(ranking, deck) -> tuple[str, ...]:
+    """The card attributes, besides suits and ranks, that a ranking's categories and tie classes look at
+    (Lith's interpretive types), in the order the ranking names them."""
+    found: list[str] = []
+
+    def walk(value) -> None:
+        if isinstance(value, str):
+            if value not in found:
+                found.append(value)
+        elif isinstance(value, dict) or hasattr(value, "items"):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                walk(v)
+
+    for part in (*ranking.categories, *ranking.classes):
+        walk(part.blocks)
+    held = {key for card in deck.cards for key in card.attributes}
+    return tuple(name for name in found if name in held and name not in ("suits", "ranks", "rank", "suit"))
+
+
+def pdf_author(context: BuildContext, book: RulebookDefinition) -> str:
     """The book's author for its PDF: the designer its credits name (see :func:`.colophon.book_author`)."""
     # the book's drawing modules load only when a book is made
     from .colophon import book_author, gather_credits
@@ -220,19 +265,25 @@ def _chart_deck(context: BuildContext, table, game: str, where: str):
     return context.library.deck(base, where)
 
 
-def build_book(context: BuildContext, book: RulebookDefinition, out: Path, paper: str = "a5", booklet: bool = False) -> Path:
-    """Write one book (or its booklet) into ``out``; return the path."""
-    name, data = render_file(context, book, paper, booklet)
+def build_book(
+    context: BuildContext, book: RulebookDefinition, out: Path, paper: str = "a5", booklet: bool = False, thickness: float = 0.0
+) -> Path:
+    """Write one book (or its booklet, its creep set by the paper's ``thickness`` in mm) into ``out``; return the path."""
+    name, data = render_file(context, book, paper, booklet, thickness)
     return write_bytes(out / name, data)
 
 
-def render_file(context: BuildContext, book: RulebookDefinition, paper: str = "a5", booklet: bool = False) -> tuple[str, bytes]:
+def render_file(
+    context: BuildContext, book: RulebookDefinition, paper: str = "a5", booklet: bool = False, thickness: float = 0.0
+) -> tuple[str, bytes]:
     """The file name and PDF bytes of one book (or its booklet), in the book's language."""
     with speaking(book.language_set):
-        return _render_file(context, book, paper, booklet)
+        return _render_file(context, book, paper, booklet, thickness)
 
 
-def _render_file(context: BuildContext, book: RulebookDefinition, paper: str, booklet: bool) -> tuple[str, bytes]:
+def _render_file(
+    context: BuildContext, book: RulebookDefinition, paper: str, booklet: bool, thickness: float
+) -> tuple[str, bytes]:
     if booklet:
         # pypdf loads only for booklets
         from ..render.impose import impose
@@ -241,7 +292,7 @@ def _render_file(context: BuildContext, book: RulebookDefinition, paper: str, bo
         data = render_book(context, book, page_paper)
 
         sheet = context.paper(sheet_paper)
-        data = impose(data, (pt(sheet.width), pt(sheet.height)))
+        data = impose(data, (pt(sheet.width), pt(sheet.height)), thickness)
         name = f"{book.name}-booklet-{sheet_paper}.pdf"
     else:
         data = render_book(context, book, paper)

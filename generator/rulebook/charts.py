@@ -23,14 +23,16 @@ from reportlab.platypus import Table, TableStyle
 from ..definitions.model import Deck
 from .bookodds import format_count, format_one_in, format_probability
 from .cardart import CardLibrary, HandPicture
+from .keeping import BookTable
 from .markup import escape
-from .notation import HandNotation
+from .notation import HandNotation, legend
 from .paragraphs import Paragraph
+from .scripts import mirrored, right_to_left
 from .style import Styles
-from .words import category_words, words
+from .words import category_words, language, words
 
 _STEP = 0.56  # overlap of fanned cards: the visible part of each card, as a share of its width
-_HAND_SHARE = 0.36  # the least share of a chart's width its hand names and descriptions keep
+_HAND_SHARE = 0.3  # the least share of a chart's width its hand names and descriptions keep
 
 
 def _chart_card_width(hand_size: int, room_mm: float, largest: float = 13.0) -> float:
@@ -81,11 +83,15 @@ def hand_chart(
     example_for: Callable[[int], tuple | None] | None = None,
     extra: Sequence[tuple[str, Any]] = (),
     label: str = "",
+    marks: tuple[str, ...] = (),
 ) -> Table:
     """The chart of ``table`` (an engine odds table) as a splittable Table.
 
     ``extra`` holds (label, table) pairs of the same ranking on other decks,
     shown as further columns; ``label`` heads the main table's columns then.
+    ``marks`` are the card attributes besides suits and ranks that decide the
+    hands (Lith's interpretive types): the written-out examples show them, and
+    the chart's ``legend`` says what their letters and the ranks' stand for.
     """
     s = styles
     tables = [table] + [t for _, t in extra]
@@ -110,7 +116,7 @@ def hand_chart(
             never_rows.append(len(rows))
         row: list[Any] = [
             Paragraph(_description(table, category, s), s.chart_cell_never if not ever else s.chart_cell),
-            _example_picture(category, example, ever, deck, library, s, card_w),
+            _example_picture(category, example, ever, deck, library, s, card_w, marks),
         ]
         for found in occurs:
             count, chance = _numbers(found)
@@ -123,9 +129,17 @@ def hand_chart(
     rows.append(total_row)
 
     col_widths = _column_widths(rows, head_rows, num_widths, avail_width, pad)
-    chart = Table(rows, colWidths=col_widths, repeatRows=head_rows, splitByRow=1, hAlign="LEFT")
-    chart.setStyle(TableStyle(_chart_commands(s, head_rows, len(rows) - 1, len(tables))))
+    commands = _chart_commands(s, head_rows, len(rows) - 1, len(tables))
+    side = "LEFT"
+    if right_to_left(language()):  # the hand's name at the right, the chances at the left
+        rows, col_widths, commands = mirrored(rows, col_widths, commands)
+        side = "RIGHT"
+    chart = BookTable(rows, colWidths=col_widths, repeatRows=head_rows, splitByRow=1, hAlign=side)
+    chart.kind = "chart"
+    chart.setStyle(TableStyle(commands))
     chart.aetherpress_chart = (table, rows, head_rows, never_rows)  # for tests and checks
+    letters = legend(deck, marks, {}) if marks else ""
+    chart.legend = words("In the examples: {letters}.", letters=letters) if letters else ""
     return chart
 
 
@@ -187,13 +201,20 @@ def _description(table: Any, category: Any, s: Styles) -> str:
 
 
 def _example_picture(
-    category: Any, example: tuple | None, ever: bool, deck: Deck, library: CardLibrary, s: Styles, card_w: float
+    category: Any,
+    example: tuple | None,
+    ever: bool,
+    deck: Deck,
+    library: CardLibrary,
+    s: Styles,
+    card_w: float,
+    marks: tuple[str, ...] = (),
 ) -> Any:
     """The example cell: the hand fanned over its notation, or why there is none."""
     if example:
         cards = [library.card(deck, cid, "hand chart") for cid in example]
         arts = [library.art(deck, c) for c in cards]
-        notation = HandNotation(deck, cards, s.chart_cell.fontName, s.chart_notation_size)
+        notation = HandNotation(deck, cards, s.chart_cell.fontName, s.chart_notation_size, marks=marks)
         return [HandPicture(arts, card_w, _STEP), notation]
     if not ever:
         return Paragraph(_never_text(category), s.chart_note)

@@ -23,6 +23,7 @@ from .keeping import BreakOut
 from .markup import escape
 from .paragraphs import Paragraph
 from .style import SANS, Styles
+from .words import words
 
 JOINING = {"&", "and", "of", "the", "a", "an", "in", "for", "to", "with", "or"}  # never the last word of a line
 MAX_LINES = 3
@@ -68,7 +69,7 @@ def title_page(
         HRFlowable(width="22%", thickness=0.8, color=s.accent, spaceBefore=10, spaceAfter=4, hAlign="CENTER"),
     ]
     if by:
-        flow += [Spacer(1, 4), Paragraph(f"by {escape(by)}", s.title_small)]
+        flow += [Spacer(1, 4), Paragraph(words("by {name}", name=escape(by)), s.title_small)]
     if subtitle:
         parts = balanced_lines(subtitle, lambda t: stringWidth(t, s.subtitle.fontName, s.subtitle.fontSize), s.measure)
         flow += [Spacer(1, 8), Paragraph("<br/>".join(escape(line) for line in parts), s.subtitle)]
@@ -113,7 +114,8 @@ def back_cover(styles: Styles, title: str, blurb: str, facts: list[tuple[str, st
     if blurb:
         flow += [Paragraph(escape(blurb), s.subtitle), Spacer(1, 12)]
     if facts:
-        flow += [Paragraph(" · ".join(f"{escape(k)}: {escape(v)}" for k, v in facts), s.title_small), Spacer(1, 16)]
+        line = " · ".join(words("{fact}: {value}", fact=escape(k), value=escape(v)) for k, v in facts)
+        flow += [Paragraph(line, s.title_small), Spacer(1, 16)]
     for line in credits:
         flow.append(Paragraph(escape(line), s.colophon))
     return flow

@@ -34,7 +34,7 @@ from typing import Any
 from ..definitions.credits import Credits, parse_credits
 from ..definitions.discovery import Kinds, definition_kind, load_each
 from ..definitions.ids import check_id
-from ..definitions.languages import Text, language_name, parse_languages, read_catalogue
+from ..definitions.languages import Text, credits_texts, language_name, localise_credits, parse_languages, read_catalogue
 from ..definitions.model import frozen_mapping
 from ..definitions.schema import check_table, field
 from ..definitions.toml import read_toml
@@ -113,14 +113,15 @@ def book_edition(book: RulebookDefinition, language: str) -> RulebookDefinition:
     own = book.source.with_name(f"{book.source.stem}.{language}{book.source.suffix}")
     catalogue = read_catalogue(book.file.parent, language)
 
-    def text(key: str, value: str) -> str:
-        return catalogue.get(f"rulebook|{book.id}|{key}", value) or value if value else value
+    def one(context: str, value: str) -> str:
+        return catalogue.get(context, value) or value if value else value
 
+    texts: dict[str, Any] = {key: one(f"rulebook|{book.id}|{key}", getattr(book, key)) for key in BOOK_TEXTS}
     return replace(
         book,
-        title=text("title", book.title),
-        subtitle=text("subtitle", book.subtitle),
-        edition=text("edition", book.edition),
+        **texts,
+        title_lines=book.title_lines if texts["title"] == book.title else (),  # lines of the source's title
+        credits=localise_credits(f"rulebook|{book.id}", book.credits, one),
         source=own if own.is_file() else book.source,
         speaks=language,
         translated=own.is_file(),
@@ -145,14 +146,19 @@ def untranslated_book(book: RulebookDefinition) -> Problem:
     )
 
 
+BOOK_TEXTS = ("title", "subtitle", "edition", "blurb", "players", "playing_time", "age")  # translated in editions
+
+
 def book_texts(book: RulebookDefinition) -> list[Text]:
-    """The book's own translatable texts: its title, subtitle and edition (its source is translated as a file)."""
+    """The book's own translatable texts: its title, subtitle, edition, the back cover's blurb and facts and its
+    credits (its source is translated as a file)."""
     where = display_path(book.file)
-    return [
-        Text(f"rulebook|{book.id}|{key}", value, f"the rulebook's {key}", where)
-        for key, value in (("title", book.title), ("subtitle", book.subtitle), ("edition", book.edition))
-        if value
+    texts = [
+        Text(f"rulebook|{book.id}|{key}", getattr(book, key), f"the rulebook's {key}", where)
+        for key in BOOK_TEXTS
+        if getattr(book, key)
     ]
+    return texts + credits_texts(f"rulebook|{book.id}", book.credits, where, "the rulebook's")
 
 
 def load_rulebook(path: Path, project: Project) -> RulebookDefinition:

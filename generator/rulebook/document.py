@@ -12,14 +12,18 @@ from __future__ import annotations
 
 import functools
 import io
+from dataclasses import dataclass, field
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
+    CondPageBreak,
     Frame,
     PageBreak,
     PageTemplate,
+    Spacer,
+    Table,
     TableStyle,
 )
 from reportlab.platypus.tableofcontents import TableOfContents
@@ -28,14 +32,46 @@ from ..libraries.reportlab import frame_fill, undrawn_on, unsaved_pass
 from ..render.placed import fill_sides
 from .cover import EndOfBody
 from .flow import Heading
-from .keeping import HALF, KeepWithStart
+from .keeping import FULL, BookTable, KeepWithStart, unwrapped
 from .markup import escape
 from .paragraphs import Paragraph
+from .scripts import breaks_between_characters, right_to_left, runs
 from .style import SANS, TITLE, Styles
-from .words import words
+from .words import language, words
 
 _WIDOW = 0.2  # a chapter's last page holding less than this share of a page is a widow page
 _MAX_PASSES = 10
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A heading, table or chart (part) as laid out: its page, width (points) and what it is."""
+
+    page: int
+    kind: str  # "heading", "table", "chart" or "text" (anything else drawn: paragraphs, lists, pictures)
+    width: float = 0.0
+    height: float = 0.0
+    title: str = ""  # a heading's
+    level: int = 0  # a heading's
+    part: int = 0  # a table's: 0 for its start, 1 for what runs over onto the next page, ...
+    rows: int = 0  # a table part's rows beyond its repeated header
+
+
+@dataclass
+class Layout:
+    """Where a book's pages ended and what they hold, as the last pass laid them out."""
+
+    fills: dict[int, float] = field(default_factory=dict)  # body page -> share of the frame's height in use
+    chapters: set[int] = field(default_factory=set)  # pages on which a chapter starts
+    placed: list[Placed] = field(default_factory=list)  # headings and tables in reading order
+    measure: float = 0.0  # the width of the running text (points)
+    frame_height: float = 0.0  # the height of a page's text area (points)
+
+    def underfilled(self) -> list[int]:
+        """Body pages filled less than two thirds of the way down, other than a chapter's last page."""
+        last = max(self.fills, default=0)
+        first = min(self.chapters, default=last + 1)
+        return [page for page in range(first, last) if page + 1 not in self.chapters and self.fills.get(page, 1.0) < FULL]
 
 
 class _OutlinedCanvas(Canvas):
@@ -117,8 +153,9 @@ class BookDocument(BaseDocTemplate):
 
     def handle_documentBegin(self):
         self.chapter = ""
-        self.fills: dict[int, float] = {}  # page -> share of the frame's height in use when the page ended
-        self.chapter_pages: set[int] = set()
+        self.layout = Layout(measure=self.s.measure, frame_height=self.s.page[1] - self.s.margins[2] - self.s.margins[3])
+        self.fills = self.layout.fills  # page -> share of the frame's height in use when the page ended
+        self.chapter_pages = self.layout.chapters
         self.body_last = 0  # the last page of the text (blank pages and the back cover follow it)
         super().handle_documentBegin()
 
@@ -129,18 +166,30 @@ class BookDocument(BaseDocTemplate):
         super().handle_pageEnd()
 
     def widows(self) -> list[int]:
-        """Pages of the body that end a chapter holding less than a fifth of a page, or are under half full mid-chapter."""
+        """Pages of the body that end a chapter holding less than a fifth of a page, or are less than two thirds
+        full mid-chapter."""
         last = max(self.fills, default=0)
         first = min(self.chapter_pages, default=last + 1)
         bad = []
         for page in range(first, last + 1):
             ends_chapter = page == last or page + 1 in self.chapter_pages
             fill = self.fills.get(page, 1.0)
-            if (ends_chapter and page not in self.chapter_pages and fill < _WIDOW) or (not ends_chapter and fill < HALF):
+            if (ends_chapter and page not in self.chapter_pages and fill < _WIDOW) or (not ends_chapter and fill < FULL):
                 bad.append(page)
         return bad
 
     def afterFlowable(self, flowable):
+        inner = unwrapped(flowable)
+        if isinstance(inner, BookTable):
+            width = sum(inner._colWidths)
+            placed = Placed(self.page, inner.kind, width, inner._height, part=inner.part, rows=inner.body_rows)
+            self.layout.placed.append(placed)
+        elif isinstance(flowable, Heading):
+            self.layout.placed.append(Placed(self.page, "heading", title=flowable.title, level=flowable.level))
+        elif not isinstance(flowable, (Spacer, CondPageBreak, PageBreak, EndOfBody)):
+            height = float(vars(flowable).get("height", 0.0) or 0.0)
+            if height:  # what was drawn: not the page-top markers, which take no room
+                self.layout.placed.append(Placed(self.page, "text", float(vars(flowable).get("width", 0.0) or 0.0), height))
         if isinstance(flowable, EndOfBody):
             self.body_last = self.page
         if isinstance(flowable, Heading):
@@ -165,6 +214,9 @@ class BookDocument(BaseDocTemplate):
         size = s.body.fontSize * 0.75
         canv.setFont(TITLE, size)
         label = self.book_title if even else (self.chapter or self.book_title)
+        if right_to_left(language()) or len(runs(label, TITLE)) > 1:
+            _footer_label(canv, s, label, (x0 + 8 * mm, x1 - 8 * mm), y, size, even)
+            label = ""
         if even:
             canv.drawString(x0, y, str(doc.page))
             canv.drawString(x0 + 8 * mm, y, label)
@@ -174,8 +226,48 @@ class BookDocument(BaseDocTemplate):
         canv.restoreState()
 
 
+def _footer_label(canv, s: Styles, label: str, span: tuple[float, float], y: float, size: float, even: bool) -> None:
+    """A running head in a script the title face lacks, or written right to left: set as a paragraph is."""
+    from reportlab.lib.enums import TA_LEFT, TA_RIGHT
+    from reportlab.lib.styles import ParagraphStyle
+
+    style = ParagraphStyle("footer", fontName=TITLE, fontSize=size, leading=size * 1.2, textColor=s.muted)
+    style.alignment = TA_LEFT if even else TA_RIGHT
+    style.rightToLeft = right_to_left(language())
+    para = Paragraph(escape(label), style)
+    width = span[1] - span[0]
+    _, height = para.wrap(width, size * 4)
+    para.drawOn(canv, span[0], y - height + size)
+
+
+class ScriptContents(TableOfContents):
+    """The contents of a book in Hebrew, Arabic or Japanese: each entry set as the book's paragraphs are (fonts
+    run by run, right to left), its page number at the line's far end, without dots."""
+
+    def wrap(self, availWidth, availHeight):
+        from reportlab.lib.enums import TA_LEFT, TA_RIGHT
+        from reportlab.lib.styles import ParagraphStyle
+
+        rtl = right_to_left(language())
+        number_width = 10 * mm
+        rows = []
+        for level, text, page, key in self._lastEntries or [(0, "", 0, None)]:
+            style = self.getLevelStyle(level)
+            entry = Paragraph(f'<a href="#{key}">{text}</a>' if key else text, style)
+            number_style = ParagraphStyle("page", parent=style, leftIndent=0, rightIndent=0, wordWrap=None)
+            number_style.alignment = TA_LEFT if rtl else TA_RIGHT
+            number = Paragraph(str(page), number_style)
+            rows.append([number, entry] if rtl else [entry, number])
+        widths = (number_width, availWidth - number_width) if rtl else (availWidth - number_width, number_width)
+        self._table = Table(rows, colWidths=widths, style=self.tableStyle)
+        self.width, self.height = self._table.wrapOn(self.canv, availWidth, availHeight)
+        return self.width, self.height
+
+
 def contents(styles: Styles) -> list:
-    toc = TableOfContents(levelStyles=styles.toc_levels, dotsMinLevel=1)
+    code = language()
+    kind = ScriptContents if right_to_left(code) or breaks_between_characters(code) else TableOfContents
+    toc = kind(levelStyles=styles.toc_levels, dotsMinLevel=1)
     toc.tableStyle = TableStyle(
         [
             ("LEFTPADDING", (0, 0), (-1, -1), 0),
@@ -190,12 +282,12 @@ def contents(styles: Styles) -> list:
 
 def render_pdf(
     styles: Styles, title: str, subject: str, story: list, author: str = "", language: str = "en-GB"
-) -> tuple[bytes, list[int]]:
-    """The PDF, and the pages that are widows or under half full (see ``BookDocument.widows``).
+) -> tuple[bytes, list[int], Layout]:
+    """The PDF, the pages that are widows or under two thirds full (see ``BookDocument.widows``) and its layout.
 
     Its Author is ``author`` (the game's designer; none when the sources name nobody), its Lang
     ``language``, and it opens with its outline shown."""
     buffer = io.BytesIO()
     doc = BookDocument(buffer, styles, title, subject, author, language)
     doc.multiBuild(story, canvasmaker=functools.partial(_OutlinedCanvas, initialFontName=styles.body.fontName))
-    return fill_sides(doc.canv, buffer.getvalue()), doc.widows()
+    return fill_sides(doc.canv, buffer.getvalue()), doc.widows(), doc.layout

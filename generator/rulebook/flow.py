@@ -40,10 +40,13 @@ from ..errors import AetherpressError
 from ..faces.icons import deck_icons
 from .cardart import CardLibrary, CardPicture, HandPicture
 from .inlineicons import BOOK_ICONS
-from .keeping import BreakOut, Stack, Whole
+from .keeping import INTRODUCTION, BookTable, Stack, Whole, unwrapped
 from .markup import Inline, SourceMap, escape, plain_text, slug
 from .paragraphs import Paragraph
+from .scripts import mirrored, right_to_left
 from .style import SANS, SANS_BOLD, SERIF, Styles
+from .widths import balanced_rows, fit_columns
+from .words import language
 
 _DEFAULT_CARD_MM = 16.0
 MIN_PICTURE_MM, MAX_PICTURE_MM = 3.0, 180.0
@@ -105,7 +108,39 @@ class Converter:
                 story.extend(flow)
         finally:
             BOOK_ICONS.reset(token)
-        return story
+        return self.keep_introductions(story)
+
+    def keep_introductions(self, story: list[Flowable]) -> list[Flowable]:
+        """A heading stays with the first rows of the table or chart it introduces: the one that follows it
+        after text shorter than :data:`.keeping.INTRODUCTION` of a page (a spell's heading, a line on it, its table)."""
+        frame_h = self.s.page[1] - self.s.margins[2] - self.s.margins[3]
+        kept: list[Flowable] = []
+        index = 0
+        while index < len(story):
+            flowable = story[index]
+            kept.append(flowable)
+            index += 1
+            if not isinstance(flowable, Heading):
+                continue
+            between: list[Flowable] = []
+            height = 0.0
+            end = index
+            while end < len(story) and not isinstance(story[end], Heading):
+                inner = unwrapped(story[end])
+                if isinstance(inner, BookTable):
+                    break
+                if isinstance(story[end], (Paragraph, Spacer)):  # an introduction is text, measured here
+                    between.append(story[end])
+                    height += story[end].wrap(self.s.measure, frame_h)[1] + story[end].getSpaceAfter()
+                elif not isinstance(story[end], CondPageBreak):
+                    break
+                end += 1
+            if end < len(story) and isinstance(unwrapped(story[end]), BookTable) and height < INTRODUCTION * frame_h:
+                for f in [flowable, *between]:
+                    f.keepWithNext = 1
+                kept.extend(between)  # without the page breaks a heading or a chart asks for: they go together
+                index = end
+        return kept
 
     # --- blocks -------------------------------------------------------------------
     def block(self, el: ET.Element, width: float) -> list[Flowable]:
@@ -277,24 +312,22 @@ class Converter:
 
     def images(self, imgs: list[ET.Element], block: ET.Element, width: float) -> list[Flowable]:
         if len(imgs) == 1 and imgs[0].get("src", "").startswith("chart:"):
-            chart = BreakOut(self.picture(imgs[0], block), self.s.inset)
-            return [CondPageBreak(self.s.page[1] * 0.2), chart, Spacer(1, self.s.body.spaceAfter * 1.5)]
+            chart = self.picture(imgs[0], block)
+            parts: list[Flowable] = [CondPageBreak(self.s.page[1] * 0.2)]
+            if getattr(chart, "legend", ""):  # what the letters of its examples stand for, kept with its start
+                parts.append(Paragraph(escape(chart.legend), _keep_with_next(self.s.caption)))
+            return [*parts, chart, Spacer(1, self.s.body.spaceAfter * 1.5)]
         pictures = [self.picture(img, block) for img in imgs]
         captions = [img.get("alt", "").strip() for img in imgs]
+        if all("stack" in parse_qs(img.get("src", "").partition("?")[2], keep_blank_values=True) for img in imgs):
+            return self.stacked(pictures, captions, width)
         gap = 2.5 * mm
         cap = self.s.caption
         widths = [
             max(p.wrap(width, 1e6)[0], max([stringWidth(w, cap.fontName, cap.fontSize) for w in c.split()] + [0])) + gap
             for p, c in zip(pictures, captions)
         ]
-        rows: list[list[int]] = [[]]
-        used = 0.0
-        for i, w in enumerate(widths):
-            if rows[-1] and used + w > width:
-                rows.append([])
-                used = 0.0
-            rows[-1].append(i)
-            used += w
+        rows = balanced_rows(widths, width)
         flow: list[Flowable] = []
         for row in rows:
             cells = [[pictures[i]] for i in row]
@@ -318,6 +351,29 @@ class Converter:
             )
             flow.append(table)
         return [Whole(Stack(flow)), Spacer(1, self.s.body.spaceAfter)]
+
+    def stacked(self, pictures: list[Flowable], captions: list[str], width: float) -> list[Flowable]:
+        """Pictures one under another, each with its caption beside it (``?stack`` on every picture of a
+        paragraph): examples that the text reads from the top down, "each beating the one below it"."""
+        gap = 2.5 * mm
+        picture_w = max(p.wrap(width, 1e6)[0] for p in pictures) + gap
+        text_w = min(width - picture_w, width * 0.45)
+        rows = [[p, Paragraph(escape(c), self.s.body)] for p, c in zip(pictures, captions)]
+        table = Table(rows, colWidths=[picture_w, text_w], hAlign="CENTER")
+        table.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                    ("FONTNAME", (0, 0), (-1, -1), SANS),
+                    ("LEFTPADDING", (0, 0), (-1, -1), gap / 2),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), gap / 2),
+                    ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+                    ("LINEBELOW", (0, 0), (-1, -2), 0.25, self.s.rule_light),
+                ]
+            )
+        )
+        return [Whole(Stack([table])), Spacer(1, self.s.body.spaceAfter)]
 
     # --- tables -------------------------------------------------------------------
     def cell(self, el: ET.Element, head: bool) -> tuple[Any, float, float]:
@@ -386,11 +442,7 @@ class Converter:
         pad = 2 * self.s.cell_pad + 0.5
         natural_widths = [max(n[c] for n in naturals) + pad for c in range(ncols)]
         minimum_widths = [max(m[c] for m in minimums) + pad for c in range(ncols)]
-        wide = sum(natural_widths) > width + 2.0 and self.s.inset > 0  # wider than the text: use the whole frame
-        if wide:
-            width = self.s.frame_width
-        widths = _fit_columns(natural_widths, minimum_widths, width)
-        table = Table(rows, colWidths=widths, repeatRows=head_rows, hAlign="LEFT")
+        widths = fit_columns(natural_widths, minimum_widths, width)  # every table as wide as the text
         commands = [
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("LEFTPADDING", (0, 0), (-1, -1), self.s.cell_pad),
@@ -406,10 +458,14 @@ class Converter:
             commands.append(("VALIGN", (0, 0), (-1, head_rows - 1), "BOTTOM"))
         if len(rows) > head_rows + 1:
             commands.append(("LINEBELOW", (0, head_rows), (-1, -2), 0.25, self.s.rule_light))
+        side = "LEFT"
+        if right_to_left(language()):  # the first column at the right
+            rows, widths, commands = mirrored(rows, widths, commands)
+            side = "RIGHT"
+        table = BookTable(rows, colWidths=widths, repeatRows=head_rows, hAlign=side)
         table.setStyle(TableStyle(commands))
         after = Spacer(1, self.s.body.spaceAfter)
-        placed: Flowable = BreakOut(table, self.s.inset) if wide else table
-        return [Whole(placed) if len(rows) <= 16 else placed, after]
+        return [Whole(table) if len(rows) <= 16 else table, after]
 
 
 def _keeps_with_next(flowable: Flowable) -> bool:
@@ -428,46 +484,3 @@ def _style_align(style: str) -> str:
         if key.strip() == "text-align":
             return value.strip()
     return ""
-
-
-def _fit_columns(natural: list[float], minimum: list[float], width: float) -> list[float]:
-    """Column widths that fill ``width``.
-
-    When everything fits on one line, columns keep their natural widths (stretched
-    to the measure unless the table is narrow).  Otherwise short columns keep their
-    natural width (so a short cell never wraps) and the long ones share what is
-    left in proportion to their natural widths, never below their longest word.
-    """
-    natural = [n + 2.0 for n in natural]  # a little slack against rounding in the measure
-    if sum(natural) <= width:
-        spare = width - sum(natural)
-        if sum(natural) > width * 0.45:  # more than a narrow list: stretch to the measure
-            return [n + spare * n / sum(natural) for n in natural]
-        return natural
-    widths: dict[int, float] = {}
-    open_cols = list(range(len(natural)))
-    remaining = width
-    while open_cols:
-        share = remaining / len(open_cols)
-        small = [c for c in open_cols if natural[c] <= share]
-        if not small:
-            break
-        for c in small:
-            widths[c] = natural[c]
-            remaining -= natural[c]
-            open_cols.remove(c)
-    if open_cols:
-        total = sum(natural[c] for c in open_cols)
-        for c in open_cols:
-            widths[c] = max(minimum[c], remaining * natural[c] / total)
-    out = [widths[c] for c in range(len(natural))]
-    excess = sum(out) - width
-    if excess > 0.01:  # minimums overflowed: take it back from the widest columns
-        for c in sorted(range(len(out)), key=lambda c: -out[c]):
-            give = min(excess, out[c] - minimum[c])
-            if give > 0:
-                out[c] -= give
-                excess -= give
-            if excess <= 0.01:
-                break
-    return out

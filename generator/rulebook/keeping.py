@@ -9,16 +9,19 @@
 - :class:`BreakOut` lets a chart or a wide table use the whole frame, wider
   than the measure of the running text.
 - :class:`Stack` draws a few flowables as one (a row of pictures and captions).
+- :class:`BookTable` is a table or chart of the text: its parts know what they
+  are, and a chart never leaves a single row at a page's foot.
 """
 
 from __future__ import annotations
 
 from reportlab.platypus import Flowable, KeepTogether, Table
 
-from ..libraries.reportlab import frame_height, kept_content, kept_height, table_rows
+from ..libraries.reportlab import frame_height, kept_content, kept_height, last_row_height, share_frame, table_rows
 
-HALF = 0.5  # a page may be left emptier than this only before a new chapter
-_MIN_ROWS = 2  # rows of a table that must go with its introduction
+FULL = 2 / 3  # a page is filled at least this far, unless a new chapter starts on the next
+INTRODUCTION = 0.25  # text under a heading shorter than this share of a page introduces the table after it
+MIN_ROWS = 2  # rows of a table that must go with its introduction, or start a chart at a page's foot
 
 
 def _space(f: Flowable) -> float:
@@ -27,10 +30,48 @@ def _space(f: Flowable) -> float:
 
 def _body_rows(part: Flowable) -> int:
     """Rows of a table part beyond its repeated header (any other flowable counts as enough)."""
-    inner = part.content if isinstance(part, (BreakOut, Whole)) else part
+    inner = unwrapped(part)
     if isinstance(inner, Table):
         return table_rows(inner) - inner.repeatRows
-    return _MIN_ROWS
+    return MIN_ROWS
+
+
+def unwrapped(flowable: Flowable) -> Flowable:
+    """The table or picture a :class:`Whole` or :class:`BreakOut` holds (any other flowable itself)."""
+    while isinstance(flowable, (BreakOut, Whole)):
+        flowable = flowable.content
+    return flowable
+
+
+class BookTable(Table):
+    """A table of the text (``kind`` "table") or a hand chart ("chart").
+
+    Its parts, when it breaks over pages, carry its kind and their place (``part``, from 0).  It
+    refuses to break after fewer than :data:`MIN_ROWS` rows, so it never starts with a lone row at
+    a page's foot, and a table breaks a row or two earlier rather than leave only its last
+    :data:`MIN_ROWS` rows overleaf."""
+
+    kind = "table"
+    part = 0
+
+    def split(self, aW, aH):
+        parts = super().split(aW, aH)
+        for _ in range(MIN_ROWS):  # a table's last row or two never go overleaf alone: it breaks a row earlier
+            if len(parts) < 2 or self.kind != "table" or _body_rows(parts[-1]) > MIN_ROWS:
+                break
+            parts[0].wrap(aW, aH)
+            aH -= last_row_height(parts[0])
+            parts = super().split(aW, aH)
+        if len(parts) >= 2 and _body_rows(parts[0]) < MIN_ROWS:
+            return []  # no lone row at a page's foot
+        for index, piece in enumerate(parts):
+            piece.kind = self.kind
+            piece.part = self.part + index
+        return parts
+
+    @property
+    def body_rows(self) -> int:
+        return table_rows(self) - self.repeatRows
 
 
 class KeepWithStart(KeepTogether):
@@ -47,15 +88,18 @@ class KeepWithStart(KeepTogether):
                 head, last = content[:-1], content[-1]
                 used = sum(f.wrapOn(canv, aW, aH)[1] + _space(f) for f in head) + 2.0
                 room = aH - used - last.getSpaceBefore()
+                if isinstance(last, Whole) and aH >= frame_h * (1 - FULL):
+                    last = last.content  # moving the group would leave the page too empty: the whole may split
+                share_frame(last, self)  # it is laid out in this group's frame
                 if room > 0:
                     parts = last.splitOn(canv, aW, room)
-                    if len(parts) >= 2 and parts[0].wrapOn(canv, aW, room)[1] <= room and _body_rows(parts[0]) >= _MIN_ROWS:
+                    if len(parts) >= 2 and parts[0].wrapOn(canv, aW, room)[1] <= room and _body_rows(parts[0]) >= MIN_ROWS:
                         return head + parts
         return super().split(aW, aH)
 
 
 class Whole(Flowable):
-    """A flowable kept in one piece unless that would leave the page under half full."""
+    """A flowable kept in one piece unless that would leave the page less than two thirds full."""
 
     def __init__(self, content: Flowable):
         super().__init__()
@@ -68,12 +112,10 @@ class Whole(Flowable):
 
     def split(self, aW, aH):
         frame_h = frame_height(self)
-        if frame_h is None or aH < frame_h * HALF:
-            return []  # the page is at least half full: move the whole to the next page
+        if frame_h is None or aH < frame_h * (1 - FULL):
+            return []  # the page is full enough: move the whole to the next page
         parts = self.content.split(aW, aH)
-        if len(parts) >= 2 and _body_rows(parts[0]) >= _MIN_ROWS:
-            return parts
-        return []
+        return parts if len(parts) >= 2 else []
 
     def getSpaceBefore(self):
         return self.content.getSpaceBefore()

@@ -3,7 +3,10 @@
 Each card is written as its rank's label followed by its suits' symbols in
 their colours (``WW●``), the way a corner index shows it; a card without a
 rank label or with more than three suits (an Egg, the Excuse, a Founding
-card) is written by its name.  Text and symbols are drawn at a size a reader
+card) is written by its name.  Where a game's hands also turn on other
+things a card has (the Decktet's interpretive types in Lith), each card's are
+written after it in short (``p`` for Personality), and :func:`legend` says what every
+letter stands for.  Text and symbols are drawn at a size a reader
 can read in print (``size`` points), whatever the size of the pictures.
 """
 
@@ -22,6 +25,8 @@ from ..render.placed import use_side
 from ..render.vector import side_pdf
 
 _MAX_SUITS = 3  # more suits than this, and a card is written by name
+MARK_SHARE = 0.85  # the size of a card's marks (its types), as a share of the notation's
+MARK_COLOUR = "#6b645a"
 
 
 def _card_tokens(deck: Deck, card: Card) -> tuple[str, tuple[tuple[str, str], ...]]:
@@ -32,6 +37,49 @@ def _card_tokens(deck: Deck, card: Card) -> tuple[str, tuple[tuple[str, str], ..
         name = card.name[4:] if card.name.startswith("The ") else card.name
         return name, ()
     return rank.label, tuple((s.symbol, s.colour or "#000000") for s in suits if s.symbol)
+
+
+def _values(card: Card, key: str) -> tuple[str, ...]:
+    value = card.attributes.get(key)
+    if value is None or value == "":
+        return ()
+    return tuple(str(v) for v in value) if isinstance(value, (list, tuple)) else (str(value),)
+
+
+def abbreviations(deck: Deck, marks: tuple[str, ...]) -> dict[str, str]:
+    """Each value of the cards' ``marks`` attributes -> its short form: its first letter in lower case (so
+    it is never taken for a rank's capital), or more letters where two values would share it."""
+    values = sorted({v for card in deck.cards for key in marks for v in _values(card, key)})
+    short: dict[str, str] = {}
+    for value in values:
+        length = 1
+        while any(other != value and other[:length].lower() == value[:length].lower() for other in values) and length < len(
+            value
+        ):
+            length += 1
+        short[value] = value[:length].lower()
+    return short
+
+
+def card_marks(card: Card, marks: tuple[str, ...], short: dict[str, str]) -> str:
+    """A card's ``marks`` written in short: 'le' for a Location and Event."""
+    return "".join(short[v] for key in marks for v in _values(card, key))
+
+
+def legend(deck: Deck, marks: tuple[str, ...], names: dict[str, str]) -> str:
+    """What the letters of the written-out hands stand for: rank labels that are letters, and the short
+    forms of the ``marks`` (``names`` are the attributes' names for a reader: types -> interpretive types)."""
+    parts = [
+        f"{rank.label} {rank.name}" for rank in deck.ranks if rank.label and rank.label.isalpha() and rank.label != rank.name
+    ]
+    groups = []
+    if parts:
+        groups.append(", ".join(parts))
+    for key in marks:
+        short = abbreviations(deck, (key,))
+        if short:
+            groups.append(", ".join(f"{s} {v}" for v, s in short.items()) + f" ({names.get(key, key)})")
+    return "; ".join(groups)
 
 
 def _notation_text(deck: Deck, cards: list[Card]) -> str:
@@ -59,9 +107,14 @@ def _symbol_pdf(name: str, colour: str) -> bytes:
 class HandNotation(Flowable):
     """A hand written out in one or more lines: ``WW● WL● A★ 7● 2●``."""
 
-    def __init__(self, deck: Deck, cards: list[Card], font: str, size: float, colour=None):
+    def __init__(self, deck: Deck, cards: list[Card], font: str, size: float, colour=None, marks: tuple[str, ...] = ()):
         super().__init__()
         self.tokens = [_card_tokens(deck, c) for c in cards]
+        if marks:  # each card's deciding attributes after its symbols
+            short = abbreviations(deck, marks)
+            self.marks = [card_marks(c, marks, short) for c in cards]
+        else:
+            self.marks = [""] * len(cards)
         self.font = font
         self.size = size
         self.colour = colour
@@ -70,7 +123,10 @@ class HandNotation(Flowable):
 
     def _token_width(self, i: int) -> float:
         text, symbols = self.tokens[i]
-        return stringWidth(text, self.font, self.size) + len(symbols) * self.size * 0.82 + (0.1 * self.size if symbols else 0)
+        mark = stringWidth(self.marks[i], self.font, self.size * MARK_SHARE) + 0.1 * self.size if self.marks[i] else 0
+        return (
+            stringWidth(text, self.font, self.size) + len(symbols) * self.size * 0.82 + (0.1 * self.size if symbols else 0) + mark
+        )
 
     def wrap(self, avail_w, avail_h):
         gap = self.size * 0.45
@@ -115,5 +171,13 @@ class HandNotation(Flowable):
                     use_side(canv, form, (_SYMBOL_MM, _SYMBOL_MM), partial(_symbol_pdf, name, colour))
                     canv.restoreState()
                     x += self.size * 0.82
+                if self.marks[i]:
+                    x += 0.1 * self.size
+                    canv.saveState()
+                    canv.setFont(self.font, self.size * MARK_SHARE)
+                    canv.setFillColor(self.colour if self.colour is not None else MARK_COLOUR)
+                    canv.drawString(x, y, self.marks[i])
+                    canv.restoreState()
+                    x += stringWidth(self.marks[i], self.font, self.size * MARK_SHARE)
                 x += gap
             y -= self.size * 1.2

@@ -20,6 +20,7 @@ from typing import Any
 from reportlab.platypus import paragraph
 
 from .inlineicons import drawing_icons, place_icons
+from .scripts import split_frags, visual_order
 
 _OPENS_AFTER = " \t\n([{\u2014\u2013/“‘-"  # a quote after these (or at the start) opens; any other closes
 
@@ -48,12 +49,35 @@ class Paragraph(paragraph.Paragraph):
                     frag.text = curl(piece, before)
                 before = frag.text[-1]
         self._icons = place_icons(self.__dict__.get("frags"))
+        self._base = 0
+        frags = self.__dict__.get("frags")
+        if frags:
+            self.frags, rtl = split_frags(frags)
+            given: Any = self.__dict__["style"]
+            self._base = 1 if getattr(given, "rightToLeft", False) else 0
+            if rtl or self._base:
+                self.style = given.clone(given.name, shaping=1)
 
     def draw(self) -> None:
         if not self._icons:
-            return super().draw()
+            return self._draw_lines()
         with drawing_icons(self.canv):
+            return self._draw_lines()
+
+    def _draw_lines(self) -> None:
+        """Draw the broken lines; a shaped paragraph's lines in the order their words are drawn, for this drawing
+        only (a paragraph split over pages is made again from its lines in reading order)."""
+        lines = [line for line in getattr(self.__dict__.get("blPara"), "lines", ()) if hasattr(line, "words")]
+        if not self.style.shaping or not lines:
             return super().draw()
+        kept = [line.words for line in lines]
+        for line in lines:
+            visual_order(line, self._base)
+        try:
+            return super().draw()
+        finally:
+            for line, words in zip(lines, kept):
+                line.words = words
 
     def breakLines(self, width: Any) -> Any:
         state = self.__dict__  # reportlab's attributes, untyped

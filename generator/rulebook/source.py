@@ -11,7 +11,8 @@ A source sees:
 - ``book``: the rulebook definition (``title``, ``games`` ...);
 - filters ``count`` (1,234), ``probability`` (12.3 %), ``one_in`` (1 in 8.1),
   ``cell`` (text made safe inside a Markdown table cell), ``sort_by_value``,
-  ``interval`` (1.2 % to 1.4 %) and ``points`` (3.02).
+  ``interval`` (1.2 % to 1.4 %), ``points`` (3.02) and ``change`` (``odds(game, modifiers=[id]) | change(odds(game))``:
+  the biggest change a rule makes to the deal's odds, in a player's words: "A Flush becomes seven times likelier").
 Templates cannot reach files outside the book's folder, the environment or
 Python internals; a missing name is an error, never an empty string.
 """
@@ -31,6 +32,7 @@ from ..resources.limits import LimitedSandbox, deadline, render_bounded, ruleboo
 from .bookodds import OddsSource, format_count, format_interval, format_one_in, format_points, format_probability
 from .cardart import CardLibrary
 from .definition import RulebookDefinition
+from .oddsline import change_line
 
 _MAX_SOURCE_BYTES = 1_000_000
 _MAX_RENDERED_CHARS = 4_000_000
@@ -62,6 +64,7 @@ def render_source(book: RulebookDefinition, library: CardLibrary, odds: OddsSour
         one_in=format_one_in,
         interval=format_interval,
         points=format_points,
+        change=change_line,
         cell=_cell,
         sort_by_value=lambda ranks: sorted(ranks, key=lambda r: r.value),
     )

@@ -20,13 +20,14 @@ from reportlab.lib.units import mm
 
 from ..definitions.presets import Paper
 from ..resources.fonts import register_fonts
-from .words import hyphenation
+from .scripts import set_for_language
+from .words import hyphenation, language
 
 SERIF = "EBGaramond-Regular"
 _SERIF_ITALIC = "EBGaramond-Italic"
 _SERIF_BOLD = "EBGaramond-Bold"
 TITLE = "Cinzel-Regular"
-_TITLE_BOLD = "Cinzel-Bold"
+TITLE_BOLD = "Cinzel-Bold"
 SANS = "SourceSans3-Regular"
 SANS_BOLD = "SourceSans3-Bold"
 _SANS_ITALIC = "SourceSans3-Italic"
@@ -34,7 +35,7 @@ _SANS_ITALIC = "SourceSans3-Italic"
 _MEASURE_EMS = 26.0  # the measure in ems of the body size: about 66 characters of EB Garamond
 
 INK = colors.HexColor("#1d1b18")
-_ACCENT = colors.HexColor("#7a2e1f")
+ACCENT = colors.HexColor("#7a2e1f")
 _MUTED = colors.HexColor("#6b645a")
 
 
@@ -71,7 +72,7 @@ class Styles:
     rule_dark: colors.Color = INK
     rule_light: colors.Color = colors.HexColor("#b9b2a6")
     band: colors.Color = colors.HexColor("#f4f0e8")
-    accent: colors.Color = _ACCENT
+    accent: colors.Color = ACCENT
     muted: colors.Color = _MUTED
     link_colour: str = "#7a2e1f"
 
@@ -92,7 +93,7 @@ def make_styles(paper: Paper, spacing: float = 1.0) -> Styles:
     small = w < 160
     size = 10.5 if small else 12.0
     margins = ((17 if small else 20) * mm, (14 if small else 20) * mm, (15 if small else 20) * mm, (18 if small else 22) * mm)
-    return Styles(
+    styles = Styles(
         page=(w * mm, h * mm),
         margins=margins,
         measure=size * _MEASURE_EMS,
@@ -100,6 +101,8 @@ def make_styles(paper: Paper, spacing: float = 1.0) -> Styles:
         **_table_styles(size),
         **_title_styles(size),
     )
+    set_for_language([v for v in vars(styles).values() if isinstance(v, ParagraphStyle)] + styles.toc_levels, language())
+    return styles
 
 
 def _text_styles(size: float, spacing: float) -> dict:
@@ -119,7 +122,7 @@ def _text_styles(size: float, spacing: float) -> dict:
         allowOrphans=0,
         allowWidows=0,
     )
-    heading = {"fontName": TITLE, "textColor": _ACCENT, "keepWithNext": 1, "alignment": TA_LEFT, "hyphenationLang": None}
+    heading = {"fontName": TITLE, "textColor": ACCENT, "keepWithNext": 1, "alignment": TA_LEFT, "hyphenationLang": None}
     h1 = ParagraphStyle(
         "h1", parent=body, fontSize=size * 1.75, leading=size * 2.1, spaceBefore=size * 1.6, spaceAfter=size * 0.9, **heading
     )
@@ -200,7 +203,7 @@ def _title_styles(size: float) -> dict:
     return {
         "toc_levels": [toc1, toc2],
         "title": ParagraphStyle(
-            "title", fontName=_TITLE_BOLD, fontSize=size * 2.8, leading=size * 3.3, textColor=_ACCENT, alignment=TA_CENTER
+            "title", fontName=TITLE_BOLD, fontSize=size * 2.8, leading=size * 3.3, textColor=ACCENT, alignment=TA_CENTER
         ),
         "subtitle": ParagraphStyle(
             "subtitle", fontName=_SERIF_ITALIC, fontSize=size * 1.3, leading=size * 1.7, textColor=INK, alignment=TA_CENTER

@@ -142,6 +142,19 @@ def category_words(table: object, category: object) -> tuple[str, str]:
     return translated, description
 
 
+def game_credits(game: object) -> object:
+    """A game's credits in the book's language, from the catalogue beside its file (as written without one)."""
+    credits = getattr(game, "credits", None)
+    folder = dict(_GAME_FOLDERS.get()).get(str(getattr(game, "id", "")))
+    if credits is None or language() == _SOURCE or folder is None:
+        return credits
+    from ..definitions.languages import catalogue_file, localise_credits
+
+    path = catalogue_file(folder, language())
+    catalogue = _read(str(folder), language(), path.stat().st_mtime_ns if path.is_file() else 0)
+    return localise_credits(f"game|{getattr(game, 'id', '')}", credits, lambda c, v: catalogue.get(c, v) or v)
+
+
 @cache
 def _read(folder: str, code: str, changed: int):
     """The catalogue of ``code`` in ``folder`` as last changed at ``changed`` (read once per change)."""

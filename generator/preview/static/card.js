@@ -110,11 +110,17 @@
         ? el("a", { id: which, href: pageURL(deck, kind, target), title: target }, which === "previous" ? "\u2190 previous" : "next \u2192")
         : el("span", { id: which }, which === "previous" ? "\u2190 previous" : "next \u2192"));
     }
+    const editions = Object.entries(d.deck.editions || {});
+    const languages = editions.length > 1
+      ? el("span", { class: "segmented languages", role: "group", "aria-label": "Edition" }, ...editions.map(([code, slug]) =>
+        el("a", { href: pageURL(slug, kind, name), "aria-pressed": String(slug === deck), title: "this card in the " + code + " edition" }, code)))
+      : null;
     const facts = el("dl", {},
       ...row("Defined at", el("code", { id: "origin" }, d.origin)),
       ...row("Template", el("code", {}, d.template)),
       ...(d.back ? row("Back", el("a", { href: pageURL(deck, "back", d.back) }, d.back)) : []),
       ...row("Deck", el("code", {}, d.deck.key)),
+      ...(languages ? row("Edition", languages) : []),
       ...row("Content key", el("code", { title: d.key }, d.key.slice(0, 16))));
     const table = el("table", { id: "data" }, ...d.data.map(([field, value]) =>
       el("tr", {}, el("td", {}, field), cell(value))));

@@ -55,11 +55,46 @@
     }
     const sections = [];
     for (const [id, decks] of groups) {
-      const section = el("section", { class: "deck" }, el("h2", {}, decks[0].title, el("code", {}, id)));
+      const languages = [...new Set(decks.map((d) => d.language))];
+      const head = el("h2", {}, decks[0].title, el("code", {}, id));
+      const section = el("section", { class: "deck", "data-deck": id }, head);
       for (const deck of decks) section.append(variant(deck));
+      if (languages.length > 1) head.append(languageSwitch(section, id, languages));
       sections.push(section);
     }
     main.replaceChildren(...sections);
+    for (const section of sections) showLanguage(section, chosenLanguage(section));
+  }
+
+  // A deck published in several languages shows one edition at a time; the switch in its heading chooses which.
+  function languageSwitch(section, id, languages) {
+    const buttons = languages.map((code) => el("button", {
+      type: "button", "data-value": code, title: "show the " + code + " edition", "aria-pressed": "false",
+    }, code));
+    const group = el("span", { class: "segmented languages", role: "group", "aria-label": "Edition" }, ...buttons);
+    group.addEventListener("click", (e) => {
+      const button = e.target.closest("button");
+      if (!button) return;
+      localStorage.setItem("aetherpress-lang-" + id, button.dataset.value);
+      if (location.hash) history.replaceState(null, "", location.pathname + location.search); // the choice, not the link, holds now
+      showLanguage(section, button.dataset.value);
+    });
+    return group;
+  }
+
+  function chosenLanguage(section) {
+    const wanted = decodeURIComponent(location.hash.replace(/^#deck-/, ""));
+    const target = wanted && section.querySelector("[id='deck-" + CSS.escape(wanted) + "']");
+    if (target) return target.dataset.language; // a link to one edition shows that edition
+    return localStorage.getItem("aetherpress-lang-" + section.dataset.deck) || "";
+  }
+
+  function showLanguage(section, code) {
+    const variants = [...section.querySelectorAll(".variant")];
+    const known = variants.some((v) => v.dataset.language === code);
+    const shown = known ? code : (variants[0] && variants[0].dataset.language);
+    for (const v of variants) v.hidden = v.dataset.language !== shown;
+    for (const b of section.querySelectorAll(".languages button")) b.setAttribute("aria-pressed", String(b.dataset.value === shown));
   }
 
   function variant(deck) {
@@ -70,10 +105,11 @@
     const backs = deck.sides.length - faces;
     const meta = deck.cards + " cards \u00b7 " + faces + " faces, " + backs + (backs === 1 ? " back" : " backs") +
       " \u00b7 " + deck.size + " " + measure(g) + ", bleed " + g.bleed + " mm";
-    return el("div", { class: "variant", id: "deck-" + deck.slug },
+    return el("div", { class: "variant", id: "deck-" + deck.slug, "data-language": deck.language },
       el("div", { class: "variant-head" },
-        el("h3", {}, deck.variant || (deck.key === deck.id ? "The deck" : deck.title)),
+        el("h3", {}, deck.variant || (deck.key.split("@")[0] === deck.id ? "The deck" : deck.title)),
         el("code", {}, deck.key),
+        Object.keys(deck.editions).length > 1 ? el("span", { class: "language", title: "the language of this edition" }, deck.language) : null,
         el("span", { class: "meta" }, meta),
         el("a", { class: "hand-link", href: "/hand/" + encodeURIComponent(deck.slug) }, "Hold a hand \u2192")),
       grid);

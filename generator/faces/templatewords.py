@@ -1,0 +1,65 @@
+"""Text a card template writes itself, not from card data: ``{{ _("Twofold") }}``.
+
+A template marks such a text by passing it to ``_`` (the name gettext gives
+it).  ``translations extract`` finds every ``_("...")`` of a deck's templates
+and the templates they import or include, and puts it in the deck folder's
+catalogue under the context ``template``; an edition's renderer gives each its
+translation from that catalogue (the text as written where there is none).
+Only a text written out in quotes can be found: ``_(card.name)`` translates
+nothing, since card data is translated as card data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from jinja2 import meta, nodes
+
+from ..definitions.languages import TEMPLATE_WORDS, Text
+from ..definitions.model import Deck
+from ..definitions.templates import TEMPLATE_SUFFIX
+from ..errors import display_path
+from ..project import Project
+from .sandbox import environment
+
+SAY = "_"  # the name a template calls to have a text it writes translated
+
+
+def _deck_templates(deck: Deck) -> list[str]:
+    names = [deck.template, deck.back_template, *deck.templates.values(), *deck.backs.values()]
+    return [name + TEMPLATE_SUFFIX for name in dict.fromkeys(names)]
+
+
+def _said(tree: nodes.Template) -> Iterator[tuple[str, int]]:
+    for call in tree.find_all(nodes.Call):
+        if isinstance(call.node, nodes.Name) and call.node.name == SAY and call.args:
+            first = call.args[0]
+            if isinstance(first, nodes.Const) and isinstance(first.value, str) and first.value.strip():
+                yield first.value, call.lineno
+
+
+def template_texts(project: Project, deck: Deck) -> list[Text]:
+    """Every text the deck's templates (and those they import or include) write themselves, in the order met."""
+    import jinja2
+
+    env = environment(tuple((str(layer.templates), str(layer.root)) for layer in project.layers))
+    loader = env.loader
+    assert loader is not None
+    texts: list[Text] = []
+    waiting, seen = _deck_templates(deck), set()
+    while waiting:
+        name = waiting.pop(0)
+        if name in seen:
+            continue
+        seen.add(name)
+        try:
+            source, file, _ = loader.get_source(env, name)
+            tree = env.parse(source, name, file)
+        except (jinja2.TemplateNotFound, jinja2.TemplateSyntaxError):
+            continue  # told where the deck is checked or drawn
+        shown = display_path(file) if file else name
+        for text, line in _said(tree):
+            place = f"template '{name.removesuffix(TEMPLATE_SUFFIX)}': '{text}'"
+            texts.append(Text(TEMPLATE_WORDS, text, place, shown, line))
+        waiting += [n for n in meta.find_referenced_templates(tree) if isinstance(n, str)]
+    return texts

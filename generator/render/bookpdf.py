@@ -1,0 +1,190 @@
+"""A book's PDF made ready for a print shop: the interior and the cover spread, with bleed, marks, CMYK and PDF/X.
+
+The book is drawn once, at its trim size (:mod:`generator.rulebook`); here its
+pages are placed on sheets that reach past the trim (:mod:`..imposition.printbook`):
+each page of the interior alone, the four cover pages as two spreads (outside:
+back, spine, front; inside: inside front, spine, inside back).  The outside
+spread's ground runs under both covers and the spine into the bleed, so a cut
+a little off the trim shows no white.  Crop marks (and fold marks at the
+spine) are black ink alone, outside the bleed.  Every colour and picture then
+goes through the cards' process CMYK (:func:`.recolour.recolour_pages`, so
+small dark text prints in black alone) and the file becomes PDF/X
+(:func:`.pdfx.make_pdfx`) with the profile as its output intent.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from ..geometry import Box
+from ..imposition.printbook import PAPER_THICKNESS, PrintSheet, print_order, spine_width, split_pages
+from .canvas import new_canvas
+from .colour import ProcessColour
+from .pdfx import make_pdfx
+from .recolour import recolour_pages
+
+MARK_WIDTH = 0.1  # mm
+MIN_SPINE_TEXT = 5.0  # mm: a narrower spine carries no band and no title (a fold a little off would show them)
+PAINTING = {"Tj", "TJ", "'", '"', "f", "F", "f*", "S", "s", "B", "B*", "b", "b*", "Do", "sh", "INLINE IMAGE"}
+
+
+@dataclass(frozen=True)
+class Press:
+    """How a book is printed: bleed (mm), colour, PDF/X version, binding and the interior's paper thickness (mm)."""
+
+    bleed: float
+    process: ProcessColour
+    level: str = "4"
+    binding: str = "saddle"
+    thickness: float = PAPER_THICKNESS
+
+
+@dataclass(frozen=True)
+class Look:
+    """The cover's own drawing: the outside ground, the spine's band and title, in the book's colours and face."""
+
+    ground: colors.Color
+    spine: colors.Color
+    spine_ink: colors.Color
+    font: str
+    title: str
+    author: str = ""
+    language: str = ""
+
+
+@dataclass(frozen=True)
+class PrintBook:
+    interior: bytes
+    cover: bytes
+    interior_pages: int
+    spine: float  # mm
+
+
+def print_book(book: bytes, press: Press, look: Look) -> PrintBook:
+    """The book's PDF (pages a multiple of four, at trim size) as the interior and cover files a printer takes."""
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(book)) as source:
+        blank = {n for n, page in enumerate(source.pages) if not _paints(page)}
+        order = print_order(len(source.pages), blank)
+        box = [float(v) for v in source.pages[0].MediaBox]
+    trim = ((box[2] - box[0]) / mm, (box[3] - box[1]) / mm)
+    split = split_pages(len(order), press.binding)
+    spine = spine_width(len(split.interior), press.binding, press.thickness)
+    page = PrintSheet(trim, press.bleed)
+    spread = PrintSheet(trim, press.bleed, spine, pages=2)
+    interior = _sheets(book, [(page, [(order[i], page.trim_box)], False) for i in split.interior], look, "interior")
+    boxes = spread.page_boxes()
+    outside = [(order[i], b) for i, b in zip(split.outside, boxes, strict=True)]
+    inside = [(order[i], b) for i, b in zip(split.inside, boxes, strict=True)]
+    cover = _sheets(book, [(spread, outside, True), (spread, inside, False)], look, "cover")
+    return PrintBook(_pressed(interior, press), _pressed(cover, press), len(split.interior), spine)
+
+
+def _paints(page) -> bool:
+    """Whether a page draws anything: text, a path, a picture or a form."""
+    import pikepdf
+
+    return any(str(instruction.operator) in PAINTING for instruction in pikepdf.parse_content_stream(page))
+
+
+def _pressed(pdf: bytes, press: Press) -> bytes:
+    return make_pdfx(recolour_pages(pdf, press.process), press.process.profile, press.level)
+
+
+Placed = list[tuple[int | None, Box]]  # (page of the book, or None for a blank page; its trim on the sheet)
+
+
+def _sheets(book: bytes, sheets: list[tuple[PrintSheet, Placed, bool]], look: Look, part: str) -> bytes:
+    """One page per sheet: its ground (``True``: the outside cover's), spine and marks drawn, then the book's
+    pages set on it at their trims."""
+    buffer = io.BytesIO()
+    first = sheets[0][0]
+    size = first.size
+    canvas = new_canvas(buffer, size, f"{look.title} - {part}", look.title, f"{part}, print")
+    canvas.setAuthor(look.author)
+    for sheet, _pages, outside in sheets:
+        canvas.setPageSize((sheet.size[0] * mm, sheet.size[1] * mm))
+        h = sheet.size[1]
+        trim, bleed = sheet.trim_box, sheet.bleed_box
+        canvas.setTrimBox(_pdf_box(trim, h))
+        canvas.setBleedBox(_pdf_box(bleed, h))
+        if outside:
+            _outside(canvas, sheet, look)
+        _marks(canvas, sheet)
+        canvas.showPage()
+    canvas.save()
+    return _placed(buffer.getvalue(), book, [(s.size[1], placed) for s, placed, _ in sheets], look.language)
+
+
+def _pdf_box(box: Box, sheet_h: float) -> tuple[float, float, float, float]:
+    """A box (mm, y down) as a PDF box (points, y up)."""
+    return (box.x * mm, (sheet_h - box.bottom) * mm, box.right * mm, (sheet_h - box.y) * mm)
+
+
+def _outside(canvas: Canvas, sheet: PrintSheet, look: Look) -> None:
+    """The outside cover's ground over the whole bleed; on a spine of :data:`MIN_SPINE_TEXT` or more, a band in
+    the book's accent with the title reading down it."""
+    h = sheet.size[1]
+    bleed = sheet.bleed_box
+    canvas.setFillColor(look.ground)
+    canvas.rect(bleed.x * mm, (h - bleed.bottom) * mm, bleed.w * mm, bleed.h * mm, stroke=0, fill=1)
+    spine = sheet.spine_box()
+    if spine is None or spine.w < MIN_SPINE_TEXT:  # a thin spine is the ground: a band there would show on a cover
+        return
+    band = Box(spine.x, bleed.y, spine.w, bleed.h)  # into the bleed at the head and foot
+    canvas.setFillColor(look.spine)
+    canvas.rect(band.x * mm, (h - band.bottom) * mm, band.w * mm, band.h * mm, stroke=0, fill=1)
+    size = min(spine.w * 0.55 * mm, 14.0)
+    width = (spine.h - 20) * mm
+    if stringWidth(look.title, look.font, size) > width:
+        size *= width / stringWidth(look.title, look.font, size)
+    canvas.saveState()
+    canvas.translate(spine.cx * mm, (h - spine.cy) * mm)
+    canvas.rotate(-90)
+    canvas.setFillColor(look.spine_ink)
+    canvas.setFont(look.font, size)
+    canvas.drawCentredString(0, -size * 0.35, look.title)
+    canvas.restoreState()
+
+
+def _marks(canvas: Canvas, sheet: PrintSheet) -> None:
+    h = sheet.size[1]
+    canvas.saveState()
+    canvas.setStrokeColor(colors.CMYKColor(0, 0, 0, 1))
+    canvas.setLineWidth(MARK_WIDTH * mm)
+    for line in sheet.marks():
+        canvas.line(line.x1 * mm, (h - line.y1) * mm, line.x2 * mm, (h - line.y2) * mm)
+    canvas.restoreState()
+
+
+def _placed(frames: bytes, book: bytes, placed: list[tuple[float, Placed]], language: str) -> bytes:
+    """``frames`` with each book page set on its sheet at its trim, over what the sheet already draws."""
+    import pikepdf
+    from pikepdf import Name
+
+    out = io.BytesIO()
+    with pikepdf.open(io.BytesIO(frames)) as doc, pikepdf.open(io.BytesIO(book)) as source:
+        forms: dict[int, pikepdf.Object] = {}
+        for page, (sheet_h, pages) in zip(doc.pages, placed, strict=True):
+            drawn = [b"q"]
+            for index, trim in pages:
+                if index is None:
+                    continue
+                if index not in forms:
+                    forms[index] = doc.copy_foreign(source.pages[index].as_form_xobject())
+                name = Name(f"/BookPage{index + 1}")
+                page.add_resource(forms[index], Name.XObject, name)
+                drawn.append(f"q 1 0 0 1 {trim.x * mm:.4f} {(sheet_h - trim.bottom) * mm:.4f} cm {name} Do Q".encode())
+            drawn.append(b"Q")
+            page.contents_add(b"\n".join(drawn), prepend=False)
+        if language:
+            doc.Root[Name.Lang] = pikepdf.String(language)
+        doc.save(out, deterministic_id=True)
+    return out.getvalue()

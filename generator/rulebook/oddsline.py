@@ -1,0 +1,92 @@
+"""What a spell or house rule does to the odds, in one line a player reads at the table.
+
+The line is worked out from two of the engine's tables, the deal's and the one under the
+rule: the hand whose share of the deals moves the most says it ("A Flush becomes seven
+times likelier").  Nothing here is typed in: the figures are the counted (or simulated)
+chances, rounded the way a player would say them.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from .bookodds import format_one_in, format_probability
+from .words import language, number, words
+
+SAME = 1e-9  # chances closer than this are the same
+SMALL_NUMBERS = ("", "", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+NO_ARTICLE = ("one ", "two ", "three ", "four ", "five ", "six ", "high ")  # hand names read without "a"
+
+
+def _hand(name: str) -> str:
+    """A hand's name as the subject of a sentence: 'A Flush', 'An Imperial', 'Two Pair'."""
+    if language() != "en" or name.lower().startswith(NO_ARTICLE):
+        return name
+    return ("An " if name[0].lower() in "aeiou" else "A ") + name
+
+
+def _spoken(ratio: float) -> str:
+    """'seven', '40': a whole ratio as a player says it."""
+    n = round(ratio)
+    if language() == "en" and n < len(SMALL_NUMBERS):
+        return SMALL_NUMBERS[n]
+    return number(f"{n:,}")
+
+
+def _moved(name: str, p: float, q: float) -> str:
+    """How the chance of hand ``name`` moved from ``q`` in the deal to ``p``."""
+    hand = _hand(name)
+    if p == 0:
+        return words("{hand} can no longer be made", hand=hand)
+    ratio = p / q
+    if ratio >= 2.5:
+        return words("{hand} becomes {n} times likelier", hand=hand, n=_spoken(ratio))
+    if ratio >= 1.5:
+        return words("{hand} becomes twice as likely", hand=hand)
+    if ratio > 1:
+        return words("{hand} becomes {share} % likelier", hand=hand, share=round((ratio - 1) * 100))
+    if ratio <= 0.4:
+        return words("{hand} becomes {n} times rarer", hand=hand, n=_spoken(1 / ratio))
+    if ratio <= 0.67:
+        return words("{hand} becomes half as likely", hand=hand)
+    return words("{hand} becomes {share} % rarer", hand=hand, share=round((1 - ratio) * 100))
+
+
+def change_line(table: Any, deal: Any) -> str:
+    """The biggest change a rule makes to the deal's odds, as one sentence (no full stop)."""
+    before = {c.name: c for c in deal.categories}
+    if table.ranking != deal.ranking:
+        common = max(table.categories, key=lambda c: c.probability)
+        return words(
+            "Hands of {size} cards with a ranking of their own; the commonest is {hand} ({chance})",
+            size=_spoken(table.hand_size),
+            hand=common.name,
+            chance=format_probability(common.probability),
+        )
+    best: tuple[float, str] | None = None
+    for category in table.categories:
+        was = before.get(category.name)
+        p, q = category.probability, (was.probability if was else 0.0)
+        if abs(p - q) <= SAME:
+            continue
+        if was is None and category.name == getattr(table, "losing", None):
+            line = words("{one_in} hands cannot win", one_in=format_one_in(category.one_in))
+        elif was is None:
+            line = words("{one_in} hands are {hand}, a new hand", hand=category.name, one_in=format_one_in(category.one_in))
+        else:
+            line = _moved(category.name, p, q)
+        score = abs(p - q) * (1 + abs(math.log(p / q))) if p and q else 2 * abs(p - q)
+        if best is None or score > best[0]:
+            best = (score, line)
+    if best is not None:
+        return best[1]
+    order = [c.name for c in table.categories]
+    for index, (now, then) in enumerate(zip(order, (c.name for c in deal.categories))):
+        if now != then and index:
+            return words(
+                "Every hand keeps its chance from the deal, but {hand} now comes right after {above}",
+                hand=now,
+                above=order[index - 1],
+            )
+    return words("Every hand keeps its chance from the deal")
