@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -49,6 +49,7 @@ STYLE_KEYS: dict[str, StyleKey] = {
         StyleKey("corner_radius", "length", 3.0, "rounded corners in previews and contact sheets (printers cut square)"),
         StyleKey("min_text_size", "length", 2.2, "the smallest size (about 6 pt) a fitted text may shrink to"),
         StyleKey("paper", "colour", "#fbf7ee", "the face's background"),
+        StyleKey("edge", "colour", "", "the face's colour at its edges, where a miscut shows (empty: the paper)"),
         StyleKey("ink", "colour", "#1d1a16", "text and fine lines"),
         StyleKey("accent", "colour", "#6b4a1f", "frames and ornaments"),
         StyleKey("back_colour", "colour", "#2b2f4a", "the back's field"),
@@ -65,6 +66,25 @@ STYLE_KEYS: dict[str, StyleKey] = {
     )
 }
 CUSTOM_TABLE = "custom"
+DARK = 0.18  # relative luminance under which an edge is dark: a sliver of paper or of a light card shows against it
+
+
+def luminance(colour: str) -> float:
+    """The relative luminance (0 black to 1 white, WCAG) of a ``#rrggbb`` colour."""
+
+    def linear(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(int(colour[i : i + 2], 16)) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def dark_edges(style: Mapping[str, Any]) -> bool:
+    """Whether a style's faces are dark at their edges (its ``edge``, or its ``paper`` when it sets none)."""
+    return luminance(str(style.get("edge") or style.get("paper") or STYLE_KEYS["paper"].default)) < DARK
+
+
 MAX_LENGTH = 100.0  # mm; no style length is anywhere near this
 
 
@@ -80,6 +100,8 @@ def _check_value(key: StyleKey, value: Any, families: Collection[str]) -> tuple[
         except UnitError as exc:
             return key.default, str(exc)
     if key.kind == "colour":
+        if value == "" == key.default:  # a colour that may be left unset
+            return "", None
         colour, problem = colour_value(value)
         return (colour, None) if colour is not None else (key.default, problem)
     checks: dict[str, Callable[[Any], str | None]] = {
