@@ -57,6 +57,8 @@ def commands() -> dict[str, argparse.ArgumentParser]:
 def expected_default(action: argparse.Action) -> str | None:
     """How the README must state a default (None: in its own words)."""
     if isinstance(action, (argparse._StoreTrueAction, argparse.BooleanOptionalAction)):
+        if action.default is None:  # neither on nor off: chosen case by case, said in words
+            return None
         return "on" if action.default else "off"
     if action.default in (None, [], argparse.SUPPRESS):
         return None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -35,15 +37,18 @@ def jobs(draw):
     radius = draw(st.sampled_from([0.0, 3.0]))
     items = []
     for w, h in sizes:
+        dark = draw(st.booleans())
         for _ in range(draw(st.integers(1, 25))):
-            items.append(Item(len(items), w, h, card_bleed, radius))
+            items.append(Item(len(items), w, h, card_bleed, radius, dark))
+    shared = draw(st.booleans())
     opts = Layout(
         paper,
         mode=draw(st.sampled_from(["grid", "duplex", "gutterfold"])),
         flip=draw(st.sampled_from(["long", "short"])),
         margin=draw(margins),
-        gap=draw(gaps),
-        bleed=draw(bleeds),
+        gap=0.0 if shared else draw(gaps | st.none()),
+        bleed=0.0 if shared else draw(bleeds | st.none()),
+        shared=shared,
         offset=draw(offsets),
         rotate=draw(st.sampled_from(["auto", "never", "always"])),
         crop_marks=True,
@@ -122,7 +127,12 @@ def test_every_card_placed_once_per_side(job):
             item = items[p.item]
             w, h = (item.height, item.width) if p.rotation in (90, 270) else (item.width, item.height)
             assert p.trim.w == pytest.approx(w) and p.trim.h == pytest.approx(h)
-            assert p.bleed == pytest.approx(min(opts.bleed, item.bleed))
+            if opts.shared:  # the card's own bleed, kept only on edges without a neighbour
+                assert p.bleed == item.bleed and p.edges is not None
+                assert all(0.0 <= e <= item.bleed for e in p.edges)
+            else:
+                kept = opts.bleed if opts.bleed is not None else (math.inf if item.dark else 0.0)
+                assert p.bleed == pytest.approx(min(kept, item.bleed))
 
 
 @SETTINGS

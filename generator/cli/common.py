@@ -16,10 +16,10 @@ from ..definitions.presets import Paper, load_papers, parse_paper
 from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem, display_path
 from ..imposition.grids import LayoutError
-from ..imposition.layout import FLIPS, LAYOUTS, Layout
+from ..imposition.layout import DARK_GAPS, FLIPS, LAYOUTS, Layout
 from ..locations import RULEBOOKS, real
 from ..project import Project
-from ..units import UnitError, to_mm
+from ..units import UnitError, format_mm, to_mm
 
 if TYPE_CHECKING:  # the sheets stage is loaded by the commands that print
     from ..render.sheetpdf import SheetOptions
@@ -233,16 +233,24 @@ def add_sheet_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--bleed",
         action=argparse.BooleanOptionalAction,
-        default=False,
+        default=None,
         help="keep each card's own bleed (its style's bleed, 3 mm by default) on the sheet, "
-        "so cards are cut one by one; default: trimmed",
+        "so cards are cut one by one; default: kept for decks dark at their edges (style key edge), "
+        "where a miscut would show a sliver of paper or of the next card, and trimmed for the others",
     )
     p.add_argument(
         "--gap",
         type=length(_MAX_MARGIN),
-        default=0.0,
+        default=None,
         metavar="MM",
-        help="space between cards (default 0: one cut serves two cards)",
+        help="space between cards (default: 0, one cut serving two cards; for decks dark at their edges, "
+        f"the widest of {', '.join(format_mm(g) for g in DARK_GAPS)} mm that costs no card a page)",
+    )
+    p.add_argument(
+        "--shared-bleed",
+        action="store_true",
+        help="neighbouring cards share one cut, and the block's outer edges keep the cards' bleed "
+        "(as much as fits): 9 poker cards on A4",
     )
     p.add_argument(
         "--crop-marks", action=argparse.BooleanOptionalAction, default=True, help="thin cut marks outside the cards (default: on)"
@@ -266,6 +274,11 @@ def paper_from_args(project: Project, args: argparse.Namespace) -> Paper:
         raise cli_error(str(exc)) from None
 
 
+def _bleed(asked: bool | None) -> float | None:
+    """The layout's bleed for ``--bleed``, ``--no-bleed`` or neither (None: by each deck's edges)."""
+    return None if asked is None else math.inf if asked else 0.0
+
+
 def layout_from_args(project: Project, args: argparse.Namespace, mode: str | None = None) -> Layout:
     paper = paper_from_args(project, args)
     try:
@@ -275,7 +288,8 @@ def layout_from_args(project: Project, args: argparse.Namespace, mode: str | Non
             flip=args.flip,
             margin=args.margin,
             gap=getattr(args, "gap", 0.0),
-            bleed=math.inf if getattr(args, "bleed", False) else 0.0,
+            bleed=_bleed(getattr(args, "bleed", False)),
+            shared=getattr(args, "shared_bleed", False),
             offset=_parse_offset(args.offset),
             crop_marks=getattr(args, "crop_marks", True),
             cut_lines=getattr(args, "cut_lines", False),

@@ -49,6 +49,7 @@ STYLE_KEYS: dict[str, _StyleKey] = {
         _StyleKey("corner_radius", "length", 3.0, "rounded corners in previews and contact sheets (printers cut square)"),
         _StyleKey("min_text_size", "length", 2.2, "the smallest size (about 6 pt) a fitted text may shrink to"),
         _StyleKey("paper", "colour", "#fbf7ee", "the face's background"),
+        _StyleKey("edge", "colour", "", "the face's colour at its edges, where a miscut shows (empty: the paper)"),
         _StyleKey("ink", "colour", "#1d1a16", "text and fine lines"),
         _StyleKey("accent", "colour", "#6b4a1f", "frames and ornaments"),
         _StyleKey("back_colour", "colour", "#2b2f4a", "the back's field"),
@@ -66,6 +67,25 @@ STYLE_KEYS: dict[str, _StyleKey] = {
 }
 _CUSTOM_TABLE = "custom"
 _MAX_LENGTH = 100.0  # mm; no style length is anywhere near this
+DARK = 0.18  # relative luminance under which an edge is dark: a sliver of paper or of a light card shows against it
+
+
+def luminance(colour: str) -> float:
+    """The relative luminance (0 black to 1 white, WCAG) of a ``#rrggbb`` colour."""
+
+    def linear(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(int(colour[i : i + 2], 16)) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def dark_edges(style: Mapping[str, Any]) -> bool:
+    """Whether a style's faces are dark at their edges (its ``edge``, or its ``paper`` when it sets none)."""
+    return luminance(str(style.get("edge") or style.get("paper") or STYLE_KEYS["paper"].default)) < DARK
+
+
 
 
 def defaults() -> dict[str, Any]:
@@ -85,6 +105,8 @@ def _check_value(key: _StyleKey, value: Any, families: Collection[str]) -> tuple
         except UnitError as exc:
             return key.default, str(exc)
     if key.kind == "colour":
+        if value == "" == key.default:  # a colour that may be left unset
+            return "", None
         colour, problem = colour_value(value)
         return (colour, None) if colour is not None else (key.default, problem)
     checks: dict[str, Callable[[Any], str | None]] = {

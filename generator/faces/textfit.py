@@ -8,6 +8,11 @@ measured in their own faces and icons by their advance.  Fitting is a pure
 function of its inputs (the text, the box, the fonts by their registered
 names, which carry a digest of their files, and the icons it uses).
 
+With ``tracking`` (a negative letter spacing in em) a text that does not fit
+its lines at a size is tried with its letters set tighter, step by step, before
+it is set smaller; of the trackings that fit at a size, the one giving the
+fewest lines wins, the loosest of those on a tie.
+
 With ``overflow=True`` a text that does not fit even at the minimum size is
 laid out at that size anyway, running out of its box, and :attr:`Fitted.overflow`
 says how many characters to cut (draft builds draw it in red).
@@ -78,14 +83,23 @@ def _runs(pieces: tuple[Piece, ...], faces: _Faces) -> list[tuple[str, str | Non
     return out
 
 
-def _measure(pieces: tuple[Piece, ...], faces: _Faces, icons: dict[str, Icon], size: float) -> float:
+def _measure(pieces: tuple[Piece, ...], faces: _Faces, icons: dict[str, Icon], size: float, spacing: float = 0.0) -> float:
+    """The advance of ``pieces``; ``spacing`` (mm) is added after every character of text."""
     return sum(
-        icons[text].advance(size) if font is None else _width(text, font, size) for text, font, _, _ in _runs(pieces, faces)
+        icons[text].advance(size) if font is None else _width(text, font, size) + spacing * len(text)
+        for text, font, _, _ in _runs(pieces, faces)
     )
 
 
 def _wrap(
-    paragraphs: tuple[Paragraph, ...], faces: _Faces, icons: dict[str, Icon], size: float, width: float, wrap: bool, force: bool
+    paragraphs: tuple[Paragraph, ...],
+    faces: _Faces,
+    icons: dict[str, Icon],
+    size: float,
+    width: float,
+    wrap: bool,
+    force: bool,
+    spacing: float = 0.0,
 ) -> list[tuple[Piece, ...]] | None:
     """Greedy wrap into lines of pieces; None when a word (or a whole line, without wrapping) is too wide.
 
@@ -96,9 +110,9 @@ def _wrap(
         line: tuple[Piece, ...] = ()
         for space, word in words(paragraph):
             trial = (*line, space, *word) if line else word
-            if not wrap or _measure(trial, faces, icons, size) <= width:
+            if not wrap or _measure(trial, faces, icons, size, spacing) <= width:
                 line = trial
-            elif not line or _measure(word, faces, icons, size) > width:
+            elif not line or _measure(word, faces, icons, size, spacing) > width:
                 if not force:
                     return None
                 if line:
@@ -107,7 +121,7 @@ def _wrap(
             else:
                 lines.append(line)
                 line = word
-        if not wrap and not force and _measure(line, faces, icons, size) > width:
+        if not wrap and not force and _measure(line, faces, icons, size, spacing) > width:
             return None
         lines.append(line)
     return lines
@@ -149,6 +163,7 @@ class Fitted:
     frame: Box  # the box that was asked for
     overflow: int = 0  # characters to cut for the text to fit (drafts only; 0 when it fits)
     untranslated: str = ""  # the language an edition's text is not translated into (drafts only)
+    tracking: float = 0.0  # letter spacing, in em (negative: tighter)
 
     @property
     def top(self) -> float:
@@ -167,6 +182,7 @@ class Fitted:
                 + (f' font-weight="{weight}"' if weight != "normal" else "")
                 + (f' font-style="{style}"' if style != "normal" else "")
                 + (f' text-anchor="{anchor}"' if anchor != "start" else "")
+                + (f' letter-spacing="{_fmt(self.tracking * self.size)}"' if self.tracking else "")
                 + extra
             )
 
@@ -220,8 +236,12 @@ def fit_lines(
     fonts: FontBook | None = None,
     icons: Mapping[str, Icon] | None = None,
     overflow: bool = False,
+    tracking: float = 0.0,
 ) -> Fitted:
     """The largest size from ``max_size`` down to ``min_size`` at which ``text`` fits ``box``.
+
+    ``tracking`` (em, zero or negative) is the tightest letter spacing tried at
+    each size, in steps of :data:`TRACKING_STEP`, before a smaller size is.
 
     ``rich`` reads ``**bold**``, ``*italic*`` and ``:icon:`` markup (icons from
     ``icons``); ``fonts`` gives the families (default: the shipped ones).
@@ -263,10 +283,20 @@ def fit_lines(
         fill,
         float(step),
         bool(overflow),
+        float(tracking),
     )
 
 
 _SHIPPED = FontBook()
+TRACKING_STEP = 0.005  # em
+
+
+def _trackings(tightest: float) -> tuple[float, ...]:
+    """0 and every step of :data:`TRACKING_STEP` down to ``tightest`` (em)."""
+    if tightest > 0:
+        raise ValueError(f"tracking must be zero or negative (tighter), not {tightest}")
+    steps = round(-tightest / TRACKING_STEP)
+    return tuple(round(-i * TRACKING_STEP, 4) for i in range(steps + 1))
 
 
 @lru_cache(maxsize=4096)
@@ -288,6 +318,7 @@ def _fit_cached(
     fill,
     step,
     overflow,
+    tightest,
 ) -> Fitted:
     anchor = _ANCHORS.get(align)
     if anchor is None:
@@ -299,11 +330,19 @@ def _fit_cached(
     def height(size: float, count: int) -> float:
         return size * (ascent + descent + (count - 1) * leading)
 
+    trackings = _trackings(tightest)
+    tracked: dict[float, float] = {}  # the tracking chosen at each size tried
+
     def attempt(size: float, paras: tuple[Paragraph, ...] = paragraphs) -> list[tuple[Piece, ...]] | None:
-        lines = _wrap(paras, faces, icons, size, box.w, wrap, force=False)
-        if lines is None or (max_lines is not None and len(lines) > max_lines):
-            return None
-        return lines if height(size, len(lines)) <= box.h + 1e-9 else None
+        best: list[tuple[Piece, ...]] | None = None
+        for em in trackings:
+            lines = _wrap(paras, faces, icons, size, box.w, wrap, force=False, spacing=em * size)
+            if lines is None or (max_lines is not None and len(lines) > max_lines):
+                continue
+            if height(size, len(lines)) > box.h + 1e-9 or (best is not None and len(lines) >= len(best)):
+                continue
+            best, tracked[size] = lines, em
+        return best
 
     steps = max(0, round((max_size - min_size) / step))
     sizes = [round(max_size - i * step, 4) for i in range(steps + 1)]
@@ -339,11 +378,40 @@ def _fit_cached(
             else:
                 lo = mid + 1
         size, chosen = sizes[best], best_lines
-    return _place(chosen, box, family, faces, icons, size, weight, style, anchor, valign, leading, fill, cut)
+    return _place(
+        chosen,
+        box,
+        family,
+        faces,
+        icons,
+        size,
+        weight,
+        style,
+        anchor,
+        valign,
+        leading,
+        fill,
+        cut,
+        tracking=tracked.get(size, 0.0),
+    )
 
 
 def _place(
-    chosen, box, family, faces, icons, size, weight, style, anchor, valign, leading, fill, cut, overflow: bool = False
+    chosen,
+    box,
+    family,
+    faces,
+    icons,
+    size,
+    weight,
+    style,
+    anchor,
+    valign,
+    leading,
+    fill,
+    cut,
+    overflow: bool = False,
+    tracking: float = 0.0,
 ) -> Fitted:
     """Baselines and run positions for the chosen lines, and the box their glyphs cover."""
     ascent, descent = _metrics(faces[0])
@@ -359,23 +427,37 @@ def _place(
     left, right = box.right, box.x
     for i, pieces in enumerate(chosen):
         runs = _runs(pieces, faces)
-        width = sum(icons[t].advance(size) if f is None else _width(t, f, size) for t, f, _, _ in runs)
+        spacing = tracking * size
+        width = sum(icons[t].advance(size) if f is None else _width(t, f, size) + spacing * len(t) for t, f, _, _ in runs)
         y = top + size * ascent + i * size * leading
         start = x if anchor == "start" else x - width / 2 if anchor == "middle" else x - width
         text = "".join(p.text for p in pieces)
         placed: tuple[Run, ...] = ()
         if len(runs) > 1 or (runs and runs[0][1:] != (faces[0], False, False)):
-            placed = _place_runs(runs, icons, start, size, weight, style)
+            placed = _place_runs(runs, icons, start, size, weight, style, spacing)
         lines.append(Line(text, x, y, width, placed))
         left, right = min(left, start), max(right, start + width)
     if right < left:  # empty text
         left = right = x
     return Fitted(
-        tuple(lines), size, family, weight, style, faces[0], anchor, fill, Box(left, top, right - left, height), box, cut
+        tuple(lines),
+        size,
+        family,
+        weight,
+        style,
+        faces[0],
+        anchor,
+        fill,
+        Box(left, top, right - left, height),
+        box,
+        cut,
+        tracking=tracking,
     )
 
 
-def _place_runs(runs, icons: dict[str, Icon], start: float, size: float, weight: str, style: str) -> tuple[Run, ...]:
+def _place_runs(
+    runs, icons: dict[str, Icon], start: float, size: float, weight: str, style: str, spacing: float = 0.0
+) -> tuple[Run, ...]:
     """Each run at its own x; spaces at a run's ends are advanced over, not written (SVG would drop them)."""
     out = []
     x = start
@@ -387,6 +469,6 @@ def _place_runs(runs, icons: dict[str, Icon], start: float, size: float, weight:
         lead = len(text) - len(text.lstrip(" "))
         run_weight = "bold" if bold or weight == "bold" else "normal"
         run_style = "italic" if (style == "italic") != italic else "normal"
-        out.append(Run(text.strip(" "), x + _width(" " * lead, font, size), run_weight, run_style))
-        x += _width(text, font, size)
+        out.append(Run(text.strip(" "), x + _width(" " * lead, font, size) + spacing * lead, run_weight, run_style))
+        x += _width(text, font, size) + spacing * len(text)
     return tuple(out)

@@ -24,6 +24,7 @@ from .shapes import Item, Line, Page, Placement, Target
 LAYOUTS = ("grid", "duplex", "gutterfold")
 _MIN_CROP = 2.0  # mm: the shortest crop mark worth printing; the grid keeps room for it
 FLIPS = ("long", "short")
+DARK_GAPS = (3.0, 2.0, 1.0)  # mm: by default, the widest of these between dark cards that costs no card a page
 
 
 @dataclass(frozen=True)
@@ -34,8 +35,9 @@ class Layout:
     mode: str = "duplex"  # grid (fronts only), duplex, gutterfold
     flip: str = "long"  # duplex: the sheet turns over its long or its short edge
     margin: float = 6.0  # nothing, not even a crop mark, is printed closer to the paper's edge than this
-    gap: float = 0.0  # between neighbouring cards (bleed boxes when bleed is kept)
-    bleed: float = 0.0  # bleed kept around each card on the sheet, at most the card's own (0: trimmed; inf: all)
+    gap: float | None = 0.0  # between neighbouring cards (bleed boxes when bleed is kept); None: by the cards' edges
+    bleed: float | None = 0.0  # kept round each card, at most its own (0: trimmed; inf: all); None: by the cards' edges
+    shared: bool = False  # neighbours share one cut; only the block's outer edges keep bleed (as much as fits)
     offset: tuple[float, float] = (0.0, 0.0)  # printer offset, added to back pages
     rotate: str = "auto"  # cards turned 90 degrees: auto (when more fit), never, always
     crop_marks: bool = True
@@ -53,8 +55,12 @@ class Layout:
             raise LayoutError(f"unknown flip '{self.flip}'; use long or short")
         if self.rotate not in ("auto", "never", "always"):
             raise LayoutError(f"unknown rotate '{self.rotate}'")
+        if self.shared and (self.gap or self.bleed):
+            raise LayoutError("shared bleed keeps the cards' bleed on the block's outside and no gap: leave out bleed and gap")
         for name in ("margin", "gap", "bleed", "crop_length", "crop_distance", "gutter"):
             value = getattr(self, name)
+            if value is None and name in ("gap", "bleed"):
+                continue
             if not (value >= 0 and (math.isfinite(value) or (name == "bleed" and value == math.inf))):
                 raise LayoutError(f"{name.replace('_', ' ')} must be a length of 0 mm or more, not {value}")
         if 2 * self.margin >= min(self.paper.width, self.paper.height):
@@ -78,14 +84,66 @@ class Layout:
         return (self.flip == "long") == portrait
 
 
-def _groups(items: Sequence[Item], bleed: float) -> list[tuple[tuple[float, float, float], list[int]]]:
-    """Item indices grouped by card size (and kept bleed), in order of first appearance."""
-    groups: dict[tuple[float, float, float], tuple[tuple[float, float, float], list[int]]] = {}
+Kind = tuple[float, float, float, float | None]  # a group's card width, height, kept bleed and gap (None: DARK_GAPS)
+
+
+def _kept(item: Item, opts: Layout) -> tuple[float, float | None]:
+    """The bleed kept round ``item`` and the gap beside it (None: the widest of DARK_GAPS that costs no card)."""
+    if opts.shared:
+        return item.bleed, 0.0
+    bleed = opts.bleed if opts.bleed is not None else (math.inf if item.dark else 0.0)
+    gap = opts.gap if opts.gap is not None else (None if item.dark else 0.0)
+    return min(bleed, item.bleed), gap
+
+
+def _groups(items: Sequence[Item], opts: Layout) -> list[tuple[Kind, list[int]]]:
+    """Item indices grouped by card size (and kept bleed and gap), in order of first appearance."""
+    groups: dict[tuple, tuple[Kind, list[int]]] = {}
     for i, item in enumerate(items):
-        kept = min(bleed, item.bleed)
-        key = (round(item.width, 6), round(item.height, 6), round(kept, 6))
-        groups.setdefault(key, ((item.width, item.height, kept), []))[1].append(i)
+        kept, gap = _kept(item, opts)
+        key = (round(item.width, 6), round(item.height, 6), round(kept, 6), gap)
+        groups.setdefault(key, ((item.width, item.height, kept, gap), []))[1].append(i)
     return list(groups.values())
+
+
+def _grid(region: Box, w: float, h: float, bleed: float, gap: float | None, opts: Layout) -> Grid | None:
+    """The grid of a group of cards in ``region``: shared cuts, a gap chosen by the cards, or the gap asked for."""
+    if opts.shared:
+        return grid_in(region, w, h, 0.0, 0.0, opts.rotate)
+    if gap is not None:
+        return grid_in(region, w, h, bleed, gap, opts.rotate)
+    tight = grid_in(region, w, h, bleed, 0.0, opts.rotate)
+    for wide in DARK_GAPS:
+        grid = grid_in(region, w, h, bleed, wide, opts.rotate)
+        if grid is not None and tight is not None and grid.capacity == tight.capacity:
+            return grid
+    return tight
+
+
+def _placements(items: Sequence[Item], chunk: Sequence[int], grid: Grid, bleed: float, region: Box, opts: Layout):
+    """The fronts of one page.  With shared cuts a card keeps bleed only where no card is beside it: all of its own
+    bleed towards an empty cell, as much as ``region`` leaves (up to its own) on the block's outside.  The card
+    above an empty cell that has a card on its left keeps none there: that card's bleed takes the corner."""
+    turn = 90 if grid.rotated else 0
+    if not opts.shared:
+        return tuple(Placement(i, "front", grid.trim(n), turn, bleed, items[i].radius) for n, i in enumerate(chunk))
+    side_x, side_y = min(bleed, grid.left - region.x), min(bleed, grid.top - region.y)
+    taken = {(n % grid.cols, n // grid.cols) for n in range(len(chunk))}
+
+    def edge(col: int, row: int, outside: bool, outer: float) -> float:
+        return 0.0 if (col, row) in taken else max(0.0, outer) if outside else bleed
+
+    out = []
+    for n, i in enumerate(chunk):
+        c, r = n % grid.cols, n // grid.cols
+        edges = (
+            edge(c - 1, r, c == 0, side_x),
+            edge(c, r - 1, r == 0, side_y),
+            edge(c + 1, r, c == grid.cols - 1, side_x),
+            0.0 if (c - 1, r + 1) in taken else edge(c, r + 1, r == grid.rows - 1, side_y),
+        )
+        out.append(Placement(i, "front", grid.trim(n), turn, bleed, items[i].radius, edges))
+    return tuple(out)
 
 
 def _too_big(w: float, h: float, bleed: float, layout: Layout, where: str) -> LayoutError:
@@ -118,16 +176,13 @@ def layout(items: Sequence[Item], opts: Layout) -> tuple[Page, ...]:
     W, H = opts.paper.width, opts.paper.height
     page_rect = Box(0.0, 0.0, W, H)
     pages: list[Page] = []
-    for (w, h, bleed), indices in _groups(items, opts.bleed):
-        grid = grid_in(opts.card_area, w, h, bleed, opts.gap, opts.rotate)
+    for (w, h, bleed, gap), indices in _groups(items, opts):
+        grid = _grid(opts.card_area, w, h, bleed, gap, opts)
         if grid is None:
-            raise _too_big(w, h, bleed, opts, "on a page")
+            raise _too_big(w, h, 0.0 if opts.shared else bleed, opts, "on a page")
         for start in range(0, len(indices), grid.capacity):
             chunk = indices[start : start + grid.capacity]
-            fronts = tuple(
-                Placement(i, "front", grid.trim(n), 90 if grid.rotated else 0, bleed, items[i].radius)
-                for n, i in enumerate(chunk)
-            )
+            fronts = _placements(items, chunk, grid, bleed, opts.card_area, opts)
             lines, targets = _marks(opts, fronts, page_rect)
             cuts = lambda ps: tuple(cut_outlines(ps)) if opts.cut_lines else ()
             pages.append(Page(W, H, "front", fronts, tuple(lines), tuple(targets), outlines=cuts(fronts)))
@@ -149,11 +204,11 @@ def layout(items: Sequence[Item], opts: Layout) -> tuple[Page, ...]:
     return tuple(pages)
 
 
-def _gutter_grid(w: float, h: float, bleed: float, opts: Layout) -> tuple[bool, Grid, Box]:
-    """Gutterfold: (fold line vertical?, the fronts' grid, the fronts' half page)."""
+def _gutter_grid(w: float, h: float, bleed: float, gap: float | None, opts: Layout) -> tuple[bool, Grid, Box, Box]:
+    """Gutterfold: (fold line vertical?, the fronts' grid, the fronts' half page, the region the grid is in)."""
     W, H = opts.paper.width, opts.paper.height
     p, g = opts.card_area, opts.gutter
-    choices: list[tuple[int, int, bool, Grid, Box]] = []
+    choices: list[tuple[int, int, bool, Grid, Box, Box]] = []
     # fold across the long side first (the usual), then the other way
     for fold_x in (True, False) if W >= H else (False, True):
         if fold_x:  # vertical fold line at W/2: fronts left, backs right
@@ -164,28 +219,25 @@ def _gutter_grid(w: float, h: float, bleed: float, opts: Layout) -> tuple[bool, 
             limit = Box(0.0, 0.0, W, H / 2)
         if half.w <= 0 or half.h <= 0:
             continue
-        grid = grid_in(half, w, h, bleed, opts.gap, opts.rotate)
+        grid = _grid(half, w, h, bleed, gap, opts)
         if grid is not None:
-            choices.append((grid.capacity, -len(choices), fold_x, grid, limit))
+            choices.append((grid.capacity, -len(choices), fold_x, grid, limit, half))
     if not choices:
-        raise _too_big(w, h, bleed, opts, "in half a page (gutterfold)")
-    _, _, fold_x, grid, limit = max(choices)
-    return fold_x, grid, limit
+        raise _too_big(w, h, 0.0 if opts.shared else bleed, opts, "in half a page (gutterfold)")
+    _, _, fold_x, grid, limit, half = max(choices, key=lambda c: c[:2])
+    return fold_x, grid, limit, half
 
 
 def _gutterfold(items: Sequence[Item], opts: Layout) -> tuple[Page, ...]:
     """Fronts in one half, backs mirrored about the fold line in the other half."""
     W, H = opts.paper.width, opts.paper.height
     pages: list[Page] = []
-    for (w, h, bleed), indices in _groups(items, opts.bleed):
-        fold_x, grid, limit = _gutter_grid(w, h, bleed, opts)
+    for (w, h, bleed, gap), indices in _groups(items, opts):
+        fold_x, grid, limit, half = _gutter_grid(w, h, bleed, gap, opts)
         fold = Line(W / 2, 0.0, W / 2, H, "fold") if fold_x else Line(0.0, H / 2, W, H / 2, "fold")
         for start in range(0, len(indices), grid.capacity):
             chunk = indices[start : start + grid.capacity]
-            fronts = tuple(
-                Placement(i, "front", grid.trim(n), 90 if grid.rotated else 0, bleed, items[i].radius)
-                for n, i in enumerate(chunk)
-            )
+            fronts = _placements(items, chunk, grid, bleed, half, opts)
             lines, targets = _marks(opts, fronts, limit)
             backs = tuple(mirror_placement(f, W, H, fold_x) for f in fronts)
             back_lines = [mirror_line(line, W, H, fold_x) for line in lines]
@@ -204,12 +256,12 @@ def _gutterfold(items: Sequence[Item], opts: Layout) -> tuple[Page, ...]:
     return tuple(pages)
 
 
-def cards_per_page(w: float, h: float, opts: Layout, bleed: float = 0.0) -> int:
-    """How many w x h cards (with up to ``bleed`` kept) one page's fronts hold."""
-    kept = min(bleed, opts.bleed)
+def cards_per_page(w: float, h: float, opts: Layout, bleed: float = 0.0, dark: bool = False) -> int:
+    """How many w x h cards (with up to ``bleed`` kept; ``dark`` at their edges) one page's fronts hold."""
+    kept, gap = _kept(Item(0, w, h, bleed, dark=dark), opts)
     if opts.mode == "gutterfold":
-        return _gutter_grid(w, h, kept, opts)[1].capacity
-    grid = grid_in(opts.card_area, w, h, kept, opts.gap, opts.rotate)
+        return _gutter_grid(w, h, kept, gap, opts)[1].capacity
+    grid = _grid(opts.card_area, w, h, kept, gap, opts)
     if grid is None:
-        raise _too_big(w, h, kept, opts, "on a page")
+        raise _too_big(w, h, 0.0 if opts.shared else kept, opts, "on a page")
     return grid.capacity

@@ -25,7 +25,11 @@ def mirror_placement(
     p: Placement, page_w: float, page_h: float, mirror_x: bool, offset: tuple[float, float] = (0.0, 0.0)
 ) -> Placement:
     trim = mirror_rect(p.trim, page_w, page_h, mirror_x).shift(*offset)
-    return Placement(p.item, "back", trim, _mirror_rotation(p.rotation, mirror_x), p.bleed, p.radius)
+    edges = p.edges
+    if edges is not None:
+        left, top, right, bottom = edges
+        edges = (right, top, left, bottom) if mirror_x else (left, bottom, right, top)
+    return Placement(p.item, "back", trim, _mirror_rotation(p.rotation, mirror_x), p.bleed, p.radius, edges)
 
 
 def mirror_line(line: Line, page_w: float, page_h: float, mirror_x: bool, offset: tuple[float, float] = (0.0, 0.0)) -> Line:

@@ -29,6 +29,7 @@ class Item:
     height: float
     bleed: float = 0.0  # bleed the drawing has around its trim
     radius: float = 0.0  # corner radius of the trim (for cut outlines)
+    dark: bool = False  # dark at its edges: by default the sheet keeps its bleed, with gaps
 
 
 @dataclass(frozen=True)
@@ -39,11 +40,16 @@ class Placement:
     rotation: int  # 0, 90, 180 or 270, clockwise
     bleed: float = 0.0  # bleed drawn around the trim (the rest is clipped)
     radius: float = 0.0  # the trim's corner radius
+    edges: tuple[float, float, float, float] | None = None  # bleed kept left, above, right, below, when not ``bleed`` all round
 
     @property
     def box(self) -> Box:
         """What is drawn: the trim plus the kept bleed."""
-        return self.trim.grow(self.bleed)
+        if self.edges is None:
+            return self.trim.grow(self.bleed)
+        left, top, right, bottom = self.edges
+        t = self.trim
+        return Box(t.x - left, t.y - top, t.w + left + right, t.h + top + bottom)
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..definitions.deck import DeckDefinition
 from ..definitions.model import Card, Deck
+from ..definitions.styles import dark_edges
 from ..errors import AetherpressError, Problem
 from ..faces.drawn import DrawnSide
 from ..faces.keys import font_inputs
@@ -82,7 +83,7 @@ def check_fits(decks: Sequence[Deck], options: SheetOptions) -> None:
     for deck in decks:
         g = geometry(deck)
         try:
-            cards_per_page(g.trim_w, g.trim_h, options.layout, g.bleed)
+            cards_per_page(g.trim_w, g.trim_h, options.layout, g.bleed, dark_edges(deck.style))
         except LayoutError as exc:
             raise AetherpressError(
                 Problem(deck.source, f"{exc}; choose larger paper (--paper) or a smaller card size", key="deck.size")

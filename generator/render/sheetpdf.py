@@ -21,6 +21,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..definitions.model import Card, Deck
+from ..definitions.styles import dark_edges
 from ..errors import AetherpressError, Problem
 from ..faces.render import FaceRenderer
 from ..imposition.grids import LayoutError
@@ -195,8 +196,16 @@ def layout_job(
 ) -> tuple[list[_JobCard], tuple[Page, ...]]:
     cards = job_cards(decks, options.copies)
     geometries = [r.geometry for r in renderers]
+    dark = [dark_edges(deck.style) for deck in decks]
     items = [
-        Item(i, geometries[c.deck].trim_w, geometries[c.deck].trim_h, geometries[c.deck].bleed, geometries[c.deck].radius)
+        Item(
+            i,
+            geometries[c.deck].trim_w,
+            geometries[c.deck].trim_h,
+            geometries[c.deck].bleed,
+            geometries[c.deck].radius,
+            dark[c.deck],
+        )
         for i, c in enumerate(cards)
     ]
     return cards, lay_out(items, options.layout)

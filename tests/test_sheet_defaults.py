@@ -1,0 +1,95 @@
+"""Sheet defaults by a deck's edges, and shared-bleed sheets: 9 poker cards on A4."""
+
+from __future__ import annotations
+
+import argparse
+import math
+from itertools import pairwise
+
+import pytest
+
+from generator.cli import parser
+from generator.cli.common import layout_from_args
+from generator.definitions.presets import Paper
+from generator.definitions.styles import dark_edges
+from generator.imposition.grids import LayoutError
+from generator.imposition.layout import DARK_GAPS, Layout, cards_per_page, layout
+from generator.imposition.shapes import Item
+
+A4 = Paper("A4", 210.0, 297.0)
+POKER = (63.5, 88.9)
+TAROT = (70.0, 120.0)
+
+
+def test_a_deck_is_dark_at_its_edges_by_its_style(definitions):
+    dark = {key for key, d in definitions.items() if dark_edges(d.base.style)}
+    assert "aetherial" in dark
+    assert not dark & {"imperial", "standard", "pernese"}
+    assert dark_edges({"paper": "#101010"}) and not dark_edges({"paper": "#101010", "edge": "#f0f0f0"})
+
+
+def test_dark_decks_keep_their_bleed_with_gaps_by_default_and_light_ones_are_trimmed():
+    opts = Layout(A4, mode="grid", bleed=None, gap=None)
+    items = [Item(i, *TAROT, 3.0, dark=i < 4) for i in range(8)]
+    dark, light = (page.placements for page in layout(items, opts))
+    assert {p.bleed for p in dark} == {3.0} and {p.bleed for p in light} == {0.0}
+    gaps = {round(b.box.x - a.box.right, 6) for a, b in pairwise(dark) if abs(a.trim.y - b.trim.y) < 1e-6}
+    assert gaps == {max(DARK_GAPS)}
+    assert {round(b.trim.x - a.trim.right, 6) for a, b in pairwise(light) if abs(a.trim.y - b.trim.y) < 1e-6} == {0.0}
+    # the gap never costs a card: poker cards with their bleed fill A4 as they would butted
+    assert cards_per_page(*POKER, opts, 3.0, dark=True) == cards_per_page(*POKER, Layout(A4, bleed=math.inf), 3.0)
+
+
+def test_the_build_chooses_by_deck_unless_told_and_says_so_in_its_help(project):
+    cli = parser("build")
+    told = layout_from_args(project, cli.parse_args(["build", "--bleed", "--gap", "1"]))
+    assert (told.bleed, told.gap) == (math.inf, 1.0)
+    default = layout_from_args(project, cli.parse_args(["build"]))
+    assert (default.bleed, default.gap) == (None, None)
+    (sub,) = [a for a in cli._actions if isinstance(a, argparse._SubParsersAction)]
+    text = sub.choices["build"].format_help()
+    assert "dark at their edges" in text and "--shared-bleed" in text
+
+
+def test_shared_bleed_fits_nine_poker_cards_on_a4_portrait_each_cut_shared_and_marked():
+    opts = Layout(A4, mode="duplex", shared=True)
+    assert cards_per_page(*POKER, opts, 3.0) == 9
+    assert cards_per_page(*POKER, Layout(A4, bleed=math.inf, gap=3), 3.0) == 4
+    front, back = layout([Item(i, *POKER, 3.0, dark=True) for i in range(9)], opts)
+    cards = front.placements
+    assert len(cards) == 9 and {p.rotation for p in cards} == {0}
+    xs = sorted({round(v, 6) for p in cards for v in (p.trim.x, p.trim.right)})
+    ys = sorted({round(v, 6) for p in cards for v in (p.trim.y, p.trim.bottom)})
+    assert len(xs) == 4 and len(ys) == 4  # 3 x 3 cards, one cut between neighbours
+    for i, a in enumerate(cards):
+        for b in cards[i + 1 :]:
+            assert not a.box.overlaps(b.box)
+        assert a.box.within(opts.printable)
+    # bleed only on the block's outside: all round it, none between neighbours
+    outside = [p for p in cards if p.edges is not None and any(p.edges)]
+    assert len(outside) == 8 and cards[4].edges == (0.0, 0.0, 0.0, 0.0)
+    assert cards[0].edges is not None and cards[0].edges[1] == 3.0 and 0 < cards[0].edges[0] <= 3.0
+    marks = [line for line in front.lines if line.kind == "crop"]
+    for x in xs:
+        assert len([m for m in marks if abs(m.x1 - x) < 1e-6 and abs(m.x2 - x) < 1e-6]) == 2, x
+    for y in ys:
+        assert len([m for m in marks if abs(m.y1 - y) < 1e-6 and abs(m.y2 - y) < 1e-6]) == 2, y
+    assert not any(m.touches(p.box) for m in marks for p in cards)
+    # the backs keep the bleed on the same outside edges, mirrored
+    assert sorted(p.box.w for p in back.placements) == sorted(p.box.w for p in cards)
+    assert all(b.box.within(opts.printable) for b in back.placements)
+
+
+def test_a_partial_last_row_keeps_the_bleed_where_no_card_is_beside_it():
+    pages = layout([Item(i, *POKER, 3.0) for i in range(7)], Layout(A4, mode="grid", shared=True))
+    cards = pages[0].placements
+    assert cards[5].edges == (0.0, 0.0, cards[5].edges[2], 3.0)  # the cell below is empty
+    assert cards[6].edges is not None and cards[6].edges[2] == 3.0  # and so is the one right of the last card
+    assert cards[4].edges == (0.0, 0.0, 0.0, 0.0)  # the last card's bleed takes the corner below it
+
+
+def test_shared_bleed_with_bleed_or_gap_is_refused():
+    with pytest.raises(LayoutError, match="shared bleed"):
+        Layout(A4, shared=True, gap=2.0)
+    with pytest.raises(LayoutError, match="shared bleed"):
+        Layout(A4, shared=True, bleed=math.inf)
