@@ -86,8 +86,6 @@ def dark_edges(style: Mapping[str, Any]) -> bool:
     return luminance(str(style.get("edge") or style.get("paper") or STYLE_KEYS["paper"].default)) < DARK
 
 
-
-
 def defaults() -> dict[str, Any]:
     return {name: key.default for name, key in STYLE_KEYS.items()}
 

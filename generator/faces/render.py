@@ -28,7 +28,7 @@ from ..project import Project
 from ..resources.fonts import font_book, missing_characters
 from ..resources.limits import deadline, render_bounded, template_seconds
 from .bitmaps import PictureError, inline_picture, picture_uri
-from .deckreads import Looked, reads_deck
+from .deckreads import reads_deck
 from .icons import deck_icons
 from .repeats import needs_writing_out, write_out
 from .sandbox import CURRENT, OutsideProject, environment, template_error, template_line, template_path
@@ -138,7 +138,6 @@ class FaceRenderer:
         self._card: Card | None = None
         self._template = ""
         self._made: set[str] = set()  # the pictures image() wrote for the side being drawn
-        self._looked: Looked = {}  # what is known of which templates read their deck
 
     @property
     def options(self) -> dict[str, Any]:
@@ -151,7 +150,7 @@ class FaceRenderer:
 
     def reads_deck(self, file_name: str) -> bool:
         """Whether the template in ``file_name`` (or one it loads) reads the deck (see :mod:`.deckreads`)."""
-        return reads_deck(self.env, file_name, self._looked)
+        return reads_deck(self.env, file_name)
 
     def template_file(self, name: str) -> str:
         """How the file of template ``name`` is shown in messages."""
