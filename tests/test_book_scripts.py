@@ -123,6 +123,16 @@ def test_a_right_to_left_books_chart_reads_from_the_right(tmp_path, capsys):
     assert english["Hand"] < english["Chance"]
 
 
+def test_a_right_to_left_books_list_bullets_and_numbers_stand_at_the_right(tmp_path, capsys):
+    lists = "- ערבבו את הקלפים.\n\nאחר כך:\n\n1. השחקן הראשון משחק.\n"
+    lines = page_lines(book(tmp_path, capsys, "he", lists), "איך משחקים")
+    for mark in ("•", "1"):
+        line = next(line for line in lines if any(c == mark for _, c in line))
+        assert max(line)[1] == mark, line  # the rightmost character of its line, where the item's text starts
+    number = next(line for line in lines if any(c == "1" for _, c in line))
+    assert right_to_left(number).startswith("1.השחקן"), number  # "1." read from the right
+
+
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler-utils")
 def test_an_arabic_book_is_shaped_and_reads_right_to_left(tmp_path, capsys):
     from .test_languages import pdf_text

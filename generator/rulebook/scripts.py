@@ -345,6 +345,15 @@ def set_for_language(styles: Sequence[Any], language: str) -> None:
             style.wordWrap = "CJK"
 
 
+def list_from_the_right(options: dict[str, Any]) -> dict[str, Any]:
+    """A list's options (reportlab's ``ListFlowable`` keywords) as a right-to-left book sets it: its bullets or
+    numbers at the right, where its lines start, a number's full stop at its left ("1." read right to left)."""
+    out = dict(options, leftIndent=0, rightIndent=options.get("leftIndent", 0), bulletDir="rtl", bulletAlign="right")
+    if out.get("bulletFormat") == "%s.":
+        out["bulletFormat"] = ".%s"
+    return out
+
+
 _MIRRORED = {"LINEBEFORE": "LINEAFTER", "LINEAFTER": "LINEBEFORE", "LEFTPADDING": "RIGHTPADDING", "RIGHTPADDING": "LEFTPADDING"}
 _SIDES = {"LEFT": "RIGHT", "RIGHT": "LEFT"}
 
