@@ -1,5 +1,6 @@
-"""Books in Hebrew, Arabic and Japanese: set in the shipped script fonts, right to left where the language is, lines
-broken between characters in Japanese; and an Arabic card deck."""
+"""Books in Hebrew, Arabic, Japanese, Chinese and Korean: set in the project's own fonts or the shipped script fonts,
+right to left where the language is, lines broken between characters in Japanese and Chinese and at spaces in
+Korean; and an Arabic card deck."""
 
 from __future__ import annotations
 
@@ -19,7 +20,18 @@ NAME = "game"
 HEBREW = "במשחק Aetherpress Game 2 כל שחקן מקבל שלושה קלפים ביד, והמנצח הוא הטוב ביותר."
 ARABIC = "يحصل كل لاعب على ثلاث أوراق."
 JAPANESE = "各プレイヤーは手札を三枚持ちます。最も強い役を持つプレイヤーがその回に勝ち、三回勝ったプレイヤーがゲームに勝ちます。"
-BOOKS = {"he": ("# איך משחקים", HEBREW), "ar": ("# طريقة اللعب", ARABIC), "ja": ("# 遊び方", JAPANESE)}
+CHINESE = "每位玩家手中有三张牌。拥有最强牌型的玩家赢得这一轮，先赢得三轮的玩家赢得游戏。出牌时，所有玩家都必须能看到牌面。"
+KOREAN = (
+    "각 플레이어는 손에 카드 세 장을 듭니다. 가장 강한 패를 가진 플레이어가 그 판을 이기고, 세 판을 먼저 이긴 "
+    "플레이어가 게임에서 승리합니다. 카드를 내려놓을 때는 모든 플레이어가 볼 수 있도록 앞면이 위로 오게 놓습니다."
+)
+BOOKS = {
+    "he": ("# איך משחקים", HEBREW),
+    "ar": ("# طريقة اللعب", ARABIC),
+    "ja": ("# 遊び方", JAPANESE),
+    "zh": ("# 玩法", CHINESE),
+    "ko": ("# 게임 방법", KOREAN),
+}
 
 
 def book(folder: Path, capsys, language: str, more: str = "") -> Path:
@@ -111,6 +123,16 @@ def test_a_right_to_left_books_chart_reads_from_the_right(tmp_path, capsys):
     assert english["Hand"] < english["Chance"]
 
 
+def test_a_right_to_left_books_list_bullets_and_numbers_stand_at_the_right(tmp_path, capsys):
+    lists = "- ערבבו את הקלפים.\n\nאחר כך:\n\n1. השחקן הראשון משחק.\n"
+    lines = page_lines(book(tmp_path, capsys, "he", lists), "איך משחקים")
+    for mark in ("•", "1"):
+        line = next(line for line in lines if any(c == mark for _, c in line))
+        assert max(line)[1] == mark, line  # the rightmost character of its line, where the item's text starts
+    number = next(line for line in lines if any(c == "1" for _, c in line))
+    assert right_to_left(number).startswith("1.השחקן"), number  # "1." read from the right
+
+
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler-utils")
 def test_an_arabic_book_is_shaped_and_reads_right_to_left(tmp_path, capsys):
     from .test_languages import pdf_text
@@ -131,6 +153,67 @@ def test_a_japanese_book_breaks_lines_between_characters(tmp_path, capsys):
     body = text[1:-1]  # the last line is the running foot
     assert len(body) >= 2 and "".join(body) == JAPANESE, body
     assert all(not line.startswith(("。", "、")) for line in body[1:])
+
+
+def test_a_chinese_book_breaks_lines_between_characters(tmp_path, capsys):
+    path = book(tmp_path, capsys, "zh")
+    lines = page_lines(path, "玩法")
+    text = ["".join(c for _, c in sorted(line)) for line in lines]
+    assert text[0] == "玩法"
+    body = text[1:-1]  # the last line is the running foot
+    assert len(body) >= 2 and "".join(body) == CHINESE, body
+    assert all(not line.startswith(("。", "，")) for line in body[1:])
+    used = "".join(fonts(path))
+    assert "NotoSansCJKsc" in used and "NotoSansCJKjp" not in used, used  # simplified Chinese shapes, not Japanese
+
+
+def test_a_korean_book_breaks_lines_only_at_spaces(tmp_path, capsys):
+    path = book(tmp_path, capsys, "ko")
+    lines = page_lines(path, "게임 방법")
+    text = ["".join(c for _, c in sorted(line)) for line in lines]
+    assert text[0] == "게임방법"
+    body = text[1:-1]  # the last line is the running foot
+    assert len(body) >= 3 and "".join(body) == KOREAN.replace(" ", ""), body
+    word_ends = set()
+    for word in KOREAN.split():
+        word_ends.add(len(word) + max(word_ends, default=0))
+    line_ends = set()
+    for line in body:
+        line_ends.add(len(line) + max(line_ends, default=0))
+    assert line_ends <= word_ends, body  # every line ends where a word does
+    assert "NotoSansCJKkr" in "".join(fonts(path))
+
+
+def fonts(path: Path) -> list[str]:
+    """The names of the fonts a PDF's pages use."""
+    import pikepdf
+
+    with pikepdf.open(path) as pdf:
+        return sorted(
+            {str(font.get("/BaseFont", "")) for page in pdf.pages for font in (page.Resources.get("/Font") or {}).values()}
+        )
+
+
+def test_a_projects_own_font_sets_a_book_before_the_shipped_script_fonts(tmp_path, capsys):
+    from .test_languages import SCRIPTS
+
+    (tmp_path / "own").mkdir()
+    root = new_game(tmp_path / "own", NAME)
+    (root / "fonts").mkdir(exist_ok=True)
+    shutil.copy(SCRIPTS / "NotoSansHebrew-Subset.ttf", root / "fonts")
+    deck = root / "decks" / NAME
+    edit(deck / f"{NAME}.rulebook.toml", '# editions = ["de"]', 'editions = ["he"]')
+    (deck / f"{NAME}.he.md").write_text("# שחר\n\nשלוף קלף אחד. החלף קלף עם השחקן משמאלך.\n", encoding="utf-8")
+    capsys.readouterr()
+    code = main(["--project", str(root), "rulebook", NAME, "--lang", "he", "--out", str(tmp_path / "books")])
+    assert code == 0, capsys.readouterr().err
+    used = "".join(fonts(tmp_path / "books" / f"{NAME}-he.pdf"))
+    assert "NotoSansHebrew" in used and "NotoSerifHebrew" not in used, used
+    # without it, the same book is set in the shipped Hebrew serif
+    (root / "fonts" / "NotoSansHebrew-Subset.ttf").unlink()
+    assert main(["--project", str(root), "rulebook", NAME, "--lang", "he", "--out", str(tmp_path / "books")]) == 0
+    used = "".join(fonts(tmp_path / "books" / f"{NAME}-he.pdf"))
+    assert "NotoSansHebrew" not in used and "NotoSerifHebrew" in used, used
 
 
 def test_a_book_character_no_font_has_names_the_fonts(tmp_path, capsys):

@@ -345,5 +345,6 @@ def test_a_book_with_characters_its_fonts_lack_is_a_one_line_error(tmp_path, cap
     assert code == 2 and not (tmp_path / "books").exists()
     assert err == (
         f"error: {source}:5: the book in German (de) has characters none of its fonts (EB Garamond, Source Sans 3, "
-        "Noto Serif Hebrew, Noto Naskh Arabic, Noto Sans CJK JP) has: 'ख' (U+0916), 'े' (U+0947), 'ल' (U+0932)\n"
+        "Noto Serif Hebrew, Noto Naskh Arabic, Noto Sans CJK JP, Noto Sans CJK SC, Noto Sans CJK KR) has: "
+        "'ख' (U+0916), 'े' (U+0947), 'ल' (U+0932)\n"
     )

@@ -10,6 +10,8 @@ card pictures from ``pictures``, hand charts from ``charts``) -> ``document``
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,7 +26,7 @@ from ..errors import AetherpressError, Problem, display_path
 from ..hands import Hands
 from ..project import Project
 from ..project.files import write_bytes
-from ..resources.fonts import missing_characters
+from ..resources.fonts import font_book, missing_characters
 from ..units import pt
 from .bookodds import OddsSource, chart_examples
 from .cardart import CardLibrary, SidesOf
@@ -41,6 +43,7 @@ __all__ = [
     "pdf_author",
     "render_book",
     "render_file",
+    "typesetting",
 ]
 
 _SPACINGS = (1.0, 0.9, 1.12, 0.8)  # paragraph spacings tried, in turn, to keep widow pages out
@@ -80,11 +83,22 @@ def _source(context: BuildContext, book: RulebookDefinition):
     return source_map, rendered
 
 
-def _check_glyphs(source_map, rendered: str, book: RulebookDefinition) -> None:
-    """A character that none of the book's text fonts and none of the script fonts has is an error at its line,
-    naming it and the language."""
+@contextmanager
+def typesetting(context: BuildContext, book: RulebookDefinition) -> Iterator[None]:
+    """Make what is inside the block in the book's language, a run no book font has set in the project's own
+    fonts or the shipped script fonts."""
     # the book's drawing modules load only when a book is made
-    from .scripts import fallback_font, register_script_fonts
+    from .scripts import project_fonts
+
+    with speaking(book.language_set), project_fonts(font_book(context.project)):
+        yield
+
+
+def _check_glyphs(source_map, rendered: str, book: RulebookDefinition) -> None:
+    """A character that none of the book's text fonts, none of the project's fonts and none of the script fonts
+    has is an error at its line, naming it and the language."""
+    # the book's drawing modules load only when a book is made
+    from .scripts import fallback_font, fallbacks, register_script_fonts
     from .style import SANS, SERIF
 
     register_script_fonts()
@@ -94,10 +108,9 @@ def _check_glyphs(source_map, rendered: str, book: RulebookDefinition) -> None:
         if missing:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing[:8]) + (" ..." if len(missing) > 8 else "")
             code = book.language_set
+            fonts = ", ".join(["EB Garamond", "Source Sans 3", *(family for family, _, _ in fallbacks(code))])
             raise source_map.at_rendered_line(
-                number,
-                f"the book in {language_name(code)} ({code}) has characters none of its fonts (EB Garamond, "
-                f"Source Sans 3, Noto Serif Hebrew, Noto Naskh Arabic, Noto Sans CJK JP) has: {shown}",
+                number, f"the book in {language_name(code)} ({code}) has characters none of its fonts ({fonts}) has: {shown}"
             )
 
 
@@ -108,7 +121,7 @@ def check_book(context: BuildContext, book: RulebookDefinition) -> None:
     from .style import make_styles
 
     _check_games(context, book)
-    with speaking(book.language_set):
+    with typesetting(context, book):
         source_map, rendered = _source(context, book)
         _story(context, book, "a5", make_styles(context.paper("a5"), _SPACINGS[0]), source_map, rendered)
 
@@ -277,7 +290,7 @@ def render_file(
     context: BuildContext, book: RulebookDefinition, paper: str = "a5", booklet: bool = False, thickness: float = 0.0
 ) -> tuple[str, bytes]:
     """The file name and PDF bytes of one book (or its booklet), in the book's language."""
-    with speaking(book.language_set):
+    with typesetting(context, book):
         return _render_file(context, book, paper, booklet, thickness)
 
 

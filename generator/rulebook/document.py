@@ -35,7 +35,7 @@ from .flow import Heading
 from .keeping import FULL, BookTable, KeepWithStart, unwrapped
 from .markup import escape
 from .paragraphs import Paragraph
-from .scripts import breaks_between_characters, right_to_left, runs
+from .scripts import right_to_left, runs, set_in_script_fonts
 from .style import SANS, TITLE, Styles
 from .words import language, words
 
@@ -241,7 +241,7 @@ def _footer_label(canv, s: Styles, label: str, span: tuple[float, float], y: flo
 
 
 class ScriptContents(TableOfContents):
-    """The contents of a book in Hebrew, Arabic or Japanese: each entry set as the book's paragraphs are (fonts
+    """The contents of a book in Hebrew, Arabic, Chinese, Japanese or Korean: each entry set as the book's paragraphs are (fonts
     run by run, right to left), its page number at the line's far end, without dots."""
 
     def wrap(self, availWidth, availHeight):
@@ -266,7 +266,7 @@ class ScriptContents(TableOfContents):
 
 def contents(styles: Styles) -> list:
     code = language()
-    kind = ScriptContents if right_to_left(code) or breaks_between_characters(code) else TableOfContents
+    kind = ScriptContents if set_in_script_fonts(code) else TableOfContents
     toc = kind(levelStyles=styles.toc_levels, dotsMinLevel=1)
     toc.tableStyle = TableStyle(
         [

@@ -43,7 +43,7 @@ from .inlineicons import BOOK_ICONS
 from .keeping import INTRODUCTION, BookTable, Stack, Whole, unwrapped
 from .markup import Inline, SourceMap, escape, plain_text, slug
 from .paragraphs import Paragraph
-from .scripts import mirrored, right_to_left
+from .scripts import list_from_the_right, mirrored, right_to_left
 from .style import SANS, SANS_BOLD, SERIF, Styles
 from .widths import balanced_rows, fit_columns
 from .words import language
@@ -218,7 +218,7 @@ class Converter:
             )
         else:
             kwargs.update(bulletType="bullet", start="•" if depth == 0 else "–")
-        return ListFlowable(items, **kwargs)
+        return ListFlowable(items, **(list_from_the_right(kwargs) if right_to_left(language()) else kwargs))
 
     def list_item(self, li: ET.Element, width: float, depth: int) -> list[Flowable]:
         flow: list[Flowable] = []

@@ -16,9 +16,8 @@ from ..imposition.printbook import PAPER_THICKNESS, BookError
 from ..render.bookpdf import Look, Press, PrintBook, print_book
 from ..render.colour import ProcessColour
 from ..render.icc import STOCKS, OutputProfile, shipped_profile
-from . import BuildContext, pdf_author, render_book
+from . import BuildContext, pdf_author, render_book, typesetting
 from .definition import RulebookDefinition
-from .words import speaking
 
 BOOK_BLEED = 3.0  # mm, when no shop names its own
 
@@ -49,7 +48,7 @@ def print_files(
     """The interior's and the cover's file names and PDF bytes, and what was made (pages, spine)."""
     from .style import ACCENT, TITLE_BOLD, make_styles
 
-    with speaking(book.language_set):
+    with typesetting(context, book):
         data = render_book(context, book, paper)
         band = make_styles(context.paper(paper)).band
         look = Look(band, ACCENT, band, TITLE_BOLD, book.title, pdf_author(context, book), book.language_set)

@@ -3,10 +3,13 @@ between characters.
 
 The book's own fonts (EB Garamond, Cinzel, Source Sans 3) set Latin, Greek and
 Cyrillic.  A run of characters a paragraph's font has no glyph for is set in
-the first shipped script font that has them all (:data:`FALLBACKS`: Noto Serif
-Hebrew, Noto Naskh Arabic, Noto Sans CJK JP cut down to Japanese), in the same
-weight where the family has it; that is done run by run, so a Latin name or a
-number in Hebrew text keeps the book's serif.
+the first font that has them all, in the same weight where the family has it:
+first the project's own fonts (its ``fonts/`` folder, which its cards use
+too), in the order of their file names, so a publisher can add an OFL font for
+any script; then the shipped script fonts (:data:`FALLBACKS`: Noto Serif
+Hebrew, Noto Naskh Arabic, Noto Sans CJK cut down to Japanese, Korean and
+simplified Chinese), the book's language's own first.  That is done run by
+run, so a Latin name or a number in Hebrew text keeps the book's serif.
 
 A paragraph holding right-to-left characters is shaped with HarfBuzz
 (``uharfbuzz``, through reportlab: Arabic letters join, marks sit on their
@@ -16,30 +19,44 @@ in the order of the Unicode Bidirectional Algorithm (``python-bidi``'s levels,
 rule L2 applied to whole words): in a Hebrew book the first word of a line is
 drawn at its right end, and a Latin name or a number inside it still reads
 left to right.  A book whose language is written right to left sets its text
-flush right; one in Chinese, Japanese or Korean breaks its lines between any
-two characters (reportlab's CJK wrapping, which keeps closing punctuation off a
-line's start).
+flush right; one in Chinese or Japanese breaks its lines between any two
+characters (reportlab's CJK wrapping, which keeps closing punctuation off a
+line's start); one in Korean, which puts spaces between its words, breaks them
+at spaces only.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab.platypus import paragraph
 
 from ..locations import FONTS_DIR
+from .words import language
 
-# (regular, bold) of each script font, in the order tried for a run no book font has
-FALLBACKS: tuple[tuple[str, str], ...] = (
-    ("NotoSerifHebrew-Regular", "NotoSerifHebrew-Bold"),
-    ("NotoNaskhArabic-Regular", "NotoNaskhArabic-Bold"),
-    ("NotoSansJP-Subset", "NotoSansJP-Subset"),
+if TYPE_CHECKING:
+    from ..resources.fonts import FontBook
+
+# (family, regular, bold) of each shipped script font, in the order tried for a run no book font has
+FALLBACKS: tuple[tuple[str, str, str], ...] = (
+    ("Noto Serif Hebrew", "NotoSerifHebrew-Regular", "NotoSerifHebrew-Bold"),
+    ("Noto Naskh Arabic", "NotoNaskhArabic-Regular", "NotoNaskhArabic-Bold"),
+    ("Noto Sans CJK JP", "NotoSansJP-Subset", "NotoSansJP-Subset"),
+    ("Noto Sans CJK SC", "NotoSansSC-Subset", "NotoSansSC-Subset"),
+    ("Noto Sans CJK KR", "NotoSansKR-Subset", "NotoSansKR-Subset"),
 )
-RTL_FONTS = frozenset(s for pair in FALLBACKS[:2] for s in pair)  # the fonts whose glyphs read right to left
-CJK_LANGUAGES = ("ja", "zh", "ko")
+RTL_FONTS = frozenset(s for _, *pair in FALLBACKS[:2] for s in pair)  # the fonts whose glyphs read right to left
+# the script font a book in each language tries first (a hanzi in a Chinese book in Chinese shapes, not Japanese)
+OWN_SCRIPT_FONT = {"ja": "Noto Sans CJK JP", "zh": "Noto Sans CJK SC", "ko": "Noto Sans CJK KR"}
+CJK_LANGUAGES = tuple(OWN_SCRIPT_FONT)
+BETWEEN_CHARACTERS = ("ja", "zh")  # the languages whose lines break between any two characters, not at spaces
+# (family, regular, bold) of the project's own fonts for the book being made: tried before the shipped ones
+_PROJECT_FONTS: ContextVar[tuple[tuple[str, str, str], ...]] = ContextVar("project_fonts", default=())
 _BIDI_STRONG_RTL = ("R", "AL")
 _NEUTRAL = ("WS", "ON", "CS", "ES", "ET", "BN", "S", "B", "NSM")
 
@@ -53,8 +70,39 @@ def register_script_fonts() -> None:
 
     register_fonts()
     paragraph.shapeFragWord = _shape_fragword  # reportlab's paragraphs shape a word one font at a time
-    for stem in dict.fromkeys(s for pair in FALLBACKS for s in pair):
+    for stem in dict.fromkeys(s for _, *pair in FALLBACKS for s in pair):
         pdfmetrics.registerFont(TaggedTTFont(stem, str(FONTS_DIR / f"{stem}.ttf")))
+
+
+@contextmanager
+def project_fonts(book: FontBook) -> Iterator[None]:
+    """Inside the block, a run no book font has is tried in the project's own fonts of ``book`` (registered
+    here) before the shipped script fonts."""
+    from ..resources.fonts import FAMILIES
+
+    book.activate()
+    own = tuple((family, book.name(family), book.name(family, "bold")) for family in book.families if family not in FAMILIES)
+    token = _PROJECT_FONTS.set(own)
+    try:
+        yield
+    finally:
+        _PROJECT_FONTS.reset(token)
+
+
+def fallbacks(language: str) -> tuple[tuple[str, str, str], ...]:
+    """The (family, regular, bold) fonts a run no book font has is tried in, in order, in a book in ``language``:
+    the project's own, then the language's own script font, then the other shipped ones."""
+    return _PROJECT_FONTS.get() + _shipped(_base(language))
+
+
+@cache
+def _shipped(base: str) -> tuple[tuple[str, str, str], ...]:
+    own = OWN_SCRIPT_FONT.get(base)
+    return tuple(sorted(FALLBACKS, key=lambda entry: entry[0] != own))
+
+
+def _base(language: str) -> str:
+    return language.replace("-", "_").split("_")[0]
 
 
 @cache
@@ -76,7 +124,7 @@ def _bold(font: str) -> bool:
 def fallback_font(font: str, run: str) -> str | None:
     """The script font, in the weight of ``font`` where it has one, that has every character of ``run``."""
     register_script_fonts()
-    for regular, bold in FALLBACKS:
+    for _, regular, bold in fallbacks(language()):
         stem = bold if _bold(font) else regular
         glyphs = _glyphs(stem)
         if all(ord(c) in glyphs or _silent(c) for c in run):
@@ -144,7 +192,12 @@ def right_to_left(language: str) -> bool:
 
 
 def breaks_between_characters(language: str) -> bool:
-    return language.replace("-", "_").split("_")[0] in CJK_LANGUAGES
+    return _base(language) in BETWEEN_CHARACTERS
+
+
+def set_in_script_fonts(language: str) -> bool:
+    """Whether a book in ``language`` is mostly set in the script fonts (right to left, Chinese, Japanese, Korean)."""
+    return right_to_left(language) or _base(language) in CJK_LANGUAGES
 
 
 def _levels(text: str, base: int) -> list[int]:
@@ -278,7 +331,7 @@ FEATURES = {
 
 def set_for_language(styles: Sequence[Any], language: str) -> None:
     """Make a book's paragraph styles fit its language: flush right and ordered right to left for Hebrew or
-    Arabic, lines broken between characters for Chinese, Japanese or Korean."""
+    Arabic, lines broken between characters for Chinese or Japanese."""
     from reportlab.lib.enums import TA_JUSTIFY, TA_LEFT, TA_RIGHT
 
     rtl, cjk = right_to_left(language), breaks_between_characters(language)
@@ -290,6 +343,15 @@ def set_for_language(styles: Sequence[Any], language: str) -> None:
                 style.alignment = TA_RIGHT
         if cjk:
             style.wordWrap = "CJK"
+
+
+def list_from_the_right(options: dict[str, Any]) -> dict[str, Any]:
+    """A list's options (reportlab's ``ListFlowable`` keywords) as a right-to-left book sets it: its bullets or
+    numbers at the right, where its lines start, a number's full stop at its left ("1." read right to left)."""
+    out = dict(options, leftIndent=0, rightIndent=options.get("leftIndent", 0), bulletDir="rtl", bulletAlign="right")
+    if out.get("bulletFormat") == "%s.":
+        out["bulletFormat"] = ".%s"
+    return out
 
 
 _MIRRORED = {"LINEBEFORE": "LINEAFTER", "LINEAFTER": "LINEBEFORE", "LEFTPADDING": "RIGHTPADDING", "RIGHTPADDING": "LEFTPADDING"}
