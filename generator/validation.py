@@ -73,47 +73,81 @@ def definition_files(project: Project, paths: list[Path]) -> list[Path]:
     return found
 
 
+Chosen = dict[Path, list[tuple[str, ...]]]  # deck file -> the variants named on the command line (none: every target)
+
+
+@dataclass
+class _Files:
+    """The definition files to check, by kind."""
+
+    games: list[Path] = field(default_factory=list)
+    books: list[Path] = field(default_factory=list)
+    decks: dict[Path, DeckDefinition] = field(default_factory=dict)
+
+
 def validate(context: ProjectContext, paths: list[Path], specs: list[str] | None = None) -> Report:
     """Check the named definition files and decks (``DECK`` or ``DECK:VARIANT``; default: all of the project's
     files), the faces their decks draw as themselves and in every variant (or in the variants named), and the
     card templates they use."""
-    project = context.project
     report = Report()
     specs = specs or []
-    files = definition_files(project, paths) if paths or not specs else []
-    chosen: dict[Path, list[tuple[str, ...]]] = {}  # deck file -> the variants named (none: every target)
-    if specs:
-        try:
-            known = context.definitions
-        except AetherpressError as exc:
-            report.add(exc.problems)
-            return report
-        for spec in specs:
-            deck_id, variants = parse_deck_spec(spec)
-            if deck_id not in known:
-                names = ", ".join(known)
-                report.add([Problem("command line", f"unknown deck '{deck_id}'{suggest(deck_id, known)}; decks: {names}")])
-                continue
-            path = known[deck_id].path
-            if path not in files:
-                files.append(path)
-            chosen.setdefault(real(path), []).append(tuple(variants))
-        if report.problems:
-            return report
+    files = definition_files(context.project, paths) if paths or not specs else []
+    chosen: Chosen = {}
+    if specs and not _choose_decks(context, specs, files, chosen, report):
+        return report
     named = bool(paths or specs)  # only what was named is checked, with the templates it uses
-    games: list[Path] = []
-    books: list[Path] = []
-    decks: dict[Path, DeckDefinition] = {}
+    found = _sort_files(context, files, paths, report)
+    definitions = None
+    try:
+        definitions = context.definitions
+    except AetherpressError as exc:
+        if not named:
+            report.add(exc.problems)
+    if not report.problems:
+        _check_faces(context, found.decks, chosen, named, report)
+    _check_games(context, found.games, definitions, report)
+    if definitions is not None:
+        _check_books(context, found.books, report)
+    else:
+        report.books += len(found.books)
+        _read_books(context, found.books, report)
+    return report
+
+
+def _choose_decks(context: ProjectContext, specs: list[str], files: list[Path], chosen: Chosen, report: Report) -> bool:
+    """Add the files of the decks ``specs`` name to ``files``, and the variants named to ``chosen``; False (with
+    the problems in ``report``) when a deck is unknown or the definitions cannot be read."""
+    try:
+        known = context.definitions
+    except AetherpressError as exc:
+        report.add(exc.problems)
+        return False
+    for spec in specs:
+        deck_id, variants = parse_deck_spec(spec)
+        if deck_id not in known:
+            names = ", ".join(known)
+            report.add([Problem("command line", f"unknown deck '{deck_id}'{suggest(deck_id, known)}; decks: {names}")])
+            continue
+        path = known[deck_id].path
+        if path not in files:
+            files.append(path)
+        chosen.setdefault(real(path), []).append(tuple(variants))
+    return not report.problems
+
+
+def _sort_files(context: ProjectContext, files: list[Path], paths: list[Path], report: Report) -> _Files:
+    """The files by kind, each deck file read (its problems in ``report``); a named file of no kind is a problem."""
+    found = _Files()
     for path in files:
         kind = context.kind_of(path)
         if kind == "game":
-            games.append(path)
+            found.games.append(path)
         elif kind == "rulebook":
-            books.append(path)
+            found.books.append(path)
         elif kind == "deck":
             report.decks += 1
             try:
-                decks[real(path)] = context.definition_at(path)
+                found.decks[real(path)] = context.definition_at(path)
             except AetherpressError as exc:
                 report.add(exc.problems)
         elif path in paths and path.suffix.lower() != ".toml":
@@ -122,29 +156,33 @@ def validate(context: ProjectContext, paths: list[Path], specs: list[str] | None
             )
         elif path in paths:
             report.add([Problem(display_path(path), "not a definition file: it has no [deck], [game] or [rulebook] table")])
-    definitions = None
+    return found
+
+
+def _check_faces(context: ProjectContext, decks: dict[Path, DeckDefinition], chosen: Chosen, named: bool, report: Report) -> None:
+    """The templates the decks use, in their source and in every side the decks draw (as themselves and in each
+    variant, or in the variants named), and the editions' untranslated texts."""
+    project = context.project
+    targets = [t.deck for t in all_targets({d.id: d for p, d in decks.items() if () in chosen.get(p, [()])}, None)]
+    for p, wanted in chosen.items():
+        if p in decks:  # a deck named by its id alone is checked as itself too, even with build = false
+            asked = [v for v in wanted if v or not decks[p].build_full]
+            targets += [decks[p].build(variants) for variants in dict.fromkeys(asked)]
+    report.untranslated += [p for deck in targets for p in untranslated(deck) if p not in report.untranslated]
+    used = {d.template_for(c) for d in targets for c in d.cards} | {d.back_for(c) for d in targets for c in d.cards}
+    templates = [p for p in template_files(project) if p.name.removesuffix(".svg.j2") in used or not named]
+    report.templates = len(templates)
+    report.add(check_templates(project, templates, own_only=project.own.kind == "project" and not named))
     try:
-        definitions = context.definitions
+        drawing, zones = check_drawn(project, targets)
+        report.add(drawing)
+        report.add(zones)
     except AetherpressError as exc:
-        if not named:
-            report.add(exc.problems)
-    if not report.problems:
-        targets = [t.deck for t in all_targets({d.id: d for p, d in decks.items() if () in chosen.get(p, [()])}, None)]
-        for p, wanted in chosen.items():
-            if p in decks:  # a deck named by its id alone is checked as itself too, even with build = false
-                asked = [v for v in wanted if v or not decks[p].build_full]
-                targets += [decks[p].build(variants) for variants in dict.fromkeys(asked)]
-        report.untranslated += [p for deck in targets for p in untranslated(deck) if p not in report.untranslated]
-        used = {d.template_for(c) for d in targets for c in d.cards} | {d.back_for(c) for d in targets for c in d.cards}
-        templates = [p for p in template_files(project) if p.name.removesuffix(".svg.j2") in used or not named]
-        report.templates = len(templates)
-        report.add(check_templates(project, templates, own_only=project.own.kind == "project" and not named))
-        try:
-            drawing, zones = check_drawn(project, targets)
-            report.add(drawing)
-            report.add(zones)
-        except AetherpressError as exc:
-            report.add(exc.problems)
+        report.add(exc.problems)
+
+
+def _check_games(context: ProjectContext, games: list[Path], definitions: dict | None, report: Report) -> None:
+    """Each game file read, and checked against its decks when they could be read."""
     for path in games:
         report.games += 1
         try:
@@ -153,16 +191,30 @@ def validate(context: ProjectContext, paths: list[Path], specs: list[str] | None
                 check_game(game, definitions, path)
         except AetherpressError as exc:
             report.add(exc.problems)
+
+
+def _check_books(context: ProjectContext, books: list[Path], report: Report) -> None:
+    """Each rulebook read and, when nothing else is wrong, its source filled in and its pictures drawn, in each
+    of its editions."""
     for path in books:
         report.books += 1
         try:
-            book = load_rulebook(path, project)
-            if definitions is not None and not report.problems:  # its source filled in, its pictures drawn
-                for language in ("", *book.editions):
-                    edition = book_edition(book, language)
-                    if not edition.translated:
-                        report.untranslated.append(untranslated_book(edition))
-                    check_book(context.book_context(), edition)
+            book = load_rulebook(path, context.project)
+            if report.problems:
+                continue
+            for language in ("", *book.editions):
+                edition = book_edition(book, language)
+                if not edition.translated:
+                    report.untranslated.append(untranslated_book(edition))
+                check_book(context.book_context(), edition)
         except AetherpressError as exc:
             report.add(exc.problems)
-    return report
+
+
+def _read_books(context: ProjectContext, books: list[Path], report: Report) -> None:
+    """Each rulebook read (the decks could not be, so nothing of it is drawn)."""
+    for path in books:
+        try:
+            load_rulebook(path, context.project)
+        except AetherpressError as exc:
+            report.add(exc.problems)
