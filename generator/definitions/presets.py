@@ -8,6 +8,8 @@ This is the one table of paper sizes every output uses.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from ..errors import AetherpressError, Problem, display_path
@@ -42,16 +44,28 @@ class Paper:
         return Paper(base, short, long_)
 
 
-def _read_presets(project: Project, file: str, table: str) -> list[tuple[Context, str, dict[str, Any]]]:
-    """Every entry of ``[table.NAME]`` in ``file``, built-in first so a project's entries override."""
-    entries: list[tuple[Context, str, dict[str, Any]]] = []
+Files = tuple[tuple[str, int, int, int], ...]  # preset files, built-in first, each by (path, size, time, inode)
+
+
+def preset_files(project: Project, file: str) -> Files:
+    """The layers' files named ``file``, built-in first, by their identities (the same files, the same presets)."""
+    found = []
     for layer in reversed(project.layers):
         path = layer.presets / file
         if not path.is_file():
             continue
         if not real(path).is_relative_to(real(layer.root)):
             raise AetherpressError(Problem(display_path(path), "is a link to a place outside the project"))
-        data, ctx = read_toml(path)
+        st = path.stat()
+        found.append((str(path), st.st_size, st.st_mtime_ns, st.st_ino))
+    return tuple(found)
+
+
+def read_presets(files: Files, table: str) -> list[tuple[Context, str, dict[str, Any]]]:
+    """Every entry of ``[table.NAME]`` in ``files``, built-in first so a project's entries override."""
+    entries: list[tuple[Context, str, dict[str, Any]]] = []
+    for name, *_ in files:
+        data, ctx = read_toml(Path(name))
         raw = data.get(table, {})
         if not isinstance(raw, dict):
             ctx.error((table,), f"[{table}] must be a table of presets")
@@ -77,9 +91,16 @@ def _measure(ctx: Context, good: dict[str, Any], path: KeyPath, maximum: float, 
 
 
 def load_sizes(project: Project) -> dict[str, CardSize]:
+    """Card size presets by name."""
+    return dict(_sizes(preset_files(project, "sizes.toml")))
+
+
+@lru_cache(maxsize=16)
+def _sizes(files: Files) -> dict[str, CardSize]:
+    """The card sizes of ``files``, read once for as long as they are the same files (a command builds many decks)."""
     sizes: dict[str, CardSize] = {}
     problems = []
-    for ctx, name, entry in _read_presets(project, "sizes.toml", "sizes"):
+    for ctx, name, entry in read_presets(files, "sizes"):
         good = check_table(ctx, entry, _SIZE_SPEC, ("sizes", name), f"size '{name}'")
         if "width" in good and "height" in good:
             measured = _measure(ctx, good, ("sizes", name), _MAX_CARD, "card")
@@ -109,9 +130,15 @@ def card_size(ctx: Context, value: Any, path: KeyPath, project: Project) -> Card
 
 def load_papers(project: Project) -> dict[str, Paper]:
     """Paper presets by lower-case name."""
+    return dict(_papers(preset_files(project, "papers.toml")))
+
+
+@lru_cache(maxsize=16)
+def _papers(files: Files) -> dict[str, Paper]:
+    """The papers of ``files``, read once for as long as they are the same files."""
     papers: dict[str, Paper] = {}
     problems = []
-    for ctx, key, entry in _read_presets(project, "papers.toml", "papers"):
+    for ctx, key, entry in read_presets(files, "papers"):
         good = check_table(ctx, entry, _PAPER_SPEC, ("papers", key), f"paper '{key}'")
         if "width" in good and "height" in good:
             measured = _measure(ctx, good, ("papers", key), _MAX_PAPER, "paper")

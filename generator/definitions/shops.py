@@ -13,7 +13,7 @@ from ..project import Project
 from ..units import MAX_IMAGE_PIXELS, UnitError, pixels, to_mm
 from .ids import check_id
 from .model import CardSize
-from .presets import _read_presets
+from .presets import preset_files, read_presets
 from .schema import check_table
 from .schema import field as key
 
@@ -65,7 +65,7 @@ def computed_pixels(width: float, height: float, bleed: float, dpi: float) -> tu
 def load_shops(project: Project) -> dict[str, Shop]:
     shops: dict[str, Shop] = {}
     problems = []
-    for ctx, name, entry in _read_presets(project, "shops.toml", "shops"):
+    for ctx, name, entry in read_presets(preset_files(project, "shops.toml"), "shops"):
         path = ("shops", name)
         if not check_id(ctx, name, path, "shop"):  # a shop's id names its folder of files
             problems.extend(ctx.problems)
