@@ -94,7 +94,7 @@ def _not_a_deck(path: Path, deck_id: str) -> str:
 def check_game(game: Game, definitions: dict[str, DeckDefinition], path: Path) -> None:
     """Compile every ranking on every deck of the game and check the example hands."""
     problems: list[Problem] = []
-    _, ctx = read_toml(path)
+    ctx = Context(display_path(path), game.locator) if game.locator is not None else read_toml(path)[1]
     definition = _check_references(game, definitions, path, ctx)
     base_cards = [c.id for c in definition.base.cards]
     for rid, ranking in game.rankings.items():

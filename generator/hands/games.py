@@ -131,6 +131,7 @@ def load_game(path: Path, project: Project | None = None) -> Game:
         head.get("spells"),
         arrangement,
         credits,
+        ctx.locator,
     )
 
 

@@ -178,6 +178,7 @@ class Game:
     spells: str | None = None  # the deck whose cards are the game's spells (modifiers named by card id)
     arrangement: Arrangement | None = None  # a game of rows instead of hands (no rankings)
     credits: Credits | None = None  # who made the game, its source and licence
+    locator: Any = field(default=None, compare=False, repr=False)  # places its file's keys at their lines
 
     def modifier_id(self, name: str) -> str:
         """A modifier's id from its id or one of its aliases (unknown names are returned as they are)."""
