@@ -133,3 +133,14 @@ def started_with_variant(started) -> Path:
     with (started / "decks" / "g" / "g.toml").open("a", encoding="utf-8") as f:
         f.write(SMALL_VARIANT)
     return started
+
+
+@pytest.fixture(scope="module")
+def server(game):
+    """The preview of the test module's ``game`` project, served in a process of its own until the module ends."""
+    from .served import Server
+
+    served = Server(game)
+    served.settled()
+    yield served
+    served.kill()

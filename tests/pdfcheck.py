@@ -207,3 +207,20 @@ def assert_press_colour(pdf: pikepdf.Pdf, level: str, limit: float) -> Report:
     if flattened:
         assert report.transparency == []
     return report
+
+
+def numbered_pdf(n: int) -> bytes:
+    """An A5 PDF of ``n`` pages, each saying its number ("page1", "page2", ...): to follow pages through imposition."""
+    import io
+
+    from reportlab.lib.units import mm
+    from reportlab.pdfgen.canvas import Canvas
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(148 * mm, 210 * mm), invariant=1, initialFontName="Times-Roman")
+    for i in range(n):
+        canvas.setFont("Times-Roman", 40)
+        canvas.drawString(60, 300, f"page{i + 1}")
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()

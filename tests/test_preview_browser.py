@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from .served import Server, edit, new_game, wait_for
+from .served import edit, new_game, wait_for
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
@@ -55,14 +55,6 @@ def game(tmp_path_factory) -> Path:
     with (root / "decks" / "game" / "cards.csv").open("a", encoding="utf-8") as csv:
         csv.write(f'"{NASTY}",1,moons,"<b id=""bold"">not bold</b>"\n')
     return root
-
-
-@pytest.fixture(scope="module")
-def server(game):
-    served = Server(game)
-    served.settled()
-    yield served
-    served.kill()
 
 
 def open_page(browser, server, path: str) -> None:

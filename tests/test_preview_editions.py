@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .served import Server, edit, new_game, wait_for
+from .served import edit, new_game, wait_for
 
 pytestmark = pytest.mark.slow  # servers and a browser
 
@@ -27,14 +27,6 @@ def game(tmp_path_factory) -> Path:
     rows = [rows[0] + ",name@de", rows[1] + ",Morgengrauen", *(row + "," for row in rows[2:])]
     cards.write_text("\n".join(rows) + "\n", encoding="utf-8")
     return root
-
-
-@pytest.fixture(scope="module")
-def server(game):
-    served = Server(game)
-    served.settled()
-    yield served
-    served.kill()
 
 
 def test_every_edition_is_served_with_the_slugs_of_the_others(server):

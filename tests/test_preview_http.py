@@ -32,14 +32,6 @@ def game(tmp_path_factory) -> Path:
     return new_game(tmp_path_factory.mktemp("served"))
 
 
-@pytest.fixture(scope="module")
-def server(game):
-    served = Server(game)
-    served.settled()
-    yield served
-    served.kill()
-
-
 def test_the_first_line_is_the_url_and_only_loopback_listens(server):
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", server.url)
     listening = []

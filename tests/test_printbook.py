@@ -11,14 +11,13 @@ import pytest
 from pypdf import PdfReader
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
 
 from generator.cli import main
 from generator.imposition.booklet import booklet_order, creep_shifts
 from generator.imposition.printbook import BookError, PrintSheet, print_order, slug_width, spine_width, split_pages
 from generator.render.impose import impose
 
-from .pdfcheck import assert_boxes, assert_pdfx, assert_press_colour
+from .pdfcheck import assert_boxes, assert_pdfx, assert_press_colour, numbered_pdf
 
 CREAM = colors.HexColor("#f4f0e8")
 needs_gs = pytest.mark.skipif(shutil.which("gs") is None, reason="Ghostscript (Debian ghostscript) is not installed")
@@ -39,17 +38,6 @@ def test_creep_moves_inner_sheets_towards_the_fold(pages, thickness):
     assert shifts[-1][0] == pytest.approx((len(sides) // 2 - 1) * thickness)  # the innermost moves most
 
 
-def _numbered_pdf(n: int) -> bytes:
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(148 * mm, 210 * mm), invariant=1, initialFontName="Times-Roman")
-    for i in range(n):
-        canvas.setFont("Times-Roman", 40)
-        canvas.drawString(60, 300, f"page{i + 1}")
-        canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
-
-
 def _positions(pdf: bytes) -> list[dict[str, float]]:
     """For each side, each page label's x (points)."""
     out = []
@@ -66,8 +54,8 @@ def _positions(pdf: bytes) -> list[dict[str, float]]:
 
 def test_imposed_pages_move_by_their_creep():
     pages, thickness = 16, 0.4
-    plain = _positions(impose(_numbered_pdf(pages), (210 * mm, 297 * mm)))
-    crept = _positions(impose(_numbered_pdf(pages), (210 * mm, 297 * mm), thickness))
+    plain = _positions(impose(numbered_pdf(pages), (210 * mm, 297 * mm)))
+    crept = _positions(impose(numbered_pdf(pages), (210 * mm, 297 * mm), thickness))
     for side, ((left, right), (dl, dr)) in enumerate(zip(booklet_order(pages), creep_shifts(pages, thickness))):
         moved_left = crept[side][f"page{left + 1}"] - plain[side][f"page{left + 1}"]
         moved_right = crept[side][f"page{right + 1}"] - plain[side][f"page{right + 1}"]
@@ -109,7 +97,7 @@ def test_a_book_of_text_to_its_last_page_but_one_is_printed_with_blank_pages_aft
     from generator.render.icc import shipped_profile
 
     look = Look(CREAM, CREAM, CREAM, "EBGaramond-Regular", "Numbers")
-    made = print_book(_numbered_pdf(8), Press(3.0, ProcessColour(shipped_profile("coated"), 3.0)), look)
+    made = print_book(numbered_pdf(8), Press(3.0, ProcessColour(shipped_profile("coated"), 3.0)), look)
     interior = [" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(made.interior)).pages]
     assert interior == ["page3", "page4", "page5", "page6", "page7", "", "", ""]
     outside, inside = (" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(made.cover)).pages)

@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
 
 from generator.cli import main
 from generator.definitions import load_all
@@ -32,6 +31,7 @@ from generator.rulebook.charts import hand_chart
 from generator.rulebook.source import render_source
 from generator.rulebook.style import make_styles
 from tests.contexts import hands_of
+from tests.pdfcheck import numbered_pdf
 
 # whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
 pytestmark = pytest.mark.slow
@@ -347,20 +347,9 @@ def test_booklet_order(pages, expected):
     assert padded_count(pages) == 4 * len(expected) // 2
 
 
-def _numbered_pdf(n: int) -> bytes:
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(148 * mm, 210 * mm), invariant=1, initialFontName="Times-Roman")
-    for i in range(n):
-        canvas.setFont("Times-Roman", 40)
-        canvas.drawString(60, 300, f"page{i + 1}")
-        canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
-
-
 @pytest.mark.parametrize("n", [4, 8, 12])
 def test_imposed_sides_carry_the_right_pages(n):
-    reader = PdfReader(io.BytesIO(impose(_numbered_pdf(n), (210 * mm, 297 * mm))))
+    reader = PdfReader(io.BytesIO(impose(numbered_pdf(n), (210 * mm, 297 * mm))))
     assert len(reader.pages) == n // 2
     for side, (left, right) in zip(reader.pages, booklet_order(n)):
         assert float(side.mediabox.width) > float(side.mediabox.height)  # landscape
