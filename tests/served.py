@@ -36,6 +36,14 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new), encoding="utf-8")
 
 
+def run(capsys, root: Path, *args: str) -> tuple[int, str, str]:
+    """``aetherpress --project ROOT ARGS``: (exit status, what it printed, what it told on stderr)."""
+    capsys.readouterr()
+    code = main(["--project", str(root), *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
 def wait_for(check: Callable[[], object], seconds: float = 5.0, every: float = 0.02) -> object:
     """The first true value of ``check()`` within ``seconds``; fails the test otherwise.
 

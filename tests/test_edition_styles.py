@@ -8,9 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import main
-
-from .served import edit, new_game
+from .served import edit, new_game, run
 
 pytestmark = pytest.mark.slow  # whole builds
 
@@ -28,13 +26,6 @@ def project(folder: Path) -> Path:
         '{{ name }}\n<text x="5" y="30" font-family="\'EB Garamond\'" font-size="3">{{ _("Score") }}</text>\n',
     )
     return root
-
-
-def run(capsys, root: Path, *args: str) -> tuple[int, str, str]:
-    capsys.readouterr()
-    code = main(["--project", str(root), *args])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_text_a_template_writes_is_extracted_and_translated(tmp_path, capsys):

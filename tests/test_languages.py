@@ -9,9 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import main
-
-from .served import edit, new_game
+from .served import edit, new_game, run
 
 # whole builds, rulebooks or long counts: left out of the quick run (pytest -m 'not slow')
 pytestmark = pytest.mark.slow
@@ -26,13 +24,6 @@ def game(folder: Path, book: bool = False) -> Path:
     if book:
         edit(root / "decks" / NAME / f"{NAME}.rulebook.toml", '# editions = ["de"]', 'editions = ["de"]')
     return root
-
-
-def run(capsys, root: Path, *args: str) -> tuple[int, str, str]:
-    capsys.readouterr()
-    code = main(["--project", str(root), *args])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def translate(root: Path, language: str, texts: dict[str, str]) -> None:
