@@ -93,7 +93,7 @@ class Project:
         self, root: Path | None = None, output: Path | None = None, cache: Path | None = None, keeps: bool | None = None
     ):
         """``cache`` and ``keeps`` (can entries be kept in it?) as another process of the same build found them;
-        by default the cache is found below and ``keeps`` is found out on first use (see ``cache.keeping``)."""
+        by default the cache is found below and ``keeps`` is found out on first use (see ``pipeline.store.keeping``)."""
         builtin = _builtin_layer()
         self.root = real(root) if root is not None else None
         if self.root is None or self.root == real(builtin.root):
@@ -116,6 +116,7 @@ class Project:
         )
         self._cache = real(cache) if cache is not None else None
         self.keeps = keeps
+        self._cache_found: tuple[tuple[str | None, str | None], Path] | None = None
 
     @property
     def output_dir(self) -> Path:
@@ -158,19 +159,24 @@ class Project:
 
         ``AETHERPRESS_CACHE_DIR`` chooses the folder; otherwise a project keeps it
         in ``output/.cache`` and the built-in data in the user's cache folder.
-        A folder that cannot be written keeps nothing (see ``cache.keeping``).
+        A folder that cannot be written keeps nothing (see ``pipeline.store.keeping``).
+        Found out once while the variables that choose it stay the same (a build reads thousands of entries).
         """
         if self._cache is not None:  # chosen by whoever made this project (another process of the same build)
             return self._cache
-        chosen = os.environ.get("AETHERPRESS_CACHE_DIR")
+        chosen = (os.environ.get("AETHERPRESS_CACHE_DIR"), os.environ.get("XDG_CACHE_HOME"))
+        if self._cache_found is None or self._cache_found[0] != chosen:
+            self._cache_found = (chosen, self._find_cache(*chosen))
+        return self._cache_found[1]
+
+    def _find_cache(self, chosen: str | None, xdg: str | None) -> Path:
         if chosen:
             return real(chosen)
         if self.root is not None:
             kept = self.output_dir / ".cache"
             _stays_inside(kept, self.output_dir, "remove the link (the cache is kept inside the output folder)")
             return kept
-        home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-        return Path(home) / "aetherpress"
+        return Path(xdg or str(Path.home() / ".cache")) / "aetherpress"
 
     def picture_folders(self) -> list[Path]:
         """Where card pictures may be (each layer's decks, resolved): a record naming a file elsewhere is not believed."""
