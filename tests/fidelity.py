@@ -38,7 +38,7 @@ BLUR = 1.5  # px: anti-aliasing of glyphs and hairlines is not a difference
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
 HEADLESS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking"]
-FLAGS = [*HEADLESS, "--force-device-scale-factor=1", "--hide-scrollbars", "--force-color-profile=srgb", "--window-size=2100,2100"]
+FLAGS = ["--force-device-scale-factor=1", "--hide-scrollbars", "--force-color-profile=srgb", "--window-size=2100,2100"]
 GAP = 8  # px between sides on the browser's page
 VIEW = 2000  # px: the sides of one screenshot fit a square this wide
 
@@ -57,19 +57,26 @@ def font_css(project: Project) -> str:
     return css
 
 
+def chrome(*flags: str):
+    """A headless Chromium driven by Selenium, with ``flags`` besides the headless ones; closed by ``quit()``."""
+    from selenium import webdriver  # only the browser tests load Selenium
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    for flag in (*HEADLESS, *flags):
+        options.add_argument(flag)
+    options.binary_location = CHROMIUM or "chromium"
+    driver = webdriver.Chrome(options=options, service=Service(DRIVER or "chromedriver"))
+    driver.set_page_load_timeout(30)
+    return driver
+
+
 class Browser:
     """A headless Chromium that draws card SVGs as the preview does."""
 
     def __init__(self) -> None:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.options import Options
-        from selenium.webdriver.chrome.service import Service
-
-        options = Options()
-        for flag in FLAGS:
-            options.add_argument(flag)
-        options.binary_location = CHROMIUM or "chromium"
-        self.driver = webdriver.Chrome(options=options, service=Service(DRIVER or "chromedriver"))
+        self.driver = chrome(*FLAGS)
         self.driver.set_page_load_timeout(60)
         self._folder = tempfile.TemporaryDirectory(prefix="aetherpress-fidelity-")
         self.page = Path(self._folder.name) / "sides.html"

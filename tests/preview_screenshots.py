@@ -20,12 +20,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from PIL import Image  # noqa: E402
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 
+from tests.fidelity import chrome  # noqa: E402
 from tests.served import Server, new_game  # noqa: E402
-from tests.test_preview_browser import CHROMIUM, DRIVER, HEADLESS  # noqa: E402
 
 PAGES = {
     "gallery": "/",
@@ -43,11 +40,7 @@ def shoot(out: Path, readme: bool) -> None:
             project = new_game(Path(tmp), "my-game")
         server = Server(project)
         server.settled()
-        options = Options()
-        for flag in [*HEADLESS, "--window-size=1280,900", "--force-device-scale-factor=1", "--hide-scrollbars"]:
-            options.add_argument(flag)
-        options.binary_location = str(CHROMIUM)
-        driver = webdriver.Chrome(options=options, service=Service(str(DRIVER)))
+        driver = chrome("--window-size=1280,900", "--force-device-scale-factor=1", "--hide-scrollbars")
         try:
             for name, path in PAGES.items():
                 driver.get(server.url + path.lstrip("/"))

@@ -8,42 +8,31 @@ and chromium-driver these tests are skipped, except where ``AETHERPRESS_BROWSER_
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
 
+from .fidelity import CHROMIUM, DRIVER, chrome
 from .served import edit, new_game, wait_for
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
 REQUIRED = os.environ.get("AETHERPRESS_BROWSER_TESTS") == "required"
 if not (CHROMIUM and DRIVER) and not REQUIRED:
     pytest.skip(
         "chromium and chromium-driver are not installed (apt-get install chromium chromium-driver)", allow_module_level=True
     )
 
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
 # whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
 pytestmark = pytest.mark.slow
 
-HEADLESS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking"]
 NASTY = "<img src=x onerror=alert(1)>"  # a card name that must stay text
 MM = 96 / 25.4  # CSS pixels per millimetre
 
 
 @pytest.fixture(scope="session")
 def browser():
-    options = Options()
-    for flag in [*HEADLESS, "--window-size=1400,1000", "--force-device-scale-factor=1"]:
-        options.add_argument(flag)
-    options.binary_location = CHROMIUM or "chromium"
-    driver = webdriver.Chrome(options=options, service=Service(DRIVER or "chromedriver"))
-    driver.set_page_load_timeout(30)
+    driver = chrome("--window-size=1400,1000", "--force-device-scale-factor=1")
     yield driver
     driver.quit()
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from pathlib import Path
 
 import pytest
 
+from .fidelity import CHROMIUM, DRIVER, chrome
 from .served import edit, new_game, wait_for
 
 pytestmark = pytest.mark.slow  # servers and a browser
@@ -43,8 +43,6 @@ def test_every_edition_is_served_with_the_slugs_of_the_others(server):
     assert "Morgengrauen" in svg
 
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
 REQUIRED = os.environ.get("AETHERPRESS_BROWSER_TESTS") == "required"
 
 
@@ -52,16 +50,7 @@ REQUIRED = os.environ.get("AETHERPRESS_BROWSER_TESTS") == "required"
 def browser():
     if not (CHROMIUM and DRIVER) and not REQUIRED:
         pytest.skip("chromium and chromium-driver are not installed (apt-get install chromium chromium-driver)")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    options = Options()
-    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,1000"]:
-        options.add_argument(flag)
-    options.binary_location = CHROMIUM or "chromium"
-    driver = webdriver.Chrome(options=options, service=Service(DRIVER or "chromedriver"))
-    driver.set_page_load_timeout(30)
+    driver = chrome("--window-size=1400,1000")
     yield driver
     driver.quit()
 
