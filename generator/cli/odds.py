@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
 from math import comb
@@ -219,12 +220,12 @@ def _audit(project: Project, hands: Hands, args: argparse.Namespace, games: dict
                 else "no hand has it as its best category"
             )
             print(f"  unreachable: {name} ({why}){' [new under this modifier]' if name in new_unreachable else ''}")
-        for inv in row["inverted"]:
-            print(
-                f"  out of order: {inv['higher']} ({inv['higher_count']:,}) ranks above "
-                f"{inv['lower']} ({inv['lower_count']:,}) but is more common"
-                f"{' [new under this modifier]' if inv in new_inverted else ''}"
-            )
+        for higher, pairs in itertools.groupby(row["inverted"], key=lambda inv: (inv["higher"], inv["higher_count"])):
+            lower = [
+                f"{inv['lower']} ({inv['lower_count']:,}){' [new under this modifier]' if inv in new_inverted else ''}"
+                for inv in pairs
+            ]
+            print(f"  out of order: {higher[0]} ({higher[1]:,}) ranks above but is more common than {', '.join(lower)}")
     print("(advice for the designer; the rules are not changed)", file=sys.stderr if args.json else sys.stdout)
     return 0
 

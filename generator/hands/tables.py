@@ -125,16 +125,19 @@ class OddsTable:
         return out
 
     def audit(self) -> dict[str, list]:
-        """Advice for the designer: categories no hand takes, and adjacent ones out of rarity order.
+        """Advice for the designer: categories no hand takes, and every pair of categories out of rarity order
+        (a higher one more common than any lower one, however many categories lie between them, unreachable
+        ones too).
 
         From a simulation, a category is reported unreachable when no simulated deal took it,
         and two categories out of order only when their 95 % intervals do not overlap."""
         unreachable = [c.name for c in self.categories if c.count == 0]
         inverted = []
-        for hi, lo in zip(self.categories, self.categories[1:]):
-            if self.losing in (hi.name, lo.name):
-                continue
-            if hi.count and lo.count and hi.fraction > lo.fraction:
+        ranked = [c for c in self.categories if c.count and c.name != self.losing]
+        for i, hi in enumerate(ranked):
+            for lo in ranked[i + 1 :]:
+                if hi.fraction <= lo.fraction:
+                    continue
                 if hi.interval is not None and lo.interval is not None and hi.interval[0] <= lo.interval[1]:
                     continue
                 inverted.append((hi.name, hi.count, lo.name, lo.count))
