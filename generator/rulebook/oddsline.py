@@ -26,31 +26,40 @@ def _hand(name: str) -> str:
     return ("An " if name[0].lower() in "aeiou" else "A ") + name
 
 
-def _spoken(ratio: float) -> str:
-    """'seven', '40': a whole ratio as a player says it."""
-    n = round(ratio)
+def _spoken(n: int) -> str:
+    """'seven', '40': a whole number as a player says it."""
     if language() == "en" and n < len(SMALL_NUMBERS):
         return SMALL_NUMBERS[n]
     return number(f"{n:,}")
 
 
+def _whole(x: float) -> int:
+    """``x`` rounded to the nearest whole number, halves up."""
+    return math.floor(x + 0.5)
+
+
 def _moved(name: str, p: float, q: float) -> str:
-    """How the chance of hand ``name`` moved from ``q`` in the deal to ``p``."""
+    """How the chance of hand ``name`` moved from ``q`` in the deal to ``p``, in words true to their rounding:
+    a change of less than double (or half) in whole percent ("44 % rarer" for 0.558 of the deal's chance), a
+    larger one in whole multiples ("seven times likelier" for 6.79); "twice" and "half" only where the
+    percent or the multiple rounds to them."""
     hand = _hand(name)
     if p == 0:
         return words("{hand} can no longer be made", hand=hand)
     ratio = p / q
-    if ratio >= 2.5:
-        return words("{hand} becomes {n} times likelier", hand=hand, n=_spoken(ratio))
-    if ratio >= 1.5:
-        return words("{hand} becomes twice as likely", hand=hand)
     if ratio > 1:
-        return words("{hand} becomes {share} % likelier", hand=hand, share=round((ratio - 1) * 100))
-    if ratio <= 0.4:
-        return words("{hand} becomes {n} times rarer", hand=hand, n=_spoken(1 / ratio))
-    if ratio <= 0.67:
+        times, share = _whole(ratio), _whole((ratio - 1) * 100)
+        if ratio < 2 and share < 100:
+            return words("{hand} becomes {share} % likelier", hand=hand, share=share)
+        if times == 2:
+            return words("{hand} becomes twice as likely", hand=hand)
+        return words("{hand} becomes {n} times likelier", hand=hand, n=_spoken(times))
+    times, share = _whole(1 / ratio), _whole((1 - ratio) * 100)
+    if ratio > 0.5 and share < 50:
+        return words("{hand} becomes {share} % rarer", hand=hand, share=share)
+    if times == 2:
         return words("{hand} becomes half as likely", hand=hand)
-    return words("{hand} becomes {share} % rarer", hand=hand, share=round((1 - ratio) * 100))
+    return words("{hand} becomes {n} times rarer", hand=hand, n=_spoken(times))
 
 
 def change_line(table: Any, deal: Any) -> str:
@@ -60,7 +69,7 @@ def change_line(table: Any, deal: Any) -> str:
         common = max(table.categories, key=lambda c: c.probability)
         return words(
             "Hands of {size} cards with a ranking of their own; the commonest is {hand} ({chance})",
-            size=_spoken(table.hand_size),
+            size=_spoken(round(table.hand_size)),
             hand=common.name,
             chance=format_probability(common.probability),
         )
