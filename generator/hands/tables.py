@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from statistics import NormalDist
 from typing import Any
 
 from .figures import outward
@@ -55,13 +56,16 @@ class OddsTable:
     def simulated(self) -> bool:
         return self.method == "simulation"
 
-    def kept_share(self, rank: str, best: str) -> tuple[float, tuple[float, float]]:
+    def kept_share(self, rank: str, best: str, together: int = 1) -> tuple[float, tuple[float, float]]:
         """Under a grid with one kept card: the share of deals, with the kept card of this rank, whose
-        hand is ``best`` or better, and its 95 % interval."""
+        hand is ``best`` or better, and its interval: 95 %, or, for one of ``together`` figures printed
+        side by side, wide enough that all of them hold their true shares together at 95 % (each at
+        1 - 5 % / ``together``, Bonferroni's bound)."""
         counts = (self.kept or {})[rank]
         names = [c.name for c in self.categories]
         hits = sum(counts[: names.index(best) + 1])
-        return hits / sum(counts), wilson(hits, sum(counts))
+        z = NormalDist().inv_cdf(1 - (1 - CONFIDENCE) / (2 * max(1, together)))
+        return hits / sum(counts), wilson(hits, sum(counts), z)
 
     def kept_leaders(self, best: str, most: bool = True) -> list[str]:
         """Under a grid with one kept card: the rank whose share of ``best`` or better is highest (lowest,

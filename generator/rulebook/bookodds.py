@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from decimal import ROUND_CEILING, Decimal
 from typing import Any
 
 from ..errors import AetherpressError, Problem
@@ -88,15 +89,32 @@ def format_count(n: int) -> str:
     return number(f"{n:,}")
 
 
-def format_probability(p: float, interval: tuple[float, float] | None = None) -> str:
+def format_probability(p: float, interval: tuple[float, float] | None = None, decimals: int | None = None) -> str:
     """A probability as a percentage with three significant figures, never in exponent form; with
-    its 95 % interval (a simulated figure), with no more decimals than the interval supports."""
-    if p <= 0 and interval is None:
+    its 95 % interval (a simulated figure), with no more decimals than the interval supports; with
+    ``decimals``, to that many decimals (a column of figures set alike)."""
+    if p <= 0 and interval is None and decimals is None:
         return "0 %"
     pct = p * 100
-    if interval is None and pct >= 99.95 and p < 1:
+    if interval is None and decimals is None and pct >= 99.95 and p < 1:
         return number(f"{pct:.4f}".rstrip("0")) + " %"
-    return number(str(percent(p, supported(p, interval)))) + " %"
+    return number(str(printed_percent(p, interval, decimals))) + " %"
+
+
+def printed_percent(p: float, interval: tuple[float, float] | None = None, decimals: int | None = None) -> Decimal:
+    """The percentage :func:`format_probability` prints for ``p``."""
+    return percent(p, supported(p, interval) if decimals is None else decimals)
+
+
+def format_bound(figures: Sequence[Sequence[Any]], decimals: int | None = None) -> str:
+    """How far, in percentage points, a printed figure may lie from its true share: the largest distance from
+    a figure as printed (``(p, interval)`` pairs, printed to ``decimals`` or as their intervals support,
+    rounding included) to an end of its interval, rounded up to two decimals."""
+    farthest = Decimal(0)
+    for p, (low, high) in figures:
+        shown = printed_percent(p, (low, high), decimals)
+        farthest = max(farthest, shown - Decimal(repr(low)) * 100, Decimal(repr(high)) * 100 - shown)
+    return number(str(farthest.quantize(Decimal("0.01"), rounding=ROUND_CEILING)))
 
 
 def format_interval(interval: tuple[float, float] | None, p: float | None = None) -> str:
