@@ -100,17 +100,17 @@ def test_every_printed_figure_is_narrower_than_its_last_digit(arcanum):
         unit = Fraction(1, 10**d)
         assert (Fraction(c.interval[1]) - Fraction(c.interval[0])) * 100 < unit or d == 0, c.name
         assert Fraction(lo) <= Fraction(c.interval[0]) * 100 and Fraction(hi) >= Fraction(c.interval[1]) * 100
-        assert format_probability(c.probability, c.interval) == f"{percent(c.probability, d)} %"
-        assert format_interval(c.interval, c.probability) == f"{lo} % to {hi} %"
+        assert format_probability(c.probability, c.interval) == f"{percent(c.probability, d)}\u00a0%"
+        assert format_interval(c.interval, c.probability) == f"{lo}\u00a0% to {hi}\u00a0%"
     assert any(supported(c.probability, c.interval) >= 1 for c in arcanum.categories if not c.exact)
 
 
 def test_interval_ends_round_outward():
     assert outward_percent((0.12341, 0.12349), 1) == (percent(0.123, 1), percent(0.124, 1))
     assert outward((0.0045451, 0.012381), 3) == (0.00454, 0.0124)
-    assert format_interval((0.4616, 0.4626), 0.4621) == "46 % to 47 %"  # as wide as 0.1: one figure fewer
-    assert format_interval((0.46161, 0.46249), 0.4621) == "46.1 % to 46.3 %"
-    assert format_probability(0.4621, (0.46161, 0.46249)) == "46.2 %"
+    assert format_interval((0.4616, 0.4626), 0.4621) == "46\u00a0% to 47\u00a0%"  # as wide as 0.1: one figure fewer
+    assert format_interval((0.46161, 0.46249), 0.4621) == "46.1\u00a0% to 46.3\u00a0%"
+    assert format_probability(0.4621, (0.46161, 0.46249)) == "46.2\u00a0%"
 
 
 def test_kept_card_findings_only_where_the_intervals_part(arcanum):

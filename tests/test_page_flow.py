@@ -4,11 +4,13 @@ figures set in balanced rows."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from generator.pipeline.context import ProjectContext
 from generator.rulebook import lay_out_book, load_rulebooks
-from generator.rulebook.keeping import INTRODUCTION
+from generator.rulebook.keeping import INTRODUCTION, SHORT_TABLE
 
 BOOKS = ("lith", "founders-flip", "pernese", "fivefold-arrangement")
 
@@ -86,3 +88,68 @@ def test_a_figure_that_needs_two_rows_sets_them_evenly():
     assert [len(r) for r in balanced_rows([50.0] * 5, 160.0)] == [3, 2]
     assert balanced_rows([50.0] * 3, 160.0) == [[0, 1, 2]]
     assert all(len(r) == 1 for r in balanced_rows([100.0, 100.0], 120.0))
+
+
+# --- the page-flow rules of a publisher, read from the layout record -------------------------------------------------
+
+_NUMBER_END = re.compile(r"[\d.,]$")
+_UNIT_START = re.compile(r"^(%|‰|°|mm|cm|pt|in\b)")
+
+
+def _parts_a_figure(end: str, start: str) -> bool:
+    """Whether a line break between ``end`` and ``start`` falls inside a figure: between a number and its unit or
+    sign, a sign and its number, or inside "1 in N"."""
+    last, first = end.split(" ")[-1], start.split(" ")[0]
+    return bool(
+        (_NUMBER_END.search(last) and _UNIT_START.match(first))
+        or (last.endswith(("£", "$", "€")) and first[:1].isdigit())
+        or (re.search(r"(^|\s)1 in$", end) and first[:1].isdigit())
+        or (last == "1" and first == "in")
+    )
+
+
+@pytest.mark.slow
+def test_a_number_and_its_unit_or_sign_never_part(layouts):
+    checked = 0
+    for book_id, layout in layouts.items():
+        for item in layout.placed:
+            for end, start in item.breaks:
+                checked += 1
+                assert not _parts_a_figure(end, start), (book_id, item.page, end, start)
+    assert checked > 200
+
+
+@pytest.mark.slow
+def test_a_headings_last_line_holds_at_least_two_words(layouts):
+    broken = 0
+    for book_id, layout in layouts.items():
+        for item in layout.placed:
+            if item.kind != "heading" or len(item.title.split()) < 2:
+                continue
+            assert item.lines, (book_id, item.title)
+            broken += len(item.lines) > 1
+            assert len(item.lines[-1].replace("\u00a0", " ").split()) >= 2, (book_id, item.page, item.lines)
+    assert broken >= 1  # some heading is set on two lines, and keeps two words on its last
+
+
+@pytest.mark.slow
+def test_a_table_of_twelve_rows_or_fewer_never_splits(layouts):
+    short = 0
+    for book_id, layout in layouts.items():
+        for item in layout.placed:
+            if item.kind == "table" and item.whole_rows <= SHORT_TABLE:
+                short += item.part == 0
+                assert item.part == 0 and item.rows == item.whole_rows, (book_id, item.page, item)
+    assert short >= 10
+
+
+@pytest.mark.slow
+def test_a_cells_figure_never_wraps(layouts):
+    for book_id, layout in layouts.items():
+        for item in layout.placed:
+            if item.kind in ("table", "chart"):
+                figures = [cell for cell in item.wrapped if _FIGURE.fullmatch(cell.replace("\u00a0", " "))]
+                assert not figures, (book_id, item.page, figures)
+
+
+_FIGURE = re.compile(r"[(]?(\d[\d,.]*\s?%|1 (in|von|sur) [\d,.]+|[\d,.]+\s?%\s?\(1 in [\d,.]+\))[)]?")

@@ -314,8 +314,8 @@ def test_chart_rows_order_pictures_and_numbers(project):
     assert not isinstance(body[2][1], list) and "Never happens" in body[2][1].text
     assert [r[2].text for r in body] == ["3", "1,234", "–", "12,007"]
     assert body[1][3].text == f"{format_probability(1234 / 13244)}<br/>{format_one_in(13244 / 1234)}"
-    assert format_probability(1234 / 13244) == "9.32 %" and format_one_in(13244 / 1234) == "1 in 10.7"
-    assert body[0][3].text.endswith("1 in 4,415")
+    assert format_probability(1234 / 13244) == "9.32\u00a0%" and format_one_in(13244 / 1234) == "1\u00a0in\u00a010.7"
+    assert body[0][3].text.endswith("1\u00a0in\u00a04,415")
     assert body[2][3].text == "never"
     assert rows[-1][2].text == "13,244"
     # every row fits the frame: the chart is as wide as the text
@@ -323,11 +323,12 @@ def test_chart_rows_order_pictures_and_numbers(project):
 
 
 def test_probability_formatting():
-    assert format_probability(0.5) == "50.0 %"
-    assert format_probability(1 / 3) == "33.3 %"
-    assert format_probability(2.5e-7) == "0.0000250 %"
-    assert format_one_in(2.0) == "1 in 2"
-    assert format_one_in(123456.7) == "1 in 123,457"
+    # a number and its sign, and the words of "1 in N", are bound by no-break spaces: no line parts them
+    assert format_probability(0.5) == "50.0\u00a0%"
+    assert format_probability(1 / 3) == "33.3\u00a0%"
+    assert format_probability(2.5e-7) == "0.0000250\u00a0%"
+    assert format_one_in(2.0) == "1\u00a0in\u00a02"
+    assert format_one_in(123456.7) == "1\u00a0in\u00a0123,457"
 
 
 # --- booklets -------------------------------------------------------------------------------

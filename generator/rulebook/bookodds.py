@@ -16,7 +16,7 @@ from ..errors import AetherpressError, Problem
 from ..hands import Game, Hands
 from ..hands.figures import outward_percent, percent, supported
 from ..hands.oddstables import table_inputs
-from .words import number, words
+from .words import NBSP, number, words
 
 
 class OddsSource:
@@ -94,11 +94,11 @@ def format_probability(p: float, interval: tuple[float, float] | None = None, de
     its 95 % interval (a simulated figure), with no more decimals than the interval supports; with
     ``decimals``, to that many decimals (a column of figures set alike)."""
     if p <= 0 and interval is None and decimals is None:
-        return "0 %"
+        return f"0{NBSP}%"
     pct = p * 100
     if interval is None and decimals is None and pct >= 99.95 and p < 1:
-        return number(f"{pct:.4f}".rstrip("0")) + " %"
-    return number(str(printed_percent(p, interval, decimals))) + " %"
+        return number(f"{pct:.4f}".rstrip("0")) + f"{NBSP}%"
+    return number(str(printed_percent(p, interval, decimals))) + f"{NBSP}%"
 
 
 def printed_percent(p: float, interval: tuple[float, float] | None = None, decimals: int | None = None) -> Decimal:
@@ -124,7 +124,7 @@ def format_interval(interval: tuple[float, float] | None, p: float | None = None
         return ""
     d = supported(interval[1] if p is None else p, interval)
     lo, hi = outward_percent(interval, d)
-    return words("{low} to {high}", low=number(str(lo)) + " %", high=number(str(hi)) + " %")
+    return words("{low} to {high}", low=number(str(lo)) + f"{NBSP}%", high=number(str(hi)) + f"{NBSP}%")
 
 
 def format_points(value: Any) -> str:
@@ -140,7 +140,7 @@ def format_one_in(one_in: float | None) -> str:
         n = f"{round(one_in):,}"
     else:
         n = f"{one_in:.1f}".replace(".0", "") if one_in == round(one_in) else f"{one_in:.1f}"
-    return words("1 in {n}", n=number(n))
+    return words("1 in {n}", n=number(n)).replace(" ", NBSP)  # never parted by a line's end
 
 
 _MAX_SEARCH = 200_000  # hands: beyond this a missing example is left out rather than searched for

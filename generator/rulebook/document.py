@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import io
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -26,9 +26,10 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus import paragraph
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from ..libraries.reportlab import frame_fill, undrawn_on, unsaved_pass
+from ..libraries.reportlab import frame_fill, inner_flowables, line_texts, undrawn_on, unsaved_pass
 from ..render.placed import fill_sides
 from .cover import EndOfBody
 from .flow import Heading
@@ -55,6 +56,10 @@ class Placed:
     level: int = 0  # a heading's
     part: int = 0  # a table's: 0 for its start, 1 for what runs over onto the next page, ...
     rows: int = 0  # a table part's rows beyond its repeated header
+    whole_rows: int = 0  # a table's rows beyond its header, in all its parts
+    lines: tuple[str, ...] = ()  # a heading's lines, as broken
+    breaks: tuple[tuple[str, str], ...] = ()  # each line break inside a paragraph: (the line's end, the next line's start)
+    wrapped: tuple[str, ...] = ()  # a table's cells set on more than one line
 
 
 @dataclass
@@ -72,6 +77,21 @@ class Layout:
         last = max(self.fills, default=0)
         first = min(self.chapters, default=last + 1)
         return [page for page in range(first, last) if page + 1 not in self.chapters and self.fills.get(page, 1.0) < FULL]
+
+
+def _paragraphs(flowable):
+    """Every paragraph a flowable draws (itself, or inside its lists, tables and groups)."""
+    if isinstance(flowable, paragraph.Paragraph):
+        yield flowable
+        return
+    for held in inner_flowables(flowable):
+        yield from _paragraphs(held)
+
+
+def _breaks(para) -> list[tuple[str, str]]:
+    """Each line break of a wrapped paragraph: the end of one line and the start of the next."""
+    lines = line_texts(para)
+    return [(a, b) for a, b in zip(lines, lines[1:])]
 
 
 class _OutlinedCanvas(Canvas):
@@ -180,16 +200,21 @@ class BookDocument(BaseDocTemplate):
 
     def afterFlowable(self, flowable):
         inner = unwrapped(flowable)
+        paragraphs = list(_paragraphs(flowable))
+        breaks = tuple(b for p in paragraphs for b in _breaks(p))
         if isinstance(inner, BookTable):
             width = sum(inner._colWidths)
+            wrapped = tuple(" ".join(lines) for p in paragraphs if len(lines := line_texts(p)) > 1)
             placed = Placed(self.page, inner.kind, width, inner._height, part=inner.part, rows=inner.body_rows)
-            self.layout.placed.append(placed)
+            self.layout.placed.append(replace(placed, whole_rows=inner.all_rows, breaks=breaks, wrapped=wrapped))
         elif isinstance(flowable, Heading):
-            self.layout.placed.append(Placed(self.page, "heading", title=flowable.title, level=flowable.level))
+            lines = tuple(line_texts(flowable))
+            self.layout.placed.append(Placed(self.page, "heading", title=flowable.title, level=flowable.level, lines=lines))
         elif not isinstance(flowable, (Spacer, CondPageBreak, PageBreak, EndOfBody)):
             height = float(vars(flowable).get("height", 0.0) or 0.0)
             if height:  # what was drawn: not the page-top markers, which take no room
-                self.layout.placed.append(Placed(self.page, "text", float(vars(flowable).get("width", 0.0) or 0.0), height))
+                width = float(vars(flowable).get("width", 0.0) or 0.0)
+                self.layout.placed.append(Placed(self.page, "text", width, height, breaks=breaks))
         if isinstance(flowable, EndOfBody):
             self.body_last = self.page
         if isinstance(flowable, Heading):
