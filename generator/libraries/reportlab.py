@@ -185,9 +185,18 @@ def inner_flowables(flowable: Flowable) -> list:
     for name in ("_flowables", "_content", "flowables", "_cellvalues"):
         held = getattr(flowable, name, None)
         if isinstance(held, (list, tuple)):
-            return [f for row in held for f in (row if isinstance(row, (list, tuple)) else [row])]
+            return list(_flat(held))
     content = getattr(flowable, "content", None)
     return [content] if isinstance(content, Flowable) else []
+
+
+def _flat(held) -> Iterator[Flowable]:
+    """The flowables of nested lists and tuples (a table's rows of cells, a cell's flowables)."""
+    for item in held:
+        if isinstance(item, (list, tuple)):
+            yield from _flat(item)
+        elif isinstance(item, Flowable):
+            yield item
 
 
 def last_row_height(table: Table) -> float:
