@@ -4,6 +4,7 @@ figures set in balanced rows."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -184,7 +185,7 @@ def test_a_figure_in_a_narrow_tables_cell_is_never_broken(project):
     rows = [[inner_flowables(Stack([cell]))[0] for cell in row] for row in table_cells(table)]  # as laid out in cells
     for cell in [cell for row in rows[1:] for cell in row[2:]]:
         lines = line_texts(cell)
-        assert lines and all(not _parts_a_figure(a, b) for a, b in zip(lines, lines[1:])), lines
+        assert lines and all(not _parts_a_figure(a, b) for a, b in itertools.pairwise(lines)), lines
         if "(" not in cell.text:
             assert len(lines) == 1, lines
     assert len(line_texts(rows[1][1])) > 1  # the words of the description did wrap

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import io
+import itertools
 from dataclasses import dataclass, field, replace
 
 from reportlab.lib.units import mm
@@ -25,8 +26,8 @@ from reportlab.platypus import (
     Spacer,
     Table,
     TableStyle,
+    paragraph,
 )
-from reportlab.platypus import paragraph
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from ..libraries.reportlab import frame_fill, inner_flowables, line_texts, undrawn_on, unsaved_pass
@@ -91,7 +92,7 @@ def _paragraphs(flowable):
 def _breaks(para) -> list[tuple[str, str]]:
     """Each line break of a wrapped paragraph: the end of one line and the start of the next."""
     lines = line_texts(para)
-    return [(a, b) for a, b in zip(lines, lines[1:])]
+    return [(a, b) for a, b in itertools.pairwise(lines)]
 
 
 class _OutlinedCanvas(Canvas):
