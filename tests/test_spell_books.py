@@ -131,6 +131,6 @@ def test_the_spell_reference_says_in_a_line_what_each_spell_does_to_the_odds(pro
         at = reference.index(squash(modifier.title))
         assert squash(f"Odds: {line}.") in reference[at : at + 900], (mid, line)
     assert lines["a-rainbow-in-light-and-pigment"] == "A Flush becomes seven times likelier"
-    for jargon in ("seed", "95 %", "interval", "simulation"):
+    for jargon in ("seed", "99.9 %", "interval", "simulation"):
         assert jargon not in rules, jargon
     assert squash("Almost surely between") in text

@@ -89,7 +89,7 @@ def _format_table(table: OddsTable) -> str:
     mods = f", with {', '.join(table.modifier_titles)}" if table.modifier_titles else ""
     if table.simulated:
         what = (
-            f"{table.total:,} simulated deals (seed {table.seed}); each probability with its {CONFIDENCE:.0%} interval".replace(
+            f"{table.total:,} simulated deals (seed {table.seed}); each probability with its {CONFIDENCE:.1%} interval".replace(
                 "%", " %"
             )
         )
@@ -102,7 +102,7 @@ def _format_table(table: OddsTable) -> str:
         what = f"{table.total:,} hands in all"
     head = f"{table.title}: {table.ranking_title} ({table.hand_size}-card hands), {table.deck_title}{mods}\n{what}\n"
     width = max([len(c.name) for c in table.categories] + [8])
-    interval = f"  {'95 % interval':>23}" if table.simulated else ""
+    interval = f"  {f'{CONFIDENCE:.1%} interval'.replace('%', ' %'):>23}" if table.simulated else ""
     lines = [head, f"{'category':<{width}}  {'count':>17}  {'probability':>12}{interval}  {'1 in':>12}  {'pattern':>11}"]
     for c in table.categories:
         prob = f"{c.probability * 100:.4g} %" if c.count else "0 %"

@@ -91,7 +91,7 @@ def format_count(n: int) -> str:
 
 def format_probability(p: float, interval: tuple[float, float] | None = None, decimals: int | None = None) -> str:
     """A probability as a percentage with three significant figures, never in exponent form; with
-    its 95 % interval (a simulated figure), with no more decimals than the interval supports; with
+    its interval (a simulated figure), with no more decimals than the interval supports; with
     ``decimals``, to that many decimals (a column of figures set alike)."""
     if p <= 0 and interval is None and decimals is None:
         return f"0{NBSP}%"
@@ -118,7 +118,7 @@ def format_bound(figures: Sequence[Sequence[Any]], decimals: int | None = None) 
 
 
 def format_interval(interval: tuple[float, float] | None, p: float | None = None) -> str:
-    """A 95 % interval of a probability ``p``: '1.2 % to 1.4 %', to the decimals ``p`` is printed with,
+    """The interval of a probability ``p``: '1.2 % to 1.4 %', to the decimals ``p`` is printed with,
     the ends rounded outward (empty for an exact figure)."""
     if interval is None:
         return ""

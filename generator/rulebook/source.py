@@ -4,7 +4,7 @@ A source sees:
 - ``deck(spec)``: a deck by id and variants (``deck('imperial:academy')``), with
   ``.cards``, ``.suits``, ``.ranks``, ``.rank(id)``, ``.suit(id)``, ``.card(id)``;
 - ``odds(game, ranking=None, deck=None, modifiers=())``: the hand-ranking engine's table
-  (under spells or house rules: exact, or simulated with its 95 % intervals);
+  (under spells or house rules: exact, or simulated with its 99.9 % intervals);
 - ``game_notes(game)``: the readings a game's ranking data rests on (its ``notes``);
 - ``modifiers(game)``: a game's modifiers (spells, house rules) by id;
 - ``rows(game)``: a game of rows (Fivefold Arrangement): every kind of row of each setup;
