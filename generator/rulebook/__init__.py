@@ -175,7 +175,8 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
     # the book's drawing modules load only when a book is made
     from .charts import hand_chart
     from .colophon import book_author, colophon, gather_credits, retold
-    from .cover import back_cover, title_page
+    from .cover import back_matter, front_matter, title_page
+    from .coverpick import cover_design
     from .document import contents
     from .flow import Converter
     from .markup import parse
@@ -198,30 +199,42 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
     body = converter.convert(parse(rendered))
     if not converter.headings:
         raise AetherpressError(Problem(source_map.file, "the rulebook has no headings"))
-    cover = []
-    for spec in book.cover:
-        el = ET.Element("img", src=spec, alt="")
-        try:
-            cover.append(converter.picture(el, el, default_w=26.0 if paper != "a5" else 22.0))
-        except AetherpressError as exc:  # told at the cover's line of the rulebook file, not in the source
-            file = display_path(book.file)
-            raise AetherpressError([Problem(file, p.message, book.cover_line, "rulebook.cover") for p in exc.problems]) from None
     games = context.odds.games(source_map.file)
     decks = [context.library.deck(d, source_map.file) for d in book.decks]
     credits = gather_credits(book, games, decks)
     undated = retold(credits) and not any(c.date for c in credits)
     verso = colophon(styles, book.title, book.edition, credits, undated, context.odds.simulated)
-    story = title_page(
-        styles, book.title, list(book.title_lines), book.subtitle, book_author(credits), cover, verso, book.edition
-    )
-    story += contents(styles)
-    story += body
-    story.append(Spacer(1, 2 * mm))
     facts = [(words("Players"), book.players), (words("Time"), book.playing_time), (words("Age"), book.age)]
     facts = [(k, v) for k, v in facts if v]
     lines = [c.line(words) for c in credits if c.line()] + [c.unofficial for c in credits if c.unofficial]
-    story += back_cover(styles, book.title, book.blurb, facts, lines)
+    design = cover_design(context, book, lines, book_author(credits), facts)
+    story = front_matter(design, styles.page)
+    story += title_page(styles, book.title, list(book.title_lines), book.subtitle, book_author(credits), verso, book.edition)
+    story += contents(styles)
+    story += body
+    story.append(Spacer(1, 2 * mm))
+    story += back_matter(design, styles.page, _fillers(context, book, styles, design))
     return story
+
+
+def _fillers(context: BuildContext, book: RulebookDefinition, styles, design) -> list:
+    """The pages that may fill the book's last sheet, in order (see :mod:`.fillers`)."""
+    from .fillers import gallery_page, notes_page, reference_page, scores_page
+
+    where = display_path(book.source)
+    pages: list = []
+    games = context.odds.games(where)
+    for game_id in book.games:
+        if game_id in games and getattr(games[game_id], "rankings", None):
+            pages.append(reference_page(styles, context.odds.table(game_id, None, None, where)))
+            break
+    if book.decks:
+        deck = context.library.deck(book.decks[0], where)
+        arts = [context.library.art(deck, card) for card in deck.cards]
+        pages.append(gallery_page(styles, words("The cards of {deck}", deck=deck.title), arts))
+    pages.append(scores_page(styles))
+    pages.append(notes_page(styles))
+    return pages
 
 
 def deciding_attributes(ranking, deck) -> tuple[str, ...]:

@@ -33,6 +33,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from ..libraries.reportlab import frame_fill, inner_flowables, line_texts, undrawn_on, unsaved_pass
 from ..render.placed import fill_sides
 from .cover import EndOfBody
+from .coverart import FullPage
 from .flow import Heading
 from .keeping import FULL, BookTable, KeepWithStart, unwrapped
 from .markup import escape
@@ -50,7 +51,8 @@ class Placed:
     """A heading, table or chart (part) as laid out: its page, width (points) and what it is."""
 
     page: int
-    kind: str  # "heading", "table", "chart" or "text" (anything else drawn: paragraphs, lists, pictures)
+    kind: str  # "heading", "table", "chart", "text" (anything else drawn: paragraphs, lists, pictures), or a page
+    # drawn whole: "front", "endpaper", "back"
     width: float = 0.0
     height: float = 0.0
     title: str = ""  # a heading's
@@ -177,7 +179,8 @@ class BookDocument(BaseDocTemplate):
         self.layout = Layout(measure=self.s.measure, frame_height=self.s.page[1] - self.s.margins[2] - self.s.margins[3])
         self.fills = self.layout.fills  # page -> share of the frame's height in use when the page ended
         self.chapter_pages = self.layout.chapters
-        self.body_last = 0  # the last page of the text (blank pages and the back cover follow it)
+        self.body_last = 0  # the last page of the text (filled pages, the endpaper and the back cover follow it)
+        self.bare_pages: set[int] = set()  # pages drawn whole (covers, endpapers): no running footer
         super().handle_documentBegin()
 
     def handle_pageEnd(self):
@@ -200,6 +203,10 @@ class BookDocument(BaseDocTemplate):
         return bad
 
     def afterFlowable(self, flowable):
+        if isinstance(flowable, FullPage):
+            self.bare_pages.add(self.page)
+            self.layout.placed.append(Placed(self.page, flowable.kind))
+            return
         inner = unwrapped(flowable)
         paragraphs = list(_paragraphs(flowable))
         breaks = tuple(b for p in paragraphs for b in _breaks(p))
@@ -226,6 +233,8 @@ class BookDocument(BaseDocTemplate):
                 self.notify("TOCEntry", _toc_entry(flowable, self.page))
 
     def _footer(self, canv, doc):
+        if doc.page in self.bare_pages:
+            return
         s = self.s
         w, _ = s.page
         inner, outer, _, bottom = s.margins
