@@ -76,6 +76,7 @@ def _source(context: BuildContext, book: RulebookDefinition):
     from .source import render_source
 
     context.odds.begin()
+    context.odds.count_ahead(book.games)
     written, rendered = render_source(book, context.library, context.odds)
     source_map = SourceMap(display_path(book.source), written, rendered)
     check_limits(source_map)
@@ -150,6 +151,7 @@ def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a
 def lay_out_book(context: BuildContext, book: RulebookDefinition, paper: str = "a5"):
     """The book as PDF bytes at page size ``paper`` and its :class:`.document.Layout` (pages, headings, tables)."""
     # the book's drawing modules load only when a book is made
+    from .coverart import CoverDesign
     from .document import render_pdf
     from .style import make_styles
 
@@ -162,6 +164,7 @@ def lay_out_book(context: BuildContext, book: RulebookDefinition, paper: str = "
         data, bad, layout = render_pdf(
             styles, book.title, book.subtitle or book.title, story, pdf_author(context, book), book.language_set
         )
+        layout.cover = next((f.design for f in story if isinstance(getattr(f, "design", None), CoverDesign)), None)
         if best is None or len(bad) < best[0]:
             best = (len(bad), data, layout)
         if not bad:

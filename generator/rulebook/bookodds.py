@@ -15,7 +15,7 @@ from typing import Any
 from ..errors import AetherpressError, Problem
 from ..hands import Game, Hands
 from ..hands.figures import outward_percent, percent, supported
-from ..hands.oddstables import table_inputs
+from ..hands.oddstables import table_inputs, table_requests
 from .words import NBSP, number, words
 
 
@@ -31,6 +31,20 @@ class OddsSource:
     def begin(self) -> None:
         """A new book starts: it has shown no table yet."""
         self.simulated = False
+
+    def count_ahead(self, games: Sequence[str]) -> None:
+        """Count (or find counted) every table ``games`` offer, before a book's source is filled in: a long count (a
+        simulation of millions of deals) is not part of the time a source may take.  A table that cannot be
+        counted is left: the book says why, if it shows it."""
+        known = self.games()
+        for game_id in dict.fromkeys(games):
+            if game_id not in known:
+                continue
+            for ranking, deck, modifiers in table_requests(known[game_id]):
+                try:
+                    self.hands.count_table(game_id, ranking, deck, modifiers)
+                except AetherpressError:
+                    continue
 
     def games(self, where: str = "rulebook") -> dict[str, Game]:
         if self._games is None:

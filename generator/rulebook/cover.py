@@ -82,7 +82,7 @@ def front_matter(design: CoverDesign, page: tuple[float, float]) -> list:
     """The front cover and the endpaper inside it."""
     lines = partial(_cover_lines)
     return [
-        FullPage(partial(draw_front, design=design, lines_for=lines), "front", page),
+        FullPage(partial(draw_front, design=design, lines_for=lines), "front", page, design),
         PageBreak(),
         FullPage(partial(draw_endpaper, design=design), "endpaper", page),
         NextPageTemplate("title"),

@@ -86,9 +86,10 @@ class FullPage(Flowable):
     """A whole page drawn by ``paint(canvas, width, height)`` in page coordinates, whatever the frame; the book
     gives its page no running footer (see :class:`.document.BookDocument`)."""
 
-    def __init__(self, paint, kind: str, page: tuple[float, float]):
+    def __init__(self, paint, kind: str, page: tuple[float, float], design: CoverDesign | None = None):
         super().__init__()
         self.paint = paint
+        self.design = design
         self.kind = kind  # "front", "endpaper", "back"
         self.page = page  # points
         self._origin = (0.0, 0.0)

@@ -72,6 +72,7 @@ class Layout:
     fills: dict[int, float] = field(default_factory=dict)  # body page -> share of the frame's height in use
     chapters: set[int] = field(default_factory=set)  # pages on which a chapter starts
     placed: list[Placed] = field(default_factory=list)  # headings and tables in reading order
+    cover: object = None  # the covers' design (see .coverart.CoverDesign)
     measure: float = 0.0  # the width of the running text (points)
     frame_height: float = 0.0  # the height of a page's text area (points)
 
