@@ -196,7 +196,7 @@ def test_markdown_features_all_render(tmp_path):
 def test_contents_links_to_headings(tmp_path):
     project, book = scratch_book(tmp_path, FEATURES)
     reader = PdfReader(io.BytesIO(render_book(ProjectContext(project).book_context(), book)))
-    contents = reader.pages[2]  # after the title page and its verso, the colophon
+    contents = reader.pages[4]  # after the cover, the endpaper, the title page and the colophon on its back
     assert "Contents" in contents.extract_text()
     links = [a.get_object() for a in contents.get("/Annots", [])]
     dests = {str(a.get("/Dest") or a.get("/A", {}).get("/D")) for a in links if a.get("/Subtype") == "/Link"}
@@ -224,7 +224,7 @@ def test_a_long_contents_flows_over_pages_and_lists_the_right_pages(tmp_path, mo
     assert drawn and len(drawn) == len({id(d) for d in drawn})  # (each spacing tried is a document of its own)
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     pages = text.split("\f")  # pdftotext ends each page with a form feed
-    assert pages[2].strip().startswith("Contents")  # after the title page and its verso, the colophon
+    assert pages[4].strip().startswith("Contents")  # after the cover, the endpaper, the title page and its back
     listed: dict[str, int] = {}
     at = 2
     while len(listed) < 61:

@@ -18,8 +18,8 @@ import pytest
 from generator.cli import main
 from generator.hands import load_games
 from generator.hands.counting import count
-from generator.hands.simulate import wilson
 from generator.hands.engine import Engine
+from generator.hands.simulate import wilson
 from generator.hands.values import count_by_hand
 from tests.contexts import hands_of
 

@@ -80,13 +80,18 @@ def print_book(book: bytes, press: Press, look: Look) -> PrintBook:
     spine = spine_width(len(split.interior), press.binding, press.thickness)
     page = PrintSheet(trim, press.bleed, crop_marks=press.crop_marks, slug=press.slug)
     spread = PrintSheet(trim, press.bleed, spine, 2, press.crop_marks, press.slug)
-    interior = _sheets(book, [(page, [(i, page.trim_box, ())], False) for i in split.interior], look, "interior")
+    interior = _sheets(book, [(page, [(i, page.trim_box, {})], False) for i in split.interior], look, "interior")
     boxes = spread.page_boxes()
-    sides = (("left", "top", "bottom"), ("right", "top", "bottom"))  # a cover page's edges that reach into the bleed
-    outside = [(i, b, edge) for i, b, edge in zip(split.outside, boxes, sides, strict=True)]
-    inside = [(i, b, edge) for i, b, edge in zip(split.inside, boxes, sides, strict=True)]
+    b = press.bleed
+    # how far each cover page's drawing reaches past its trim, edge by edge: into the bleed at its outer edges; the
+    # front's ground over a spine too thin for a band of its own, so the fold shows the cover, not a stripe
+    wrap = spine if 0 < spine < MIN_SPINE_TEXT else 0.0
+    sides = ({"left": b, "top": b, "bottom": b}, {"right": b, "top": b, "bottom": b, "left": wrap})
+    outside = [(i, box_, edge) for i, box_, edge in zip(split.outside, boxes, sides, strict=True)]
+    flat = ({"left": b, "top": b, "bottom": b}, {"right": b, "top": b, "bottom": b})  # the endpapers: to the outer edges
+    inside = [(i, box_, edge) for i, box_, edge in zip(split.inside, boxes, flat, strict=True)]
     spreads = [(spread, outside, True)] + ([(spread, inside, False)] if press.cover_inside else [])
-    cover = _sheets(book, spreads, look, "cover", press.bleed)
+    cover = _sheets(book, spreads, look, "cover")
     return PrintBook(_pressed(interior, press), _pressed(cover, press), len(split.interior), spine)
 
 
@@ -94,10 +99,10 @@ def _pressed(pdf: bytes, press: Press) -> bytes:
     return make_pdfx(recolour_pages(pdf, press.process), press.process.profile, press.level)
 
 
-Placed = list[tuple[int, Box, tuple[str, ...]]]  # (page of the book, its trim on the sheet, its edges drawn into the bleed)
+Placed = list[tuple[int, Box, dict[str, float]]]  # (page of the book, its trim on the sheet, mm it draws past each edge)
 
 
-def _sheets(book: bytes, sheets: list[tuple[PrintSheet, Placed, bool]], look: Look, part: str, reach: float = 0.0) -> bytes:
+def _sheets(book: bytes, sheets: list[tuple[PrintSheet, Placed, bool]], look: Look, part: str) -> bytes:
     """One page per sheet: its ground (``True``: the outside cover's), spine and marks drawn, then the book's
     pages set on it at their trims."""
     buffer = io.BytesIO()
@@ -116,7 +121,7 @@ def _sheets(book: bytes, sheets: list[tuple[PrintSheet, Placed, bool]], look: Lo
         _marks(canvas, sheet)
         canvas.showPage()
     canvas.save()
-    return _placed(buffer.getvalue(), book, [(s.size[1], placed) for s, placed, _ in sheets], look.language, reach)
+    return _placed(buffer.getvalue(), book, [(s.size[1], placed) for s, placed, _ in sheets], look.language)
 
 
 def _pdf_box(box: Box, sheet_h: float) -> tuple[float, float, float, float]:
@@ -160,10 +165,10 @@ def _marks(canvas: Canvas, sheet: PrintSheet) -> None:
     canvas.restoreState()
 
 
-def _placed(frames: bytes, book: bytes, placed: list[tuple[float, Placed]], language: str, reach: float = 0.0) -> bytes:
+def _placed(frames: bytes, book: bytes, placed: list[tuple[float, Placed]], language: str) -> bytes:
     """``frames`` with each book page set on its sheet at its trim, over what the sheet already draws; a cover
-    page's drawing reaches ``reach`` mm past its trim at its outer edges (its ground, drawn past the page into
-    the bleed), never over the spine or the other cover."""
+    page's drawing reaches past its trim by as much as its edges say (its ground, drawn past the page into the
+    bleed), never over a spine band or the other cover."""
     import pikepdf
     from pikepdf import Name
 
@@ -175,14 +180,13 @@ def _placed(frames: bytes, book: bytes, placed: list[tuple[float, Placed]], lang
             for index, trim, edges in pages:
                 if index not in forms:
                     forms[index] = doc.copy_foreign(source.pages[index].as_form_xobject())
-                    if edges and reach:
+                    if edges:
                         x0, y0, x1, y1 = (float(v) for v in forms[index].BBox)
-                        out_by = reach * mm
                         forms[index].BBox = [
-                            x0 - (out_by if "left" in edges else 0),
-                            y0 - (out_by if "bottom" in edges else 0),
-                            x1 + (out_by if "right" in edges else 0),
-                            y1 + (out_by if "top" in edges else 0),
+                            x0 - edges.get("left", 0.0) * mm,
+                            y0 - edges.get("bottom", 0.0) * mm,
+                            x1 + edges.get("right", 0.0) * mm,
+                            y1 + edges.get("top", 0.0) * mm,
                         ]
                 name = Name(f"/BookPage{index + 1}")
                 page.add_resource(forms[index], Name.XObject, name)

@@ -12,10 +12,9 @@ back cover.  What the covers say is data in the rulebook file.
 from __future__ import annotations
 
 import itertools
-
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from functools import partial
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, HRFlowable, NextPageTemplate, PageBreak, Spacer
 from reportlab.platypus.flowables import DocIf
 

@@ -33,6 +33,8 @@ from ..render.vector import side_pdf
 from .cardart import draw_card
 from .markup import escape
 from .paragraphs import Paragraph
+from .scripts import set_for_language
+from .words import language
 
 REACH = MAX_BLEED  # mm the covers' ground runs past the page's edge, for a shop's bleed
 BARCODE_BOX = (50.0, 30.0)  # mm: room for an EAN-13 and its digits, as printers ask (2 x 1.2 in)
@@ -146,9 +148,13 @@ def _plate(canv, x: float, y: float, w: float, h: float, design: CoverDesign) ->
 
 
 def _style(name: str, font: str, size: float, colour: str, leading: float = 1.2, **kw) -> ParagraphStyle:
-    return ParagraphStyle(
+    """A centred style of the covers, set for the book's language (its script, its direction)."""
+    style = ParagraphStyle(
         name, fontName=font, fontSize=size, leading=size * leading, textColor=colors.HexColor(colour), alignment=TA_CENTER, **kw
     )
+    set_for_language([style], language())
+    style.alignment = kw.get("alignment", TA_CENTER)
+    return style
 
 
 def _stack(paragraphs: list[tuple[Paragraph, float]], width: float) -> tuple[list[tuple[Paragraph, float, float]], float]:
@@ -183,7 +189,12 @@ def draw_front(canv, w: float, h: float, design: CoverDesign, lines_for) -> None
     inner = plate_w - 16 * mm
     lines = list(design.title_lines) or lines_for(design.title, design.title_font, inner, 34 * unit)
     size = title_size(lines, design.title_font, inner, 34 * unit)
-    paragraphs = [(Paragraph("<br/>".join(escape(line) for line in lines), _style("t", design.title_font, size, design.ink, 1.08)), 4 * unit)]
+    paragraphs = [
+        (
+            Paragraph("<br/>".join(escape(line) for line in lines), _style("t", design.title_font, size, design.ink, 1.08)),
+            4 * unit,
+        )
+    ]
     if design.subtitle:
         sub = lines_for(design.subtitle, design.text_font, inner, 11.5 * unit)
         style = _style("s", design.text_font, 11.5 * unit, design.ink, 1.25)
@@ -225,13 +236,19 @@ def _draw_hand(canv, arts: list, foot: tuple[float, float], room_h: float, room_
             draw_card(canv, art, left + i * card_w * step, y0, card_w)
         return
     angles = [(i - (n - 1) / 2) * _FAN_DEGREES for i in range(n)]
+
     # the fan's size for a card 1 wide: its cards turn about a point 1.5 card heights below their feet
     def box(card_w: float) -> tuple[float, float, float, float]:
         card_h, radius = card_w * ratio, card_w * ratio * 1.5
         xs, ys = [], []
         for a in angles:
             t = math.radians(-a)
-            for px, py in ((-card_w / 2, radius), (card_w / 2, radius), (-card_w / 2, radius + card_h), (card_w / 2, radius + card_h)):
+            for px, py in (
+                (-card_w / 2, radius),
+                (card_w / 2, radius),
+                (-card_w / 2, radius + card_h),
+                (card_w / 2, radius + card_h),
+            ):
                 xs.append(px * math.cos(t) - py * math.sin(t))
                 ys.append(px * math.sin(t) + py * math.cos(t))
         return min(xs), min(ys), max(xs), max(ys)
@@ -257,7 +274,12 @@ def _icon(canv, name: str, x: float, y: float, size: float, colour: str) -> None
     )
     canv.saveState()
     canv.translate(x, y)
-    use_side(canv, "cover-icon-" + re.sub(r"[^A-Za-z0-9]+", "-", f"{name}-{colour}-{size_mm:.2f}"), (size_mm, size_mm), partial(side_pdf, svg, f"icon {name}"))
+    use_side(
+        canv,
+        "cover-icon-" + re.sub(r"[^A-Za-z0-9]+", "-", f"{name}-{colour}-{size_mm:.2f}"),
+        (size_mm, size_mm),
+        partial(side_pdf, svg, f"icon {name}"),
+    )
     canv.restoreState()
 
 

@@ -30,13 +30,20 @@ def _card_picks(book, library, where: str) -> list[tuple[Any, Any]]:
         deck_spec, _, card_id = path.rpartition("/")
         if scheme != "card" or not deck_spec:
             raise AetherpressError(
-                Problem(display_path(book.file), f"'{spec}' is no card: name cover cards as card:DECK/CARD", book.cover_line, "rulebook.cover")
+                Problem(
+                    display_path(book.file),
+                    f"'{spec}' is no card: name cover cards as card:DECK/CARD",
+                    book.cover_line,
+                    "rulebook.cover",
+                )
             )
         deck = library.deck(deck_spec, where)
         try:
             picks.append((deck, library.card(deck, card_id, where)))
         except AetherpressError as exc:
-            raise AetherpressError([Problem(display_path(book.file), p.message, book.cover_line, "rulebook.cover") for p in exc.problems]) from None
+            raise AetherpressError(
+                [Problem(display_path(book.file), p.message, book.cover_line, "rulebook.cover") for p in exc.problems]
+            ) from None
     return picks
 
 

@@ -53,7 +53,11 @@ def _grid(rows: list[list], widths: list[float], styles: Styles, lines: bool = T
 def reference_page(styles: Styles, table) -> Flowable:
     """The hands at a glance: each category of a ranking, best first, what it is and how often it is dealt."""
     s = styles
-    head = [Paragraph(words("Hand"), s.cell_head), Paragraph(words("What it is"), s.cell_head), Paragraph(words("Chance"), s.chart_head_num)]
+    head = [
+        Paragraph(words("Hand"), s.cell_head),
+        Paragraph(words("What it is"), s.cell_head),
+        Paragraph(words("Chance"), s.chart_head_num),
+    ]
     rows = [head]
     for number, c in enumerate(table.categories, 1):
         chance = f"{format_probability(c.probability, c.interval)}<br/>{format_one_in(c.one_in)}" if c.count else words("never")
@@ -87,7 +91,14 @@ def gallery_page(styles: Styles, title: str, arts: list) -> Flowable:
     grid = [pictures[i : i + columns] for i in range(0, len(pictures), columns)]
     grid[-1] += [""] * (columns - len(grid[-1]))
     table = Table(grid, colWidths=[width + gap] * columns, hAlign="CENTER")
-    table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), SANS), *[(k, (0, 0), (-1, -1), gap / 2) for k in ("LEFTPADDING", "RIGHTPADDING", "TOPPADDING", "BOTTOMPADDING")]]))
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, -1), SANS),
+                *[(k, (0, 0), (-1, -1), gap / 2) for k in ("LEFTPADDING", "RIGHTPADDING", "TOPPADDING", "BOTTOMPADDING")],
+            ]
+        )
+    )
     return _one_page(s, [_heading(s, title), Spacer(1, 2 * mm), table])
 
 
@@ -100,7 +111,16 @@ def scores_page(styles: Styles) -> Flowable:
     rows += [[Paragraph(str(n), s.cell)] + [""] * _SCORE_PLAYERS for n in range(1, _SCORE_ROWS + 1)]
     rows += [[Paragraph(f"<b>{words('Total')}</b>", s.cell)] + [""] * _SCORE_PLAYERS]
     table = _grid(rows, [first] + [rest] * _SCORE_PLAYERS, s)
-    table.setStyle(TableStyle([("INNERGRID", (1, 0), (-1, -1), 0.25, s.rule_light), ("FONTNAME", (0, 0), (-1, -1), SANS_BOLD), ("TOPPADDING", (0, 1), (-1, -1), 5), ("BOTTOMPADDING", (0, 1), (-1, -1), 5)]))
+    table.setStyle(
+        TableStyle(
+            [
+                ("INNERGRID", (1, 0), (-1, -1), 0.25, s.rule_light),
+                ("FONTNAME", (0, 0), (-1, -1), SANS_BOLD),
+                ("TOPPADDING", (0, 1), (-1, -1), 5),
+                ("BOTTOMPADDING", (0, 1), (-1, -1), 5),
+            ]
+        )
+    )
     return _one_page(s, [_heading(s, words("Score sheet")), Spacer(1, 3 * mm), table])
 
 
@@ -125,6 +145,6 @@ class _Ruled(Flowable):
             y -= self.step
 
 
-def notes_page(styles: Styles) -> list[Flowable]:
+def notes_page(styles: Styles) -> Flowable:
     """A page of lines for notes."""
-    return [_heading(styles, words("Notes")), _Ruled(styles.rule_light, 8 * mm)]
+    return _one_page(styles, [_heading(styles, words("Notes")), _Ruled(styles.rule_light, 8 * mm)])

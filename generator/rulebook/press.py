@@ -53,7 +53,15 @@ def print_files(
         data, layout = lay_out_book(context, book, paper)
         design = layout.cover  # the spine continues the covers' ground, its title in their accent and title face
         ground = colors.HexColor(design.ground)
-        look = Look(ground, ground, colors.HexColor(design.accent), design.title_font, book.title, pdf_author(context, book), book.language_set)
+        look = Look(
+            ground,
+            ground,
+            colors.HexColor(design.accent),
+            design.title_font,
+            book.title,
+            pdf_author(context, book),
+            book.language_set,
+        )
         try:
             made = print_book(data, options.press(), look)
         except BookError as exc:
