@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from typing import Any
 from functools import partial
 
 from reportlab.lib import colors
@@ -64,7 +65,7 @@ class CoverDesign:
     ink: str
     title_font: str
     text_font: str  # italic
-    back: object | None  # the deck's back (a card art), enlarged as the ground
+    back: Any  # the deck's back (a card art), enlarged as the ground; None for a book of no deck
     fan: tuple = ()  # card arts fanned on the front
     spread: tuple = ()  # card arts spread on the back
     layout: str = "fan"  # "fan", "row" or "single"
@@ -212,7 +213,7 @@ def draw_front(canv, w: float, h: float, design: CoverDesign, lines_for) -> None
     if design.edition:
         style = _style("e", design.title_font, 8.5 * unit, design.accent)
         para = Paragraph(escape(design.edition), style)
-        pw, ph = para.wrap(w * 0.8, 100)
+        _pw, ph = para.wrap(w * 0.8, 100)
         para.drawOn(canv, (w - w * 0.8) / 2, 7 * mm * unit)
         foot = 7 * mm * unit + ph + 5 * mm * unit
     if design.fan:

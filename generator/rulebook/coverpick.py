@@ -70,7 +70,8 @@ def _highest(deck, count: int, skip: set[str]) -> list:
     """The deck's highest cards by rank, one of each suit first."""
     ranks = {r.id: r.value for r in deck.ranks}
     order = sorted((c for c in deck.cards if c.id not in skip), key=lambda c: (-ranks.get(c.rank or "", 0), c.id))
-    picked, suits = [], set()
+    picked: list = []
+    suits: set[str] = set()
     for card in order:
         if not set(card.suits) & suits:
             picked.append(card)

@@ -213,17 +213,19 @@ class BookDocument(BaseDocTemplate):
         breaks = tuple(b for p in paragraphs for b in _breaks(p))
         if isinstance(inner, BookTable):
             width = sum(inner._colWidths)
-            wrapped = tuple(" ".join(lines) for p in paragraphs if len(lines := line_texts(p)) > 1)
+            wrapped = tuple(" ".join(cell) for p in paragraphs if len(cell := line_texts(p)) > 1)
             placed = Placed(self.page, inner.kind, width, inner._height, part=inner.part, rows=inner.body_rows)
             self.layout.placed.append(replace(placed, whole_rows=inner.all_rows, breaks=breaks, wrapped=wrapped))
         elif isinstance(flowable, Heading):
-            lines = tuple(line_texts(flowable))
-            self.layout.placed.append(Placed(self.page, "heading", title=flowable.title, level=flowable.level, lines=lines))
+            heading_lines = tuple(line_texts(flowable))
+            self.layout.placed.append(
+                Placed(self.page, "heading", title=flowable.title, level=flowable.level, lines=heading_lines)
+            )
         elif not isinstance(flowable, (Spacer, CondPageBreak, PageBreak, EndOfBody)):
             height = float(vars(flowable).get("height", 0.0) or 0.0)
             if height:  # what was drawn: not the page-top markers, which take no room
-                width = float(vars(flowable).get("width", 0.0) or 0.0)
-                self.layout.placed.append(Placed(self.page, "text", width, height, breaks=breaks))
+                drawn_w = float(vars(flowable).get("width", 0.0) or 0.0)
+                self.layout.placed.append(Placed(self.page, "text", drawn_w, height, breaks=breaks))
         if isinstance(flowable, EndOfBody):
             self.body_last = self.page
         if isinstance(flowable, Heading):

@@ -87,7 +87,7 @@ def gallery_page(styles: Styles, title: str, arts: list) -> Flowable:
             best = (columns, width)
             break
     columns, width = best
-    pictures = [CardPicture(art, width / mm) for art in arts]
+    pictures: list[Flowable | str] = [CardPicture(art, width / mm) for art in arts]
     grid = [pictures[i : i + columns] for i in range(0, len(pictures), columns)]
     grid[-1] += [""] * (columns - len(grid[-1]))
     table = Table(grid, colWidths=[width + gap] * columns, hAlign="CENTER")
@@ -107,9 +107,11 @@ def scores_page(styles: Styles) -> Flowable:
     s = styles
     first = s.measure * 0.16
     rest = (s.measure - first) / _SCORE_PLAYERS
-    rows = [[Paragraph(words("Hand"), s.cell_head)] + [Paragraph(words("Player"), s.cell_head)] * _SCORE_PLAYERS]
-    rows += [[Paragraph(str(n), s.cell)] + [""] * _SCORE_PLAYERS for n in range(1, _SCORE_ROWS + 1)]
-    rows += [[Paragraph(f"<b>{words('Total')}</b>", s.cell)] + [""] * _SCORE_PLAYERS]
+    head: list[Flowable | str] = [Paragraph(words("Hand"), s.cell_head)]
+    rows: list[list[Flowable | str]] = [head + [Paragraph(words("Player"), s.cell_head)] * _SCORE_PLAYERS]
+    for label in [str(n) for n in range(1, _SCORE_ROWS + 1)] + [f"<b>{words('Total')}</b>"]:
+        row: list[Flowable | str] = [Paragraph(label, s.cell)]
+        rows.append(row + [""] * _SCORE_PLAYERS)
     table = _grid(rows, [first] + [rest] * _SCORE_PLAYERS, s)
     table.setStyle(
         TableStyle(
