@@ -1,10 +1,11 @@
-"""Pictures of the books' cover spreads, before and after, side by side: for the README, and to look at.
+"""Pictures of the books' cover spreads and a tuck box, before and after, side by side: for the README, and to look at.
 
 Each built-in book is made for a print shop as a perfect-bound book (so its
 spine shows) and the outside spread of its cover file (back, spine, front) is
-drawn at 40 dpi.  ``--before DIR`` takes the same pictures from a folder of
-cover files made by an earlier version (``BOOK-print-cover.pdf``) and sets
-each beside its new one; without it, the new spreads alone.
+drawn at 40 dpi; so is the Aetherial deck's tuck box sheet.  ``--before DIR``
+takes the same pictures from a folder of files made by an earlier version
+(``BOOK-print-cover.pdf``, ``aetherial-box.pdf``) and sets each beside its new
+one; without it, the new pictures alone.
 
 Run:  python tests/cover_pictures.py OUT_DIR [--before DIR] [--readme]
 """
@@ -62,9 +63,21 @@ def make(out: Path, before: Path | None, readme: bool) -> None:
             picture.save(path)
             print(path)
             if readme:
-                README_FOLDER.mkdir(parents=True, exist_ok=True)
-                small = picture.quantize(128, method=Image.Quantize.FASTOCTREE)
-                small.save(README_FOLDER / f"{book}.png", optimize=True)
+                _readme(picture, book)
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert main(["box", "aetherial", "--out", tmp]) == 0
+        picture = spread(Path(tmp) / "aetherial" / "aetherial-box.pdf")
+        if before is not None and (before / "aetherial-box.pdf").is_file():
+            picture = side_by_side(spread(before / "aetherial-box.pdf"), picture, ("before", "after"))
+        picture.save(out / "aetherial-box.png")
+        print(out / "aetherial-box.png")
+        if readme:
+            _readme(picture, "aetherial-box")
+
+
+def _readme(picture: Image.Image, name: str) -> None:
+    README_FOLDER.mkdir(parents=True, exist_ok=True)
+    picture.quantize(128, method=Image.Quantize.FASTOCTREE).save(README_FOLDER / f"{name}.png", optimize=True)
 
 
 if __name__ == "__main__":
