@@ -108,5 +108,5 @@ def test_the_german_covers_and_colophon_speak_german(tmp_path, capsys):
     assert "Nach Angabe des Autors" in colophon and "Loosely inspired" not in colophon
     assert "Die Quelle sagt nicht" in colophon and "The source does not say" not in colophon
     back = " ".join(back.split())
-    assert "Spieler: 2 bis 5" in back and "Lege fünf Karten" in back
+    assert "Spieler 2 bis 5" in back and "Lege fünf Karten" in back  # the fact beside its icon
     assert "entworfen von FrivYeti" in back and "designed by" not in back

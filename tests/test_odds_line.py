@@ -26,14 +26,14 @@ def test_the_hand_that_moves_most_says_it():
 
 def test_new_hands_a_losing_hand_an_order_turned_and_a_ranking_of_its_own():
     legacy = _table(Legacy=0.0694, Flush=0.03, One_Pair=0.34, High_Card=0.5606)
-    assert change_line(legacy, DEAL) == "1 in 14.4 hands are Legacy, a new hand"
+    assert change_line(legacy, DEAL) == "1\u00a0in\u00a014.4 hands are Legacy, a new hand"
     lost = _table(losing="Cannot win", Flush=0.033, One_Pair=0.30, High_Card=0.485, Cannot_win=0.182)
-    assert change_line(lost, DEAL) == "1 in 5.5 hands cannot win"
+    assert change_line(lost, DEAL) == "1\u00a0in\u00a05.5 hands cannot win"
     turned = _table(Flush=0.033, High_Card=0.597, One_Pair=0.37)
     assert change_line(turned, DEAL) == "Every hand keeps its chance from the deal, but High Card now comes right after Flush"
     assert change_line(_table(Flush=0.033, One_Pair=0.37, High_Card=0.597), DEAL) == "Every hand keeps its chance from the deal"
     six = _table("gage", 6, Three_Pair=0.1, One_Pair=0.494, High_Card=0.406)
-    assert change_line(six, DEAL) == "Hands of six cards with a ranking of their own; the commonest is One Pair (49.4 %)"
+    assert change_line(six, DEAL) == "Hands of six cards with a ranking of their own; the commonest is One Pair (49.4\u00a0%)"
 
 
 def _moved(now: float, then: float = 0.2) -> str:

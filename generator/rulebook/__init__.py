@@ -39,6 +39,7 @@ __all__ = [
     "build_all",
     "build_book",
     "check_book",
+    "lay_out_book",
     "load_rulebooks",
     "pdf_author",
     "render_book",

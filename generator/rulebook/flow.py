@@ -42,7 +42,7 @@ from ..faces.icons import deck_icons
 from .cardart import CardLibrary, CardPicture, HandPicture
 from .inlineicons import BOOK_ICONS
 from .keeping import INTRODUCTION, SHORT_TABLE, BookTable, Stack, Whole, unwrapped
-from .markup import Inline, SourceMap, escape, plain_text, slug
+from .markup import Inline, SourceMap, escape, last_words_bound, plain_text, slug
 from .paragraphs import Paragraph
 from .scripts import list_from_the_right, mirrored, right_to_left
 from .style import SANS, SANS_BOLD, SERIF, Styles
@@ -179,7 +179,7 @@ class Converter:
         flow: list[Flowable] = []
         # room enough left on the page for the heading and a start under it
         flow.append(CondPageBreak(self.s.page[1] * {"h1": 0.3, "h2": 0.18}.get(el.tag, 0.1)))
-        flow.append(Heading(_last_words_bound(self.inline.markup(el)), style, level, title, key))
+        flow.append(Heading(last_words_bound(self.inline.markup(el)), style, level, title, key))
         return flow
 
     def paragraph(self, el: ET.Element, width: float, style) -> list[Flowable]:
@@ -470,28 +470,6 @@ class Converter:
         after = Spacer(1, self.s.body.spaceAfter)
         body = len(rows) - head_rows
         return [Whole(table, unbroken=body <= SHORT_TABLE) if len(rows) <= 16 else table, after]
-
-
-_MARKUP = re.compile(r"(<[^>]*>)|([^<]+)")
-
-
-def _last_words_bound(markup: str) -> str:
-    """A heading's markup with its last two words bound by a no-break space, so that its last line holds at least
-    two words ("Twofold: The Game / for Two", never "Twofold: The Game for / Two")."""
-    tokens = [m.group(0) for m in _MARKUP.finditer(markup)]
-    texts = [i for i, t in enumerate(tokens) if not t.startswith("<")]
-    seen_after = False  # a word follows
-    for index in reversed(texts):
-        token = tokens[index]
-        for j in range(len(token) - 1, -1, -1):
-            if token[j] != " ":
-                seen_after = True
-                continue
-            before = token[:j].strip() or any(tokens[i].strip() for i in texts if i < index)
-            if seen_after and before:
-                tokens[index] = token[:j] + "\u00a0" + token[j + 1 :]
-                return "".join(tokens)
-    return markup
 
 
 def _keeps_with_next(flowable: Flowable) -> bool:
