@@ -83,7 +83,7 @@ def test_the_pages_that_make_whole_sheets_are_fillers_a_reader_wants(tmp_path, m
         assert fillers == list(FILLERS[: len(fillers)]), fillers  # in order, each once
         assert len(fillers) <= 3 and not any(t.startswith(squash(f)) for t in texts[:-5] for f in FILLERS)
         inked = [float((p < 235).any(axis=2).mean()) for p in _pixels(data)]
-        assert min(inked) > 0.005, inked  # no blank page
+        assert min(inked) > 0.0005, inked  # no blank page (a title page is sparse: any ink counts)
         used.add(len(fillers))
     assert len(used) >= 2, used  # the books needed different numbers of fillers
 
