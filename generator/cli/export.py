@@ -20,7 +20,6 @@ from ..project import Project
 from ..project.files import writing_into
 from ..project.staging import stage, staged_folders
 from ..render.icc import STOCKS, load_profile
-from ..render.pdfx import ghostscript
 from ..units import MAX_IMAGE_PIXELS, MM_PER_INCH, pixels
 
 if TYPE_CHECKING:
@@ -227,9 +226,6 @@ def _pod_options(project: Project, args: argparse.Namespace) -> PodOptions:
     for name in args.shop or ():
         if name not in shops:
             raise cli_error(f"--shop: unknown shop '{name}'{suggest(name, shops)}; shops: {', '.join(shops)}")
-    chosen = [shops[name] for name in args.shop] if args.shop else list(shops.values())
-    if any((args.pdfx or shop.pdfx).startswith("1a") for shop in chosen if shop.format == "pdf"):
-        ghostscript()
     return PodOptions(
         greyscale=args.greyscale,
         copies=args.copies,

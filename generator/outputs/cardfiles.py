@@ -27,7 +27,7 @@ from ..render.cardpdf import card_pdf_bytes, shop_pdfx
 from ..render.colour import ProcessColour
 from ..render.icc import STOCKS, OutputProfile, shipped_profile
 from ..render.pagepng import png_bytes, render_pages
-from ..render.pdfx import FLATTEN_DPI
+from ..render.presspiece import FLATTEN_DPI, Press
 from ..units import pixels
 
 PROOF_DPI = 150
@@ -118,8 +118,8 @@ def export_pod(project: Project, deck: Deck, folder: Path, options: PodOptions |
     for shop in chosen_shops(project, options.shops):
         if shop.format == "pdf":
             process = options.process(shop)
-            dpi = max(shop.dpi, FLATTEN_DPI)  # Ghostscript draws a thin see-through line a whole pixel wide
-            pdf = shop_pdfx(project, deck, shop.bleed, process, options.pdfx or shop.pdfx, options.copies, dpi)
+            press = Press(process, max(shop.dpi, FLATTEN_DPI), shop.dpi)
+            pdf = shop_pdfx(project, deck, shop.bleed, press, options.pdfx or shop.pdfx, options.copies)
             files[folder / f"{deck.slug}-{shop.id}.pdf"] = pdf
             if options.proof:
                 files.update(soft_proof(project, deck, shop, process, folder / f"{shop.id}-proof"))

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 import tempfile
 from collections.abc import Iterable
 from functools import cache, lru_cache
@@ -31,20 +30,10 @@ from ..faces.svg import parse_svg
 from ..locations import FONTS_DIR
 from ..resources.fontfiles import read_font_file
 from ..resources.fonts import FontBook
-from ..units import MM_PER_INCH
+from ..units import CSS_PX, svg_length_px
+from .filters import filter_scale
 
-_CSS_PX_PER_INCH = 96
-_PT_PER_PX = 72 / _CSS_PX_PER_INCH
-_CSS_PX = {
-    "": 1.0,
-    "px": 1.0,
-    "in": _CSS_PX_PER_INCH,
-    "mm": _CSS_PX_PER_INCH / MM_PER_INCH,
-    "cm": _CSS_PX_PER_INCH / MM_PER_INCH * 10,
-    "pt": _CSS_PX_PER_INCH / 72,
-    "pc": _CSS_PX_PER_INCH / 6,
-}
-_LENGTH = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*([a-zA-Z]*)\s*$")
+_PT_PER_PX = 72 / CSS_PX["in"]
 _FONT_SETS_KEPT = 8  # distinct font sets a process keeps loaded (one per project, as a rule)
 
 
@@ -125,21 +114,33 @@ def _as_named(path: str) -> str:
     return str(target)
 
 
-def side_pdf(svg_text: str, source: str, place: str | None = None, fonts: Iterable[str] | None = None, converter=None) -> bytes:
+SHEET_DPI = 300  # what filters are drawn at on sheets and in books, unless asked otherwise
+
+
+def side_pdf(
+    svg_text: str,
+    source: str,
+    place: str | None = None,
+    fonts: Iterable[str] | None = None,
+    converter=None,
+    dpi: float = SHEET_DPI,
+) -> bytes:
     """The side as a one-page PDF of its own size, set in ``fonts`` (default: the shipped ones).
 
     ``source`` names the file the SVG came from (its template), ``place`` what
     was being drawn (``card 'fox'``); both appear in any error.  ``converter``
-    (greys, process CMYK) converts every printed colour and picture.
+    (greys, process CMYK) converts every printed colour and picture.  Filters
+    are drawn as pictures of ``dpi`` or finer (see :mod:`.filters`).
     """
     root = parse_svg(svg_text, source, place)
+    scale = filter_scale(root, dpi, source, place)
     sized = _in_points(root)
     try:
         database = _database(tuple(fonts) if fonts is not None else font_files())
     except OSError as exc:  # a project font removed since the fonts were listed
         raise AetherpressError(Problem(source, f"a font file could not be read: {exc}", key=place)) from None
     try:
-        drawn = svg2pdf_py.svg_to_pdf(sized, database, svg2pdf_py.ConversionOptions(compress=True))
+        drawn = svg2pdf_py.svg_to_pdf(sized, database, svg2pdf_py.ConversionOptions(compress=True, raster_scale=scale or 1.0))
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as exc:  # the renderer's own words (a size it cannot use, a picture it cannot read); a
@@ -152,15 +153,6 @@ def side_pdf(svg_text: str, source: str, place: str | None = None, fonts: Iterab
     return drawn
 
 
-def _length_px(value: str | None) -> float | None:
-    """An SVG length in CSS pixels; None for a length the SVG does not give or gives relatively (``100%``)."""
-    found = _LENGTH.match(value or "")
-    if not found:
-        return None
-    number, unit = float(found.group(1)), found.group(2).lower()
-    return number * _CSS_PX[unit] if unit in _CSS_PX else None
-
-
 def _in_points(root: etree._Element) -> str:
     """The SVG with its width and height given in points.
 
@@ -169,7 +161,7 @@ def _in_points(root: etree._Element) -> str:
     renderer takes for pixels, and the viewBox (the old size, when there was
     none) keeps the drawing as it was.
     """
-    width, height = _length_px(root.get("width")), _length_px(root.get("height"))
+    width, height = svg_length_px(root.get("width")), svg_length_px(root.get("height"))
     if width is not None and height is not None and width > 0 and height > 0:
         if root.get("viewBox") is None:
             root.set("viewBox", f"0 0 {width:.6g} {height:.6g}")
@@ -178,4 +170,4 @@ def _in_points(root: etree._Element) -> str:
     return etree.tostring(root, encoding="unicode")
 
 
-__all__ = ["font_files", "side_pdf"]
+__all__ = ["SHEET_DPI", "font_files", "side_pdf"]
