@@ -45,10 +45,12 @@ def card_sides(deck: Deck) -> list[tuple[Card, str, str]]:
     return out
 
 
-def _side_images(project: Project, deck: Deck, bleed: float, size: tuple[int, int], greyscale: bool = False, progress=None):
-    """(file stem, RGB image of ``size`` pixels) for every face and distinct back, with ``bleed``."""
+def _side_images(
+    project: Project, deck: Deck, bleed: float, size: tuple[int, int], dpi: float, greyscale: bool = False, progress=None
+):
+    """(file stem, RGB image of ``size`` pixels, ``dpi``) for every face and distinct back, with ``bleed``."""
     sides = card_sides(deck)
-    pdf = card_pdf_bytes(project, deck, bleed, [(card, side) for card, side, _ in sides], greyscale)
+    pdf = card_pdf_bytes(project, deck, bleed, [(card, side) for card, side, _ in sides], greyscale, dpi)
     for n, ((_card, _side, stem), image) in enumerate(zip(sides, render_pages(pdf, size))):
         yield stem, image
         if progress:
@@ -62,7 +64,7 @@ def export_png(
     size = (pixels(deck.size.width + 2 * bleed, dpi), pixels(deck.size.height + 2 * bleed, dpi))
     images = {
         folder / f"{stem}.png": png_bytes(image, dpi)
-        for stem, image in _side_images(project, deck, bleed, size, greyscale, progress)
+        for stem, image in _side_images(project, deck, bleed, size, dpi, greyscale, progress)
     }
     return [write_bytes(path, data) for path, data in images.items()]
 
@@ -125,7 +127,7 @@ def export_pod(project: Project, deck: Deck, folder: Path, options: PodOptions |
                 files.update(soft_proof(project, deck, shop, process, folder / f"{shop.id}-proof"))
         else:
             size = shop.image_size(deck.size)
-            for stem, image in _side_images(project, deck, shop.bleed, size, options.greyscale, progress):
+            for stem, image in _side_images(project, deck, shop.bleed, size, shop.dpi, options.greyscale, progress):
                 files[folder / shop.id / f"{stem}.png"] = png_bytes(image, shop.dpi)
     return [write_bytes(path, data) for path, data in files.items()]
 
@@ -135,5 +137,5 @@ def soft_proof(project: Project, deck: Deck, shop: Shop, process: ProcessColour,
     size = (pixels(deck.size.width + 2 * shop.bleed, PROOF_DPI), pixels(deck.size.height + 2 * shop.bleed, PROOF_DPI))
     return {
         folder / f"{stem}.png": png_bytes(process.proof(image), PROOF_DPI)
-        for stem, image in _side_images(project, deck, shop.bleed, size, process.greyscale)
+        for stem, image in _side_images(project, deck, shop.bleed, size, PROOF_DPI, process.greyscale)
     }

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+from dataclasses import dataclass
 from collections.abc import Iterable
 from functools import cache, lru_cache
 from pathlib import Path
@@ -32,6 +33,7 @@ from ..resources.fontfiles import read_font_file
 from ..resources.fonts import FontBook
 from ..units import CSS_PX, svg_length_px
 from .filters import filter_scale
+from .usvgcompat import FontKey, as_chromium_places, half_height
 
 _PT_PER_PX = 72 / CSS_PX["in"]
 _FONT_SETS_KEPT = 8  # distinct font sets a process keeps loaded (one per project, as a rule)
@@ -44,7 +46,15 @@ def font_files(book: FontBook | None = None) -> tuple[str, ...]:
     return tuple(shipped + own)
 
 
-def _database(files: tuple[str, ...]) -> svg2pdf_py.FontDatabase:
+@dataclass(frozen=True)
+class _Fonts:
+    """The renderer's fonts, and half the height of each face (see :mod:`.usvgcompat`)."""
+
+    database: svg2pdf_py.FontDatabase
+    half_heights: dict[FontKey, float]
+
+
+def _database(files: tuple[str, ...]) -> _Fonts:
     """The renderer's fonts: ``files`` alone, loaded once while none of them changes (a designer may replace a
     project font under the same name while the preview runs)."""
     stamps = []
@@ -58,11 +68,29 @@ def _database(files: tuple[str, ...]) -> svg2pdf_py.FontDatabase:
 
 
 @lru_cache(maxsize=_FONT_SETS_KEPT)
-def _loaded(stamps: tuple[tuple[str, int, int], ...]) -> svg2pdf_py.FontDatabase:
+def _loaded(stamps: tuple[tuple[str, int, int], ...]) -> _Fonts:
     database = svg2pdf_py.FontDatabase()  # empty: the machine's fonts are never looked at
+    heights: dict[FontKey, float] = {}
     for path, _, _ in stamps:
         database.load_font_file(_as_named(path))
-    return database
+        found = _half_height(path)
+        if found is not None:
+            heights.setdefault(found[0], found[1])
+    return _Fonts(database, heights)
+
+
+def _half_height(path: str) -> tuple[FontKey, float] | None:
+    """(family in lower case, weight, style) of the font in ``path``, and half its height per em."""
+    # fontTools loads with the fonts
+    from fontTools.ttLib import TTFont
+
+    try:
+        named = read_font_file(Path(path))
+        font = TTFont(path, lazy=True)
+        hhea, units = font["hhea"], font["head"].unitsPerEm
+        return (named.family.lower(), named.weight, named.style), half_height(hhea.ascent, hhea.descent, units)
+    except (AetherpressError, OSError, KeyError, ValueError):
+        return None
 
 
 @cache
@@ -134,13 +162,16 @@ def side_pdf(
     """
     root = parse_svg(svg_text, source, place)
     scale = filter_scale(root, dpi, source, place)
-    sized = _in_points(root)
     try:
-        database = _database(tuple(fonts) if fonts is not None else font_files())
+        loaded = _database(tuple(fonts) if fonts is not None else font_files())
     except OSError as exc:  # a project font removed since the fonts were listed
         raise AetherpressError(Problem(source, f"a font file could not be read: {exc}", key=place)) from None
+    as_chromium_places(root, loaded.half_heights)
+    sized = _in_points(root)
     try:
-        drawn = svg2pdf_py.svg_to_pdf(sized, database, svg2pdf_py.ConversionOptions(compress=True, raster_scale=scale or 1.0))
+        drawn = svg2pdf_py.svg_to_pdf(
+            sized, loaded.database, svg2pdf_py.ConversionOptions(compress=True, raster_scale=scale or 1.0)
+        )
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as exc:  # the renderer's own words (a size it cannot use, a picture it cannot read); a
