@@ -18,8 +18,8 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
-from dataclasses import dataclass
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
