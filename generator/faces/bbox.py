@@ -14,7 +14,7 @@ import math
 
 from lxml import etree
 
-from .outline import IDENTITY, Matrix, multiply, parse_transform
+from .outline import Matrix, multiply, parse_transform, viewport_transform
 from .svgrefs import Area, apply, href, local, number, numbers, shape_box
 
 TEXT_ADVANCE = 0.75  # of the font size: wider than any letter of the shipped fonts but a few
@@ -75,20 +75,6 @@ def _text_box(text: etree._Element) -> Area:
     return (x0, y0, x1 - x0, y1 - y0)
 
 
-def viewport_transform(el: etree._Element, width: float, height: float) -> Matrix:
-    """What a ``viewBox`` of a nested ``<svg>`` or ``<symbol>`` shown ``width`` x ``height`` does (uniform fit)."""
-    view = numbers(el.get("viewBox"))
-    if len(view) != 4 or view[2] <= 0 or view[3] <= 0 or width <= 0 or height <= 0:
-        return IDENTITY
-    if (el.get("preserveAspectRatio") or "").strip().startswith("none"):
-        sx, sy = width / view[2], height / view[3]
-        return (sx, 0.0, 0.0, sy, -view[0] * sx, -view[1] * sy)
-    scale = min(width / view[2], height / view[3])
-    dx = (width - view[2] * scale) / 2
-    dy = (height - view[3] * scale) / 2
-    return (scale, 0.0, 0.0, scale, dx - view[0] * scale, dy - view[1] * scale)
-
-
 def object_box(el: etree._Element, by_id: dict[str, etree._Element], depth: int = 0) -> Area | None:
     """``el``'s bounding box in its own user space (its ``transform`` not applied); None when it draws nothing."""
     tag = local(el)
@@ -126,4 +112,4 @@ def _children_box(el: etree._Element, by_id: dict[str, etree._Element], depth: i
     return union(boxes)
 
 
-__all__ = ["TEXT_ADVANCE", "TEXT_DROP", "TEXT_RISE", "font_size", "object_box", "transformed", "union", "viewport_transform"]
+__all__ = ["TEXT_ADVANCE", "TEXT_DROP", "TEXT_RISE", "font_size", "object_box", "transformed", "union"]

@@ -14,10 +14,11 @@ print the same is flagged, one line each saying what to draw instead:
   pattern on text or inherited from a group, too many tiles or stops, a
   gradient's focus outside its circle); the rest print as they show,
 * the non-separable blend modes (hue, saturation, color, luminosity), which
-  PDF readers and browsers mix differently,
-* filters (the print renderer turns a filtered element into a picture at its
-  own resolution), and
+  PDF readers and browsers mix differently, and
 * ``<textPath>`` (its glyphs are placed along the path differently).
+
+Filters print as they show: they are drawn at the output's resolution
+(:mod:`generator.render.filters`).
 
 A ``font-family`` that CSS cannot read unquoted (``Source Sans 3``: a word may
 not start with a digit) is flagged too: browser and print renderer alike drop
@@ -68,10 +69,6 @@ PATTERN = (
     "this <pattern> fill cannot be drawn out as tiles (it fills text, is inherited from a group, or needs more than "
     f"{MAX_TILES:,} tiles), and PDF readers disagree on where a pattern's tiles start: fill shapes with it, with larger tiles"
 )
-_FILTERS = (
-    "filters (blur, shadows) print differently (the print renderer turns the element into a picture at its own "
-    "resolution): draw shadows and glows as shapes, with fill-opacity or a radial gradient"
-)
 _TEXT_PATH = (
     "<textPath> prints differently (the glyphs are placed along the path unlike in a browser): "
     "set the words as <text> elements, each turned with a transform"
@@ -107,8 +104,6 @@ def _blend_finding(value: str) -> str | None:
 def _property_findings(props: dict[str, str]) -> list[str]:
     """What is wrong with these CSS properties or presentation attributes (names in lower case)."""
     found = []
-    if "filter" in props and props["filter"].strip().lower() not in ("", "none"):
-        found.append(_FILTERS)
     blend = _blend_finding(props.get("mix-blend-mode", ""))
     if blend:
         found.append(blend)
@@ -136,14 +131,12 @@ def _element_findings(tag: str, attrs: dict[str, str], drawn: bool) -> list[str]
             f'spreadMethod="{spread}" cannot be written out here (the focus lies outside the circle, or the repeats need '
             f"more than {MAX_STOPS:,} stops) and PDF gradients cannot {spread}: give the gradient the stops of every repeat"
         )
-    if tag == "filter":
-        found.append(_FILTERS)
     if tag == "textPath":
         found.append(_TEXT_PATH)
     return found + _property_findings(props)
 
 
-_CSS_DECLARATION = re.compile(r"(?<![-\w])(filter|mix-blend-mode|font-family)\s*:\s*([^;{}]*)", re.I)
+_CSS_DECLARATION = re.compile(r"(?<![-\w])(mix-blend-mode|font-family)\s*:\s*([^;{}]*)", re.I)
 
 
 def _css_findings(text: str) -> list[tuple[int, str]]:

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from lxml import etree
 
 from ..errors import AetherpressError, Problem
-from ..faces.bbox import object_box, transformed, viewport_transform
-from ..faces.outline import IDENTITY, Matrix, multiply, parse_transform
+from ..faces.bbox import object_box, transformed
+from ..faces.outline import IDENTITY, Matrix, multiply, parse_transform, viewport_transform
 from ..faces.svgrefs import Area, href, local, number, prop_value
 from ..units import MM_PER_INCH, svg_length_px
 
