@@ -15,8 +15,9 @@ from generator.definitions import load_all
 from generator.definitions.presets import load_papers, load_sizes
 from generator.definitions.shops import computed_pixels, load_shops
 from generator.imposition.layout import Layout
-from generator.outputs.cardfiles import PROOF_DPI, PodOptions, card_sides, export_png, export_pod
+from generator.outputs.cardfiles import PodOptions, card_sides, export_png, export_pod
 from generator.outputs.proof import proof_png
+from generator.outputs.shopproof import PROOF_DPI
 from generator.outputs.tts import export_tts
 from generator.pipeline.sheets import write_sheets
 from generator.pipeline.store import Store

@@ -68,6 +68,8 @@ def run(project: Project, args: argparse.Namespace) -> int:
     report = validate(context, paths, specs)
     if args.strict_lang:
         report.add(report.untranslated)
+    for problem in report.differs:  # as build warns of them
+        print(f"warning: {problem}", file=sys.stderr)
     if report.problems:
         raise AetherpressError(report.problems)
     for problem in report.untranslated:

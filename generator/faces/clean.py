@@ -69,8 +69,21 @@ def drop_inert_css(style: str) -> str:
     return ";".join(kept)
 
 
+_CURRENT_COLOUR = re.compile(r"\bcurrentcolor\b", re.I)
+_COLOUR_NAMES = ("fill", "stroke", "stop-color", "flood-color", "lighting-color", "color")
+
+
 def _drop_attributes(el: etree._Element, unit_mm: float | None) -> bool:
     changed = False
+    for name in _COLOUR_NAMES:  # CSS reads the keyword in any case, the print renderer only as currentColor
+        value = el.get(name)
+        if value is not None and value.strip().lower() == "currentcolor" and value.strip() != "currentColor":
+            el.set(name, "currentColor")
+            changed = True
+    style = el.get("style")
+    if style and "currentcolor" in style.lower() and _CURRENT_COLOUR.sub("currentColor", style) != style:
+        el.set("style", _CURRENT_COLOUR.sub("currentColor", style))
+        changed = True
     for name in list(el.attrib):
         qname = etree.QName(name)
         foreign = qname.namespace not in _KEPT_NAMESPACES and not (qname.namespace == XLINK_NS and qname.localname == "href")

@@ -198,7 +198,7 @@ def _longhands(name: str, tokens: list) -> dict[str, str]:
         return {"marker-start": value, "marker-mid": value, "marker-end": value}
     value = _text(tokens)
     if name in _COLOURED:
-        value = _colour(value)
+        value = "currentColor" if value.lower() == "currentcolor" else _colour(value)
     return {name: value}
 
 

@@ -32,6 +32,7 @@ from .clean import clean_text, clean_tree, name_families
 from .css import CssError, resolve_css
 from .deckreads import reads_deck
 from .icons import deck_icons
+from .inherit import write_out_references
 from .repeats import needs_writing_out, write_out
 from .sandbox import CURRENT, OutsideProject, environment, template_error, template_line, template_path
 from .sanitise import SVG_NS, XLINK_NS, sanitise_problems
@@ -349,15 +350,16 @@ class FaceRenderer:
             changed = clean_tree(root) or changed
             changed = inline_art(root) or changed
             changed = self._inline_pictures(root, file, card, side) or changed
+            _refuse(sanitise_problems(root), file, place)  # the CSS as written, before anything reads it
             changed = resolve_css(root) or changed
             changed = name_families(root, self.fonts) or changed
+            changed = write_out_references(root) or changed
         except (ArtError, CssError) as exc:
             raise AetherpressError(Problem(file, f"{exc} (output line {exc.line})", key=place)) from None
         except AetherpressError as exc:
             raise AetherpressError([Problem(p.file, p.message, p.line, place) for p in exc.problems]) from None
-        found = sanitise_problems(root)
-        if found:
-            raise AetherpressError([Problem(file, f"{message} (output line {line})", key=place) for line, message in found])
+        if changed:
+            _refuse(sanitise_problems(root), file, place)  # and what the CSS worked out to
         return root, changed
 
     def _template_problem(
@@ -418,6 +420,11 @@ class FaceRenderer:
         """The back ``card`` is printed with; a back template sees no card (a back must not give its card away)."""
         template = self.deck.back_for(card) if card is not None else self.deck.back_template
         return self._render(template, None, "back")
+
+
+def _refuse(found: list[tuple[int | None, str]], file: str, place: str) -> None:
+    if found:
+        raise AetherpressError([Problem(file, f"{message} (output line {line})", key=place) for line, message in found])
 
 
 def _length_mm(value: str | None, default: float) -> float:

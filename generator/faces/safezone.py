@@ -27,7 +27,7 @@ from ..definitions.languages import described
 from ..errors import Problem
 from ..geometry import Box
 from ..resources.fonts import FontBook, first_family
-from .icons import IconError, _shape_path
+from .icons import IconError, shape_path
 from .outline import viewport_transform
 from .render import FaceRenderer, Geometry
 from .svg import parse_svg
@@ -132,7 +132,7 @@ def _drawn_boxes(svg_text: str, fonts) -> Iterable[tuple[str, str, Box, int | No
 
     def outline_box(element: etree._Element, tag: str, state: dict[str, str], matrix: Matrix):
         try:
-            d = _shape_path(element, tag)
+            d = shape_path(element, tag)
         except IconError:
             return
         if not d.strip():

@@ -26,7 +26,8 @@ XML_NS = "http://www.w3.org/XML/1998/namespace"
 
 _ELEMENTS = allow_list().elements
 _PRESENTATION = allow_list().presentation
-_PROPERTIES = allow_list().properties
+_PROPERTIES = allow_list().properties | allow_list().inert_properties | frozenset(allow_list().initial)
+# (what draws nothing is allowed here: the cleaner takes it out, and what is left is checked again)
 _ATTRIBUTES = allow_list().attributes
 _PLAIN = _ATTRIBUTES - {"href", "style"}  # attributes whose value needs a look only when it calls a function
 _LOCAL_REFERENCE = re.compile(r"^\s*(#[A-Za-z_][\w.:-]*|data:image/(png|jpeg);base64,[A-Za-z0-9+/=\s]*)\s*$")
@@ -117,16 +118,22 @@ def _reference_problem(value: str, elsewhere: str, fetching: str) -> str | None:
 def sanitise_problems(root: etree._Element) -> list[tuple[int | None, str]]:
     """Everything in the parsed SVG outside the allow-list: (output line, what is wrong), in document order."""
     found: list[tuple[int | None, str]] = []
+    refused: set[etree._Element] = set()  # what is inside a refused element is not told of again
     for node in [*root.itersiblings(preceding=True), *root.iter(), *root.itersiblings()]:
         if isinstance(node, etree._ProcessingInstruction):
             found.append((node.sourceline, f"processing instruction <?{node.target} ...?> is not allowed"))
             continue
         if not isinstance(node.tag, str):
             continue
+        parent = node.getparent()
+        if parent is not None and parent in refused:
+            refused.add(node)
+            continue
         qname = etree.QName(node)
         if qname.namespace != SVG_NS or qname.localname not in _ELEMENTS:
             where = f" in namespace '{qname.namespace}'" if qname.namespace != SVG_NS else ""
             found.append((node.sourceline, f"element <{qname.localname}>{where} is not allowed in a card"))
+            refused.add(node)
             continue
         for name, value in node.attrib.items():
             if name in _PLAIN and "(" not in value:

@@ -60,11 +60,15 @@ def press_piece(svg: str, source: str, place: str | None, fonts: Iterable[str], 
     """The side ``svg`` as a one-page PDF in process CMYK with nothing transparent (see the module's words)."""
     fonts = tuple(fonts)
     # a side with a filter is transparent whatever its filter draws: look at it with the filter drawn coarse
-    drawn = side_pdf(svg, source, place, fonts, None, _LOOK_DPI if "filter" in svg else press.filter_dpi)
-    if not is_transparent(drawn):
-        return recolour(drawn, press.process)
+    filtered = "filter" in svg
+    drawn = side_pdf(svg, source, place, fonts, None, _LOOK_DPI if filtered else press.filter_dpi)
+    if not is_transparent(drawn):  # (an opaque filter, a flood under a blend, draws an opaque picture)
+        return recolour(side_pdf(svg, source, place, fonts, None, press.filter_dpi) if filtered else drawn, press.process)
     layers = split_text(svg)
-    under = side_pdf(layers[0], source, place, fonts, None, press.filter_dpi) if layers else drawn
+    if layers is None and not filtered:
+        under = drawn  # drawn whole, and at the press's resolution already
+    else:
+        under = side_pdf(layers[0] if layers else svg, source, place, fonts, None, press.filter_dpi)
     over = recolour(side_pdf(layers[1], source, place, fonts, None, press.filter_dpi), press.process) if layers else None
     return _over_picture(over or _blank(drawn), press.process.picture(_flattened(under, press.dpi)))
 

@@ -12,6 +12,14 @@ Chromium they are given to usvg so that it puts the glyphs where Chromium does:
   height (ascent plus descent, from its ``hhea`` table) at the element's own
   font size; usvg by far less.  The keyword is replaced by that length.
 
+Two more are not drawn by usvg at all, and are given in terms it draws:
+
+* ``pathLength``: Chromium measures dashes along a shape as if it were that
+  long; the dashes are scaled by the shape's true length over it.
+* ``vector-effect: non-scaling-stroke``: the stroke keeps its width whatever
+  the transforms; it is given the width that draws it so in the card's own
+  units, as wide as the preview shows it at real size.
+
 Nothing else is changed, and the SVG the preview shows keeps the designer's
 own words.
 """
@@ -26,9 +34,11 @@ from dataclasses import dataclass
 from lxml import etree
 
 from ..faces.bbox import font_size
-from ..faces.svgrefs import local, numbers, prop_value, style_props
+from ..faces.icons import shape_path
+from ..faces.outline import IDENTITY, multiply, parse_transform, viewport_transform
+from ..faces.svgrefs import local, number, numbers, prop_value, style_props
 from ..resources.fonts import first_family
-from ..units import decimal
+from ..units import decimal, svg_length_px
 
 FontKey = tuple[str, str, str]  # (family in lower case, weight, style)
 HalfHeights = Mapping[FontKey, float]  # half of (ascent + descent) per em, by face
@@ -162,9 +172,70 @@ def _letter_spacing(root: etree._Element) -> bool:
     return changed
 
 
+def _numbers_of(value: str) -> list[float]:
+    return [float(v) for v in re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", value)]
+
+
+def _path_lengths(root: etree._Element) -> bool:
+    changed = False
+    for el in root.iter():
+        if not isinstance(el.tag, str) or el.get("pathLength") is None:
+            continue
+        wanted = _numbers_of(el.get("pathLength", ""))
+        del el.attrib["pathLength"]
+        changed = True
+        tag = local(el)
+        if not wanted or wanted[0] <= 0 or tag not in ("path", "rect", "circle", "ellipse", "line", "polyline", "polygon"):
+            continue
+        # svgelements loads only for the shapes that say their length
+        from svgelements import Path as SvgPath
+
+        try:
+            length = float(SvgPath(shape_path(el, tag)).length(error=1e-4))
+        except (ValueError, IndexError, TypeError, ZeroDivisionError):
+            continue
+        scale = length / wanted[0]
+        for name in ("stroke-dasharray", "stroke-dashoffset"):
+            value = prop_value(el, name)
+            if value and value.strip() != "none" and math.isfinite(scale):
+                _set_prop(el, name, " ".join(decimal(v * scale, 4) for v in _numbers_of(value)))
+    return changed
+
+
+def _to_root_scale(el: etree._Element) -> float:
+    """How much the transforms from ``el``'s user space to the root's scale a length (the mean of the two axes)."""
+    m = parse_transform(el.get("transform"))
+    for ancestor in el.iterancestors():
+        if local(ancestor) == "svg" and ancestor.getparent() is not None:
+            size = (number(ancestor.get("width"), 0.0), number(ancestor.get("height"), 0.0))
+            m = multiply(viewport_transform(ancestor, *size), m)
+        m = multiply(parse_transform(ancestor.get("transform")) if ancestor.getparent() is not None else IDENTITY, m)
+    return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+
+
+def _non_scaling_strokes(root: etree._Element) -> bool:
+    changed = False
+    view = numbers(root.get("viewBox"))
+    width = svg_length_px(root.get("width"))
+    per_px = view[2] / width if len(view) == 4 and width else 1.0  # root units in a CSS pixel
+    for el in root.iter():
+        if not isinstance(el.tag, str) or (prop_value(el, "vector-effect") or "").strip() != "non-scaling-stroke":
+            continue
+        scale = _to_root_scale(el)
+        stroke = _numbers_of(_inherited(el, "stroke-width") or "1")
+        if scale > 0 and stroke:
+            _set_prop(el, "stroke-width", decimal(stroke[0] * per_px / scale, 5))
+        _set_prop(el, "vector-effect", "none")
+        changed = True
+    return changed
+
+
 def as_chromium_places(root: etree._Element, faces: HalfHeights) -> bool:
-    """Rewrite ``root`` (a parsed side) in place so usvg places its text where Chromium does; whether it changed."""
+    """Rewrite ``root`` (a parsed side) in place so usvg places its text and draws its dashes and strokes as
+    Chromium does; whether it changed."""
     changed = _baseline_shifts(root, faces)
+    changed = _path_lengths(root) or changed
+    changed = _non_scaling_strokes(root) or changed
     return _letter_spacing(root) or changed
 
 
