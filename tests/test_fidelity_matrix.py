@@ -64,7 +64,7 @@ def test_every_picture_mode_is_made_as_its_description_says():
     from PIL import Image
 
     for mode, spec in allow_list().modes.items():
-        name, data = picture_file(mode, spec)
+        _name, data = picture_file(mode, spec)
         assert data, mode
         if spec["format"] == "svg":
             assert b"<svg" in data

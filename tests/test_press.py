@@ -41,9 +41,9 @@ def lanterns(tmp_path_factory) -> Project:
 
 
 def test_validate_and_build_agree_on_a_deck_with_shadows_blends_and_drawn_art(lanterns, capsys):
-    code, out, err = run(capsys, lanterns.root, "validate")
+    code, _, err = run(capsys, lanterns.root, "validate")
     assert code == 0 and err == "", err
-    code, out, err = run(capsys, lanterns.root, "build", "lanterns", "--jobs", "1")
+    code, _, err = run(capsys, lanterns.root, "build", "lanterns", "--jobs", "1")
     assert code == 0 and err == "", err
 
 
