@@ -216,7 +216,7 @@ def test_what_would_print_otherwise_is_said_on_the_side_and_by_validate(game, ca
         template,
         "{{ parts.field(style.paper) }}",
         '{{ parts.field(style.paper) }}\n<defs><pattern id="dots" width="4" height="4" patternUnits="userSpaceOnUse">'
-        '<circle cx="2" cy="2" r="1" fill="#c33"/></pattern></defs><text x="5" y="25" font-size="12" fill="url(#dots)">Hi</text>',
+        '<circle cx="2" cy="2" r="1" fill="#c33"/></pattern></defs><text x="8" y="25" font-size="12" fill="url(#dots)">Hi</text>',
     )
     preview = preview_of(game)
     preview.refresh()

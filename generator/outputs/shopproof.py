@@ -83,7 +83,7 @@ def _panel(pictures: list[tuple[Image.Image, str]]) -> bytes:
     """The pictures in a row, each captioned, as PNG bytes."""
     w = sum(p.width for p, _ in pictures) + _GAP * (len(pictures) + 1)
     h = max(p.height for p, _ in pictures) + _CAPTION + 2 * _GAP
-    sheet = Image.new("RGB", (w, h), (236, 234, 229))
+    sheet = Image.new("RGB", (w, h), (232, 232, 232))  # a neutral grey: a greyscale proof stays grey
     draw = ImageDraw.Draw(sheet)
     font = _font(13)
     x = _GAP
