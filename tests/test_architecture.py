@@ -117,8 +117,6 @@ def test_no_import_cycles():
         stack.append(v)
         on_stack.add(v)
         for w in GRAPH[v]:
-            if related(v, w):
-                continue
             if w not in index:
                 visit(w)
                 low[v] = min(low[v], low[w])
@@ -283,6 +281,25 @@ def test_names_taken_from_a_package_face_are_in_its_all():
                 if f"{base}.{alias.name}" not in known and alias.name not in offered
             ]
     assert taken == []
+
+
+MAX_COMPLEXITY = 25
+# functions being rewritten elsewhere, each with its count today: the count may only fall
+COMPLEX_FOR_NOW = {"generator.faces.tiles._write_pattern": 38}
+
+
+def test_no_function_is_too_complex():
+    """No function or method above a cyclomatic complexity of 25 as radon counts it (ruff's mccabe check counts
+    fewer branches: boolean operators and comprehensions' conditions are branches too)."""
+    from radon.complexity import cc_visit
+
+    over = {}
+    for name, path in modules().items():
+        for block in cc_visit(path.read_text(encoding="utf-8")):
+            where = f"{name}.{block.classname + '.' if getattr(block, 'classname', None) else ''}{block.name}"
+            if block.complexity > COMPLEX_FOR_NOW.get(where, MAX_COMPLEXITY):
+                over[where] = block.complexity
+    assert over == {}
 
 
 def test_modules_are_small():
