@@ -102,6 +102,22 @@ def test_a_rebuild_with_nothing_changed_writes_nothing(tmp_path, monkeypatch, ca
     assert capsys.readouterr().out == first  # the same report
     assert {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in folder.rglob("*")} == before
 
+    # asked from another folder: still nothing to do (not a deck read), and the report names the files as seen from there
+    import generator.pipeline.job
+
+    def no_build(*_args, **_kwargs):
+        raise AssertionError("built again")
+
+    monkeypatch.setattr(generator.pipeline.job, "run_build", no_build)
+    monkeypatch.chdir(root / "decks")
+    assert main(["--project", "..", "build", "cat", "--jobs", "1"]) == 0
+    assert capsys.readouterr().out == first.replace("output/", f"{os.path.realpath(root)}/output/")
+    assert {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in folder.rglob("*")} == before
+    monkeypatch.chdir(root)
+    monkeypatch.undo()
+    monkeypatch.chdir(root)
+    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "cache"))
+
     # a file of the folder changed or removed by hand: the folder is built again
     sheets = folder / "cat-sheets.pdf"
     original = sheets.read_bytes()

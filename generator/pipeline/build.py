@@ -40,7 +40,6 @@ from .keptpieces import KIND as PIECES
 from .keptpieces import piece_key
 from .keptsides import KIND as SIDES
 from .runner import Runner, chunks
-from .store import Store
 from .tasks import DeckTask, Where
 
 
@@ -107,8 +106,9 @@ def _taken_on(runner: Runner, kind: str, missing: dict[str, Any], task: Callable
 class DeckBuild:
     """One deck's way from its definition to its folder: sides, pieces, sheets, SVG files."""
 
-    def __init__(self, project: Project, task: DeckTask, sheets: Sequence[tuple[str, SheetOptions]], extras: Any):
-        self.project = project
+    def __init__(self, context: ProjectContext, task: DeckTask, sheets: Sequence[tuple[str, SheetOptions]], extras: Any):
+        self.project = context.project
+        self.store = context.store
         self.task = task
         self.deck = tasks.load_deck(task)
         self.sheets = sheets
@@ -141,8 +141,7 @@ class DeckBuild:
 
     def _sides(self, runner: Runner) -> Future:
         """The sides missing from the store, drawn (a side another deck of the build draws alike, once)."""
-        store = Store(self.project)
-        missing = {key: _spec(*item) for key, item in zip(self.side_keys, self.sides) if not store.has(SIDES, key)}
+        missing = {key: _spec(*item) for key, item in zip(self.side_keys, self.sides) if not self.store.has(SIDES, key)}
         return _taken_on(runner, SIDES, missing, lambda part: (tasks.draw_sides, (self.task, part)))
 
     def _pieces(self, runner: Runner) -> Future:
@@ -153,7 +152,6 @@ class DeckBuild:
         self._differences(drawn)
         g = self.faces.renderer.geometry
         fonts = font_inputs(self.project)
-        store = Store(self.project)
         waits: list[Future] = []
         for greyscale in sorted({o.greyscale for _, o in self.sheets}):
             keys = {
@@ -167,7 +165,7 @@ class DeckBuild:
                 for card in self.deck.cards or [None]
                 for side in (("front", "back") if card is not None else ("back",))
             }
-            missing = {key: item for item, key in keys.items() if not store.has(PIECES, key, binary=True)}
+            missing = {key: item for item, key in keys.items() if not self.store.has(PIECES, key, binary=True)}
 
             def task(part: list[Spec], greyscale: bool = greyscale, keys: dict[Spec, str] = keys) -> tuple:
                 return tasks.draw_pieces, ((self.task,), greyscale, part, {item: keys[item] for item in part})
@@ -249,7 +247,7 @@ def build_deck(
     context.adopt(deck)
     tasks.share(task.where, task.inputs, context)
     runner = Runner(InProcess(), 1, progress)
-    build = DeckBuild(project, task, sheets, None)
+    build = DeckBuild(context, task, sheets, None)
     build.start(runner, folder, lambda: None)
     runner.run()
     pdfs = [folder / f"{deck.slug}-sheets{suffix}.pdf" for suffix, _ in sheets]

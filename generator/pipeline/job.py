@@ -97,7 +97,7 @@ def run_build(
             if request.books:  # the longest tasks go first, so no worker waits for one at the end
                 reports["rulebooks"] = _books(context, where, inputs, request, stages, runner, show)
             # the decks' sides keyed while the workers count the books' tables
-            builds += [DeckBuild(project, task, request.sheets, _extras(request)) for task in deck_tasks]
+            builds += [DeckBuild(context, task, request.sheets, _extras(request)) for task in deck_tasks]
             for deck, build in zip(decks, builds):
                 target = request.out / deck.slug
                 files = unchanged(target, build.key, project.picture_folders())

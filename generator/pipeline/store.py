@@ -195,6 +195,10 @@ class Store:
         self.project = project
         self.keep = keep
 
+    def reader(self) -> Store:
+        """This store as one that reads what is kept and keeps nothing new (a check)."""
+        return Store(self.project, keep=False)
+
     @staticmethod
     def key(kind: str, inputs: Any) -> str:
         """The key of ``kind`` for ``inputs`` (JSON-ready data): the same inputs with the same code, the same key."""
