@@ -79,6 +79,38 @@ def test_a_dask_cluster_builds_the_same_bytes(tmp_path, serial):
     assert [name for name in serial if clustered[name] != serial[name]] == []
 
 
+SIZED_CLUSTER = """
+import sys
+from distributed import LocalCluster
+with LocalCluster(n_workers=1, threads_per_worker=3, processes=True, dashboard_address=None, host="127.0.0.1") as c:
+    print(c.scheduler_address, flush=True)
+    sys.stdin.read()
+"""
+
+
+def test_a_dask_build_sizes_its_work_by_the_clusters_workers():
+    """A cluster of one worker with three threads runs three tasks at once, whatever this machine's cores."""
+    pytest.importorskip("distributed")
+    from generator.pipeline.executor import executor, resolved_jobs
+
+    with subprocess.Popen(
+        [sys.executable, "-c", SIZED_CLUSTER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    ) as cluster:
+        try:
+            address = cluster.stdout.readline().strip()
+            with executor(jobs=None, dask=address) as (_, workers):
+                assert workers == 3
+            with executor(jobs=1, dask=address) as (_, workers):
+                assert workers == 3  # --jobs is this machine's, not the cluster's
+        finally:
+            cluster.stdin.close()
+            try:
+                cluster.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                cluster.kill()
+    assert resolved_jobs(None) == len(os.sched_getaffinity(0)) and resolved_jobs(5) == 5
+
+
 def test_an_unreachable_cluster_is_one_line(tmp_path):
     result = _build(tmp_path / "out", tmp_path / "cache", "--dask", "tcp://127.0.0.1:9", seed="4")
     assert result.returncode == 2

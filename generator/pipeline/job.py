@@ -26,7 +26,7 @@ from ..resources.fonts import register_fonts
 from . import tasks
 from .build import DeckBuild, deck_report
 from .context import ProjectContext
-from .executor import default_jobs, executor
+from .executor import executor
 from .runner import Runner
 from .tasks import DeckTask, Where
 
@@ -92,8 +92,8 @@ def run_build(
     try:
         # the workers are done (or stopped) before the folders are swapped in or removed: a worker still
         # writing would otherwise make a staging folder again after a failure elsewhere had removed it
-        with writing_into(request.out), staged_folders() as stages, executor(request.jobs, request.dask) as ex:
-            runner = Runner(ex, request.jobs or default_jobs(), bar)
+        with writing_into(request.out), staged_folders() as stages, executor(request.jobs, request.dask) as (ex, workers):
+            runner = Runner(ex, workers, bar)
             if request.books:  # the longest tasks go first, so no worker waits for one at the end
                 reports["rulebooks"] = _books(context, where, inputs, request, stages, runner, show)
             # the decks' sides keyed while the workers count the books' tables
