@@ -135,6 +135,7 @@ class DeckDefinition:
     def _context(self) -> Context:
         ctx = Context(self.ctx.file, self.ctx.locator)
         ctx.folder = self.path.parent
+        ctx.readings = self.project.readings
         return ctx
 
     def _apply(self, deck: Deck, variant_id: str, ctx: Context, seen: tuple[str, ...], done: set[str]) -> Deck:
@@ -177,6 +178,7 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
     project = project or Project.find(path.parent)
     data, ctx = read_toml(path)
     ctx.folder = path.parent
+    ctx.readings = project.readings
     if "deck" not in data and ("game" in data or "rulebook" in data):
         raise AetherpressError(Problem(ctx.file, "this is not a deck definition (it has no [deck] table)"))
     top = check_table(ctx, data, _TOP_SPEC, (), "a deck file")

@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -190,8 +189,11 @@ def read_font_file(path: Path) -> FontFile:
     return FontFile(str(path), family, "bold" if bold else "normal", "italic" if italic else "normal", name)
 
 
-def font_files(folder: Path, root: Path) -> tuple[FontFile, ...]:
-    """Every font in ``folder`` (a project's ``fonts/``), checked; every problem at once."""
+Listing = tuple[tuple[str, int, int], ...]  # the files of a folder, each by (path, size, time of change)
+
+
+def font_listing(folder: Path) -> Listing:
+    """The files in ``folder`` (a project's ``fonts/``) with their stamps: the same listing, the same fonts."""
     if not folder.is_dir():
         return ()
     listing = []
@@ -199,11 +201,11 @@ def font_files(folder: Path, root: Path) -> tuple[FontFile, ...]:
         if path.is_file():
             stat = path.stat()
             listing.append((str(path), stat.st_size, stat.st_mtime_ns))
-    return _read_all(tuple(listing), str(root))
+    return tuple(listing)
 
 
-@lru_cache(maxsize=16)
-def _read_all(listing: tuple[tuple[str, int, int], ...], root: str) -> tuple[FontFile, ...]:
+def read_fonts(listing: Listing, root: Path | str) -> tuple[FontFile, ...]:
+    """Every font of ``listing``, checked; every problem at once."""
     problems: list[Problem] = []
     found: list[FontFile] = []
     paths = [Path(p) for p, _, _ in listing]
