@@ -181,6 +181,27 @@ def test_one_changed_card_draws_one_side_and_one_piece(tmp_path, monkeypatch):
     assert kept == set(inodes) - {"fox.svg"}
 
 
+def test_the_process_that_plans_a_build_never_reads_a_side_back(tmp_path, monkeypatch):
+    """The tasks that have the sides tell the keys of their pieces: the planning process reads no side."""
+    from generator.pipeline import keptsides
+
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "cache"))
+    planner, read = os.getpid(), []
+    original = keptsides.Sides.side
+
+    def side(self, card, which):
+        if os.getpid() == planner:
+            read.append((card.id if card is not None else None, which))
+        return original(self, card, which)
+
+    monkeypatch.setattr(keptsides.Sides, "side", side)
+    assert main(["build", "cat", "--jobs", "2", "--paper", "a4"]) == 0
+    assert (root / "output" / "cat" / "cat-sheets.pdf").is_file() and len(list((root / "output" / "cat" / "faces").iterdir())) > 1
+    assert read == []
+
+
 def test_replaced_art_redraws_the_card_that_shows_it(tmp_path, monkeypatch):
     root = make_project(tmp_path)
     monkeypatch.chdir(root)

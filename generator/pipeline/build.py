@@ -2,12 +2,14 @@
 
 A build is a set of tasks (see :mod:`.tasks`) run by an executor (see
 :mod:`.executor`) as futures, in stages per deck (see :meth:`DeckBuild.start`):
-the sides not yet in the store are drawn, then the pieces not yet in the
-store, then each sheets file is assembled (a side or piece that several
-decks of the build print alike is drawn once, by the first to need it); the
-SVG files are written meanwhile.  A deck whose inputs have not changed since its folder was
-built, and whose files are intact, is not built at all; a deck with one
-changed card draws one side and one piece and assembles its sheets again.
+the tasks that have the sides (from the store, or drawn and kept) write their
+SVG files and tell the keys of their pieces; then the pieces not yet in the
+store are drawn; then each sheets file is assembled (a side or piece that
+several decks of the build print alike is drawn once, by the first to need
+it).  This process never reads a side back: it plans with the keys the tasks
+tell.  A deck whose inputs have not changed since its folder was built, and
+whose files are intact, is not built at all; a deck with one changed card
+draws one side and one piece and assembles its sheets again.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -22,25 +25,21 @@ from ..definitions.deck import DeckDefinition
 from ..definitions.model import Card, Deck
 from ..definitions.styles import dark_edges
 from ..errors import AetherpressError, Problem
-from ..faces.drawn import DrawnSide
-from ..faces.keys import font_inputs
 from ..faces.lint import print_problems
 from ..faces.render import geometry
 from ..imposition.grids import LayoutError
 from ..imposition.layout import cards_per_page
 from ..project import Project
-from ..project.digests import digest
-from ..project.files import confined_folder, make_folder, write_fresh
+from ..project.digests import digest, note_known
 from ..render.pieces import Spec, spec
 from ..render.sheetpdf import Progress, SheetOptions
 from . import tasks
 from .context import ProjectContext
 from .executor import InProcess
 from .keptpieces import KIND as PIECES
-from .keptpieces import piece_key
 from .keptsides import KIND as SIDES
 from .runner import Runner, chunks
-from .tasks import DeckTask, Where
+from .tasks import DeckTask, SideFacts, Where
 
 
 @dataclass(frozen=True)
@@ -104,7 +103,7 @@ def _taken_on(runner: Runner, kind: str, missing: dict[str, Any], task: Callable
 
 
 class DeckBuild:
-    """One deck's way from its definition to its folder: sides, pieces, sheets, SVG files."""
+    """One deck's way from its definition to its folder: sides (with their SVG files), pieces, sheets."""
 
     def __init__(self, context: ProjectContext, task: DeckTask, sheets: Sequence[tuple[str, SheetOptions]], extras: Any):
         self.project = context.project
@@ -123,42 +122,69 @@ class DeckBuild:
                     self.sides.append((card, side))
         options = [(suffix, repr(o)) for suffix, o in sheets]
         self.key = digest("deck folder", self.side_keys, options, extras)
+        self.greyscales = sorted({o.greyscale for _, o in sheets})
         self.reads: dict[str, str] = {}  # the pictures the sides were drawn with (known once they are drawn)
-        self.previous: Path | None = None
+        self.facts: dict[str, SideFacts] = {}  # each side's facts by its key, as the task that had the side told them
         self.piece_keys: dict[bool, dict[Spec, str]] = {}  # by colour mode (greyscale or not)
         self.differences: list[Problem] = []  # what its sides draw that prints otherwise than a browser shows it
-        self.drawn: list[DrawnSide] = []  # its sides as drawn, from the pieces' stage until the SVG files are written
 
-    def start(self, runner: Runner, folder: Path, finish: Callable[[], None], previous: Path | None = None) -> Future:
-        """Hand the deck's tasks to ``runner``: its sides, then its pieces, then its sheets and SVG files, then
-        ``finish`` (in this process).  ``previous`` is the folder ``folder`` replaces: SVG files that come out the
-        same are linked from it."""
-        self.previous = previous
-        sides = self._sides(runner)
+    def start(
+        self, runner: Runner, folder: Path, finish: Callable[[], None], previous: Path | None = None, allowed: Path | None = None
+    ) -> Future:
+        """Hand the deck's tasks to ``runner``: its sides and their SVG files, then its pieces, then its sheets,
+        then ``finish`` (in this process).  ``previous`` is the folder ``folder`` replaces: SVG files that come out
+        the same are linked from it; ``allowed``: the folder the tasks may write in (default: ``folder``)."""
+        sides = self._sides(runner, folder, previous, allowed or folder)
         pieces = runner.after([sides], lambda: self._pieces(runner))
-        sheets = runner.after([pieces], lambda: self._sheets(runner, folder))
+        sheets = runner.after([pieces], lambda: self._sheets(runner, folder, allowed or folder))
         return runner.after([sheets], finish)
 
-    def _sides(self, runner: Runner) -> Future:
-        """The sides missing from the store, drawn (a side another deck of the build draws alike, once)."""
-        missing = {key: _spec(*item) for key, item in zip(self.side_keys, self.sides) if not self.store.has(SIDES, key)}
-        return _taken_on(runner, SIDES, missing, lambda part: (tasks.draw_sides, (self.task, part)))
+    def _sides(self, runner: Runner, folder: Path, previous: Path | None, allowed: Path) -> Future:
+        """Every side of the deck, each from the store or drawn (a side another deck of the build draws alike, once,
+        by whichever deck takes it on first), with its SVG file written and its facts told, by the tasks that have
+        the sides: the keys of its pieces are worked out where the side is, not by reading it back here."""
+        items = {
+            key: (*_spec(card, side), str(self.svg_path(folder, card, side).relative_to(folder)))
+            for key, (card, side) in zip(self.side_keys, self.sides)
+        }
+        missing = {key for key in self.side_keys if not self.store.has(SIDES, key)}
+        elsewhere = [key for key in self.side_keys if key in missing and runner.once((SIDES, key)) is not None]
+        here = [key for key in self.side_keys if key not in elsewhere]
+        before = str(previous) if previous is not None else None
+
+        def task(part: list[str]) -> Future:
+            return runner.submit(
+                tasks.deck_sides, self.task, [items[k] for k in part], self.greyscales, str(folder), before, str(allowed)
+            )
+
+        futures = []
+        for part in chunks(here, runner.workers):
+            future = task(part)
+            runner.take_on([(SIDES, key) for key in part if key in missing], future)  # drawn here: another deck waits
+            futures.append(future)
+        for part in chunks(elsewhere, runner.workers):  # drawn by another deck's task: taken from the store after it
+            waits = [f for key in part if (f := runner.once((SIDES, key))) is not None]
+            futures.append(runner.after(waits, partial(task, part)))
+        return runner.after(futures, lambda: self._told([f.result() for f in futures]))
+
+    def _told(self, results: list[dict[str, SideFacts]]) -> None:
+        for found in results:
+            self.facts.update(found)
+        for key in self.side_keys:
+            facts = self.facts[key]
+            self.reads.update(facts.reads)
+            if facts.written is not None:
+                note_known(facts.written)
+        self._differences()
 
     def _pieces(self, runner: Runner) -> Future:
         """The pieces missing from the store, drawn (a piece another deck of the build needs too, once)."""
-        drawn = self.drawn = [self.faces.side(card, side) for card, side in self.sides]
-        for side in drawn:
-            self.reads.update(side.reads)
-        self._differences(drawn)
-        g = self.faces.renderer.geometry
-        fonts = font_inputs(self.project)
         waits: list[Future] = []
-        for greyscale in sorted({o.greyscale for _, o in self.sheets}):
+        for greyscale in self.greyscales:
             keys = {
-                spec(0, card, side): piece_key(fonts, d.svg, (g.width, g.height), greyscale)
-                for (card, side), d in zip(self.sides, drawn)
+                spec(0, card, side): self.facts[key].pieces[greyscale] for key, (card, side) in zip(self.side_keys, self.sides)
             }
-            # every card's sides for the sheets (cards that share a back share its piece), by the sides drawn
+            # every card's sides for the sheets (cards that share a back share its piece), by the sides' keys
             by_side = {side_key: keys[spec(0, *item)] for side_key, item in zip(self.side_keys, self.sides)}
             self.piece_keys[greyscale] = {
                 spec(0, card, side): by_side[self.faces.key(card, side)]
@@ -173,21 +199,11 @@ class DeckBuild:
             waits.append(_taken_on(runner, PIECES, missing, task))
         return runner.all(waits)
 
-    def _sheets(self, runner: Runner, folder: Path) -> Future:
-        """The sheets go to the workers, and the SVG files are written here while they assemble them.
+    def _sheets(self, runner: Runner, folder: Path, allowed: Path) -> Future:
+        """The sheets files, assembled by the workers from the pieces in the store."""
+        return runner.all([runner.submit(fn, *args) for fn, args in self._sheet_calls(folder, allowed)])
 
-        In this process (``--jobs 1``) the SVG files come first, so the drawn sides are let go before the
-        sheets are assembled: the build's peak memory is the larger of the two, not their sum.
-        """
-        if isinstance(runner.executor, InProcess):
-            self._write_svgs(folder, self.drawn)
-        sheets = [runner.submit(fn, *args) for fn, args in self._sheet_calls(folder)]
-        if not isinstance(runner.executor, InProcess):
-            self._write_svgs(folder, self.drawn)
-        self.drawn = []
-        return runner.all(sheets)
-
-    def _sheet_calls(self, folder: Path) -> list[tuple[Callable[..., Any], tuple]]:
+    def _sheet_calls(self, folder: Path, allowed: Path) -> list[tuple[Callable[..., Any], tuple]]:
         return [
             (
                 tasks.write_sheets,
@@ -195,43 +211,36 @@ class DeckBuild:
                     (self.task,),
                     options,
                     str(folder / f"{self.deck.slug}-sheets{suffix}.pdf"),
-                    str(folder),
+                    str(allowed),
                     self.piece_keys[options.greyscale],
                 ),
             )
             for suffix, options in self.sheets
         ]
 
-    def _differences(self, drawn: Sequence[DrawnSide]) -> None:
+    def _differences(self) -> None:
         """Each thing the deck's sides draw that prints otherwise than the preview shows it, once per template."""
         seen: set[tuple[str, str]] = set()
-        for (card, side), d in zip(self.sides, drawn):
+        for key, (card, side) in zip(self.side_keys, self.sides):
             if card is None:
                 template, what = self.deck.back_template, "the back"
             elif side == "front":
                 template, what = self.deck.template_for(card), f"card '{card.id}'"
             else:
                 template, what = self.deck.back_for(card), f"the back of card '{card.id}'"
-            self.differences += print_problems(self.faces.renderer, template, what, d.svg, seen, d.differs)
+            self.differences += print_problems(self.faces.renderer, template, what, "", seen, self.facts[key].differs)
 
     def overflows(self) -> list[Problem]:
-        """The texts of the deck's sides that do not fit (drafts draw them in red), read back from the cache."""
+        """The texts of the deck's sides that do not fit (drafts draw them in red), as the sides' tasks told them."""
         found: list[Problem] = []
-        for card, side in self.sides:
-            found += [p for p in self.faces.side(card, side).overflows if p not in found]
+        for key in self.side_keys:
+            found += [p for p in self.facts[key].overflows if p not in found] if key in self.facts else []
         return found
 
     def svg_path(self, folder: Path, card: Card | None, side: str) -> Path:
         if side == "front" and card is not None:
             return folder / "faces" / f"{card.id}.svg"
         return folder / "backs" / f"{self.deck.back_for(card) if card else self.deck.back_template}.svg"
-
-    def _write_svgs(self, folder: Path, drawn: list) -> None:
-        paths = [self.svg_path(folder, card, side) for card, side in self.sides]
-        checked = {parent: confined_folder(make_folder(parent)) for parent in dict.fromkeys(path.parent for path in paths)}
-        for path, side_drawn in zip(paths, drawn):
-            before = self.previous / path.relative_to(folder) if self.previous is not None else None
-            write_fresh(path, side_drawn.svg, before, checked[path.parent])
 
 
 def build_deck(
@@ -248,7 +257,7 @@ def build_deck(
     tasks.share(task.where, task.inputs, context)
     runner = Runner(InProcess(), 1, progress)
     build = DeckBuild(context, task, sheets, None)
-    build.start(runner, folder, lambda: None)
+    build.start(runner, folder, lambda: None, allowed=folder)
     runner.run()
     pdfs = [folder / f"{deck.slug}-sheets{suffix}.pdf" for suffix, _ in sheets]
     return pdfs + [build.svg_path(folder, card, side) for card, side in build.sides]

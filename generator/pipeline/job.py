@@ -107,7 +107,7 @@ def run_build(
                 folder = stage(stages, target)
                 stages[target].key = build.key
                 finish = _finisher(project, deck, target, folder, request, reports, show, stages[target], build)
-                build.start(runner, folder, finish, previous=target)
+                build.start(runner, folder, finish, previous=target, allowed=request.out)
             runner.run()
     finally:
         bar.close()
