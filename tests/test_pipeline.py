@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import os
 import shutil
 import subprocess
@@ -304,45 +305,73 @@ def test_a_large_picture_is_scaled_to_its_printed_size(tmp_path, monkeypatch):
     assert shown.getpixel((330, 0)) == photo.getpixel((1500, 0))  # the same picture, smaller
 
 
-def test_stages_run_after_the_futures_they_need_and_shared_work_is_done_once():
+def test_tasks_run_after_the_tasks_they_need_and_shared_work_is_done_once():
     from concurrent.futures import ThreadPoolExecutor
 
-    from generator.pipeline.runner import Runner
+    from generator.pipeline.graph import Graph, Results, run_local
 
     told: list[str] = []
+
+    def note(word: str, *_needed: object) -> str:
+        told.append(word)
+        return word
+
+    graph, results = Graph(2), Results()
+    a = graph.add(note, "a", key="piece")
+    assert graph.add(note, "a again", key="piece") is a and graph.known("piece") is a and graph.known("other") is None
+    b = graph.add(note, "b")
+    after = graph.add(note, "after a and b", a, needs=[b])  # a's result is an argument; b is only waited for
+    last = graph.add(note, "last", needs=[after])
+    graph.then([last], lambda: told.append(f"here, after {results[last]}"))
+    graph.then([], lambda: told.append("at once"))
     with ThreadPoolExecutor(2) as pool:
-        runner = Runner(pool, 2)
-        a = runner.submit(told.append, "a")
-        runner.take_on(["piece"], a)
-        assert runner.once("piece") is a and runner.once("other") is None
-        b = runner.submit(told.append, "b")
-        # a stage after a and b hands out a task of its own; the stage after it waits for that task too
-        second = runner.after([a, b], lambda: runner.submit(told.append, "after a and b"))
-        last = runner.after([second], lambda: told.append("last") or "done")
-        nothing = runner.after([], lambda: told.append("at once"))
-        runner.run()
-    assert sorted(told) == ["a", "after a and b", "at once", "b", "last"]
-    assert max(told.index("a"), told.index("b")) < told.index("after a and b") < told.index("last")
-    assert last.result() == "done" and nothing.done()
+        run_local(graph, pool, results)
+    assert sorted(told) == ["a", "after a and b", "at once", "b", "here, after last", "last"]
+    assert (
+        max(told.index("a"), told.index("b")) < told.index("after a and b") < told.index("last") < told.index("here, after last")
+    )
+    assert results[a] == "a" and results[last] == "last"
 
 
 def test_the_earliest_failure_is_raised_and_nothing_after_it_starts():
     from concurrent.futures import ThreadPoolExecutor
 
-    from generator.pipeline.runner import Runner
+    from generator.pipeline.graph import Graph, Results, run_local
 
     def fail(message: str) -> None:
         raise ValueError(message)
 
     told: list[str] = []
-    with ThreadPoolExecutor(1) as pool:
-        runner = Runner(pool, 1)
-        first = runner.submit(fail, "first")
-        runner.submit(fail, "second")
-        runner.after([first], lambda: told.append("should not run"))
-        with pytest.raises(ValueError, match="first"):
-            runner.run()
+    graph = Graph(1)
+    first = graph.add(fail, "first")
+    graph.add(fail, "second")
+    graph.add(told.append, "should not run", needs=[first])
+    graph.then([first], lambda: told.append("nor this"))
+    with ThreadPoolExecutor(1) as pool, pytest.raises(ValueError, match="first"):
+        run_local(graph, pool, Results())
     assert told == []
+
+
+def test_a_dask_cluster_runs_the_graph_by_its_own_scheduler():
+    """Every task is submitted at once, with the futures it needs: the cluster starts each when they are ready."""
+    pytest.importorskip("distributed")
+    from distributed import Client, LocalCluster
+
+    from generator.pipeline.graph import Graph, Results, run_dask
+
+    graph, results = Graph(2), Results()
+    a = graph.add(str.upper, "a")
+    b = graph.add(str.upper, "b")
+    both = graph.add(operator.add, a, b)
+    later = graph.add(str.lower, "later", needs=[both])
+    told: list[str] = []
+    graph.then([both, later], lambda: told.append(results[both] + results[later]))
+    with (
+        LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster,
+        Client(cluster) as client,
+    ):
+        run_dask(graph, client, results)
+    assert told == ["ABlater"]
 
 
 def test_variants_that_print_a_side_alike_draw_its_piece_once(tmp_path, monkeypatch):

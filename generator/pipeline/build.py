@@ -1,13 +1,12 @@
 """Building decks into files: faces and backs as SVG, print sheets as PDF, and the rulebooks.
 
-A build is a set of tasks (see :mod:`.tasks`) run by an executor (see
-:mod:`.executor`) as futures, in stages per deck (see :meth:`DeckBuild.start`):
-the tasks that have the sides (from the store, or drawn and kept) write their
-SVG files and tell the keys of their pieces; then the pieces not yet in the
-store are drawn; then each sheets file is assembled (a side or piece that
-several decks of the build print alike is drawn once, by the first to need
-it).  This process never reads a side back: it plans with the keys the tasks
-tell.  A deck whose inputs have not changed since its folder was built, and
+A build is a graph of tasks (see :mod:`.tasks` and :mod:`.graph`) run by an
+executor (see :mod:`.executor`), per deck (see :meth:`DeckBuild.plan`): the
+tasks that have the sides (from the store, or drawn and kept) write their SVG
+files, keep their pieces and tell the pieces' keys; then each sheets file is
+assembled from the pieces those tasks told (a side that several decks of the
+build print alike is drawn once, by the first to need it).  This process
+never reads a side back.  A deck whose inputs have not changed since its folder was built, and
 whose files are intact, is not built at all; a deck with one changed card
 draws one side and one piece and assembles its sheets again.
 """
@@ -15,9 +14,7 @@ draws one side and one piece and assembles its sheets again.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -36,9 +33,8 @@ from ..render.sheetpdf import Progress, SheetOptions
 from . import tasks
 from .context import ProjectContext
 from .executor import InProcess
-from .keptpieces import KIND as PIECES
+from .graph import Graph, Ref, Results, chunks, run
 from .keptsides import KIND as SIDES
-from .runner import Runner, chunks
 from .tasks import DeckTask, SideFacts, Where
 
 
@@ -92,18 +88,8 @@ def _spec(card: Card | None, side: str) -> tuple[str | None, str]:
     return (card.id if card is not None else None, side)
 
 
-def _taken_on(runner: Runner, kind: str, missing: dict[str, Any], task: Callable[[list], tuple]) -> Future:
-    """A future done once the work of every key of ``missing`` is: the keys no other deck of the build has taken
-    on are done here, in chunks, each chunk by the task ``task(chunk)`` gives as (function, arguments)."""
-    mine = [key for key in missing if runner.once((kind, key)) is None]
-    for part in chunks(mine, runner.workers):
-        fn, args = task([missing[key] for key in part])
-        runner.take_on([(kind, key) for key in part], runner.submit(fn, *args))
-    return runner.all([future for key in missing if (future := runner.once((kind, key))) is not None])
-
-
 class DeckBuild:
-    """One deck's way from its definition to its folder: sides (with their SVG files), pieces, sheets."""
+    """One deck's way from its definition to its folder: sides (with their SVG files and pieces), sheets."""
 
     def __init__(self, context: ProjectContext, task: DeckTask, sheets: Sequence[tuple[str, SheetOptions]], extras: Any):
         self.project = context.project
@@ -125,98 +111,86 @@ class DeckBuild:
         self.greyscales = sorted({o.greyscale for _, o in sheets})
         self.reads: dict[str, str] = {}  # the pictures the sides were drawn with (known once they are drawn)
         self.facts: dict[str, SideFacts] = {}  # each side's facts by its key, as the task that had the side told them
-        self.piece_keys: dict[bool, dict[Spec, str]] = {}  # by colour mode (greyscale or not)
         self.differences: list[Problem] = []  # what its sides draw that prints otherwise than a browser shows it
 
-    def start(
-        self, runner: Runner, folder: Path, finish: Callable[[], None], previous: Path | None = None, allowed: Path | None = None
-    ) -> Future:
-        """Hand the deck's tasks to ``runner``: its sides and their SVG files, then its pieces, then its sheets,
-        then ``finish`` (in this process).  ``previous`` is the folder ``folder`` replaces: SVG files that come out
-        the same are linked from it; ``allowed``: the folder the tasks may write in (default: ``folder``)."""
-        sides = self._sides(runner, folder, previous, allowed or folder)
-        pieces = runner.after([sides], lambda: self._pieces(runner))
-        sheets = runner.after([pieces], lambda: self._sheets(runner, folder, allowed or folder))
-        return runner.after([sheets], finish)
+    def plan(
+        self,
+        graph: Graph,
+        results: Results,
+        folder: Path,
+        finish: Callable[[], None],
+        previous: Path | None = None,
+        allowed: Path | None = None,
+    ) -> None:
+        """Add the deck's tasks to ``graph``: its sides, each with its SVG file and its pieces, then its sheets
+        files; then, in this process, what the sides' tasks told (see :meth:`told`) and ``finish``.  ``previous`` is
+        the folder ``folder`` replaces: SVG files that come out the same are linked from it; ``allowed``: the folder
+        the tasks may write in (default: ``folder``)."""
+        sides = self._sides(graph, folder, previous, allowed or folder)
+        sheets = [
+            graph.add(
+                tasks.write_sheets,
+                (self.task,),
+                options,
+                str(folder / f"{self.deck.slug}-sheets{suffix}.pdf"),
+                str(allowed or folder),
+                self._side_of(),
+                *sides,
+            )
+            for suffix, options in self.sheets
+        ]
 
-    def _sides(self, runner: Runner, folder: Path, previous: Path | None, allowed: Path) -> Future:
-        """Every side of the deck, each from the store or drawn (a side another deck of the build draws alike, once,
-        by whichever deck takes it on first), with its SVG file written and its facts told, by the tasks that have
-        the sides: the keys of its pieces are worked out where the side is, not by reading it back here."""
+        def done() -> None:
+            self.told([results[ref] for ref in sides])
+            finish()
+
+        graph.then([*sides, *sheets], done)
+
+    def _side_of(self) -> dict[Spec, str]:
+        """The key of every card's side on the sheets, by (deck index, card id, side): cards share a back's."""
+        return {
+            spec(0, card, side): self.faces.key(card, side)
+            for card in self.deck.cards or [None]
+            for side in (("front", "back") if card is not None else ("back",))
+        }
+
+    def _sides(self, graph: Graph, folder: Path, previous: Path | None, allowed: Path) -> list[Ref]:
+        """The tasks of the deck's sides: each side from the store or drawn (a side another deck of the build draws
+        alike, once, by whichever deck adds it first, and then taken from the store after that deck's task), with
+        its SVG file written, its pieces kept and its facts told (the keys of its pieces among them) by the task
+        that has it: this process never reads a side back."""
         items = {
             key: (*_spec(card, side), str(self.svg_path(folder, card, side).relative_to(folder)))
             for key, (card, side) in zip(self.side_keys, self.sides)
         }
         missing = {key for key in self.side_keys if not self.store.has(SIDES, key)}
-        elsewhere = [key for key in self.side_keys if key in missing and runner.once((SIDES, key)) is not None]
+        elsewhere = [key for key in self.side_keys if key in missing and graph.known((SIDES, key)) is not None]
         here = [key for key in self.side_keys if key not in elsewhere]
         before = str(previous) if previous is not None else None
+        refs = []
+        for part in chunks(here, graph.workers):
+            arguments = (self.task, [items[k] for k in part], self.greyscales, str(folder), before, str(allowed))
+            ref = graph.add(tasks.deck_sides, *arguments)
+            for key in part:
+                if key in missing:
+                    graph.name((SIDES, key), ref)
+            refs.append(ref)
+        for part in chunks(elsewhere, graph.workers):
+            needs = list(dict.fromkeys(found for key in part if (found := graph.known((SIDES, key))) is not None))
+            arguments = (self.task, [items[k] for k in part], self.greyscales, str(folder), before, str(allowed))
+            refs.append(graph.add(tasks.deck_sides, *arguments, needs=needs))
+        return refs
 
-        def task(part: list[str]) -> Future:
-            return runner.submit(
-                tasks.deck_sides, self.task, [items[k] for k in part], self.greyscales, str(folder), before, str(allowed)
-            )
-
-        futures = []
-        for part in chunks(here, runner.workers):
-            future = task(part)
-            runner.take_on([(SIDES, key) for key in part if key in missing], future)  # drawn here: another deck waits
-            futures.append(future)
-        for part in chunks(elsewhere, runner.workers):  # drawn by another deck's task: taken from the store after it
-            waits = [f for key in part if (f := runner.once((SIDES, key))) is not None]
-            futures.append(runner.after(waits, partial(task, part)))
-        return runner.after(futures, lambda: self._told([f.result() for f in futures]))
-
-    def _told(self, results: list[dict[str, SideFacts]]) -> None:
-        for found in results:
-            self.facts.update(found)
+    def told(self, found: Sequence[dict[str, SideFacts]]) -> None:
+        """Take what the sides' tasks told: the pictures read, the SVG files written, what prints otherwise."""
+        for part in found:
+            self.facts.update(part)
         for key in self.side_keys:
             facts = self.facts[key]
             self.reads.update(facts.reads)
             if facts.written is not None:
                 note_known(facts.written)
         self._differences()
-
-    def _pieces(self, runner: Runner) -> Future:
-        """The pieces missing from the store, drawn (a piece another deck of the build needs too, once)."""
-        waits: list[Future] = []
-        for greyscale in self.greyscales:
-            keys = {
-                spec(0, card, side): self.facts[key].pieces[greyscale] for key, (card, side) in zip(self.side_keys, self.sides)
-            }
-            # every card's sides for the sheets (cards that share a back share its piece), by the sides' keys
-            by_side = {side_key: keys[spec(0, *item)] for side_key, item in zip(self.side_keys, self.sides)}
-            self.piece_keys[greyscale] = {
-                spec(0, card, side): by_side[self.faces.key(card, side)]
-                for card in self.deck.cards or [None]
-                for side in (("front", "back") if card is not None else ("back",))
-            }
-            missing = {key: item for item, key in keys.items() if not self.store.has(PIECES, key, binary=True)}
-
-            def task(part: list[Spec], greyscale: bool = greyscale, keys: dict[Spec, str] = keys) -> tuple:
-                return tasks.draw_pieces, ((self.task,), greyscale, part, {item: keys[item] for item in part})
-
-            waits.append(_taken_on(runner, PIECES, missing, task))
-        return runner.all(waits)
-
-    def _sheets(self, runner: Runner, folder: Path, allowed: Path) -> Future:
-        """The sheets files, assembled by the workers from the pieces in the store."""
-        return runner.all([runner.submit(fn, *args) for fn, args in self._sheet_calls(folder, allowed)])
-
-    def _sheet_calls(self, folder: Path, allowed: Path) -> list[tuple[Callable[..., Any], tuple]]:
-        return [
-            (
-                tasks.write_sheets,
-                (
-                    (self.task,),
-                    options,
-                    str(folder / f"{self.deck.slug}-sheets{suffix}.pdf"),
-                    str(allowed),
-                    self.piece_keys[options.greyscale],
-                ),
-            )
-            for suffix, options in self.sheets
-        ]
 
     def _differences(self) -> None:
         """Each thing the deck's sides draw that prints otherwise than the preview shows it, once per template."""
@@ -255,10 +229,10 @@ def build_deck(
     context = ProjectContext(project)
     context.adopt(deck)
     tasks.share(task.where, task.inputs, context)
-    runner = Runner(InProcess(), 1, progress)
+    graph, results = Graph(), Results()
     build = DeckBuild(context, task, sheets, None)
-    build.start(runner, folder, lambda: None, allowed=folder)
-    runner.run()
+    build.plan(graph, results, folder, lambda: None, allowed=folder)
+    run(graph, InProcess(), results, progress)
     pdfs = [folder / f"{deck.slug}-sheets{suffix}.pdf" for suffix, _ in sheets]
     return pdfs + [build.svg_path(folder, card, side) for card, side in build.sides]
 

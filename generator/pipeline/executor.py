@@ -164,7 +164,7 @@ def executor(jobs: int | None = None, dask: str | None = None) -> Iterator[tuple
             _stop_now(chosen)
             raise
         except BaseException:
-            chosen.shutdown(wait=True, cancel_futures=True)  # the running tasks end; the failure is reported
+            _shut_down(chosen)  # the running tasks end; the failure is reported
             raise
         try:
             chosen.shutdown(wait=True)
@@ -175,6 +175,14 @@ def executor(jobs: int | None = None, dask: str | None = None) -> Iterator[tuple
         client = getattr(chosen, "_aetherpress_client", None)
         if client is not None:
             client.close()
+
+
+def _shut_down(chosen: Executor) -> None:
+    """Let the running tasks end and start no other (a Dask client's executor cancels none itself)."""
+    try:
+        chosen.shutdown(wait=True, cancel_futures=True)
+    except TypeError:
+        chosen.shutdown(wait=True)
 
 
 def _stop_now(chosen: Executor) -> None:
