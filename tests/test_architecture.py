@@ -304,6 +304,17 @@ def test_no_cache_keeps_a_project_file():
     assert sorted(set(SHIPPED_CACHES) - set(reading)) == []  # every entry of the list still reads what it says
 
 
+def test_the_store_is_made_by_the_project_context_alone():
+    """A command's store is made once, with its project context, and handed down: no other module makes one."""
+    makers = {
+        name
+        for name, path in modules().items()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "Store"
+    }
+    assert makers <= {"generator.pipeline.context", STORE}
+
+
 def test_context_variables_carry_no_project_state():
     """Every ``ContextVar`` of the package is listed with what it carries: none keeps what a project's files say."""
     found = set()
