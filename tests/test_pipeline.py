@@ -7,6 +7,8 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -59,21 +61,26 @@ with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_a
 """
 
 
-def test_a_dask_cluster_builds_the_same_bytes(tmp_path, serial):
-    pytest.importorskip("distributed")
-    # The cluster runs in a process of its own, as a real one would: its threads and
-    # workers never share this test process, which forks pools for other tests.
-    with subprocess.Popen([sys.executable, "-c", CLUSTER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) as cluster:
+@contextmanager
+def _cluster(script: str) -> Iterator[str]:
+    """The address of a Dask cluster started by ``script`` in a process of its own, as a real one would be: its
+    threads and workers never share this test process, which forks pools for other tests."""
+    with subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) as cluster:
         try:
-            address = cluster.stdout.readline().strip()
-            assert address.startswith("tcp://127.0.0.1:"), address
-            result = _build(tmp_path / "out", tmp_path / "cache", "--dask", address, seed="3")
+            yield cluster.stdout.readline().strip()
         finally:
             cluster.stdin.close()
             try:
                 cluster.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 cluster.kill()
+
+
+def test_a_dask_cluster_builds_the_same_bytes(tmp_path, serial):
+    pytest.importorskip("distributed")
+    with _cluster(CLUSTER) as address:
+        assert address.startswith("tcp://127.0.0.1:"), address
+        result = _build(tmp_path / "out", tmp_path / "cache", "--dask", address, seed="3")
     assert result.returncode == 0, result.stderr
     clustered = _files(tmp_path / "out")
     assert sorted(clustered) == sorted(serial)
@@ -94,21 +101,11 @@ def test_a_dask_build_sizes_its_work_by_the_clusters_workers():
     pytest.importorskip("distributed")
     from generator.pipeline.executor import executor, resolved_jobs
 
-    with subprocess.Popen(
-        [sys.executable, "-c", SIZED_CLUSTER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-    ) as cluster:
-        try:
-            address = cluster.stdout.readline().strip()
-            with executor(jobs=None, dask=address) as (_, workers):
-                assert workers == 3
-            with executor(jobs=1, dask=address) as (_, workers):
-                assert workers == 3  # --jobs is this machine's, not the cluster's
-        finally:
-            cluster.stdin.close()
-            try:
-                cluster.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                cluster.kill()
+    with _cluster(SIZED_CLUSTER) as address:
+        with executor(jobs=None, dask=address) as (_, workers):
+            assert workers == 3
+        with executor(jobs=1, dask=address) as (_, workers):
+            assert workers == 3  # --jobs is this machine's, not the cluster's
     assert resolved_jobs(None) == len(os.sched_getaffinity(0)) and resolved_jobs(5) == 5
 
 

@@ -36,8 +36,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_cards import PROTOGRAF
 from bench_speed import PEAKS, aetherpress, big_project, run
+
+# protograf drawing plain poker cards on A4 with its grid marks: a rectangle, two texts and a circle each
+PROTOGRAF = """
+import os
+from protograf import *
+Create(filename=os.environ["BENCH_OUT"], paper="A4", margin=0.5, units="cm")
+Deck(cards={cards}, card_size="poker", grid_marks=True)
+Card("*", rectangle(x=0.5, y=0.5, width=5.35, height=7.89, stroke="black", fill="ivory"),
+     text(text="Plain card", x=3.175, y=1.5, font_size=12),
+     text(text="Second line", x=3.175, y=7.5, font_size=10),
+     circle(cx=3.175, cy=4.445, radius=1.2, fill="firebrick"))
+Save()
+"""
 
 
 def protograf_python(given: str | None) -> str:
