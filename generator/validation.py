@@ -174,7 +174,7 @@ def _check_faces(context: ProjectContext, decks: dict[Path, DeckDefinition], cho
     report.templates = len(templates)
     report.add(check_templates(project, templates, own_only=project.own.kind == "project" and not named))
     try:
-        drawing, zones = check_drawn(project, targets)
+        drawing, zones = check_drawn(context, targets)
         report.add(drawing)
         report.add(zones)
     except AetherpressError as exc:

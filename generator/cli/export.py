@@ -15,6 +15,7 @@ from ..definitions.schema import suggest
 from ..definitions.shops import PDFX_LEVELS, POD_BLEED, load_shops
 from ..errors import display_path
 from ..locations import builtin_root
+from ..pipeline.context import ProjectContext
 from ..pipeline.drawncheck import print_differences
 from ..project import Project
 from ..project.files import writing_into
@@ -178,8 +179,9 @@ def run(project: Project, args: argparse.Namespace) -> int:
                 bar.close()
             report.append(f"{deck.key}: {len(written)} file{'' if len(written) == 1 else 's'} in {display_path(target)}")
     print("\n".join(report))
+    context = ProjectContext(project)
     for deck in decks:  # exported all the same, as build prints it, but never otherwise than shown without a word
-        for problem in print_differences(project, deck):
+        for problem in print_differences(context, deck):
             print(f"warning: {problem}", file=sys.stderr)
     return 0
 

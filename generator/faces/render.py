@@ -146,7 +146,7 @@ class FaceRenderer:
 
     @property
     def env(self) -> ImmutableSandboxedEnvironment:
-        return environment(tuple((str(layer.templates), str(layer.root)) for layer in self.project.layers))
+        return environment(self.project)
 
     def reads_deck(self, file_name: str) -> bool:
         """Whether the template in ``file_name`` (or one it loads) reads the deck (see :mod:`.deckreads`)."""
@@ -245,7 +245,9 @@ class FaceRenderer:
 
         Cards may not load files themselves; this is the one way an image gets onto a card.
         """
-        target, _ = find_image(Path(self.deck.folder), str(path)) if self.deck.folder and path else (None, None)
+        target, _ = (
+            find_image(Path(self.deck.folder), str(path), self.project.readings) if self.deck.folder and path else (None, None)
+        )
         where = self.template_file(self._template)
         if target is None:
             raise AetherpressError(

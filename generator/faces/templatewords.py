@@ -42,7 +42,7 @@ def template_texts(project: Project, deck: Deck) -> list[Text]:
     """Every text the deck's templates (and those they import or include) write themselves, in the order met."""
     import jinja2
 
-    env = environment(tuple((str(layer.templates), str(layer.root)) for layer in project.layers))
+    env = environment(project)
     loader = env.loader
     assert loader is not None
     texts: list[Text] = []

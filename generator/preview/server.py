@@ -251,7 +251,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._not_found()
             return
         geometry, source = entry.geometry, f"{entry.deck.source} {kind} {name}"
-        fonts = tuple(sorted({str(path) for path in preview.snapshot.fonts.files.values()}))
+        fonts = preview.snapshot.fonts.renderer
 
         def draw_png() -> bytes:
             kept = self.server.pngs

@@ -23,8 +23,8 @@ from ..definitions.model import Deck
 from ..definitions.schema import suggestions_afresh
 from ..errors import AetherpressError, grouped_lines
 from ..faces.render import Geometry
+from ..pipeline.context import ProjectContext
 from ..pipeline.keptsides import Sides
-from ..pipeline.store import Store
 from ..project import Project
 from ..project.digests import digest
 from .events import Broadcaster
@@ -84,6 +84,7 @@ class Preview:
 
     def __init__(self, project: Project, choose: Callable[[], list[Deck]], events: Broadcaster | None = None):
         self.project = project
+        self.store = ProjectContext(project).store  # one store for the preview's life: its entries are files
         self.choose = choose
         self.events = events or Broadcaster()
         self.snapshot = _Snapshot({})
@@ -122,7 +123,7 @@ class Preview:
         changed: list[tuple[DeckEntry, Side]] = []
         waiting: list[tuple[DeckEntry, Side]] = []
         for deck in decks:
-            entry = entries[deck.slug] = DeckEntry(deck, Sides(Store(self.project), deck))
+            entry = entries[deck.slug] = DeckEntry(deck, Sides(self.store, deck))
             before = old.get(deck.slug)
             for kind, name, card in side_list(deck):
                 key = entry.faces.key(card, "front" if kind == "face" else "back")
