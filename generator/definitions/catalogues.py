@@ -6,7 +6,6 @@ Written with Babel, with fixed dates, so the same texts give the same files.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -44,12 +43,10 @@ def _catalog(texts: Sequence[Text], project: str, locale: str | None = None):
 
 
 def _bytes(catalog, include_previous: bool = False) -> bytes:
-    # babel loads only when a language is read or checked
-    from babel.messages.pofile import write_po
+    # the writer (and babel) load only when a language is read or checked
+    from .pofiles import catalog_bytes
 
-    out = io.BytesIO()
-    write_po(out, catalog, width=100, include_previous=include_previous, sort_output=False)
-    return out.getvalue()
+    return catalog_bytes(catalog, include_previous)
 
 
 def template_bytes(texts: Sequence[Text], project: str) -> bytes:
@@ -64,15 +61,14 @@ def template_path(folder: Path) -> Path:
 def updated_bytes(texts: Sequence[Text], project: str, folder: Path, language: str) -> bytes:
     """``translations/LANGUAGE.po`` of ``folder`` merged with ``texts``: new texts added untranslated, a text whose
     source changed kept with its translation marked fuzzy (stale) and the source it was translated from noted,
-    texts no longer printed kept as obsolete."""
-    # babel loads only when a language is read or checked
-    from babel.messages.pofile import read_po
+    texts no longer printed kept as obsolete.  A catalogue that cannot be read whole is an error, never merged."""
+    # the reader (and babel) load only when a language is read or checked
+    from .pofiles import read_catalog
 
     template = _catalog(texts, project)
     path = catalogue_file(folder, language)
-    if path.is_file():
-        with path.open("rb") as handle:
-            catalog = read_po(handle, locale=language)
+    if path.exists() or path.is_symlink():
+        catalog = read_catalog(path, locale=language)
     else:
         catalog = _catalog([], project, language)
     catalog.update(template, no_fuzzy_matching=False, update_header_comment=False, update_creation_date=False)

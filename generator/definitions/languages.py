@@ -20,12 +20,12 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import AetherpressError, Problem, display_path
+from ..errors import Problem, display_path
 from .model import Card, Deck, Rank, Suit, frozen_mapping
 from .schema import Context, KeyPath
 
@@ -33,7 +33,6 @@ TEMPLATE_WORDS = "template"  # the context of the texts card templates write the
 TRANSLATIONS = "translations"  # the folder, beside a deck file, of its gettext catalogues
 TEMPLATE_FILE = "messages.pot"
 _DEFAULT_LANGUAGE = "en"
-_MAX_CATALOGUE_BYTES = 32_000_000
 _CODE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*")
 
 
@@ -187,10 +186,21 @@ class Catalogue:
     language: str
     file: str = ""  # as shown in messages; "" when there is no catalogue file
     entries: Mapping[tuple[str, str], str] = dc_field(default_factory=lambda: MappingProxyType({}))
-    stale: Mapping[str, str] = dc_field(default_factory=frozen_mapping)  # context -> the source translated, now changed
+    # context -> (the source translated, now changed, and its translation): kept to show the translator
+    stale: Mapping[str, tuple[str, str]] = dc_field(default_factory=frozen_mapping)
+    lines: Mapping[tuple[str, str], int] = dc_field(default_factory=lambda: MappingProxyType({}))  # where each translation is written
 
     def get(self, context: str, source: str) -> str | None:
         return self.entries.get((context, source))
+
+    @cached_property
+    def _by_context(self) -> dict[str, tuple[str, str]]:
+        return {context: (source, found) for (context, source), found in self.entries.items()}
+
+    def earlier(self, context: str) -> tuple[str, str] | None:
+        """(the source text, its translation) of the entry for ``context`` made from another source text, if any:
+        what a stale text was translated from."""
+        return self.stale.get(context) or self._by_context.get(context)
 
 
 def catalogue_file(folder: Path, language: str) -> Path:
@@ -199,41 +209,42 @@ def catalogue_file(folder: Path, language: str) -> Path:
 
 def read_catalogue(folder: Path, language: str) -> Catalogue:
     """The catalogue ``translations/LANGUAGE.po`` of ``folder`` (empty when there is none); a broken file is
-    a one-line error naming it."""
+    a one-line error naming it and its line (see :mod:`.pofiles`)."""
     path = catalogue_file(folder, language)
-    if not path.is_file():
+    if not path.is_file() and not path.is_symlink() and not path.exists():
         return Catalogue(language)
-    name = display_path(path)
-    if path.stat().st_size > _MAX_CATALOGUE_BYTES:
-        raise AetherpressError(Problem(name, f"a catalogue may be at most {_MAX_CATALOGUE_BYTES // 1_000_000} MB"))
-    # babel loads only when a language is read or checked
-    from babel.messages.pofile import PoFileError, read_po
+    # the reader (and babel) load only when a language is read or checked
+    from .pofiles import read_catalog
 
-    try:
-        with path.open("rb") as handle:
-            catalog = read_po(handle, locale=None, abort_invalid=True)
-    except PoFileError as exc:
-        line = getattr(exc, "lineno", None)
-        told = str(exc.args[0] if exc.args else exc).split(" on ")[0].lower()
-        raise AetherpressError(
-            Problem(name, f"not a readable PO file: {told}", line + 1 if isinstance(line, int) else None)
-        ) from None
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise AetherpressError(Problem(name, f"not a readable PO file: {exc}")) from None
+    catalog = read_catalog(path, locale=language)
     entries: dict[tuple[str, str], str] = {}
-    stale: dict[str, str] = {}
+    lines: dict[tuple[str, str], int] = {}
+    stale: dict[str, tuple[str, str]] = {}
     for message in catalog:
         if not message.id or not message.context or isinstance(message.id, tuple):
             continue
         translated = message.string if isinstance(message.string, str) else ""
         if message.fuzzy:
-            stale[message.context] = str(message.id)
+            stale[message.context] = (_previous_source(message), translated)
         elif translated:
             entries[(message.context, str(message.id))] = translated
+            lines[(message.context, str(message.id))] = message.lineno
     for message in catalog.obsolete.values():
-        if message.context and isinstance(message.id, str) and message.string:
-            stale.setdefault(message.context, message.id)
-    return Catalogue(language, name, MappingProxyType(entries), frozen_mapping(stale))
+        if message.context and isinstance(message.id, str) and isinstance(message.string, str) and message.string:
+            stale.setdefault(message.context, (message.id, message.string))
+    return Catalogue(language, display_path(path), MappingProxyType(entries), frozen_mapping(stale), MappingProxyType(lines))
+
+
+def _previous_source(message: Any) -> str:
+    """The source text a fuzzy entry was translated from: its ``#| msgid "..."`` line (which Babel's reader keeps
+    as a comment), else its own msgid."""
+    # babel loads only when a language is read or checked
+    from babel.messages.pofile import unescape
+
+    for comment in message.user_comments:
+        if comment.startswith('| msgid "') and comment.endswith('"'):
+            return unescape(comment[len("| msgid ") :])
+    return str(message.id)
 
 
 def translation(text: Text, catalogue: Catalogue) -> str | None:
@@ -245,7 +256,7 @@ def state(text: Text, catalogue: Catalogue) -> str:
     """``translated``, ``stale`` (translated from a source text that has since changed) or ``missing``."""
     if translation(text, catalogue) is not None:
         return "translated"
-    if text.context in catalogue.stale or any(c == text.context for c, _ in catalogue.entries):
+    if catalogue.earlier(text.context) is not None:
         return "stale"
     return "missing"
 
