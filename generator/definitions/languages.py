@@ -188,7 +188,8 @@ class Catalogue:
     entries: Mapping[tuple[str, str], str] = dc_field(default_factory=lambda: MappingProxyType({}))
     # context -> (the source translated, now changed, and its translation): kept to show the translator
     stale: Mapping[str, tuple[str, str]] = dc_field(default_factory=frozen_mapping)
-    lines: Mapping[tuple[str, str], int] = dc_field(default_factory=lambda: MappingProxyType({}))  # where each translation is written
+    # where each translation is written (context, source) -> line of the catalogue
+    lines: Mapping[tuple[str, str], int] = dc_field(default_factory=lambda: MappingProxyType({}))
 
     def get(self, context: str, source: str) -> str | None:
         return self.entries.get((context, source))
