@@ -26,7 +26,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import Problem, display_path
-from .model import Card, Deck, Rank, Suit, frozen_mapping
+from .model import Card, Deck, Origin, Rank, Suit, frozen_mapping
 from .schema import Context, KeyPath
 
 TEMPLATE_WORDS = "template"  # the context of the texts card templates write themselves, {{ _("Twofold") }}
@@ -278,17 +278,30 @@ def localise(deck: Deck, language: str, catalogue: Catalogue) -> Deck:
     for card in deck.cards:
         values: dict[str, Any] = {"name": card.name, **card.attributes}
         missing = []
+        written_at: dict[str, Origin] = {}
         for name in fields:
             value = values.get(name)
             if not isinstance(value, str) or not value.strip():
                 continue
-            found = translation(Text(_card_context(deck.id, card.id, name), value, "", columns=_columns(card, name)), catalogue)
+            columns = _columns(card, name)
+            context = _card_context(deck.id, card.id, name)
+            found = translation(Text(context, value, "", columns=columns), catalogue)
             if found is None:
                 missing.append(name)
-            else:
-                values[name] = found
+                continue
+            values[name] = found
+            if catalogue.language not in columns and (context, value) in catalogue.lines:
+                written_at[name] = Origin(catalogue.file, catalogue.lines[(context, value)])
         name = values.pop("name")
-        cards.append(replace(card, name=name, attributes=frozen_mapping(values), untranslated=tuple(missing)))
+        cards.append(
+            replace(
+                card,
+                name=name,
+                attributes=frozen_mapping(values),
+                untranslated=tuple(missing),
+                written_at=frozen_mapping(written_at),
+            )
+        )
     return replace(
         deck,
         title=one(f"deck|{deck.id}|title", deck.title),

@@ -140,6 +140,7 @@ class _StrictParser(_babel_parser()):  # type: ignore[misc]
         super().__init__(catalog, ignore_obsolete=False, abort_invalid=True)
         self._seen: dict[tuple[str | None, str], int] = {}
         self._plural_line: int | None = None  # the line that says Plural-Forms, for its message
+        self._msgstr_line: int | None = None  # the line of the current message's msgstr: where its translation is
 
     def _process_message_line(self, lineno: int, line: str, obsolete: bool = False) -> None:
         if "plural-forms" in line.lower():
@@ -149,6 +150,8 @@ class _StrictParser(_babel_parser()):  # type: ignore[misc]
             base = keyword.partition("[")[0]
             if base in _KEYWORDS:
                 _check_string(lineno, arg.strip(), keyword)
+                if base == "msgstr":
+                    self._msgstr_line = lineno + 1
                 if keyword.startswith("msgstr["):
                     index = keyword[len("msgstr[") : -1]
                     if not keyword.endswith("]") or not index.isdigit() or int(index) >= MAX_PLURALS:
@@ -172,7 +175,11 @@ class _StrictParser(_babel_parser()):  # type: ignore[misc]
             first = self._seen.setdefault((context, msgid), line)
             if first != line:
                 raise _Bad(line, f"the text '{msgid[:60]}' is in the catalogue twice (first at line {first}); keep one")
-        super()._add_message()
+        at, self._msgstr_line, obsolete = self._msgstr_line, None, self.obsolete
+        super()._add_message()  # resets the parser's state
+        message = None if obsolete or not msgid else self.catalog.get(msgid, context)
+        if message is not None and at is not None:
+            message.lineno = at  # a translation's problems are told at the line that writes it
 
 
 def _check_string(lineno: int, arg: str, keyword: str) -> None:
