@@ -13,8 +13,8 @@ import argparse
 from pathlib import Path
 
 from ..definitions import catalogues
-from ..definitions.languages import Text, deck_texts, game_texts, language_name, read_catalogue
-from ..errors import AetherpressError, display_path
+from ..definitions.languages import Text, catalogue_file, deck_texts, game_texts, language_name, read_catalogue
+from ..errors import AetherpressError, Problem, display_path
 from ..project import Project
 from ..project.files import write_bytes, writing_into
 from .common import examples
@@ -62,30 +62,51 @@ def _folders(project: Project) -> dict[Path, tuple[list[Text], list[str], list]]
 
 
 def run(project: Project, args: argparse.Namespace) -> int:
-
     folders = _folders(project)
     if not folders:
         raise AetherpressError('no deck or rulebook of the project declares editions (editions = ["de"] in [deck])')
     wanted = [c.strip() for c in args.lang.split(",") if c.strip()] if args.lang else None
-    for folder, (texts, languages, books) in folders.items():
-        project_name = folder.name
-        chosen = [code for code in languages if wanted is None or code in wanted]
-        if args.action == "extract":
+    known = {code for _, languages, _ in folders.values() for code in languages}
+    for code in wanted or ():
+        if code not in known:
+            raise AetherpressError(
+                Problem(
+                    "command line",
+                    f"--lang: no deck or rulebook of the project has an edition in '{code}' "
+                    f"(its editions: {', '.join(sorted(known))})",
+                )
+            )
+    if args.action == "extract":
+        for folder, (texts, _, _) in folders.items():
             with writing_into(folder):
-                path = write_bytes(catalogues.template_path(folder), catalogues.template_bytes(texts, project_name))
+                path = write_bytes(catalogues.template_path(folder), catalogues.template_bytes(texts, folder.name))
             print(f"catalogue: {display_path(path)} ({len({(t.context, t.source) for t in texts})} texts)")
-        elif args.action == "update":
-            merged = {code: catalogues.updated_bytes(texts, project_name, folder, code) for code in chosen}
+    elif args.action == "update":
+        merged = {  # every catalogue read whole before any is written
+            (folder, code): catalogues.updated_bytes(texts, folder.name, folder, code)
+            for folder, (texts, languages, _) in folders.items()
+            for code in languages
+            if wanted is None or code in wanted
+        }
+        for (folder, code), (data, told) in merged.items():
+            for line in told:
+                print(f"{display_path(folder)} {code}: {line}")
             with writing_into(folder):
-                for code, data in merged.items():
-                    print(f"catalogue: {display_path(write_bytes(folder / 'translations' / f'{code}.po', data))}")
-        else:
-            for code in chosen:
-                report = catalogues.progress(folder, texts, read_catalogue(folder, code))
-                for book in books:
-                    if code in book.editions:
-                        own = book.source.with_name(f"{book.source.stem}.{code}{book.source.suffix}")
-                        told = "translated" if own.is_file() else "missing (set from the source language)"
-                        report.books.append(f"rulebook '{book.id}': {own.name} {told}")
-                print("\n".join(report.lines(language_name(code))))
+                print(f"catalogue: {display_path(write_bytes(catalogue_file(folder, code), data))}")
+    else:
+        for folder, (texts, languages, books) in folders.items():
+            for code in languages:
+                if wanted is None or code in wanted:
+                    report = catalogues.progress(folder, texts, read_catalogue(folder, code))
+                    report.books += [line for book in books for line in book_status(book, code)]
+                    print("\n".join(report.lines(language_name(code))))
     return 0
+
+
+def book_status(book, code: str) -> list[str]:
+    """What ``translations status`` says of a rulebook's source in language ``code``."""
+    if code not in book.editions:
+        return []
+    own = book.source.with_name(f"{book.source.stem}.{code}{book.source.suffix}")
+    said = "translated" if own.is_file() else "missing (set from the source language)"
+    return [f"rulebook '{book.id}': {own.name} {said}"]

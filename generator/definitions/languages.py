@@ -27,6 +27,7 @@ from typing import Any
 
 from ..errors import Problem, display_path
 from .model import Card, Deck, Origin, Rank, Suit, frozen_mapping
+from .pofiles import made_from, read_catalog
 from .schema import Context, KeyPath
 
 TEMPLATE_WORDS = "template"  # the context of the texts card templates write themselves, {{ _("Twofold") }}
@@ -214,9 +215,6 @@ def read_catalogue(folder: Path, language: str) -> Catalogue:
     path = catalogue_file(folder, language)
     if not path.is_file() and not path.is_symlink() and not path.exists():
         return Catalogue(language)
-    # the reader (and babel) load only when a language is read or checked
-    from .pofiles import read_catalog
-
     catalog = read_catalog(path, locale=language)
     entries: dict[tuple[str, str], str] = {}
     lines: dict[tuple[str, str], int] = {}
@@ -226,7 +224,7 @@ def read_catalogue(folder: Path, language: str) -> Catalogue:
             continue
         translated = message.string if isinstance(message.string, str) else ""
         if message.fuzzy:
-            stale[message.context] = (_previous_source(message), translated)
+            stale[message.context] = (made_from(message), translated)
         elif translated:
             entries[(message.context, str(message.id))] = translated
             lines[(message.context, str(message.id))] = message.lineno
@@ -234,18 +232,6 @@ def read_catalogue(folder: Path, language: str) -> Catalogue:
         if message.context and isinstance(message.id, str) and isinstance(message.string, str) and message.string:
             stale.setdefault(message.context, (message.id, message.string))
     return Catalogue(language, display_path(path), MappingProxyType(entries), frozen_mapping(stale), MappingProxyType(lines))
-
-
-def _previous_source(message: Any) -> str:
-    """The source text a fuzzy entry was translated from: its ``#| msgid "..."`` line (which Babel's reader keeps
-    as a comment), else its own msgid."""
-    # babel loads only when a language is read or checked
-    from babel.messages.pofile import unescape
-
-    for comment in message.user_comments:
-        if comment.startswith('| msgid "') and comment.endswith('"'):
-            return unescape(comment[len("| msgid ") :])
-    return str(message.id)
 
 
 def translation(text: Text, catalogue: Catalogue) -> str | None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import codecs
 import io
 import re
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -94,7 +95,7 @@ def _read(path: Path, root: Path | None, locale: str | None) -> Any:
 
     catalog = Catalog(locale=locale, charset="utf-8")
     try:
-        _StrictParser(catalog).parse(io.StringIO(text))
+        _strict_parser()(catalog).parse(io.StringIO(text))
     except PoFileError as exc:
         told = str(exc.args[0] if exc.args else exc).split(" on ")[0] or "not a readable PO file"
         at = getattr(exc, "lineno", None)
@@ -126,60 +127,61 @@ def _decoded(data: bytes) -> str:
         raise _Bad(at, f"not {charset} text (byte 0x{data[exc.start]:02x}); save the catalogue as UTF-8") from None
 
 
-def _babel_parser() -> type:
-    # babel loads only when a language is read or checked
+@cache
+def _strict_parser() -> type:
+    """Babel's PO parser, refusing what it would otherwise read as some other text (made on first use: babel
+    loads only when a language is read or checked)."""
     from babel.messages.pofile import PoFileParser
 
-    return PoFileParser
+    class StrictParser(PoFileParser):
+        """Babel's PO parser, refusing what it would otherwise read as some other text."""
 
+        def __init__(self, catalog: Any):
+            super().__init__(catalog, ignore_obsolete=False, abort_invalid=True)
+            self._seen: dict[tuple[str | None, str], int] = {}
+            self._plural_line: int | None = None  # the line that says Plural-Forms, for its message
+            self._msgstr_line: int | None = None  # the line of the current message's msgstr: where its translation is
 
-class _StrictParser(_babel_parser()):  # type: ignore[misc]
-    """Babel's PO parser, refusing what it would otherwise read as some other text."""
+        def _process_message_line(self, lineno: int, line: str, obsolete: bool = False) -> None:
+            if "plural-forms" in line.lower():
+                self._plural_line = lineno + 1
+            if line and line[0] != '"':
+                keyword, _, arg = line.partition(" ")
+                base = keyword.partition("[")[0]
+                if base in _KEYWORDS:
+                    _check_string(lineno, arg.strip(), keyword)
+                    if base == "msgstr":
+                        self._msgstr_line = lineno + 1
+                    if keyword.startswith("msgstr["):
+                        index = keyword[len("msgstr[") : -1]
+                        if not keyword.endswith("]") or not index.isdigit() or int(index) >= MAX_PLURALS:
+                            raise _Bad(lineno + 1, f"'{keyword}': a plural form is msgstr[0] to msgstr[{MAX_PLURALS - 1}]")
+            elif line:
+                _check_string(lineno, line, "")
+            super()._process_message_line(lineno, line, obsolete)
 
-    def __init__(self, catalog: Any):
-        super().__init__(catalog, ignore_obsolete=False, abort_invalid=True)
-        self._seen: dict[tuple[str | None, str], int] = {}
-        self._plural_line: int | None = None  # the line that says Plural-Forms, for its message
-        self._msgstr_line: int | None = None  # the line of the current message's msgstr: where its translation is
+        def _add_message(self) -> None:
+            line = self.offset + 1
+            msgid = self.messages[0].denormalize() if self.messages else ""
+            context = self.context.denormalize() if self.context else None
+            strings = [s.denormalize() for _, s in self.translations]
+            if not msgid and context is None and not self.obsolete:
+                _check_header(self._plural_line or line, strings[0] if strings else "")
+            for value in [msgid, context or "", *strings]:
+                found = _CONTROL.search(value.replace("\t", " ").replace("\n", " "))
+                if found:
+                    raise _Bad(line, f"control character {control_name(found.group())} in a text; a catalogue holds text only")
+            if msgid and not self.obsolete:
+                first = self._seen.setdefault((context, msgid), line)
+                if first != line:
+                    raise _Bad(line, f"the text '{msgid[:60]}' is in the catalogue twice (first at line {first}); keep one")
+            at, self._msgstr_line, obsolete = self._msgstr_line, None, self.obsolete
+            super()._add_message()  # resets the parser's state
+            message = None if obsolete or not msgid else self.catalog.get(msgid, context)
+            if message is not None and at is not None:
+                message.lineno = at  # a translation's problems are told at the line that writes it
 
-    def _process_message_line(self, lineno: int, line: str, obsolete: bool = False) -> None:
-        if "plural-forms" in line.lower():
-            self._plural_line = lineno + 1
-        if line and line[0] != '"':
-            keyword, _, arg = line.partition(" ")
-            base = keyword.partition("[")[0]
-            if base in _KEYWORDS:
-                _check_string(lineno, arg.strip(), keyword)
-                if base == "msgstr":
-                    self._msgstr_line = lineno + 1
-                if keyword.startswith("msgstr["):
-                    index = keyword[len("msgstr[") : -1]
-                    if not keyword.endswith("]") or not index.isdigit() or int(index) >= MAX_PLURALS:
-                        raise _Bad(lineno + 1, f"'{keyword}': a plural form is msgstr[0] to msgstr[{MAX_PLURALS - 1}]")
-        elif line:
-            _check_string(lineno, line, "")
-        super()._process_message_line(lineno, line, obsolete)
-
-    def _add_message(self) -> None:
-        line = self.offset + 1
-        msgid = self.messages[0].denormalize() if self.messages else ""
-        context = self.context.denormalize() if self.context else None
-        strings = [s.denormalize() for _, s in self.translations]
-        if not msgid and context is None and not self.obsolete:
-            _check_header(self._plural_line or line, strings[0] if strings else "")
-        for value in [msgid, context or "", *strings]:
-            found = _CONTROL.search(value.replace("\t", " ").replace("\n", " "))
-            if found:
-                raise _Bad(line, f"control character {control_name(found.group())} in a text; a catalogue holds text only")
-        if msgid and not self.obsolete:
-            first = self._seen.setdefault((context, msgid), line)
-            if first != line:
-                raise _Bad(line, f"the text '{msgid[:60]}' is in the catalogue twice (first at line {first}); keep one")
-        at, self._msgstr_line, obsolete = self._msgstr_line, None, self.obsolete
-        super()._add_message()  # resets the parser's state
-        message = None if obsolete or not msgid else self.catalog.get(msgid, context)
-        if message is not None and at is not None:
-            message.lineno = at  # a translation's problems are told at the line that writes it
+    return StrictParser
 
 
 def _check_string(lineno: int, arg: str, keyword: str) -> None:
@@ -224,3 +226,20 @@ def catalog_bytes(catalog: Any, include_previous: bool = False) -> bytes:
     out = io.BytesIO()
     write_po(out, catalog, width=100, include_previous=include_previous, sort_output=False)
     return out.getvalue()
+
+
+_PREVIOUS = '| msgid "'  # Babel's reader keeps a ``#| msgid "..."`` line as this comment
+
+
+def made_from(message: Any) -> str:
+    """The source text a translation was made from: a fuzzy entry's ``#| msgid "..."``, else its own msgid."""
+    # babel loads only when a language is read or checked
+    from babel.messages.pofile import unescape
+
+    if message.fuzzy:
+        for comment in message.user_comments:
+            if comment.startswith(_PREVIOUS) and comment.endswith('"'):
+                return unescape(comment[len(_PREVIOUS) - 1 :])
+        if message.previous_id:
+            return str(message.previous_id[0])
+    return str(message.id)
