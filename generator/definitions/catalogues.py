@@ -56,16 +56,20 @@ def template_path(folder: Path) -> Path:
     return folder / TRANSLATIONS / TEMPLATE_FILE
 
 
-def updated_bytes(texts: Sequence[Text], project: str, folder: Path, language: str) -> tuple[bytes, list[str]]:
+def updated_bytes(
+    texts: Sequence[Text], project: str, folder: Path, language: str, records: Sequence[tuple[Text, str]] = ()
+) -> tuple[bytes, list[str]]:
     """``translations/LANGUAGE.po`` of ``folder`` merged with ``texts``, and what the merge has to tell.
 
     New texts come in untranslated; a text whose source changed keeps its translation, marked fuzzy (stale) with
     the source it was made from (``#| msgid``), found by its place (its context), never by a look-alike text
     elsewhere; a card renamed in a card list without an ``id`` column (so its id changed with its name) is
-    matched by its other texts, and said so; texts no longer printed are kept as obsolete.  A catalogue that
-    cannot be read whole is an error, never merged."""
+    matched by its other texts, and said so; texts no longer printed are kept as obsolete.  ``records``: texts the
+    catalogue records rather than translates (a rulebook's sections, see :mod:`..rulebook.sections`), each with
+    the value it is first recorded with ("" while it has none).  A catalogue that cannot be read whole is an
+    error, never merged."""
 
-    template = _catalog(texts, project)
+    template = _catalog([*texts, *(text for text, _ in records)], project)
     path = catalogue_file(folder, language)
     if path.exists() or path.is_symlink():
         catalog = read_catalog(path, locale=language)
@@ -75,6 +79,10 @@ def updated_bytes(texts: Sequence[Text], project: str, folder: Path, language: s
     catalog.update(template, no_fuzzy_matching=True, update_header_comment=False, update_creation_date=False)
     told = _follow_renamed_cards(catalog, earlier)
     _keep_earlier_translations(catalog, earlier)
+    for text, value in records:
+        message = catalog.get(text.source, text.context)
+        if message is not None and value and not message.string:
+            message.string = value
     catalog.revision_date = _FIXED_DATE
     return _bytes(catalog, include_previous=True), told
 
@@ -96,7 +104,7 @@ def _keep_earlier_translations(catalog, earlier: dict[str, tuple[str, str]]) -> 
             continue
         if message.fuzzy and not message.previous_id:
             message.previous_id = [made_from(message)]
-        message.user_comments = [c for c in message.user_comments if not c.startswith("| msgid ")]
+        message.user_comments = [c for c in message.user_comments if not c.startswith(("| msgid ", '| "', "| msgctxt "))]
         if message.string or message.context not in earlier:
             continue
         source, translated = earlier[message.context]
@@ -208,3 +216,19 @@ def progress(folder: Path, texts: Sequence[Text], catalogue: Catalogue) -> Progr
         if kind == "stale":
             found.earlier[text.context] = catalogue.earlier(text.context) or ("", "")
     return found
+
+
+def reviewed_bytes(folder: Path, language: str, records: Sequence[tuple[Text, str]]) -> bytes:
+    """``translations/LANGUAGE.po`` of ``folder`` with each of ``records`` (a section of a rulebook's source, with
+    the heading its translation gives it) recorded as translated from the text it has now: its translation was
+    reviewed against it.  Read whole first, like every catalogue written back."""
+    catalog = read_catalog(catalogue_file(folder, language), locale=language)
+    for text, heading in records:
+        for message in [m for m in [*catalog, *catalog.obsolete.values()] if m.context == text.context]:
+            catalog.delete(message.id, message.context)
+            catalog.obsolete.pop((message.id, message.context), None)
+        catalog.add(
+            text.source, heading, locations=[(text.file, text.line or 0)], auto_comments=[text.place], context=text.context
+        )
+    catalog.revision_date = _FIXED_DATE
+    return _bytes(catalog, include_previous=True)

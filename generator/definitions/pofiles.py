@@ -228,18 +228,27 @@ def catalog_bytes(catalog: Any, include_previous: bool = False) -> bytes:
     return out.getvalue()
 
 
-_PREVIOUS = '| msgid "'  # Babel's reader keeps a ``#| msgid "..."`` line as this comment
+_PREVIOUS = "| msgid "  # Babel's reader keeps a ``#| msgid "..."`` line (and each ``#| "..."`` after it) as comments
 
 
 def made_from(message: Any) -> str:
-    """The source text a translation was made from: a fuzzy entry's ``#| msgid "..."``, else its own msgid."""
+    """The source text a translation was made from: a fuzzy entry's ``#| msgid "..."`` (over as many lines as it
+    takes), else its own msgid."""
     # babel loads only when a language is read or checked
     from babel.messages.pofile import unescape
 
     if message.fuzzy:
+        parts: list[str] | None = None
         for comment in message.user_comments:
-            if comment.startswith(_PREVIOUS) and comment.endswith('"'):
-                return unescape(comment[len(_PREVIOUS) - 1 :])
+            if parts is None and comment.startswith(_PREVIOUS):
+                parts = [comment[len(_PREVIOUS) :].strip()]
+            elif parts is not None and comment.startswith('| "'):
+                parts.append(comment[2:].strip())
+            elif parts is not None:
+                break
+        strings = [_STRING.findall(part) for part in parts or ()]
+        if parts and all(_STRING.sub("", part).strip() == "" for part in parts):
+            return "".join(unescape(f'"{found}"') for line in strings for found in line)
         if message.previous_id:
             return str(message.previous_id[0])
     return str(message.id)
