@@ -114,8 +114,9 @@ def test_a_hebrew_book_reads_right_to_left_with_latin_and_numbers_left_to_right(
 def test_a_right_to_left_books_chart_reads_from_the_right(tmp_path, capsys):
     (tmp_path / "he").mkdir()
     (tmp_path / "en").mkdir()
-    hebrew = left_edges(book(tmp_path / "he", capsys, "he", "![chart](chart:game)"), "Hand", "Chance")
-    assert hebrew["Hand"] > hebrew["Chance"]  # the hand's name in the first column, at the right
+    # the chart's own words come from the shipped Hebrew catalogue: "Hand" and "Chance" as יד and סיכוי
+    hebrew = left_edges(book(tmp_path / "he", capsys, "he", "![chart](chart:game)"), "סיכוי", "דוגמה")
+    assert hebrew["דוגמה"] > hebrew["סיכוי"]  # the example before the chance, reading from the right
     root = new_game(tmp_path / "en", NAME)
     capsys.readouterr()
     assert main(["--project", str(root), "rulebook", NAME, "--out", str(tmp_path / "en" / "books")]) == 0

@@ -31,6 +31,13 @@ from .pofiles import made_from, read_catalog
 from .schema import Context, KeyPath
 
 TEMPLATE_WORDS = "template"  # the context of the texts card templates write themselves, {{ _("Twofold") }}
+# the words a tuck box prints of its own, translated as the templates' own words are (see faces.templatewords)
+BOX_COUNT = "{count} cards · {width} × {height} mm"
+BOX_CAPTION = (
+    "Tuck box for {name}: {count} cards {thickness} mm thick; inside {width} x {height} x {depth} mm. "
+    "Cut on the solid line, fold between the corners the cut makes, glue the narrow flap inside the front."
+)
+BOX_WORDS = (BOX_COUNT, BOX_CAPTION)
 TRANSLATIONS = "translations"  # the folder, beside a deck file, of its gettext catalogues
 TEMPLATE_FILE = "messages.pot"
 _DEFAULT_LANGUAGE = "en"
@@ -114,6 +121,8 @@ def _card_context(deck_id: str, card_id: str, field: str) -> str:
 def deck_texts(deck: Deck) -> list[Text]:
     """Every translatable text of ``deck`` (with its variants applied), in the order a reader meets them."""
     texts = [Text(f"deck|{deck.id}|title", deck.title, "the deck's title", deck.source)]
+    if deck.description.strip():
+        texts.append(Text(f"deck|{deck.id}|description", deck.description, "the deck's description", deck.source))
     texts += [Text(f"deck|{deck.id}|suit|{s.id}|name", s.name, f"suit '{s.id}' name", deck.source) for s in deck.suits]
     texts += [Text(f"deck|{deck.id}|rank|{r.id}|name", r.name, f"rank '{r.id}' name", deck.source) for r in deck.ranks]
     fields = _translatable_fields(deck)
@@ -291,6 +300,7 @@ def localise(deck: Deck, language: str, catalogue: Catalogue) -> Deck:
     return replace(
         deck,
         title=one(f"deck|{deck.id}|title", deck.title),
+        description=one(f"deck|{deck.id}|description", deck.description) if deck.description else deck.description,
         suits=suits,
         ranks=ranks,
         cards=tuple(cards),
@@ -317,3 +327,21 @@ def untranslated(deck: Deck) -> list[Problem]:
                 )
             )
     return out
+
+
+def say(deck: Deck, text: str, **values: Any) -> str:
+    """``text`` (one of the words Aetherpress prints on its own, such as :data:`BOX_COUNT`) in the deck's edition's
+    language, from its catalogue, ``{name}`` fields filled in (numbers as the language writes them)."""
+    found = deck.template_words.get(text, text)
+    language = deck.edition or deck.language
+    return found.format(**{k: local_number(v, language) if isinstance(v, (int, float)) else v for k, v in values.items()})
+
+
+def local_number(value: float, language: str) -> str:
+    """``value`` as ``language`` writes a number (``63,5`` in German), through Babel's CLDR data."""
+    if language in ("", "en"):
+        return f"{value:g}"
+    # babel loads only when a language is read or checked
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, locale=language.replace("-", "_"), group_separator=False).replace("\u202f", "\u00a0")
