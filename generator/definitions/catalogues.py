@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ..errors import display_path
-from .languages import TEMPLATE_FILE, TRANSLATIONS, Catalogue, Text, catalogue_file, state
+from .languages import TEMPLATE_FILE, TEMPLATE_WORDS, TRANSLATIONS, Catalogue, Text, catalogue_file, state
 from .pofiles import catalog_bytes, made_from, read_catalog
 
 _FIXED_DATE = datetime(2000, 1, 1, tzinfo=UTC)  # catalogues carry no date: the same texts, the same file
@@ -91,6 +91,8 @@ def _translations_by_context(catalog) -> dict[str, tuple[str, str]]:
     """context -> (source text, translation) of every translated entry, current or obsolete."""
     found: dict[str, tuple[str, str]] = {}
     for message in [*catalog.obsolete.values(), *catalog]:
+        if message.context == TEMPLATE_WORDS:
+            continue  # one context for all the templates' words: none is another's earlier form
         if message.context and isinstance(message.id, str) and isinstance(message.string, str) and message.string:
             found[message.context] = (made_from(message), message.string)
     return found

@@ -109,6 +109,10 @@ class Text:
     columns: Mapping[str, str] = dc_field(default_factory=frozen_mapping)  # language -> translation in the card list
 
 
+def _words_in(label: str) -> bool:
+    return any(c.isalpha() for c in label)
+
+
 def _translatable_fields(deck: Deck) -> list[str]:
     """The card fields that are translated: the name and every field declared as ``text``."""
     return ["name"] + [name for name, kind in deck.attribute_types.items() if kind == "text"]
@@ -125,6 +129,11 @@ def deck_texts(deck: Deck) -> list[Text]:
         texts.append(Text(f"deck|{deck.id}|description", deck.description, "the deck's description", deck.source))
     texts += [Text(f"deck|{deck.id}|suit|{s.id}|name", s.name, f"suit '{s.id}' name", deck.source) for s in deck.suits]
     texts += [Text(f"deck|{deck.id}|rank|{r.id}|name", r.name, f"rank '{r.id}' name", deck.source) for r in deck.ranks]
+    texts += [  # a label of letters is a word's initial (C for Censor); a number stays as it is
+        Text(f"deck|{deck.id}|rank|{r.id}|label", r.label, f"rank '{r.id}' label", deck.source)
+        for r in deck.ranks
+        if _words_in(r.label)
+    ]
     fields = _translatable_fields(deck)
     for card in deck.cards:
         file, line = (card.origin.file, card.origin.line) if card.origin else (deck.source, None)
@@ -210,7 +219,10 @@ class Catalogue:
 
     def earlier(self, context: str) -> tuple[str, str] | None:
         """(the source text, its translation) of the entry for ``context`` made from another source text, if any:
-        what a stale text was translated from."""
+        what a stale text was translated from.  The templates' own words share one context, so none of them is
+        the earlier form of another."""
+        if context == TEMPLATE_WORDS:
+            return None
         return self.stale.get(context) or self._by_context.get(context)
 
 
@@ -267,7 +279,16 @@ def localise(deck: Deck, language: str, catalogue: Catalogue) -> Deck:
     suits = tuple(
         Suit(s.id, one(f"deck|{deck.id}|suit|{s.id}|name", s.name), s.symbol, s.colour, s.order, s.attributes) for s in deck.suits
     )
-    ranks = tuple(Rank(r.id, one(f"deck|{deck.id}|rank|{r.id}|name", r.name), r.label, r.value, r.attributes) for r in deck.ranks)
+    ranks = tuple(
+        Rank(
+            r.id,
+            one(f"deck|{deck.id}|rank|{r.id}|name", r.name),
+            one(f"deck|{deck.id}|rank|{r.id}|label", r.label) if _words_in(r.label) else r.label,
+            r.value,
+            r.attributes,
+        )
+        for r in deck.ranks
+    )
     fields = _translatable_fields(deck)
     cards = []
     for card in deck.cards:
