@@ -209,7 +209,9 @@ def test_a_projects_own_font_sets_a_book_before_the_shipped_script_fonts(tmp_pat
     code = main(["--project", str(root), "rulebook", NAME, "--lang", "he", "--out", str(tmp_path / "books")])
     assert code == 0, capsys.readouterr().err
     used = "".join(fonts(tmp_path / "books" / f"{NAME}-he.pdf"))
-    assert "NotoSansHebrew" in used and "NotoSerifHebrew" not in used, used
+    # the project's font sets what it has; the book's own words (contents, running heads, from the shipped Hebrew
+    # catalogue) hold letters this cut-down font lacks, and those fall back to the shipped serif
+    assert "NotoSansHebrew" in used, used
     # without it, the same book is set in the shipped Hebrew serif
     (root / "fonts" / "NotoSansHebrew-Subset.ttf").unlink()
     assert main(["--project", str(root), "rulebook", NAME, "--lang", "he", "--out", str(tmp_path / "books")]) == 0
