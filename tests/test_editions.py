@@ -205,7 +205,7 @@ def test_a_broken_catalogue_is_one_line_and_left_as_it_was(edition, capsys, brok
         before = po.read_bytes()
         line = po.read_text(encoding="utf-8").splitlines().index(broken) + 1
         for command in (("translations", "update"), ("translations", "status"), ("validate",)):
-            code, out, err = run(capsys, root, *command)
+            code, _, err = run(capsys, root, *command)
             assert code == 2 and "Traceback" not in err
             assert err == f"error: {po}:{line}: {message}\n", err
             assert po.read_bytes() == before  # update wrote nothing over a catalogue it could not read
@@ -221,7 +221,7 @@ def test_a_renamed_card_keeps_its_translation_stale(edition, capsys):
         edit(cards, "dawn,Dawn,", "dawn,Daybreak,")
         code, out, _ = run(capsys, root, "translations", "status")
         assert code == 0
-        assert "  stale: card 'dawn' name: \"Morgengrauen\" was made from \"Dawn\"; now \"Daybreak\"" in out, out
+        assert '  stale: card \'dawn\' name: "Morgengrauen" was made from "Dawn"; now "Daybreak"' in out, out
         assert "card 'dawn' (name" not in out  # not missing
     finally:
         cards.write_bytes(kept)
@@ -240,7 +240,7 @@ def test_a_card_renamed_without_an_id_column_is_followed_by_its_text(tmp_path, c
     assert code == 0
     assert "card 'daybreak' is card 'dawn' renamed (matched by its text); its translations follow it" in out, out
     out = run(capsys, root, "translations", "status")[1]
-    assert "  stale: card 'daybreak' name: \"Morgengrauen\" was made from \"Dawn\"; now \"Daybreak\"" in out, out
+    assert '  stale: card \'daybreak\' name: "Morgengrauen" was made from "Dawn"; now "Daybreak"' in out, out
     assert "card 'daybreak' (text)" not in out and "card 'daybreak' (name" not in out
 
 
