@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import AetherpressError
+from ..errors import AetherpressError, grouped
 from ..project import Project
 from .common import examples
 
@@ -77,7 +77,7 @@ def run(project: Project, args: argparse.Namespace) -> int:
     if args.strict_lang:
         report.add(report.untranslated)
     else:  # told with the errors, if there are any: one run tells everything
-        for problem in report.untranslated:
+        for problem in grouped(report.untranslated):  # a deck and its variants told once
             print(f"warning: {problem}", file=sys.stderr)
     if report.problems:
         raise AetherpressError(by_file(report.problems))

@@ -29,18 +29,16 @@ _SHORT = 24  # a CJK name's id is cut to this, with a digest of the name to keep
 def id_from_name(name: str) -> str:
     """The id made from a name: its letters transliterated into Latin, lower case, words joined by ``-``
     (``Müller's Dock`` -> ``muellers-dock``, ``Straße`` -> ``strasse``).  A Chinese, Japanese or Korean name whose
-    transliteration is long is cut short and given a digest of the name, so its id is short and stays the same;
-    a name with nothing to transliterate gets an id from its digest alone."""
+    transliteration is long is cut short and given a digest of the name, so its id is short and stays the same.
+    A name with no letter or digit to transliterate makes no id ("")."""
     # the transliteration tables load when an id is made from a name
     from anyascii import anyascii
 
     text = unicodedata.normalize("NFC", name)
     plain = anyascii(_APOSTROPHE.sub("", text.translate(_GERMAN)))
     made = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
-    if not made:
-        return f"id-{digest}" if text.strip() else ""
     if _CJK.search(text) and len(made) > _SHORT:
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
         return f"{made[: _SHORT - 9].rstrip('-')}-{digest}"
     return made
 

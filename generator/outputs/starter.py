@@ -91,8 +91,6 @@ def _align_comments(text: str) -> str:
 def slug_for(name: str) -> str:
     """A folder and deck id for a game's name: ``Moon Garden`` -> ``moon-garden``, ``Müller's Dock`` ->
     ``muellers-dock`` (transliterated as card ids are)."""
-    if not any(c.isalnum() for c in name):
-        return ""  # refused by create
     return id_from_name(name)[:MAX_ID].strip("-")
 
 
