@@ -15,6 +15,7 @@ their own, and two rows' points are independent.
 
 from __future__ import annotations
 
+import copy as _copy
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -140,11 +141,23 @@ class SetupOdds:
     @property
     def classes(self) -> list[tuple[str, str]]:
         """Each set of interchangeable ranks, lowest first: (short label, in words)."""
-        out = []
-        for members in sorted({tuple(g) for g in self.kind_of}):
-            slot = tuple(self.ranks[i] for i in members)
-            out.append((self.slot_label(slot), self.slot_names(slot)))
-        return out
+        return [(self.slot_label(slot), self.slot_names(slot)) for slot in self._kind_slots()]
+
+    @property
+    def marks(self) -> list[tuple[str, list[str]]]:
+        """Each set of interchangeable ranks, lowest first: (short label, the ranks' names), for a book in any
+        language to say what its marks mean in its own words."""
+        return [(self.slot_label(slot), [self.names[r] for r in slot]) for slot in self._kind_slots()]
+
+    def _kind_slots(self) -> list[tuple[str, ...]]:
+        return [tuple(self.ranks[i] for i in members) for members in sorted({tuple(g) for g in self.kind_of})]
+
+    def in_words_of(self, deck: Deck) -> SetupOdds:
+        """The same counts, its marks and names as ``deck`` (an edition of the deck counted) writes its ranks."""
+        copy = _copy.copy(self)
+        copy.labels = {r.id: r.label for r in deck.ranks if r.id in self.labels}
+        copy.names = {r.id: r.name for r in deck.ranks if r.id in self.names}
+        return copy
 
     @property
     def orders(self) -> int:

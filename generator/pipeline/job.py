@@ -167,15 +167,15 @@ def _books(
     """Add every rulebook of the project to ``graph``, each after the odds tables it shows, each table counted
     once (unless none of the project's files changed)."""
     from ..hands.oddstables import table_requests  # loaded only by the builds that make books (with numpy)
-    from ..rulebook.definition import book_edition, book_languages, untranslated_book
+    from ..rulebook.definition import book_edition, book_languages
+    from ..rulebook.sections import edition_problems
 
     project = context.project
     target = request.out / RULEBOOKS
     books = [b for b in context.books.values() if project.layer_of(b.file) is project.own]
     editions = [(book, code) for book in books for code in book_languages(book, request.languages)]
     if request.strict_lang:
-        untold = [book_edition(book, code) for book, code in editions if code]
-        problems = [untranslated_book(book) for book in untold if not book.translated]
+        problems = [p for book, code in editions if code for p in edition_problems(book, book_edition(book, code))]
         if problems:
             raise AetherpressError(problems)
     lines = [f"rulebook: {show(target / f'{book_edition(book, code).name}.pdf')}" for book, code in editions]

@@ -77,6 +77,20 @@ def _locale():
     return Locale.parse(language().replace("-", "_"))
 
 
+def per_cent(text: str) -> str:
+    """A number as the book's language writes it (see :func:`number`) with the per cent sign where the language's
+    CLDR pattern puts it: ``12.3 %`` in English (the book's house style), ``12,3 %`` in German, ``12.3%`` in Hebrew
+    and Arabic, where a space would let the sign drift to the other side of a right-to-left line, ``%12,3`` in
+    Turkish."""
+    if language() == _SOURCE:
+        return text + " %"
+    pattern = _locale().percent_formats[None]
+    prefix, suffix = (
+        part.replace("\u200e", "").replace("\u200f", "").replace("\xa0", " ") for part in (pattern.prefix[0], pattern.suffix[0])
+    )
+    return prefix + text + suffix
+
+
 def number(text: str) -> str:
     """A number written the English way (``1,234.5``) as the book's language writes it (``1.234,5`` in German)."""
     if language() == _SOURCE:
