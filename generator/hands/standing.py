@@ -74,9 +74,14 @@ def played_as(definitions: Mapping[str, DeckDefinition], game: Any, deck: Deck) 
 
 
 def _needs(count: int, wanted: int, what: str) -> Unfinished:
+    """``what`` takes ``wanted`` cards and has ``count``: how many more, or how many too many."""
     if count < wanted:
-        return Unfinished(f"{what} {wanted} cards: {wanted - count} more")
-    return Unfinished(f"{what} {wanted} cards: {count - wanted} too many")
+        return Unfinished(f"{what}: {wanted - count} more")
+    return Unfinished(f"{what}: {count - wanted} too many")
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def _best(engine: Engine, hands: list[tuple[str, ...]]) -> tuple[HandResult, tuple[str, ...]]:
@@ -90,9 +95,9 @@ def _made(engine: Engine, own: Sequence[str], shared: Sequence[str]) -> tuple[Ha
     if builder is not None and builder.shared is not None:
         sh = builder.shared
         if len(own) != sh.own:
-            return _needs(len(own), sh.own, "a player's own cards are")
+            return _needs(len(own), sh.own, f"a hand is {_cards(sh.own)} of your own and {sh.cards} shared")
         if len(shared) != sh.cards:
-            return _needs(len(shared), sh.cards, "the shared row is")
+            return _needs(len(shared), sh.cards, f"the shared row holds {_cards(sh.cards)}")
         pool = list(own) + list(shared)
         made = [
             tuple(pool[i] for i in pick)
@@ -103,12 +108,12 @@ def _made(engine: Engine, own: Sequence[str], shared: Sequence[str]) -> tuple[Ha
     if builder is not None and builder.grid is not None:
         g = builder.grid
         if len(own) != g.own:
-            return _needs(len(own), g.own, "a player keeps")
+            return _needs(len(own), g.own, f"a hand is {_cards(g.own)} kept and a line of the grid")
         if len(shared) != g.size**2:
-            return _needs(len(shared), g.size**2, "the grid is")
+            return _needs(len(shared), g.size**2, f"the grid is {g.size} × {g.size} cards in the shared row")
         return _best(engine, [tuple(own) + tuple(shared[i] for i in line) for line in grid_lines(g.size)])
     if len(own) != k:
-        return _needs(len(own), k, "a hand is")
+        return _needs(len(own), k, f"a hand is {_cards(k)}")
     return engine.evaluate(own), tuple(own)
 
 
@@ -167,7 +172,7 @@ def row_standing(hands: Hands, game_id: str, setup: str, row: Sequence[str], tur
     assert game.arrangement is not None  # row_table said so
     size = game.arrangement.row
     if len(row) != size:
-        return _needs(len(row), size, "a row is")
+        return _needs(len(row), size, f"a row is {_cards(size)}")
     deck = hands.definitions[game.deck_id].build(())
     ranks = [deck.card(c).rank or "" for c in row]
     if len(set(ranks)) != len(ranks):

@@ -48,15 +48,24 @@
 
   function fresh(seed, seats) {
     return { seed, seats: Array.from({ length: seats }, (_, i) => ({ name: "Seat " + (i + 1), hand: [], row: [], hidden: false })),
-      pile: [], shared: [], discard: [], aside: [], spellPile: [], spell: null, up: {}, cards: {}, next: 0 };
+      pile: [], shared: [], discard: [], aside: [], spellPile: [], spell: null, rule: "", up: {}, cards: {} };
   }
 
+  // Each card dealt gets a name of its own for the life of the page (so a card's element, kept in ``nodes``,
+  // is never taken for another card's after a new deal or an undo).
+  let serial = 0;
   function place(ids, prefix) {
     return ids.map((id) => {
-      const uid = prefix + state.next++;
+      const uid = prefix + serial++;
       state.cards[uid] = id;
       return uid;
     });
+  }
+
+  function forgetUnused() {
+    if (nodes.size < 800) return;
+    const kept = new Set([state, ...undoable.slice(-50).map((t) => JSON.parse(t))].flatMap((t) => Object.keys(t.cards)));
+    for (const uid of [...nodes.keys()]) if (!kept.has(uid)) nodes.delete(uid);
   }
 
   function zoneList(zone) {
@@ -106,15 +115,18 @@
   }
 
   function logMove(action, uid, from, to, seat) {
-    const shown = to === "discard" || to === "shared" || state.up[uid] || from === "discard";
-    addLog({ action, seat: seat === null ? "" : state.seats[seat].name, card: shown ? cardOf(uid) : "(hidden)",
-      from: zoneName(from), to: zoneName(to) });
+    const open = to === "discard" || to === "shared" || Boolean(state.up[uid]) || from === "discard";
+    addLog({ action, seat: seat === null ? "" : state.seats[seat].name, card: cardOf(uid), from: zoneName(from), to: zoneName(to) }, !open);
   }
 
-  function addLog(entry) {
-    const row = TableLog.add(Object.assign({ seed: state ? state.seed : "", spell: state && state.spell ? state.cards[state.spell] : "" }, entry));
-    const card = (byId.get(row.card) || spellsById.get(row.card) || { name: row.card }).name;
-    const text = [row.action, row.seat, card, row.from && row.to ? row.from + " \u2192 " + row.to : "", row.category].filter((x) => x).join(" \u00b7 ");
+  // A line of the log: all of it in the CSV; on the page, a card that was face down and a hidden seat's
+  // hand are not named (another player may be looking).
+  function addLog(entry, secret) {
+    const row = TableLog.add(Object.assign({ seed: state ? state.seed : "", spell: state && state.spell ? state.cards[state.spell] : "",
+      rule: state ? state.rule : "" }, entry));
+    const card = secret ? "a card face down" : (byId.get(row.card) || spellsById.get(row.card) || { name: row.card }).name;
+    const text = [row.action, row.seat, card, row.from && row.to ? row.from + " \u2192 " + row.to : "", secret ? "" : row.category]
+      .filter((x) => x).join(" \u00b7 ");
     logList.prepend(el("li", {}, text));
     while (logList.children.length > 60) logList.lastChild.remove();
   }
@@ -139,14 +151,17 @@
       return;
     }
     notice("");
+    const rule = state && game && game.modifiers.some((m) => m.id === state.rule) ? state.rule : ""; // a house rule stays
     if (state) remember();
     state = fresh(data.seed, data.hands.length);
+    state.rule = rule;
     data.hands.forEach((ids, i) => (state.seats[i].hand = place(ids, "c")));
     state.pile = place(data.pile, "c");
     state.aside = place(data.aside, "c");
     state.spellPile = place(data.spells || [], "s");
     chosen = null;
     last.length = 0;
+    forgetUnused();
     document.getElementById("seed").value = String(data.seed);
     const url = new URLSearchParams({ seed: String(data.seed), seats: String(data.hands.length) });
     if (game) url.set("game", game.id);
@@ -185,6 +200,7 @@
   }
 
   function activeSpell() {
+    if (state && state.rule && game && !game.spells) return state.rule; // a house rule chosen in the tools
     if (!state || !state.spell || !game || !game.spells) return null;
     const card = spellsById.get(state.cards[state.spell]);
     return card && card.modifier ? card.id : null;
@@ -241,7 +257,7 @@
         entry.beats = TableLog.ratio(v.beats);
         if (dealt) entry.table = values.rules.categories;
       }
-      addLog(entry);
+      addLog(entry, seat.hidden);
     });
   }
 
@@ -497,7 +513,7 @@
     remember();
     if (state.up[uid]) delete state.up[uid];
     else state.up[uid] = true;
-    addLog({ action: state.up[uid] ? "flip up" : "flip down", card: state.up[uid] ? cardOf(uid) : "(hidden)", from: zoneName(whereIs(uid)) });
+    addLog({ action: state.up[uid] ? "flip up" : "flip down", card: cardOf(uid), from: zoneName(whereIs(uid)) });
     changed();
   }
 
@@ -621,6 +637,18 @@
       setRules(rules);
       changed();
     };
+    const rule = document.getElementById("rule");
+    const houseRules = game && !game.spells ? game.modifiers : [];
+    rule.replaceChildren(el("option", { value: "" }, "no house rule"), ...houseRules.map((m) => el("option", { value: m.id, title: m.description }, m.title)));
+    rule.hidden = !houseRules.length;
+    rule.value = state ? state.rule : "";
+    rule.onchange = () => {
+      if (!state) return;
+      remember();
+      state.rule = rule.value;
+      addLog({ action: "house rule", card: rule.value || "none" });
+      changed();
+    };
     const each = document.getElementById("cards-each");
     const chosenRules = options.find((r) => r.id === rules);
     if (chosenRules && chosenRules.hand_size) each.value = String(chosenRules.hand_size);
@@ -687,6 +715,7 @@
     state = JSON.parse(undoable.pop());
     chosen = null;
     document.getElementById("undo").disabled = !undoable.length;
+    document.getElementById("rule").value = state.rule || "";
     addLog({ action: "undo" });
     changed();
   }

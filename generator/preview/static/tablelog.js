@@ -3,7 +3,7 @@
 
 const TableLog = (() => {
   const entries = [];
-  const COLUMNS = ["n", "time", "seed", "action", "seat", "card", "from", "to", "spell", "rules", "category",
+  const COLUMNS = ["n", "time", "seed", "action", "seat", "card", "from", "to", "spell", "rule", "rules", "category",
     "chance of the category", "chance of it or better", "beats", "cards", "dealt", "expected"];
 
   function add(entry) {
