@@ -14,14 +14,14 @@ const Charts = (() => {
 
   // How long a text is in the chart's type, roughly (for the width of the label column).
   function textWidth(text, size) {
-    return String(text).length * size * 0.56;
+    return String(text).length * size * 0.62;
   }
 
   // Bars across, one row each: { label, value, text (shown after the bar), colour }.  ``log``: bar lengths on a
   // logarithmic scale (odds from one in millions to one in two), from ``floor`` up to the largest value.
   function bars(rows, options) {
     const o = Object.assign({ width: 560, row: 22, size: 12.5, log: false, title: "" }, options || {});
-    const label = Math.min(o.width * 0.45, Math.max(40, ...rows.map((r) => textWidth(r.label, o.size))) + 8);
+    const label = Math.min(o.width * 0.45, Math.max(40, ...rows.map((r) => textWidth(r.label, o.size))) + 14);
     const note = Math.min(o.width * 0.35, Math.max(30, ...rows.map((r) => textWidth(r.text || "", o.size - 1))) + 8);
     const track = Math.max(60, o.width - label - note);
     const values = rows.map((r) => r.value).filter((v) => v > 0);

@@ -313,10 +313,10 @@
           if (v.category && !state.seats[i].hidden) held.set(v.category, [...(held.get(v.category) || []), i + 1]);
         });
         parts.push(el("table", { class: "odds-table", id: "odds-table" },
-          el("thead", {}, el("tr", {}, el("th", {}, "Hand"), el("th", {}, "Chance"), el("th", {}, ""), el("th", {}, ""))),
+          el("thead", {}, el("tr", {}, el("th", {}, "Hand (seats holding it)"), el("th", {}, "Chance"), el("th", {}, ""))),
           el("tbody", {}, ...r.categories.map((c) => el("tr", { class: held.has(c.name) ? "held" : "", "data-category": c.name },
-            el("td", {}, c.name), el("td", { class: "num" }, c.chance), el("td", { class: "num muted" }, c.one_in),
-            el("td", { class: "seats-held" }, ...(held.get(c.name) || []).map((n) => el("span", { class: "chip" }, String(n)))))))));
+            el("td", {}, c.name, ...(held.get(c.name) || []).map((n) => el("span", { class: "chip", title: state.seats[n - 1].name }, String(n)))),
+            el("td", { class: "num" }, c.chance), el("td", { class: "num muted" }, c.one_in))))));
       } else {
         parts.push(el("p", { class: "muted" }, "Each row: its kind (left to right, ranks that score alike together), its expected points over every way the draws fall, and how often it beats a row laid at random."));
         const held = new Set(values.seats.filter((v, i) => v.category && !state.seats[i].hidden).map((v) => v.category));
