@@ -18,11 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.pipeline.context import ProjectContext
-from generator.project import Project
-
 from .fidelity import CHROMIUM, DRIVER, chrome
-from .served import Server, new_game, wait_for
+from .served import new_game, wait_for
 
 REQUIRED = os.environ.get("AETHERPRESS_BROWSER_TESTS") == "required"
 if not (CHROMIUM and DRIVER) and not REQUIRED:
@@ -49,21 +46,13 @@ QUICK_SPELLS = {  # spells whose tables are counted in a moment (a fresh cache c
 
 
 @pytest.fixture(scope="module")
-def project(tmp_path_factory) -> Path:
+def game(tmp_path_factory) -> Path:
     return new_game(tmp_path_factory.mktemp("table-browser"))
 
 
 @pytest.fixture(scope="module")
-def served(project):
-    server = Server(project, "imperial:standard", "aetherial")
-    server.settled()
-    yield server
-    server.kill()
-
-
-@pytest.fixture(scope="module")
-def hands(project):
-    return ProjectContext(Project(project)).hands
+def served_decks() -> tuple[str, ...]:
+    return ("imperial:standard", "aetherial", "dragons-gambit")
 
 
 @pytest.fixture(scope="module")
@@ -76,10 +65,10 @@ def browser(tmp_path_factory):
     driver.quit()
 
 
-def a_seed_whose_first_spell_is_quick(served) -> tuple[int, str]:
+def a_seed_whose_first_spell_is_quick(server) -> tuple[int, str]:
     """A seed whose spell pile turns a quickly counted spell first (found by asking the server to deal)."""
     for seed in range(1000):
-        deal = json.loads(served.get(f"/api/deal/imperial-standard?seed={seed}&seats={SEATS}&game={FLIP}"))
+        deal = json.loads(server.get(f"/api/deal/imperial-standard?seed={seed}&seats={SEATS}&game={FLIP}"))
         if deal["spells"][0] in QUICK_SPELLS:
             return seed, deal["spells"][0]
     raise AssertionError("no seed below 1000 turns a quick spell first")
@@ -109,13 +98,13 @@ def shown(browser) -> list[tuple[list[str], str, str | None]]:
     return [(s["cards"], s["line"], s["atLeast"]) for s in seats(browser)]
 
 
-def check_against_the_engine(hands, seats, modifiers: tuple[str, ...] = ()) -> None:
+def check_against_the_engine(game_hands, seats, modifiers: tuple[str, ...] = ()) -> None:
     """Each line names the engine's category, with its chance of that category or better ("1 in N") and of a
     lower one ("beats P %") as the engine's odds table gives them, to the figures printed."""
-    table = hands.odds_table(FLIP, None, "standard", modifiers)
+    table = game_hands.odds_table(FLIP, None, "standard", modifiers)
     names = [c.name for c in table.categories]
     for cards, line, at_least_text in seats:
-        category = hands.classify(FLIP, cards, None, "standard", modifiers).name
+        category = game_hands.classify(FLIP, cards, None, "standard", modifiers).name
         place = names.index(category)
         at_least = sum((Fraction(c.count, table.total) for c in table.categories[: place + 1]), Fraction(0))
         assert line.startswith(category + " · "), (cards, line)
@@ -140,17 +129,17 @@ def valued(browser) -> bool:
     return len(shown_now) == SEATS and all(s["category"] for s in shown_now)
 
 
-def test_a_seeded_founders_flip_table(browser, served, hands):
-    seed, spell = a_seed_whose_first_spell_is_quick(served)
-    browser.get(served.url + f"table/imperial-standard?seed={seed}&seats={SEATS}")
+def test_a_seeded_founders_flip_table(browser, server, game_hands):
+    seed, spell = a_seed_whose_first_spell_is_quick(server)
+    browser.get(server.url + f"table/imperial-standard?seed={seed}&seats={SEATS}")
     wait_for(lambda: valued(browser), 30)
     assert browser.find_element(By.ID, "seed").get_attribute("value") == str(seed)
-    deal = json.loads(served.get(f"/api/deal/imperial-standard?seed={seed}&seats={SEATS}&game={FLIP}"))
+    deal = json.loads(server.get(f"/api/deal/imperial-standard?seed={seed}&seats={SEATS}&game={FLIP}"))
     before = shown(browser)
     assert [cards for cards, _, _ in before] == deal["hands"]  # the seed's deal, as the server deals it
-    check_against_the_engine(hands, before)
+    check_against_the_engine(game_hands, before)
     table = browser.find_element(By.ID, "odds-table").text
-    assert all(c.name in table for c in hands.odds_table(FLIP).categories)
+    assert all(c.name in table for c in game_hands.odds_table(FLIP).categories)
 
     # the same seed typed again deals the same cards
     browser.find_element(By.ID, "reshuffle").click()
@@ -166,8 +155,8 @@ def test_a_seeded_founders_flip_table(browser, served, hands):
     wait_for(lambda: browser.find_element(By.ID, "spell-now").get_attribute("data-card") == spell, 10)
     wait_for(lambda: valued(browser) and [line for _, line, _ in shown(browser)] != [line for _, line, _ in before], 60)
     under = shown(browser)
-    check_against_the_engine(hands, under, (spell,))
-    title = hands.game(FLIP).modifiers[spell].title
+    check_against_the_engine(game_hands, under, (spell,))
+    title = game_hands.game(FLIP).modifiers[spell].title
     assert "Under " + title in browser.find_element(By.ID, "odds").text
 
     # a card dragged from the first seat to the second: both wait for a hand of four, then a card goes back
@@ -182,7 +171,7 @@ def test_a_seeded_founders_flip_table(browser, served, hands):
     wait_for(lambda: back_id in seat_cards(browser, 0) and valued(browser), 10)
     after = shown(browser)
     assert after[0][0] == [*under[0][0][1:], back_id] and moved_id in after[1][0]
-    check_against_the_engine(hands, after, (spell,))
+    check_against_the_engine(game_hands, after, (spell,))
 
     # undo puts the card back where it was
     browser.find_element(By.ID, "undo").click()
@@ -203,8 +192,8 @@ def test_a_seeded_founders_flip_table(browser, served, hands):
     assert [r["seed"] for r in rows if r["action"] == "deal"][-1] == str(seed)
     dealt = [r for r in rows if r["action"] == "dealt hand"][-SEATS:]
     for row, cards in zip(dealt, deal["hands"]):
-        assert row["cards"].split() == cards and row["category"] == hands.classify(FLIP, cards).name
-        table = hands.odds_table(FLIP)
+        assert row["cards"].split() == cards and row["category"] == game_hands.classify(FLIP, cards).name
+        table = game_hands.odds_table(FLIP)
         assert float(row["chance of the category"]) == pytest.approx(table.category(row["category"]).probability)
     assert any(r["action"] == "spell" and r["card"] == spell for r in rows)
     assert any(r["action"] == "move" and r["card"] == moved_id and r["to"] == "Seat 2" for r in rows)
@@ -215,10 +204,10 @@ def test_a_seeded_founders_flip_table(browser, served, hands):
     assert browser.get_log("browser") == []
 
 
-def test_the_deck_statistics_page(browser, served, hands):
-    browser.get(served.url + "deck/imperial-standard")
+def test_the_deck_statistics_page(browser, server, game_hands):
+    browser.get(server.url + "deck/imperial-standard")
     chart = wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, ".game-odds .bar-row"), 20)
-    assert [row.get_attribute("data-label") for row in chart] == [c.name for c in hands.odds_table(FLIP).categories]
+    assert [row.get_attribute("data-label") for row in chart] == [c.name for c in game_hands.odds_table(FLIP).categories]
     wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#room tbody tr"), 30)
     suits = browser.find_element(By.CSS_SELECTOR, ".stats-grid").text
     assert "Houses" in suits and "12 · 33 %" in suits
@@ -226,9 +215,44 @@ def test_the_deck_statistics_page(browser, served, hands):
     assert browser.get_log("browser") == []
 
 
-def test_a_game_can_be_left_out(browser, served):
-    browser.get(served.url + "table/aetherial?seed=3&seats=2")
+def test_a_game_can_be_left_out(browser, server):
+    browser.get(server.url + "table/aetherial?seed=3&seats=2")
     wait_for(lambda: [len(s["cards"]) for s in seats(browser)] == [5, 5], 20)  # no game is played with the spells: five each
     assert "No game" in browser.find_element(By.ID, "odds").text
     assert Select(browser.find_element(By.ID, "game")).first_selected_option.text == "no game (cards only)"
+    assert browser.get_log("browser") == []
+
+
+def test_a_row_shows_its_kind_as_it_is_laid(browser, server, game_hands):
+    browser.get(server.url + "table/dragons-gambit?seed=3&seats=2")
+    wait_for(lambda: len(seats(browser)) == 2 and len(seats(browser)[0]["cards"]) == 8, 20)
+    laid = []
+    for left in range(5, 0, -1):  # the page draws its seats anew after each move: each element is found again
+        card = browser.find_elements(By.CSS_SELECTOR, ".seat[data-seat='0'] .zone.hand .card")[-1]  # the Dragon first
+        laid.append(card.get_attribute("data-card"))
+        drag(browser, card, browser.find_element(By.CSS_SELECTOR, ".seat[data-seat='0'] .zone.row"))
+        if left > 1:
+            wait_for(lambda left=left: seat_text(browser, 0) == f"a row is 5 cards: {left - 1} more", 10)
+    wait_for(lambda: seats(browser)[0]["category"], 10)
+    setup = game_hands.row_table("fivefold-arrangement")["twofold"]
+    ranks = [card.split("-")[0] for card in laid]
+    kind = setup.row_kind(ranks)
+    line = seat_text(browser, 0)
+    assert line.startswith(f"{setup.row_label(kind)} · {float(kind.expected):.2f} points expected · beats ")
+    for _ in range(3):
+        browser.find_element(By.ID, "turn").click()
+    turned = wait_for(
+        lambda: (
+            len(
+                found := browser.execute_script(
+                    "return [...document.querySelectorAll('.zone.shared .card')].map((c) => c.dataset.card)"
+                )
+            )
+            == 3
+            and found
+        ),
+        10,
+    )
+    now = setup.points_now(ranks, {card.split("-")[0] for card in turned})
+    wait_for(lambda: seat_text(browser, 0).endswith(f"now {now} point{'' if now == 1 else 's'}"), 10)
     assert browser.get_log("browser") == []

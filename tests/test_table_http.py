@@ -47,113 +47,105 @@ def game(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def served(game):
-    server = Server(game, "game", "imperial:standard", "aetherial", "dragons-gambit")
-    server.settled()
-    yield server
-    server.kill()
-
-
-@pytest.fixture(scope="module")
-def hands(game):
-    return ProjectContext(Project(game)).hands
+def served_decks() -> tuple[str, ...]:
+    return ("game", "imperial:standard", "aetherial", "dragons-gambit")
 
 
 def get(server: Server, path: str) -> dict:
     return json.loads(server.get(path))
 
 
-def expected(hands, cards: list[str], modifiers: tuple[str, ...] = ()) -> tuple[str, Fraction, Fraction]:
+def expected(game_hands, cards: list[str], modifiers: tuple[str, ...] = ()) -> tuple[str, Fraction, Fraction]:
     """(category, chance of it or better, chance of a lower one), from the engine and its odds table."""
-    result = hands.classify(FLIP, cards, None, "standard", modifiers)
-    table = hands.odds_table(FLIP, None, "standard", modifiers)
+    result = game_hands.classify(FLIP, cards, None, "standard", modifiers)
+    table = game_hands.odds_table(FLIP, None, "standard", modifiers)
     names = [c.name for c in table.categories]
     place = names.index(result.name)
     at_least = sum((Fraction(c.count, table.total) for c in table.categories[: place + 1]), Fraction(0))
     return result.name, at_least, 1 - at_least
 
 
-def test_the_table_knows_the_game_its_decks_and_spells(served, hands):
-    data = get(served, "/api/table/imperial-standard")
+def test_the_table_knows_the_game_its_decks_and_spells(server, game_hands):
+    data = get(server, "/api/table/imperial-standard")
     (flip,) = data["games"]
     assert (flip["id"], flip["kind"], [r["id"] for r in flip["rules"]]) == (FLIP, "hands", ["standard"])
     assert flip["rules"][0]["hand_size"] == 4 and flip["spells"]["deck"] == "aetherial"
     spells = {c["id"]: c["modifier"] for c in flip["spells"]["cards"]}
-    assert len(spells) == 23 and {c for c, m in spells.items() if m} == set(hands.game(FLIP).modifiers)
+    assert len(spells) == 23 and {c for c, m in spells.items() if m} == set(game_hands.game(FLIP).modifiers)
     assert [c["id"] for c in data["cards"]][:2] == ["1-houses", "2-houses"] and len(data["cards"]) == 36
-    assert get(served, "/api/table/aetherial")["games"] == []  # the spells are no game's deck
-    rows = get(served, "/api/table/dragons-gambit")["games"]
+    assert get(server, "/api/table/aetherial")["games"] == []  # the spells are no game's deck
+    rows = get(server, "/api/table/dragons-gambit")["games"]
     assert [(g["id"], g["kind"], [r["id"] for r in g["rules"]]) for g in rows] == [
         ("fivefold-arrangement", "rows", ["twofold", "fivefold"])
     ]
 
 
-def test_a_seed_deals_the_same_cards_again(served):
-    first = get(served, f"/api/deal/imperial-standard?seed=1234&seats=5&game={FLIP}")
-    assert first == get(served, f"/api/deal/imperial-standard?seed=1234&seats=5&game={FLIP}")
-    other = get(served, f"/api/deal/imperial-standard?seed=1235&seats=5&game={FLIP}")
+def test_a_seed_deals_the_same_cards_again(server):
+    first = get(server, f"/api/deal/imperial-standard?seed=1234&seats=5&game={FLIP}")
+    assert first == get(server, f"/api/deal/imperial-standard?seed=1234&seats=5&game={FLIP}")
+    other = get(server, f"/api/deal/imperial-standard?seed=1235&seats=5&game={FLIP}")
     assert other["hands"] != first["hands"]
     assert [len(h) for h in first["hands"]] == [4] * 5 and len(first["pile"]) == 36 - 20
-    deck = [c["id"] for c in get(served, "/api/table/imperial-standard")["cards"]]
+    deck = [c["id"] for c in get(server, "/api/table/imperial-standard")["cards"]]
     assert sorted([*itertools.chain(*first["hands"]), *first["pile"]]) == sorted(deck)  # every card once
-    assert sorted(first["spells"]) == sorted(c["id"] for c in get(served, "/api/table/aetherial")["cards"])
-    wide = get(served, "/api/deal/game?seed=9&seats=3&cards=4")  # a deck no game is played with deals what is asked
+    assert sorted(first["spells"]) == sorted(c["id"] for c in get(server, "/api/table/aetherial")["cards"])
+    wide = get(server, "/api/deal/game?seed=9&seats=3&cards=4")  # a deck no game is played with deals what is asked
     assert [len(h) for h in wide["hands"]] == [4, 4, 4] and "spells" not in wide
 
 
-def test_each_hand_is_valued_by_the_counting_engine(served, hands):
-    deal = get(served, f"/api/deal/imperial-standard?seed=77&seats=6&game={FLIP}")
+def test_each_hand_is_valued_by_the_counting_engine(server, game_hands):
+    deal = get(server, f"/api/deal/imperial-standard?seed=77&seats=6&game={FLIP}")
     seats = deal["hands"]
     for modifiers in ((), ("the-naturalist-s-tumult",), ("the-first-great-convocation",), ("in-legacy-life",)):
         query = "&".join(f"seat={','.join(s)}" for s in seats) + (f"&spell={modifiers[0]}" if modifiers else "")
-        data = get(served, f"/api/hands/imperial-standard?game={FLIP}&{query}")
-        table = hands.odds_table(FLIP, None, "standard", modifiers)
+        data = get(server, f"/api/hands/imperial-standard?game={FLIP}&{query}")
+        table = game_hands.odds_table(FLIP, None, "standard", modifiers)
         assert [c["name"] for c in data["rules"]["categories"]] == [c.name for c in table.categories]
         for cards, seat in zip(seats, data["seats"]):
-            category, at_least, beats = expected(hands, cards, modifiers)
+            category, at_least, beats = expected(game_hands, cards, modifiers)
             assert seat["category"] == category and seat["exact"]
             assert Fraction(*seat["at_least"]) == at_least and Fraction(*seat["beats"]) == beats
             assert seat["line"].startswith(category + " · 1 in ")
 
 
-def test_a_spell_changes_the_figures(served, hands):
+def test_a_spell_changes_the_figures(server, game_hands):
     cards = ["1-houses", "1-armies", "2-houses", "2-armies"]  # a Convocation
-    plain = get(served, f"/api/hands/imperial-standard?game={FLIP}&seat={','.join(cards)}")["seats"][0]
-    tumult = get(served, f"/api/hands/imperial-standard?game={FLIP}&spell=tumult&seat={','.join(cards)}")["seats"][0]
+    plain = get(server, f"/api/hands/imperial-standard?game={FLIP}&seat={','.join(cards)}")["seats"][0]
+    tumult = get(server, f"/api/hands/imperial-standard?game={FLIP}&spell=tumult&seat={','.join(cards)}")["seats"][0]
     assert plain["category"] == tumult["category"] == "Convocation"
     assert Fraction(*plain["at_least"]) < Fraction(1, 100) < Fraction(99, 100) < Fraction(*tumult["at_least"])
-    _, at_least, beats = expected(hands, cards)
+    _, at_least, beats = expected(game_hands, cards)
     assert plain["line"] == f"Convocation · 1 in {round(1 / at_least)} · beats {float(beats) * 100:.1f} % of hands"
 
 
-def test_hands_made_with_shared_cards(served, hands):
+def test_hands_made_with_shared_cards(server, game_hands):
     own, edicts = ["1-houses", "4-armies", "6-glyphs", "7-sails"], ["1-armies", "4-sails"]
-    data = get(served, f"/api/hands/imperial-standard?game={FLIP}&spell=edicts&seat={','.join(own)}&shared={','.join(edicts)}")
+    data = get(server, f"/api/hands/imperial-standard?game={FLIP}&spell=edicts&seat={','.join(own)}&shared={','.join(edicts)}")
     seat = data["seats"][0]
     assert data["rules"]["own"] == 4 and data["rules"]["shared"] == 2
     best = max(
-        (hands.classify(FLIP, list(h), None, "standard", ("the-edicts-of-wani",)).key, h)
+        (game_hands.classify(FLIP, list(h), None, "standard", ("the-edicts-of-wani",)).key, h)
         for h in itertools.combinations(own + edicts, 4)
         if set(h) & set(edicts)
     )
     assert seat["category"] == "Two Pair" and set(seat["cards"]) == set(best[1])
-    short = get(served, f"/api/hands/imperial-standard?game={FLIP}&spell=edicts&seat={','.join(own)}&shared=1-armies")
+    short = get(server, f"/api/hands/imperial-standard?game={FLIP}&spell=edicts&seat={','.join(own)}&shared=1-armies")
     assert short["seats"][0] == {"needs": "the shared row holds 2 cards: 1 more"}
-    gage = get(served, f"/api/hands/imperial-standard?game={FLIP}&spell=gage&seat={','.join(own)}")
+    gage = get(server, f"/api/hands/imperial-standard?game={FLIP}&spell=gage&seat={','.join(own)}")
     assert gage["seats"][0] == {"needs": "a hand is 6 cards: 2 more"}
 
 
-def test_a_row_is_valued_in_its_setup(served, hands):
+def test_a_row_is_valued_in_its_setup(server, game_hands):
     row = ["one-wood", "two-wood", "three-wood", "dragon-wood", "censor-wood"]
-    data = get(served, f"/api/hands/dragons-gambit?game=fivefold-arrangement&seat={','.join(row)}&shared=dragon-fire,three-earth")
-    setup = hands.row_table("fivefold-arrangement")["twofold"]
+    data = get(server, f"/api/hands/dragons-gambit?game=fivefold-arrangement&seat={','.join(row)}&shared=dragon-fire,three-earth")
+    setup = game_hands.row_table("fivefold-arrangement")["twofold"]
     kind = setup.row_kind(["one", "two", "three", "dragon", "censor"])
     seat = data["seats"][0]
     assert seat["category"] == setup.row_label(kind) and Fraction(*seat["expected"]) == kind.expected
     assert Fraction(*seat["beats"]) == kind.win and seat["points"] == 1 + 3  # the Three and the Dragon, side by side
-    fivefold = get(served, f"/api/hands/dragons-gambit?game=fivefold-arrangement&rules=fivefold&seat={','.join(row)}")
+    fivefold = get(server, f"/api/hands/dragons-gambit?game=fivefold-arrangement&rules=fivefold&seat={','.join(row)}")
     assert fivefold["seats"][0]["points"] == 0 and fivefold["seats"][0]["expected"] != seat["expected"]
-    deal = get(served, "/api/deal/dragons-gambit?seed=3&seats=2&game=fivefold-arrangement")
+    deal = get(server, "/api/deal/dragons-gambit?seed=3&seats=2&game=fivefold-arrangement")
     suits = [{c.split("-")[1] for c in hand} for hand in deal["hands"]]
     assert suits == [{"wood"}, {"water"}] and len(deal["pile"]) == 20  # the usual suits; the Twofold draw deck
     assert Counter(c.split("-")[0] for c in deal["pile"]) == {
@@ -200,17 +192,17 @@ BAD = [
 
 
 @pytest.mark.parametrize(("path", "status", "says"), BAD, ids=[b[2][:40] for b in BAD])
-def test_a_request_the_table_does_not_take_is_answered_in_one_line(served, path, status, says):
-    response = served.request(path)
+def test_a_request_the_table_does_not_take_is_answered_in_one_line(server, path, status, says):
+    response = server.request(path)
     body = response.body.decode("utf-8")
     assert response.status == status and says in body, (path, body)
     assert body.count("\n") == 1 and "Traceback" not in body and "root:" not in body
     assert response.getheader("Content-Type").startswith("text/plain")
-    assert served.request("/api/state").status == 200  # still serving
+    assert server.request("/api/state").status == 200  # still serving
 
 
-def test_the_deck_statistics_count_every_field(served, game):
-    stats = get(served, "/api/stats/game")
+def test_the_deck_statistics_count_every_field(server, game_hands):
+    stats = get(server, "/api/stats/game")
     assert stats["printed"] == 12 and [(s["name"], s["count"]) for s in stats["suits"]] == [
         ("Suns", 4),
         ("Moons", 4),
@@ -224,18 +216,18 @@ def test_the_deck_statistics_count_every_field(served, game):
     assert fields["kind"]["values"][0] == ["action", 6] and sum(n for _, n in fields["kind"]["values"]) == 12
     assert fields["text"]["length"]["longest"] == len(TOO_LONG)
     (odds,) = stats["games"]
-    table = ProjectContext(Project(game)).hands.odds_table("game")
+    table = game_hands.odds_table("game")
     assert [(c["name"], c["probability"]) for c in odds["categories"]] == [(c.name, c.probability) for c in table.categories]
-    imperial = get(served, "/api/stats/imperial-standard")
+    imperial = get(server, "/api/stats/imperial-standard")
     assert [(s["name"], s["count"]) for s in imperial["suits"]][:4] == [(n, 12) for n in ("Houses", "Armies", "Glyphs", "Sails")]
     assert imperial["suits"][-1] == {"id": "", "name": "every suit", "colour": "", "count": 4}
-    rows = get(served, "/api/stats/dragons-gambit")["games"][0]
+    rows = get(server, "/api/stats/dragons-gambit")["games"][0]
     assert [s["title"] for s in rows["setups"]] == ["Twofold", "Fivefold"]
     assert all(sum(p for _, p in s["points"]) == pytest.approx(1) for s in rows["setups"])
 
 
-def test_the_fullest_text_comes_first_measured_as_the_text_fitting_measures(served, game):
-    texts = get(served, "/api/textroom/game")["texts"]
+def test_the_fullest_text_comes_first_measured_as_the_text_fitting_measures(server, game):
+    texts = get(server, "/api/textroom/game")["texts"]
     assert texts == sorted(texts, key=lambda t: -t["full"])
     over, near = texts[0], texts[1]
     project = Project(game)

@@ -3,7 +3,7 @@
 "use strict";
 
 (() => {
-  const { el, frame, fill, getJSON } = Preview;
+  const { el } = Preview;
   const enc = encodeURIComponent;
   const slug = decodeURIComponent(location.pathname.split("/")[2] || "");
   const params = new URLSearchParams(location.search);
@@ -14,9 +14,7 @@
 
   let info = null; // /api/table: the deck's cards and its games
   let byId = new Map(); // card id -> card of the deck
-  let spellsById = new Map(); // spell id -> spell card
-  let sides = new Map(); // "deck|kind|name" -> side, from /api/state
-  let geometries = new Map(); // deck slug -> geometry
+  const spellsById = new Map(); // spell id -> spell card
   let game = null; // the game played (one of info.games), or null
   let rules = null; // its deck (or setup)
   let state = null; // the table (see fresh())
@@ -24,8 +22,20 @@
   let values = null; // the last answer of /api/hands
   let chosen = null; // the card picked (its uid)
   let asked = 0; // questions put to /api/hands; only the latest answer is shown
-  const nodes = new Map(); // uid -> the card's element, kept so its drawing is not fetched again
   const last = []; // per seat: the line last logged
+  const cards = TableCards((uid) => {
+    const id = state.cards[uid];
+    const spell = uid.startsWith("s");
+    const card = (spell ? spellsById.get(id) : byId.get(id)) || { name: id, back: "" };
+    return { id, name: card.name, back: card.back, deck: spell ? game.spells.deck : slug };
+  }, (node, uid) => {
+    node.addEventListener("pointerdown", (e) => dragging.start(e, uid));
+    node.addEventListener("dblclick", () => flip(uid));
+  });
+  const dragging = TableDrag({ node: cards.node, zoneList, whereIs, move, choose });
+  const spells = TableSpells({ state: () => state, game: () => game, spells: spellsById, cards, remember, addLog, changed });
+  const { showValues, showOdds } = TableOdds({ game: () => game, values: () => values, state: () => state,
+    card: (id) => byId.get(id) || { name: id } }, oddsPanel);
 
   const isRows = () => game && game.kind === "rows";
   const cardOf = (uid) => state.cards[uid];
@@ -51,7 +61,7 @@
       pile: [], shared: [], discard: [], aside: [], spellPile: [], spell: null, rule: "", up: {}, cards: {} };
   }
 
-  // Each card dealt gets a name of its own for the life of the page (so a card's element, kept in ``nodes``,
+  // Each card dealt gets a name of its own for the life of the page (so a card's element, kept by ``cards``,
   // is never taken for another card's after a new deal or an undo).
   let serial = 0;
   function place(ids, prefix) {
@@ -63,9 +73,8 @@
   }
 
   function forgetUnused() {
-    if (nodes.size < 800) return;
-    const kept = new Set([state, ...undoable.slice(-50).map((t) => JSON.parse(t))].flatMap((t) => Object.keys(t.cards)));
-    for (const uid of [...nodes.keys()]) if (!kept.has(uid)) nodes.delete(uid);
+    if (cards.size() < 800) return;
+    cards.forget(new Set([state, ...undoable.map((t) => JSON.parse(t))].flatMap((t) => Object.keys(t.cards))));
   }
 
   function zoneList(zone) {
@@ -151,7 +160,7 @@
       return;
     }
     notice("");
-    const rule = state && game && game.modifiers.some((m) => m.id === state.rule) ? state.rule : ""; // a house rule stays
+    const rule = state && game && (game.modifiers || []).some((m) => m.id === state.rule) ? state.rule : ""; // a house rule stays
     if (state) remember();
     state = fresh(data.seed, data.hands.length);
     state.rule = rule;
@@ -177,35 +186,6 @@
     return words[0] % 1000000;
   }
 
-  // --- spells ------------------------------------------------------------------------------------------
-
-  function turnSpell(uid) {
-    if (!state) return;
-    remember();
-    if (state.spell) state.spellPile.push(state.spell); // the spell in play goes under the pile
-    const at = uid ? state.spellPile.indexOf(uid) : 0;
-    if (at < 0 || !state.spellPile.length) return;
-    state.spell = state.spellPile.splice(at, 1)[0];
-    addLog({ action: "spell", card: state.cards[state.spell] });
-    changed();
-  }
-
-  function endSpell() {
-    if (!state || !state.spell) return;
-    remember();
-    addLog({ action: "spell ends", card: state.cards[state.spell] });
-    state.spellPile.push(state.spell);
-    state.spell = null;
-    changed();
-  }
-
-  function activeSpell() {
-    if (state && state.rule && game && !game.spells) return state.rule; // a house rule chosen in the tools
-    if (!state || !state.spell || !game || !game.spells) return null;
-    const card = spellsById.get(state.cards[state.spell]);
-    return card && card.modifier ? card.id : null;
-  }
-
   // --- what the hands are worth --------------------------------------------------------------------
 
   function changed(reason) {
@@ -220,7 +200,7 @@
     }
     const mine = ++asked;
     const q = new URLSearchParams({ game: game.id, rules });
-    const spell = activeSpell();
+    const spell = spells.active();
     if (spell) q.set("spell", spell);
     q.set("shared", state.shared.map(cardOf).join(","));
     for (const seat of state.seats) q.append("seat", (isRows() ? seat.row : seat.hand).map(cardOf).join(","));
@@ -267,113 +247,12 @@
     return [r.title, r.deck, ...(r.modifiers || [])].filter((x) => x).join(" \u00b7 ");
   }
 
-  function showValues() {
-    document.querySelectorAll(".seat").forEach((box) => {
-      const i = Number(box.dataset.seat);
-      const line = box.querySelector(".value");
-      const v = values && values.seats[i];
-      line.className = "value";
-      line.removeAttribute("data-at-least");
-      line.removeAttribute("data-category");
-      if (!game) line.textContent = "";
-      else if (state.seats[i].hidden) {
-        line.textContent = "hand hidden";
-        line.classList.add("hidden-hand");
-      } else if (!v) line.textContent = "\u2026";
-      else if (v.needs) {
-        line.textContent = v.needs;
-        line.classList.add("needs");
-      } else {
-        line.textContent = v.line;
-        line.dataset.category = v.category;
-        if (v.at_least) line.dataset.atLeast = v.at_least.join("/");
-        if (v.points !== undefined) line.append(el("span", { class: "now" }, " \u00b7 now " + v.points + " point" + (v.points === 1 ? "" : "s")));
-        if (v.reading && [...v.reading].sort().join() !== [...v.cards].sort().join()) { // a wild card read as another
-          line.append(el("span", { class: "reading" }, " \u00b7 counts as " + v.reading.map((id) => (byId.get(id) || { name: id }).name).join(", ")));
-        }
-        line.classList.add(v.exact ? "exact" : "simulated");
-      }
-    });
-  }
-
-  function showOdds() {
-    const parts = [];
-    if (!game) {
-      parts.push(el("h2", {}, "No game"), el("p", { class: "muted" }, "No game is played with this deck: the table deals and moves cards, without odds."));
-    } else if (!values) {
-      parts.push(el("h2", {}, game.title), el("p", { class: "muted" }, "Counting the odds\u2026"));
-    } else {
-      const r = values.rules;
-      parts.push(el("h2", {}, game.title), el("p", { class: "rules" }, [r.title, r.deck].filter((x) => x).join(" \u00b7 ")));
-      if (r.modifiers && r.modifiers.length) parts.push(el("p", { class: "spell-in-force" }, "Under " + r.modifiers.join(", ")));
-      parts.push(el("p", { class: "muted" }, "Odds of " + r.counted + "."));
-      if (r.categories) {
-        const held = new Map();
-        values.seats.forEach((v, i) => {
-          if (v.category && !state.seats[i].hidden) held.set(v.category, [...(held.get(v.category) || []), i + 1]);
-        });
-        parts.push(el("table", { class: "odds-table", id: "odds-table" },
-          el("thead", {}, el("tr", {}, el("th", {}, "Hand (seats holding it)"), el("th", {}, "Chance"), el("th", {}, ""))),
-          el("tbody", {}, ...r.categories.map((c) => el("tr", { class: held.has(c.name) ? "held" : "", "data-category": c.name },
-            el("td", {}, c.name, ...(held.get(c.name) || []).map((n) => el("span", { class: "chip", title: state.seats[n - 1].name }, String(n)))),
-            el("td", { class: "num" }, c.chance), el("td", { class: "num muted" }, c.one_in))))));
-      } else {
-        parts.push(el("p", { class: "muted" }, "Each row: its kind (left to right, ranks that score alike together), its expected points over every way the draws fall, and how often it beats a row laid at random."));
-        const held = new Set(values.seats.filter((v, i) => v.category && !state.seats[i].hidden).map((v) => v.category));
-        parts.push(el("h3", {}, "The best rows"), el("table", { class: "odds-table", id: "odds-table" },
-          el("thead", {}, el("tr", {}, el("th", {}, "Row"), el("th", {}, "Points"), el("th", {}, "Beats"))),
-          el("tbody", {}, ...r.best.map((b) => el("tr", { class: held.has(b.kind) ? "held" : "" },
-            el("td", {}, b.kind), el("td", { class: "num" }, b.expected), el("td", { class: "num" }, b.beats))))));
-      }
-    }
-    oddsPanel.replaceChildren(...parts);
-  }
-
   // --- drawing the table ------------------------------------------------------------------------------
-
-  function sideOf(deck, kind, name) {
-    return sides.get(deck + "|" + kind + "|" + name);
-  }
-
-  function cardNode(uid) {
-    let node = nodes.get(uid);
-    if (!node) {
-      const spell = uid.startsWith("s");
-      const id = state.cards[uid];
-      const card = spell ? spellsById.get(id) : byId.get(id);
-      const deck = spell ? game.spells.deck : slug;
-      node = el("div", { class: "card" + (spell ? " spell-card" : ""), "data-uid": uid, "data-card": id, tabindex: "0", title: card ? card.name : id });
-      node.face = { box: null, deck, name: id };
-      node.back = { box: null, deck, name: card ? card.back : "" };
-      node.addEventListener("pointerdown", (e) => startDrag(e, uid));
-      node.addEventListener("dblclick", () => flip(uid));
-      nodes.set(uid, node);
-    }
-    return node;
-  }
-
-  // Show the face or the back of a card (each drawn once, when first shown).
-  function show(node, faceUp) {
-    const which = faceUp ? node.face : node.back;
-    const other = faceUp ? node.back : node.face;
-    if (!which.box) {
-      const geometry = geometries.get(which.deck);
-      const side = geometry && sideOf(which.deck, faceUp ? "face" : "back", which.name);
-      which.box = geometry ? frame(geometry) : el("div", { class: "frame text-only" }, which.name);
-      if (side) fill(which.box, geometry, side, false);
-      else if (faceUp && geometry) which.box.append(el("span", { class: "text-only" }, which.name));
-      node.append(which.box);
-    }
-    which.box.hidden = false;
-    if (other.box) other.box.hidden = true;
-    node.classList.toggle("down", !faceUp);
-  }
 
   function drawZone(zone, box, faceUp) {
     const list = zoneList(zone);
     box.replaceChildren(...list.map((uid) => {
-      const node = cardNode(uid);
-      show(node, faceUp(uid));
+      const node = cards.shown(uid, faceUp(uid));
       node.classList.toggle("up", Boolean(state.up[uid]));
       node.classList.toggle("chosen", uid === chosen);
       return node;
@@ -421,8 +300,7 @@
     const pile = el("div", { class: "zone pile", "data-zone": "pile" });
     const top = state.pile[0];
     if (top) {
-      const node = cardNode(top);
-      show(node, false);
+      const node = cards.shown(top, false);
       node.classList.remove("up", "chosen");
       pile.append(node);
     }
@@ -440,8 +318,7 @@
     const discard = el("div", { class: "zone discard", "data-zone": "discard", "data-empty": "discard pile" });
     const topDiscard = state.discard[state.discard.length - 1];
     if (topDiscard) {
-      const node = cardNode(topDiscard);
-      show(node, true);
+      const node = cards.shown(topDiscard, true);
       node.classList.toggle("chosen", topDiscard === chosen);
       discard.append(node);
     } else discard.append(el("span", { class: "placeholder" }, "discard pile"));
@@ -450,33 +327,8 @@
       el("div", { class: "stack wide" }, el("h3", {}, isRows() ? "Turned" : "Shared row"), shared),
       el("div", { class: "stack" }, el("h3", {}, "Discards \u00b7 " + state.discard.length), discard),
     ];
-    if (game && game.spells) parts.push(spellBox());
+    if (game && game.spells) parts.push(spells.box());
     return el("div", { class: "middle" }, ...parts);
-  }
-
-  function spellBox() {
-    const box = el("div", { class: "stack spells" }, el("h3", {}, "Spell"));
-    if (state.spell) {
-      const node = cardNode(state.spell);
-      show(node, true);
-      const card = spellsById.get(state.cards[state.spell]);
-      box.append(el("div", { class: "spell-now", id: "spell-now", "data-card": card.id }, node,
-        el("div", { class: "spell-text" }, el("strong", {}, card.name), el("p", {}, card.text || ""),
-          el("p", { class: "muted" }, card.modifier ? "Its odds are shown." : "It does not change what a hand is worth."))));
-    } else {
-      box.append(el("p", { class: "muted" }, state.spellPile.length + " spells, shuffled with the deal"));
-    }
-    const turn = el("button", { type: "button", id: "turn-spell" }, "Turn a spell");
-    turn.disabled = !state.spellPile.length;
-    turn.addEventListener("click", () => turnSpell());
-    const end = el("button", { type: "button", id: "end-spell" }, "Spell ends");
-    end.disabled = !state.spell;
-    end.addEventListener("click", endSpell);
-    const cast = el("select", { id: "cast", "aria-label": "Cast a chosen spell" }, el("option", { value: "" }, "or cast\u2026"),
-      ...state.spellPile.map((uid) => el("option", { value: uid }, spellsById.get(state.cards[uid]).name)));
-    cast.addEventListener("change", () => cast.value && turnSpell(cast.value));
-    box.append(el("div", { class: "buttons" }, turn, end), cast);
-    return box;
   }
 
   function render() {
@@ -496,7 +348,7 @@
   function choose(uid) {
     chosen = chosen === uid ? null : uid;
     document.querySelectorAll(".card.chosen").forEach((n) => n.classList.remove("chosen"));
-    if (chosen && nodes.get(chosen)) nodes.get(chosen).classList.add("chosen");
+    if (chosen && cards.node(chosen)) cards.node(chosen).classList.add("chosen");
     showChosen();
   }
 
@@ -529,75 +381,6 @@
     else if (what === "pass" && kind === "seat") move(uid, "seat:" + ((Number(seat) + 1) % state.seats.length) + ":hand", undefined, "pass");
     if (what !== "flip" && what !== "pass") chosen = null;
     showChosen();
-  }
-
-  // --- dragging cards between seats, the shared row and the piles --------------------------------------
-
-  let drag = null;
-
-  function startDrag(e, uid) {
-    if (e.button !== 0) return;
-    drag = { uid, x: e.clientX, y: e.clientY, moving: false, node: nodes.get(uid) };
-    e.preventDefault();
-    window.addEventListener("pointermove", dragMove);
-    window.addEventListener("pointerup", dragEnd, { once: true });
-  }
-
-  function dragMove(e) {
-    if (!drag) return;
-    const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
-    if (!drag.moving && Math.hypot(dx, dy) < 5) return;
-    if (!drag.moving) {
-      drag.moving = true;
-      drag.node.classList.add("dragging");
-    }
-    drag.node.style.transform = "translate(" + dx + "px, " + dy + "px)";
-    const zone = zoneAt(e.clientX, e.clientY);
-    document.querySelectorAll(".zone.target").forEach((z) => z !== zone && z.classList.remove("target"));
-    if (zone) zone.classList.add("target");
-  }
-
-  function zoneAt(x, y) {
-    drag.node.style.pointerEvents = "none";
-    const under = document.elementFromPoint(x, y);
-    drag.node.style.pointerEvents = "";
-    const zone = under && under.closest(".zone, .seat, .stack");
-    if (!zone) return null;
-    if (zone.classList.contains("zone")) return zone;
-    return zone.querySelector(".zone.hand, .zone"); // dropped on a seat or a pile's box: its first zone
-  }
-
-  function dragEnd(e) {
-    window.removeEventListener("pointermove", dragMove);
-    const d = drag;
-    drag = null;
-    if (!d) return;
-    d.node.classList.remove("dragging");
-    d.node.style.transform = "";
-    document.querySelectorAll(".zone.target").forEach((z) => z.classList.remove("target"));
-    if (!d.moving) {
-      choose(d.uid);
-      return;
-    }
-    drag = d; // for zoneAt
-    const zone = zoneAt(e.clientX, e.clientY);
-    drag = null;
-    if (!zone) return;
-    const to = zone.dataset.zone;
-    const index = to === "pile" ? 0 : to === "discard" ? undefined : dropIndex(zone, e.clientX, e.clientY, d.uid);
-    move(d.uid, to, index, to === whereIs(d.uid) ? "reorder" : to === "discard" ? "discard" : "move");
-  }
-
-  // Where in a zone a card dropped at (x, y) goes: before the first card it lies before (reading the zone
-  // line by line), counted among the zone's cards without it.
-  function dropIndex(zone, x, y, uid) {
-    const others = zoneList(zone.dataset.zone).filter((u) => u !== uid);
-    for (const node of zone.querySelectorAll(":scope > .card")) {
-      if (node.dataset.uid === uid) continue;
-      const r = node.getBoundingClientRect();
-      if (y < r.top || (y <= r.bottom && x < r.left + r.width / 2)) return others.indexOf(node.dataset.uid);
-    }
-    return undefined;
   }
 
   // --- loading --------------------------------------------------------------------------------------
@@ -638,7 +421,7 @@
       changed();
     };
     const rule = document.getElementById("rule");
-    const houseRules = game && !game.spells ? game.modifiers : [];
+    const houseRules = (game && !game.spells && game.modifiers) || [];
     rule.replaceChildren(el("option", { value: "" }, "no house rule"), ...houseRules.map((m) => el("option", { value: m.id, title: m.description }, m.title)));
     rule.hidden = !houseRules.length;
     rule.value = state ? state.rule : "";
@@ -655,18 +438,8 @@
     each.closest(".group").hidden = isRows();
   }
 
-  async function loadSides() {
-    const snapshot = await getJSON("/api/state");
-    Preview.showState(snapshot);
-    sides = new Map();
-    for (const deck of snapshot.decks) {
-      geometries.set(deck.slug, deck.geometry);
-      for (const side of deck.sides) sides.set(deck.slug + "|" + side.kind + "|" + side.name, side);
-    }
-  }
-
   async function load() {
-    await loadSides();
+    await cards.load();
     const { data, error } = await ask("/api/table/" + enc(slug));
     if (error) {
       felt.replaceChildren(el("p", { class: "empty", id: "gone" }, error));
@@ -729,16 +502,8 @@
     else if (chosen && { f: "flip", d: "discard", p: "pass", r: "shared" }[e.key]) act({ f: "flip", d: "discard", p: "pass", r: "shared" }[e.key]);
   });
 
-  Preview.on("sides", (data) => {
-    for (const side of data.sides) sides.set(side.deck + "|" + side.kind + "|" + side.name, side);
-    for (const node of nodes.values()) {
-      for (const part of [node.face, node.back]) {
-        const side = part.box && sideOf(part.deck, part === node.face ? "face" : "back", part.name);
-        if (side && geometries.get(part.deck) && part.box.classList.contains("frame")) fill(part.box, geometries.get(part.deck), side, false);
-      }
-    }
-  });
-  Preview.on("resync", () => info && loadSides());
+  Preview.on("sides", (data) => cards.update(data.sides));
+  Preview.on("resync", () => info && cards.load());
   Preview.connect();
   load();
 })();
