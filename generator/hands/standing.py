@@ -26,6 +26,7 @@ from ..definitions.model import Deck
 from .engine import Engine, HandResult
 from .gridcount import grid_lines
 from .oddstables import Hands
+from .rankings import Game
 from .tables import OddsTable
 
 
@@ -60,7 +61,7 @@ def counting_content(deck: Deck) -> list[Any]:
     return [cards, [(r.id, r.value) for r in deck.ranks], [(s.id, s.order) for s in deck.suits]]
 
 
-def played_as(definitions: Mapping[str, DeckDefinition], game: Any, deck: Deck) -> list[str]:
+def played_as(definitions: Mapping[str, DeckDefinition], game: Game, deck: Deck) -> list[str]:
     """The game's decks (its deck choices) that ``deck`` is, by the content its hands count on: ``[]`` when
     the game is not played with it.  A game of rows is played with its deck as the deck stands (``["rows"]``)."""
     if deck.id != game.deck_id or game.deck_id not in definitions:

@@ -36,6 +36,7 @@ class Play:
     def __init__(self, project: Project):
         self.context = ProjectContext(project)
         self.lock = threading.Lock()
+        self._played: dict[str, dict[str, tuple[Game, list[str]]]] = {}  # by deck key
 
     @property
     def hands(self) -> Hands:
@@ -43,12 +44,14 @@ class Play:
 
     def games_of(self, deck: Deck) -> dict[str, tuple[Game, list[str]]]:
         """The games played with ``deck``, each with the names of its decks (or ``rows``) the deck is."""
-        found = {}
-        for gid, game in self.context.games.items():
-            choices = played_as(self.context.definitions, game, deck)
-            if choices:
-                found[gid] = (game, choices)
-        return found
+        if deck.key not in self._played:
+            found = {}
+            for gid, game in self.context.games.items():
+                choices = played_as(self.context.definitions, game, deck)
+                if choices:
+                    found[gid] = (game, choices)
+            self._played[deck.key] = found
+        return self._played[deck.key]
 
 
 # --- what a deck is played with ------------------------------------------------------

@@ -143,8 +143,8 @@ class Preview:
                     changed.append((entry, side))
                 entry.sides[(kind, name)] = side
         self.pending = deque(changed + waiting)  # what was just edited is drawn first
-        self.play = Play(self.project)  # the games are read again when next asked for
         self.snapshot = _Snapshot(entries, (), _structure(entries), fonts)
+        self.play = Play(self.project)  # the games are read again when next asked for (after the decks they match)
         self.loaded.set()
         self.flush()
 

@@ -489,6 +489,8 @@
     chosen = null;
     document.getElementById("undo").disabled = !undoable.length;
     document.getElementById("rule").value = state.rule || "";
+    document.getElementById("seed").value = String(state.seed);
+    document.querySelectorAll("#seats button").forEach((b) => b.setAttribute("aria-pressed", String(Number(b.dataset.value) === state.seats.length)));
     addLog({ action: "undo" });
     changed();
   }
