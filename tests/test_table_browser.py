@@ -86,6 +86,11 @@ def seats(browser) -> list[dict]:
     )
 
 
+def text_of(browser, selector: str) -> str:
+    """The text of the element ``selector`` finds, read at once (the odds panel is drawn anew with each answer)."""
+    return browser.execute_script("const n = document.querySelector(arguments[0]); return n ? n.innerText : ''", selector)
+
+
 def seat_cards(browser, seat: int) -> list[str]:
     return seats(browser)[seat]["cards"]
 
@@ -138,7 +143,7 @@ def test_a_seeded_founders_flip_table(browser, server, game_hands):
     before = shown(browser)
     assert [cards for cards, _, _ in before] == deal["hands"]  # the seed's deal, as the server deals it
     check_against_the_engine(game_hands, before)
-    table = browser.find_element(By.ID, "odds-table").text
+    table = text_of(browser, "#odds-table")
     assert all(c.name in table for c in game_hands.odds_table(FLIP).categories)
 
     # the same seed typed again deals the same cards
@@ -152,12 +157,14 @@ def test_a_seeded_founders_flip_table(browser, server, game_hands):
 
     # a spell turned: its figures, from the engine under it
     browser.find_element(By.ID, "turn-spell").click()
-    wait_for(lambda: browser.find_element(By.ID, "spell-now").get_attribute("data-card") == spell, 10)
+    wait_for(
+        lambda: browser.execute_script("const s = document.getElementById('spell-now'); return s && s.dataset.card") == spell, 10
+    )
     wait_for(lambda: valued(browser) and [line for _, line, _ in shown(browser)] != [line for _, line, _ in before], 60)
     under = shown(browser)
     check_against_the_engine(game_hands, under, (spell,))
     title = game_hands.game(FLIP).modifiers[spell].title
-    assert "Under " + title in browser.find_element(By.ID, "odds").text
+    assert "Under " + title in text_of(browser, "#odds")
 
     # a card dragged from the first seat to the second: both wait for a hand of four, then a card goes back
     moved = browser.find_element(By.CSS_SELECTOR, ".seat[data-seat='0'] .zone.hand .card")
@@ -206,10 +213,12 @@ def test_a_seeded_founders_flip_table(browser, server, game_hands):
 
 def test_the_deck_statistics_page(browser, server, game_hands):
     browser.get(server.url + "deck/imperial-standard")
-    chart = wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, ".game-odds .bar-row"), 20)
-    assert [row.get_attribute("data-label") for row in chart] == [c.name for c in game_hands.odds_table(FLIP).categories]
-    wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#room tbody tr"), 30)
-    suits = browser.find_element(By.CSS_SELECTOR, ".stats-grid").text
+    # read at once: the page draws itself again when the cards' texts are measured
+    labels = "return [...document.querySelectorAll('.game-odds .bar-row')].map((row) => row.dataset.label)"
+    chart = wait_for(lambda: browser.execute_script(labels), 20)
+    assert chart == [c.name for c in game_hands.odds_table(FLIP).categories]
+    wait_for(lambda: browser.execute_script("return document.querySelectorAll('#room tbody tr').length"), 30)
+    suits = browser.execute_script("return document.querySelector('.stats-grid').innerText")
     assert "Houses" in suits and "12 · 33 %" in suits
     assert browser.find_element(By.ID, "table-link").get_attribute("href").endswith("/table/imperial-standard")
     assert browser.get_log("browser") == []
@@ -218,7 +227,7 @@ def test_the_deck_statistics_page(browser, server, game_hands):
 def test_a_game_can_be_left_out(browser, server):
     browser.get(server.url + "table/aetherial?seed=3&seats=2")
     wait_for(lambda: [len(s["cards"]) for s in seats(browser)] == [5, 5], 20)  # no game is played with the spells: five each
-    assert "No game" in browser.find_element(By.ID, "odds").text
+    assert "No game" in text_of(browser, "#odds")
     assert Select(browser.find_element(By.ID, "game")).first_selected_option.text == "no game (cards only)"
     assert browser.get_log("browser") == []
 
