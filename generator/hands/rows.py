@@ -98,6 +98,7 @@ class SetupOdds:
             )
         self.all_rows = sorted(out, key=lambda r: (-r.expected, -r.win, r.ranks))
         self.kinds = kinds
+        self._kinds_odds = out  # in the order of ``kinds``
 
     @property
     def title(self) -> str:
@@ -175,6 +176,17 @@ class SetupOdds:
         if key not in self.index:
             raise KeyError(f"not a row of this setup: {', '.join(ranks)}")
         return self.index[key]
+
+    def row_kind(self, ranks: Sequence[str]) -> _RowOdds:
+        """The kind of row that the row of these rank ids, left to right, is."""
+        i = self._row(ranks)
+        return next(r for members, r in zip(self.kinds.values(), self._kinds_odds) if i in members)
+
+    def points_now(self, ranks: Sequence[str], turned: set[str]) -> int:
+        """What the row of these rank ids scores when the ranks ``turned`` have been turned."""
+        mask = sum(1 << i for i, r in enumerate(self.ranks) if r in turned)
+        row = np.array([[self.ranks.index(r) for r in ranks]], np.int64)
+        return int(_scores(row, self.points, np.array([mask], np.int64))[0, 0])
 
     def head_to_head(self, a: Any, b: Any) -> tuple[Fraction, Fraction, Fraction]:
         """(row a wins, the rows tie, row b wins), exactly; rows are RowOdds or rank ids."""
