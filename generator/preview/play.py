@@ -191,18 +191,24 @@ def _rows_deal(game: Game, setup_id: str, deck: Deck, seats: int, rng: random.Ra
     ranked = sorted(deck.cards, key=lambda c: deck.rank(c.rank).value if c.rank else 0)
     hands = [[c.id for c in ranked if s in c.suits for _ in range(c.copies)] for s in mine]
     left = [c for c in deck.cards if not set(c.suits) & set(mine)]
-    if usual.get("draw") and mine == list(usual["players"]):
-        pile = [c.id for c in left if set(c.suits) & set(usual["draw"]) and c.id not in usual.get("remove", [])]
-    else:
-        first = list(usual.get("complete", [])) + [s for s in suits if s not in usual.get("complete", [])]
-        wanted = dict(setup.draw_deck)
-        pile = []
-        for card in sorted(left, key=lambda c: min((first.index(s) for s in c.suits if s in first), default=len(first))):
-            if wanted.get(str(card.rank), 0) > 0:
-                wanted[str(card.rank)] -= 1
-                pile.append(card.id)
+    pile = _draw_pile(setup, usual, suits, mine, left)
     aside = [c.id for c in left if c.id not in pile]
     return {"hands": hands, "pile": shuffled(sorted(pile, key=[c.id for c in deck.cards].index), rng), "aside": aside}
+
+
+def _draw_pile(setup, usual: dict, suits: list[str], mine: list[str], left: list) -> list[str]:
+    """The cards of the other suits a game of rows draws from: the setup's usual draw suits when the seats hold
+    its usual suits, else as many of each rank as its draw deck has, its complete suits first."""
+    if usual.get("draw") and mine == list(usual["players"]):
+        return [c.id for c in left if set(c.suits) & set(usual["draw"]) and c.id not in usual.get("remove", [])]
+    first = list(usual.get("complete", [])) + [s for s in suits if s not in usual.get("complete", [])]
+    wanted = dict(setup.draw_deck)
+    pile = []
+    for card in sorted(left, key=lambda c: min((first.index(s) for s in c.suits if s in first), default=len(first))):
+        if wanted.get(str(card.rank), 0) > 0:
+            wanted[str(card.rank)] -= 1
+            pile.append(card.id)
+    return pile
 
 
 # --- what each hand is worth -------------------------------------------------------------
