@@ -196,7 +196,7 @@ def _rows_deal(game: Game, setup_id: str, deck: Deck, seats: int, rng: random.Ra
     return {"hands": hands, "pile": shuffled(sorted(pile, key=[c.id for c in deck.cards].index), rng), "aside": aside}
 
 
-def _draw_pile(setup, usual: dict, suits: list[str], mine: list[str], left: list) -> list[str]:
+def _draw_pile(setup: Any, usual: Mapping[str, Any], suits: list[str], mine: list[str], left: list) -> list[str]:
     """The cards of the other suits a game of rows draws from: the setup's usual draw suits when the seats hold
     its usual suits, else as many of each rank as its draw deck has, its complete suits first."""
     if usual.get("draw") and mine == list(usual["players"]):
