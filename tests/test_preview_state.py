@@ -44,7 +44,7 @@ def game(tmp_path, monkeypatch) -> Path:
     csv = deck / "cards.csv"
     lines = csv.read_text().splitlines()
     lines[0] += ",art"
-    lines = [lines[0]] + [line + (",art.png" if line.startswith("Dawn,") else ",") for line in lines[1:]]
+    lines = [lines[0]] + [line + (",art.png" if line.startswith("dawn,") else ",") for line in lines[1:]]
     csv.write_text("\n".join(lines) + "\n")
     (deck / "art.png").write_bytes(png((200, 30, 30)))
     monkeypatch.chdir(root)
@@ -297,7 +297,7 @@ def test_a_removed_card_leaves_and_the_structure_changes(game):
     preview.refresh()
     settle(preview)
     structure = preview.snapshot.structure
-    edit(game / "decks" / "game" / "cards.csv", "Harvest,4,leaves,Score one point for each card in your hand.,\n", "")
+    edit(game / "decks" / "game" / "cards.csv", "harvest,Harvest,4,leaves,Score one point for each card in your hand.,\n", "")
     preview.refresh()
     assert preview.snapshot.side("game", FACE, "harvest") is None and not preview.pending
     assert preview.snapshot.structure != structure

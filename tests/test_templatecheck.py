@@ -8,6 +8,7 @@ import pytest
 from generator.cli import main
 from generator.faces.lint import check_svg, check_template_source, check_templates
 from generator.faces.svg import parse_svg
+from generator.pipeline.context import ProjectContext
 from generator.pipeline.drawncheck import check_drawn
 
 # whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
@@ -192,11 +193,11 @@ def test_shipped_templates_and_decks_pass(project, definitions):
     from generator.pipeline.build import all_targets
 
     assert check_templates(project) == []
-    assert check_drawn(project, [t.deck for t in all_targets(definitions)]) == ([], [], [])
+    assert check_drawn(ProjectContext(project), [t.deck for t in all_targets(definitions)]) == ([], [], [])
 
 
 def _deck_with_a_faulty_back(scratch, cards: list[str]) -> None:
-    """Deck "t" of these cards in ``scratch``, its back (the built-in one) given a filter on line 13."""
+    """Deck "t" of these cards in ``scratch``, its back (the built-in one) given an unquoted family on line 13."""
     from .conftest import write_deck
 
     rows = "".join(f'\n[[cards]]\nid = "{card}"\nname = "{card.title()}"\n' for card in cards)

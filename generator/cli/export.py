@@ -15,6 +15,7 @@ from ..definitions.schema import suggest
 from ..definitions.shops import PDFX_LEVELS, POD_BLEED, load_shops
 from ..errors import display_path
 from ..locations import builtin_root
+from ..pipeline.context import ProjectContext
 from ..pipeline.drawncheck import print_differences
 from ..project import Project
 from ..project.files import writing_into
@@ -184,8 +185,9 @@ def run(project: Project, args: argparse.Namespace) -> int:
     print("\n".join(report))
     for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
+    context = ProjectContext(project)
     for deck in decks:  # exported all the same, as build prints it, but never otherwise than shown without a word
-        for problem in print_differences(project, deck):
+        for problem in print_differences(context, deck):
             print(f"warning: {problem}", file=sys.stderr)
     return 0
 

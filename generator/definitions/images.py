@@ -6,12 +6,12 @@ vector art is text whose first element is ``<svg>``."""
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from pathlib import Path
 
 from ..errors import display_path
 from ..locations import real
 from ..project import safe_join
+from ..project.readings import Readings
 from ..resources.allowlist import allow_list
 from .schema import Context, KeyPath
 
@@ -36,7 +36,6 @@ MAX_IMAGE_PIXELS = 25_000_000  # a poker card at 1,200 dpi is 4.5 million
 DAMAGED = "cannot be read: the file is damaged or cut short"
 
 
-@lru_cache(maxsize=1024)
 def _decode_problem(path: str, size: int, mtime: int, kind: str) -> str | None:
     """Why the image file cannot be drawn: too many pixels (read from its header), damaged, truncated.
 
@@ -68,8 +67,9 @@ def _decode_problem(path: str, size: int, mtime: int, kind: str) -> str | None:
     return None
 
 
-def find_image(folder: Path, value: str) -> tuple[Path | None, str | None]:
-    """The image file ``value`` names in ``folder``, or the problem with it."""
+def find_image(folder: Path, value: str, readings: Readings | None = None) -> tuple[Path | None, str | None]:
+    """The image file ``value`` names in ``folder``, or the problem with it (each file decoded once per command's
+    ``readings`` while it is unchanged)."""
     target = safe_join(folder, value)
     if target is None:
         if safe_join(folder, value, Path("/")) is not None:  # a plain relative path, but a link leads out
@@ -84,7 +84,8 @@ def find_image(folder: Path, value: str) -> tuple[Path | None, str | None]:
     if kind is None:
         return None, f"image '{value}' is not a {KINDS} file"
     stat = target.stat()
-    problem = _decode_problem(str(real(target)), stat.st_size, stat.st_mtime_ns, kind)
+    stamps = (str(real(target)), stat.st_size, stat.st_mtime_ns, kind)
+    problem = readings.get("pictures", stamps, lambda: _decode_problem(*stamps)) if readings else _decode_problem(*stamps)
     if problem:
         return None, f"image '{value}' {problem}"
     return target, None
@@ -94,7 +95,7 @@ def image_ok(ctx: Context, value: str, path: KeyPath) -> bool:
     """Is ``value`` a usable image of the deck file ``ctx`` reads?  Problems go to ``ctx``."""
     if ctx.folder is None:
         return True
-    _, problem = find_image(ctx.folder, value)
+    _, problem = find_image(ctx.folder, value, ctx.readings)
     if problem:
         ctx.error(path, problem)
         return False

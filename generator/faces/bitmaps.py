@@ -20,7 +20,6 @@ scaled once per process.
 from __future__ import annotations
 
 import base64
-import hashlib
 import io
 import re
 from functools import cache, lru_cache
@@ -30,7 +29,6 @@ from PIL import Image, ImageCms, ImageFile, ImageOps
 
 from ..definitions.images import DAMAGED, MAX_IMAGE_PIXELS
 from ..iccprofiles import shipped_profile_data
-from ..project.digests import file_digest
 from ..units import pixels
 
 _PRINT_DPI = 600  # finer than a card press resolves
@@ -50,8 +48,9 @@ def _pixels(mm: float) -> int:
 
 
 @lru_cache(maxsize=256)
-def _normalised(path: str, digest: str, width_px: int, height_px: int, data: bytes, kind: str) -> tuple[bytes, str]:
-    """The picture ``data`` (a ``kind`` file) upright, in 8-bit sRGB, no finer than the box needs, encoded: (bytes, kind)."""
+def _normalised(width_px: int, height_px: int, data: bytes, kind: str) -> tuple[bytes, str]:
+    """The picture ``data`` (a ``kind`` file) upright, in 8-bit sRGB, no finer than the box needs, encoded: (bytes, kind);
+    a function of the bytes given, kept for the pictures drawn last (a deck shows one on many cards)."""
     try:
         with Image.open(io.BytesIO(data)) as image:
             rawmode = _rawmode(image)
@@ -194,7 +193,7 @@ def _transform(icc: bytes | None, mode: str) -> ImageCms.ImageCmsTransform | Non
 def picture_uri(path: Path, data: bytes, kind: str, box_mm: tuple[float, float]) -> str:
     """The picture as a ``data:`` URI: decoded, upright and in sRGB, scaled down to :data:`_PRINT_DPI` over ``box_mm``
     when it is finer.  Raises :class:`PictureError` when it cannot be decoded."""
-    encoded, out_kind = _normalised(str(path), file_digest(path), _pixels(box_mm[0]), _pixels(box_mm[1]), data, kind)
+    encoded, out_kind = _normalised(_pixels(box_mm[0]), _pixels(box_mm[1]), data, kind)
     return f"data:image/{out_kind};base64," + base64.b64encode(encoded).decode("ascii")
 
 
@@ -219,6 +218,5 @@ def inline_picture(uri: str, box_mm: tuple[float, float]) -> str | None:
                 raise PictureError(f"has more than {MAX_IMAGE_PIXELS // 1_000_000} million pixels")
     except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as exc:
         raise PictureError(str(exc) if isinstance(exc, PictureError) else DAMAGED) from None
-    digest = hashlib.sha256(data).hexdigest()
-    encoded, out_kind = _normalised("inline", digest, _pixels(box_mm[0]), _pixels(box_mm[1]), data, kind)
+    encoded, out_kind = _normalised(_pixels(box_mm[0]), _pixels(box_mm[1]), data, kind)
     return f"data:image/{out_kind};base64," + base64.b64encode(encoded).decode("ascii")

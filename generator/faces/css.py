@@ -248,36 +248,42 @@ def resolve_css(root: etree._Element) -> bool:
         )
     states: dict[etree._Element, _Element] = {}
     for wrapper in cssselect2.ElementWrapper.from_xml_root(root).iter_subtree():
-        el = wrapper.etree_element
-        parent = el.getparent()
-        state = _Element(dict(states[parent].custom) if parent in states else {})
-        states[el] = state
-        declared: list[_Declared] = []
-        if rules:
-            for specificity, order, pseudo, content in matcher.match(wrapper):
-                if pseudo is None:
-                    declared += _declarations(content, specificity, order, el.sourceline)
-        if el.get("style"):
-            declared += _declarations(el.get("style"), _INLINE, 0, el.sourceline)
-        for name in _COLOURED:  # presentation attributes in the colours of CSS Color 4 and 5
-            if _modern(el.get(name)):
-                el.set(name, _colour(el.get(name, "")))
-        for name in list(el.attrib):
-            if isinstance(name, str) and "var(" in el.attrib[name] and name != "style":
-                del el.attrib[name]  # a presentation attribute may not use var(): a browser ignores it
-        if not declared:
-            continue
-        applied = _applied(declared, state, el.sourceline)
-        written = drop_inert_css(";".join(f"{k}:{v}" for k, v in applied.items()))
-        if written:
-            el.set("style", written)
-        elif "style" in el.attrib:
-            del el.attrib["style"]
+        _resolve_element(wrapper, matcher if rules else None, states)
     for style in styles:
         parent = style.getparent()
         if parent is not None:
             parent.remove(style)
     return True
+
+
+def _resolve_element(wrapper, matcher: cssselect2.Matcher | None, states: dict[etree._Element, _Element]) -> None:
+    """One element's declarations worked out and written into its ``style`` (its custom properties kept in
+    ``states`` for its children)."""
+    el = wrapper.etree_element
+    parent = el.getparent()
+    state = _Element(dict(states[parent].custom) if parent in states else {})
+    states[el] = state
+    declared: list[_Declared] = []
+    if matcher is not None:
+        for specificity, order, pseudo, content in matcher.match(wrapper):
+            if pseudo is None:
+                declared += _declarations(content, specificity, order, el.sourceline)
+    if el.get("style"):
+        declared += _declarations(el.get("style"), _INLINE, 0, el.sourceline)
+    for name in _COLOURED:  # presentation attributes in the colours of CSS Color 4 and 5
+        if _modern(el.get(name)):
+            el.set(name, _colour(el.get(name, "")))
+    for name in list(el.attrib):
+        if isinstance(name, str) and "var(" in el.attrib[name] and name != "style":
+            del el.attrib[name]  # a presentation attribute may not use var(): a browser ignores it
+    if not declared:
+        return
+    applied = _applied(declared, state, el.sourceline)
+    written = drop_inert_css(";".join(f"{k}:{v}" for k, v in applied.items()))
+    if written:
+        el.set("style", written)
+    elif "style" in el.attrib:
+        del el.attrib["style"]
 
 
 def _modern(value: str | None) -> bool:

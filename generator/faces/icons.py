@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import re
-from functools import lru_cache
+from functools import partial
 from pathlib import Path
 
 from lxml import etree
@@ -230,7 +230,6 @@ def _view(root: etree._Element) -> tuple[float, float, float, float]:
     raise IconError("it needs a viewBox (or a width and height) to be scaled to the text")
 
 
-@lru_cache(maxsize=1024)
 def _read_icon(path: str, size: int, mtime: int) -> Icon:
     file = Path(path)
     if size > _MAX_ICON_BYTES:
@@ -278,7 +277,8 @@ def project_icons(project: Project) -> dict[str, Icon]:
             continue
         stat = path.stat()
         try:
-            icons[path.stem] = _read_icon(str(path), stat.st_size, stat.st_mtime_ns)
+            stamps = (str(path), stat.st_size, stat.st_mtime_ns)
+            icons[path.stem] = project.readings.get("icons", stamps, partial(_read_icon, *stamps))
         except IconError as exc:
             problems.append(Problem(display_path(path), f"icon ':{path.stem}:': {exc}"))
     if problems:

@@ -150,7 +150,7 @@ class FaceRenderer:
 
     @property
     def env(self) -> ImmutableSandboxedEnvironment:
-        return environment(tuple((str(layer.templates), str(layer.root)) for layer in self.project.layers))
+        return environment(self.project)
 
     def reads_deck(self, file_name: str) -> bool:
         """Whether the template in ``file_name`` (or one it loads) reads the deck (see :mod:`.deckreads`)."""
@@ -187,7 +187,7 @@ class FaceRenderer:
             )
         except TextDoesNotFit as exc:
             raise AetherpressError(
-                self._card_problem(f"{field} {exc} (template '{self._template}'); shorten it or give it a larger box")
+                self._card_problem(f"{field} {exc} (template '{self._template}'); shorten it or give it a larger box", field)
             ) from None
         except UnknownIcon as exc:
             raise AetherpressError(
@@ -216,14 +216,18 @@ class FaceRenderer:
             raise AetherpressError(
                 self._card_problem(
                     f"{field} has characters the font '{family}' does not have: {shown}; "
-                    "add a font that has them to fonts/ and use its family for this text"
+                    "add a font that has them to fonts/ and use its family for this text",
+                    field,
                 )
             )
 
-    def _card_problem(self, message: str) -> Problem:
-        """A problem with the text of the card being drawn, at the row or file that defines the card."""
+    def _card_problem(self, message: str, field: str = "") -> Problem:
+        """A problem with the text of the card being drawn, at the row or file that defines the card (a translated
+        ``field``: at the catalogue's line that translates it)."""
         card = f"card '{self._card.id}'" if self._card is not None else "the back"
         origin = self._card.origin if self._card is not None else None
+        if self._card is not None and field in self._card.written_at:
+            origin = self._card.written_at[field]
         if origin is not None and origin.sheet is not None:  # a row of a spreadsheet, named as the sheet shows it
             return Problem(origin.file, f"{origin.place}: deck '{self.deck.key}', {card}: {message}")
         file, line = (origin.file, origin.line) if origin is not None else (self.deck.source, None)
@@ -232,7 +236,7 @@ class FaceRenderer:
     def overflow_problems(self) -> list[Problem]:
         """The texts of the last card drawn that did not fit (draft builds), as problems to report."""
         return [
-            self._card_problem(f"{o.field} does not fit (template '{self._template}'): cut {o.characters} characters")
+            self._card_problem(f"{o.field} does not fit (template '{self._template}'): cut {o.characters} characters", o.field)
             for o in self.overflows
         ]
 
@@ -255,7 +259,7 @@ class FaceRenderer:
         drawing = f"drawing card '{self._card.id if self._card else 'back'}'"
         if not (self.deck.folder and path):
             raise AetherpressError(Problem(where, f"image() needs the name of a picture beside the deck file ({drawing})"))
-        target, problem = find_image(Path(self.deck.folder), str(path))
+        target, problem = find_image(Path(self.deck.folder), str(path), self.project.readings)
         if target is None:
             raise AetherpressError(Problem(where, f"{problem} ({drawing})"))
         self.reads.append(target)

@@ -29,7 +29,6 @@ import logging
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, BinaryIO, Generic, TypeVar
 
@@ -77,16 +76,16 @@ def keep(project: Project, write: Callable[[Path], object]) -> None:
 
 def _inside(project: Project, path: Path) -> Path:
     """``path`` when it lies in the cache folder and is no link (a kind's folder linked elsewhere is not read)."""
-    if not _folder_inside(path.parent, project.cache_dir):
+    folder, cache = path.parent, project.cache_dir
+    if not project.readings.get("cache folders", (folder, cache), lambda: _folder_inside(folder, cache)):
         raise OSError(errno.EXDEV, "a link out of the cache folder", str(path))
     if path.is_symlink():
         raise OSError(errno.ELOOP, "a link in the cache folder", str(path))
     return path
 
 
-@lru_cache(maxsize=64)
 def _folder_inside(folder: Path, cache: Path) -> bool:
-    """Does ``folder``, links resolved, lie in ``cache``?  (Worked out once per process for each kind's folder:
+    """Does ``folder``, links resolved, lie in ``cache``?  (Worked out once per command for each kind's folder:
     an entry read through a folder linked later still has to carry the user's seal.)"""
     return real(folder).is_relative_to(real(cache))
 
@@ -194,6 +193,10 @@ class Store:
     def __init__(self, project: Project, keep: bool = True):
         self.project = project
         self.keep = keep
+
+    def reader(self) -> Store:
+        """This store as one that reads what is kept and keeps nothing new (a check)."""
+        return Store(self.project, keep=False)
 
     @staticmethod
     def key(kind: str, inputs: Any) -> str:

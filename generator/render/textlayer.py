@@ -147,33 +147,43 @@ def _extent(el: etree._Element) -> _Extent | None:
         x, y = _attr(el, "x"), _attr(el, "y")
         return _bounds(_to_root(el), [(x, y), (x + _attr(el, "width"), y + _attr(el, "height"))])
     if tag == "text":
-        size = _inherited_number(el, "font-size", 16.0)
-        chars = max((len(t) for t in el.itertext()), default=0)
-        points: list[tuple[float, float]] = []
-        for part in el.iter():
-            xs = [float(v) for v in re.findall(r"[-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?", part.get("x") or "")]
-            ys = [float(v) for v in re.findall(r"[-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?", part.get("y") or "")]
-            if part.get("dx") or part.get("dy") or part.get("rotate") or part.get("textLength"):
-                return None  # glyphs moved one by one: not worth the guess
-            if xs or ys:  # the corners of where the positions reach: each list's least and greatest
-                x_range, y_range = (min(xs), max(xs)) if xs else (0.0, 0.0), (min(ys), max(ys)) if ys else (0.0, 0.0)
-                points += [(x, y) for x in x_range for y in y_range]
-        if not points:
-            points = [(0.0, 0.0)]
-        reach = chars * size * _TEXT_ADVANCE
-        box = _bounds(_to_root(el), points)
-        scale = _bounds(_to_root(el), [(0.0, 0.0), (1.0, 1.0)])
-        unit = max(abs(scale[2] - scale[0]), abs(scale[3] - scale[1]))
-        return (box[0] - reach * unit, box[1] - TEXT_RISE * size * unit, box[2] + reach * unit, box[3] + TEXT_DROP * size * unit)
+        return _text_extent(el)
     if tag in _GROUPS:
-        parts = [_extent(child) for child in el if isinstance(child.tag, str) and _local(child) not in _NOT_PAINTED]
-        if any(part is None for part in parts):
-            return None
-        known = [part for part in parts if part is not None]
-        if not known:
-            return (0.0, 0.0, 0.0, 0.0)
-        return (min(p[0] for p in known), min(p[1] for p in known), max(p[2] for p in known), max(p[3] for p in known))
+        return _group_extent(el)
     return None
+
+
+def _text_extent(el: etree._Element) -> _Extent | None:
+    """Where a ``<text>`` paints, generously: every character as wide as the widest (None when its glyphs are moved one by one)."""
+    size = _inherited_number(el, "font-size", 16.0)
+    chars = max((len(t) for t in el.itertext()), default=0)
+    points: list[tuple[float, float]] = []
+    for part in el.iter():
+        xs = [float(v) for v in re.findall(r"[-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?", part.get("x") or "")]
+        ys = [float(v) for v in re.findall(r"[-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?", part.get("y") or "")]
+        if part.get("dx") or part.get("dy") or part.get("rotate") or part.get("textLength"):
+            return None  # glyphs moved one by one: not worth the guess
+        if xs or ys:  # the corners of where the positions reach: each list's least and greatest
+            x_range, y_range = (min(xs), max(xs)) if xs else (0.0, 0.0), (min(ys), max(ys)) if ys else (0.0, 0.0)
+            points += [(x, y) for x in x_range for y in y_range]
+    if not points:
+        points = [(0.0, 0.0)]
+    reach = chars * size * _TEXT_ADVANCE
+    box = _bounds(_to_root(el), points)
+    scale = _bounds(_to_root(el), [(0.0, 0.0), (1.0, 1.0)])
+    unit = max(abs(scale[2] - scale[0]), abs(scale[3] - scale[1]))
+    return (box[0] - reach * unit, box[1] - TEXT_RISE * size * unit, box[2] + reach * unit, box[3] + TEXT_DROP * size * unit)
+
+
+def _group_extent(el: etree._Element) -> _Extent | None:
+    """Where a group paints: the extents of its painted children together (None when one is not known)."""
+    parts = [_extent(child) for child in el if isinstance(child.tag, str) and _local(child) not in _NOT_PAINTED]
+    if any(part is None for part in parts):
+        return None
+    known = [part for part in parts if part is not None]
+    if not known:
+        return (0.0, 0.0, 0.0, 0.0)
+    return (min(p[0] for p in known), min(p[1] for p in known), max(p[2] for p in known), max(p[3] for p in known))
 
 
 def _attr(el: etree._Element, name: str) -> float:

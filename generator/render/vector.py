@@ -36,14 +36,22 @@ from .filters import filter_scale
 from .usvgcompat import FontKey, as_chromium_places, half_height
 
 _PT_PER_PX = 72 / CSS_PX["in"]
-_FONT_SETS_KEPT = 8  # distinct font sets a process keeps loaded (one per project, as a rule)
 
 
-def font_files(book: FontBook | None = None) -> tuple[str, ...]:
+class FontPaths(tuple):
+    """The font files a side may be set in, with the book they are of (which keeps the renderer's database of
+    them: loaded once per command while none of them changes)."""
+
+    book: FontBook | None = None
+
+
+def font_files(book: FontBook | None = None) -> FontPaths:
     """Every font file a side may be set in: the shipped fonts and ``book``'s own, sorted."""
     shipped = sorted(str(p) for p in FONTS_DIR.glob("*.ttf"))
     own = sorted(font.path for font in book.files) if book is not None else []
-    return tuple(shipped + own)
+    found = FontPaths(shipped + own)
+    found.book = book
+    return found
 
 
 @dataclass(frozen=True)
@@ -55,8 +63,18 @@ class _Fonts:
 
 
 def _database(files: tuple[str, ...]) -> _Fonts:
-    """The renderer's fonts: ``files`` alone, loaded once while none of them changes (a designer may replace a
-    project font under the same name while the preview runs)."""
+    """The renderer's fonts: ``files`` alone, loaded once per font book while none of them changes (a designer may
+    replace a project font under the same name while the preview runs), the shipped ones alone once per process."""
+    stamps = _stamps(files)
+    book = getattr(files, "book", None)
+    if book is not None:
+        return book.derived(("renderer fonts", stamps), lambda: _loaded(stamps))
+    if all(Path(path).parent == FONTS_DIR for path in files):
+        return _shipped(stamps)
+    return _loaded(stamps)
+
+
+def _stamps(files: tuple[str, ...]) -> tuple[tuple[str, int, int], ...]:
     stamps = []
     for path in files:
         try:
@@ -64,10 +82,15 @@ def _database(files: tuple[str, ...]) -> _Fonts:
             stamps.append((path, found.st_mtime_ns, found.st_size))
         except OSError:
             stamps.append((path, 0, 0))  # gone since it was listed: the renderer says so when it reads it
-    return _loaded(tuple(stamps))
+    return tuple(stamps)
 
 
-@lru_cache(maxsize=_FONT_SETS_KEPT)
+@lru_cache(maxsize=2)
+def _shipped(stamps: tuple[tuple[str, int, int], ...]) -> _Fonts:
+    """The shipped fonts alone (files of the package, not of a project), loaded once per process."""
+    return _loaded(stamps)
+
+
 def _loaded(stamps: tuple[tuple[str, int, int], ...]) -> _Fonts:
     database = svg2pdf_py.FontDatabase()  # empty: the machine's fonts are never looked at
     heights: dict[FontKey, float] = {}
@@ -163,7 +186,7 @@ def side_pdf(
     root = parse_svg(svg_text, source, place)
     scale = filter_scale(root, dpi, source, place)
     try:
-        loaded = _database(tuple(fonts) if fonts is not None else font_files())
+        loaded = _database(fonts if isinstance(fonts, FontPaths) else tuple(fonts) if fonts is not None else font_files())
     except OSError as exc:  # a project font removed since the fonts were listed
         raise AetherpressError(Problem(source, f"a font file could not be read: {exc}", key=place)) from None
     as_chromium_places(root, loaded.half_heights)

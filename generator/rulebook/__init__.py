@@ -19,7 +19,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
-from ..definitions.languages import language_name
+from ..definitions.languages import language_name, read_catalogue
 from ..definitions.presets import Paper, load_papers
 from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem, display_path
@@ -77,10 +77,20 @@ def _source(context: BuildContext, book: RulebookDefinition):
 
     context.odds.begin()
     written, rendered = render_source(book, context.library, context.odds)
+    if context.library.draft and book.speaks and book.translated:  # a draft tags what the source changed since
+        from .sections import mark_stale, states
+
+        found = states(book.id, _source_of(book), book.speaks, read_catalogue(book.file.parent, book.speaks))
+        rendered = mark_stale(rendered, [item.heading for item in found if item.state == "stale" and item.heading])
     source_map = SourceMap(display_path(book.source), written, rendered)
     check_limits(source_map)
     _check_glyphs(source_map, rendered, book)
     return source_map, rendered
+
+
+def _source_of(book: RulebookDefinition) -> Path:
+    """The source (``NAME.md``) an edition's source (``NAME.de.md``) translates."""
+    return book.source.with_name(book.source.name.replace(f".{book.speaks}.", ".", 1))
 
 
 @contextmanager

@@ -15,7 +15,7 @@ from ..errors import AetherpressError, Problem
 from ..hands import Game, Hands
 from ..hands.figures import outward_percent, percent, supported
 from ..hands.oddstables import table_inputs
-from .words import number, words
+from .words import number, per_cent, words
 
 
 class OddsSource:
@@ -92,11 +92,11 @@ def format_probability(p: float, interval: tuple[float, float] | None = None) ->
     """A probability as a percentage with three significant figures, never in exponent form; with
     its 95 % interval (a simulated figure), with no more decimals than the interval supports."""
     if p <= 0 and interval is None:
-        return "0 %"
+        return per_cent("0")
     pct = p * 100
     if interval is None and pct >= 99.95 and p < 1:
-        return number(f"{pct:.4f}".rstrip("0")) + " %"
-    return number(str(percent(p, supported(p, interval)))) + " %"
+        return per_cent(number(f"{pct:.4f}".rstrip("0")))
+    return per_cent(number(str(percent(p, supported(p, interval)))))
 
 
 def format_interval(interval: tuple[float, float] | None, p: float | None = None) -> str:
@@ -106,7 +106,7 @@ def format_interval(interval: tuple[float, float] | None, p: float | None = None
         return ""
     d = supported(interval[1] if p is None else p, interval)
     lo, hi = outward_percent(interval, d)
-    return words("{low} to {high}", low=number(str(lo)) + " %", high=number(str(hi)) + " %")
+    return words("{low} to {high}", low=per_cent(number(str(lo))), high=per_cent(number(str(hi))))
 
 
 def format_points(value: Any) -> str:
