@@ -40,6 +40,7 @@ class Report:
     problems: list[Problem] = field(default_factory=list)
     _seen: set[Problem] = field(default_factory=set, repr=False)
     untranslated: list[Problem] = field(default_factory=list)  # an edition's texts printed in the source language
+    differs: list[Problem] = field(default_factory=list)  # what prints otherwise than shown: warned of, as build does
 
     def add(self, problems: list[Problem]) -> None:
         for p in problems:
@@ -173,11 +174,12 @@ def _check_faces(context: ProjectContext, decks: dict[Path, DeckDefinition], cho
     used = {d.template_for(c) for d in targets for c in d.cards} | {d.back_for(c) for d in targets for c in d.cards}
     templates = [p for p in template_files(project) if p.name.removesuffix(".svg.j2") in used or not named]
     report.templates = len(templates)
-    report.add(check_templates(project, templates, own_only=project.own.kind == "project" and not named))
+    report.differs += check_templates(project, templates, own_only=project.own.kind == "project" and not named)
     try:
-        drawing, zones = check_drawn(context, targets)
+        drawing, zones, differs = check_drawn(context, targets)
         report.add(drawing)
         report.add(zones)
+        report.differs += [p for p in differs if p not in report.differs]
     except AetherpressError as exc:
         report.add(exc.problems)
 

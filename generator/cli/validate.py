@@ -74,6 +74,8 @@ def run(project: Project, args: argparse.Namespace) -> int:
     context = ProjectContext(project)
     paths, specs = _split_names(context, args.names)
     report = validate(context, paths, specs)
+    for problem in grouped(report.differs):  # as build warns of them
+        print(f"warning: {problem}", file=sys.stderr)
     if args.strict_lang:
         report.add(report.untranslated)
     else:  # told with the errors, if there are any: one run tells everything

@@ -1,22 +1,35 @@
-"""Card pictures: PNG or JPEG files inside the deck's folder, named by an ``image`` attribute."""
+"""Card pictures: PNG, JPEG, WebP, AVIF or SVG files inside the deck's folder, named by an ``image`` attribute.
+
+The kinds of picture file are the allow-list's (``[picture-format.*]``), each known by its first bytes;
+vector art is text whose first element is ``<svg>``."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from ..errors import display_path
 from ..locations import real
 from ..project import safe_join
 from ..project.readings import Readings
+from ..resources.allowlist import allow_list
 from .schema import Context, KeyPath
 
-_IMAGE_MAGIC = {b"\x89PNG\r\n\x1a\n": "png", b"\xff\xd8\xff": "jpeg"}
 MAX_IMAGE_BYTES = 5_000_000
+HEAD_BYTES = 4096  # what is read of a file to tell its kind
+KINDS = "PNG, JPEG, WebP, AVIF or SVG"
+_SVG_START = re.compile(rb"^(?:\s|<\?xml[^>]*\?>|<!--.*?-->|<!DOCTYPE[^>]*>)*<(?:[A-Za-z_][\w.-]*:)?svg[\s>/]", re.S)
 
 
 def image_kind(head: bytes) -> str | None:
-    """``png`` or ``jpeg`` by a file's first bytes, else None."""
-    return next((kind for magic, kind in _IMAGE_MAGIC.items() if head.startswith(magic)), None)
+    """The kind of picture file (``png``, ``jpeg``, ``webp``, ``avif``, ``svg``) by its first bytes, else None."""
+    for kind, patterns in allow_list().formats.items():
+        for pattern in patterns:
+            size = len(pattern) // 2
+            if len(head) >= size and re.fullmatch(pattern, head[:size].hex(), re.I):
+                return kind
+    text = head[3:] if head.startswith(b"\xef\xbb\xbf") else head
+    return "svg" if _SVG_START.match(text) else None
 
 
 MAX_IMAGE_PIXELS = 25_000_000  # a poker card at 1,200 dpi is 4.5 million
@@ -29,10 +42,17 @@ def _decode_problem(path: str, size: int, mtime: int, kind: str) -> str | None:
     The file is opened by the reader of its ``kind`` itself, not by ``Image.open``: that would first hold
     the size against Pillow's own, larger limit, warning (a line naming Pillow's files) or calling a
     valid picture of more pixels damaged."""
+    if kind == "svg":
+        return None  # vector art is read, and told of line by line, where it is drawn
     # Pillow loads only for decks with pictures
-    from PIL import Image, JpegImagePlugin, PngImagePlugin
+    from PIL import AvifImagePlugin, Image, ImageFile, JpegImagePlugin, PngImagePlugin, WebPImagePlugin
 
-    reader = PngImagePlugin.PngImageFile if kind == "png" else JpegImagePlugin.JpegImageFile
+    reader: type[ImageFile.ImageFile] = {  # type: ignore[type-abstract]
+        "png": PngImagePlugin.PngImageFile,
+        "jpeg": JpegImagePlugin.JpegImageFile,
+        "webp": WebPImagePlugin.WebPImageFile,
+        "avif": AvifImagePlugin.AvifImageFile,
+    }[kind]
     try:
         with reader(path) as image:
             width, height = image.size
@@ -60,9 +80,9 @@ def find_image(folder: Path, value: str, readings: Readings | None = None) -> tu
     if target.stat().st_size > MAX_IMAGE_BYTES:
         return None, f"image '{value}' is larger than {MAX_IMAGE_BYTES // 1_000_000} MB"
     with open(target, "rb") as handle:
-        kind = image_kind(handle.read(8))
+        kind = image_kind(handle.read(HEAD_BYTES))
     if kind is None:
-        return None, f"image '{value}' is not a PNG or JPEG file"
+        return None, f"image '{value}' is not a {KINDS} file"
     stat = target.stat()
     stamps = (str(real(target)), stat.st_size, stat.st_mtime_ns, kind)
     problem = readings.get("pictures", stamps, lambda: _decode_problem(*stamps)) if readings else _decode_problem(*stamps)

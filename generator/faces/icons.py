@@ -106,7 +106,7 @@ def _num(element: etree._Element, name: str, default: float = 0.0) -> float:
     return _bounded(float(match.group(0)), element, name, text)
 
 
-def _shape_path(element: etree._Element, tag: str) -> str:
+def shape_path(element: etree._Element, tag: str) -> str:
     """Path data for a basic shape."""
     if tag == "path":
         return element.get("d") or ""
@@ -204,7 +204,7 @@ def _convert(element: etree._Element, into: etree._Element, count: list[int], ma
             group = etree.SubElement(into, f"{{{SVG_NS}}}g", attrs)
             _convert(child, group, count, inner)
         elif tag in SHAPES:
-            d = _shape_path(child, tag)
+            d = shape_path(child, tag)
             if d.strip():
                 attrs = _paint(child)
                 attrs["d"] = d

@@ -22,10 +22,12 @@ from .context import ProjectContext
 from .keptsides import Sides
 
 
-def check_drawn(context: ProjectContext, decks: Iterable) -> tuple[list[Problem], list[Problem]]:
-    """(problems of the template check, problems of the safe zones) in every face and back the decks draw."""
+def check_drawn(context: ProjectContext, decks: Iterable) -> tuple[list[Problem], list[Problem], list[Problem]]:
+    """(problems of the drawing and the cut, problems of the safe zones, what prints otherwise than shown: the
+    warnings ``build`` gives too) in every face and back the decks draw."""
     drawing: list[Problem] = []
     zones: list[Problem] = []
+    differs: list[Problem] = []
     told_drawing: set[tuple[str, str]] = set()
     told_zones: set[tuple[str, str]] = set()
     for deck in decks:
@@ -48,8 +50,9 @@ def check_drawn(context: ProjectContext, decks: Iterable) -> tuple[list[Problem]
                 checked.add(alike)
                 what = f"card '{card.id}'" if side == "face" else f"the back of card '{card.id}'"
                 drawing += side_problems(faces, template, what, svg, boxes, told_drawing)
+                differs += print_problems(faces, template, what, svg, told_drawing, drawn.differs)
                 zones += zone_problems(faces, card, side, template, svg, boxes, told_zones)
-    return drawing, zones
+    return drawing, zones, differs
 
 
 def print_differences(context: ProjectContext, deck) -> list[Problem]:

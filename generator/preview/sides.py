@@ -92,7 +92,7 @@ def _prints_otherwise(faces: Sides, side: Side, drawn: DrawnSide) -> tuple[str, 
     else:
         template = deck.back_for(side.card) if side.kind == BACK else deck.template_for(side.card)
     what = f"card '{side.name}'" if side.kind == FACE else f"the back '{side.name}'"
-    return tuple(f"error: {p}" for p in print_problems(faces.renderer, template, what, drawn.svg, set(), drawn.differs))
+    return tuple(f"warning: {p}" for p in print_problems(faces.renderer, template, what, drawn.svg, set(), drawn.differs))
 
 
 def draw(project: Project, faces: Sides, side: Side) -> None:

@@ -13,10 +13,11 @@ searchable, black in one ink.  :func:`split_text` splits a side's SVG into
 A text qualifies when neither it nor a group round it is see-through
 (``opacity``, ``fill-opacity``, ``stroke-opacity`` below 1), masked, blended
 or filtered, when it is painted in plain colours, and when nothing painted
-after it that could be transparent (a see-through shape, a picture, a
-gradient, a ``<use>``) reaches where it lies (its box taken generously: every
-letter three quarters of the font size wide, on either side of its start).  A side whose ``<style>`` sets any of those is not
-split.  What does not qualify stays in the flattened layer, as before.
+after it reaches where it lies (its box taken generously: every letter three
+quarters of the font size wide, on either side of its start): raised over the
+rest, it would otherwise cover what covered it.  A side whose ``<style>`` sets
+any of those is not split, nor one that paints more than :data:`MAX_PAINTED`
+elements.  What does not qualify stays in the flattened layer.
 """
 
 from __future__ import annotations
@@ -71,19 +72,27 @@ def _qualifies(text: etree._Element) -> bool:
     return not any(_transparent(a) or _local(a) in _NOT_PAINTED or _local(a) == "text" for a in text.iterancestors())
 
 
+MAX_PAINTED = 2_000  # elements a side may paint and still be split: beyond, it is kept whole (every text drawn over
+# everything painted after it would be a quadratic search)
+
+
 def _texts(root: etree._Element) -> list[etree._Element]:
-    """The texts that may be set over the flattened layer, in painting order: a text qualifies when nothing that
-    may be transparent is painted after it where it lies."""
+    """The texts that may be set over the flattened layer, in painting order: a text qualifies when nothing is
+    painted after it where it lies (raised over the rest, it would cover what covered it)."""
     painted = [el for el in root.iter() if isinstance(el.tag, str) and not _inside_definitions(el)]
+    if len(painted) > MAX_PAINTED:
+        return []
     found = []
-    later: list[_Extent | None] = []  # where transparency is painted after the element looked at (None: anywhere)
+    later: list[_Extent | None] = []  # where something is painted after the element looked at (None: anywhere)
     for el in reversed(painted):
-        if _local(el) == "text" and _qualifies(el):
+        tag = _local(el)
+        if tag == "text" and _qualifies(el):
             where = _extent(el)
             if not any(_overlap(where, other) for other in later):
                 found.append(el)
-        if _transparent(el) or _local(el) in _PAINTED_LATER:
-            later.append(_extent(el))
+        if tag in ("tspan", "textPath", "title", "desc") or (tag in _GROUPS and not _transparent(el)):
+            continue  # a text's parts are the text; a plain group paints only its children
+        later.append(None if _props(el).get("filter", "none") not in ("none", "") else _extent(el))
     return list(reversed(found))
 
 
@@ -154,7 +163,9 @@ def _text_extent(el: etree._Element) -> _Extent | None:
         ys = [float(v) for v in re.findall(r"[-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?", part.get("y") or "")]
         if part.get("dx") or part.get("dy") or part.get("rotate") or part.get("textLength"):
             return None  # glyphs moved one by one: not worth the guess
-        points += [(x, y) for x in xs or [0.0] for y in ys or [0.0]] if (xs or ys) else []
+        if xs or ys:  # the corners of where the positions reach: each list's least and greatest
+            x_range, y_range = (min(xs), max(xs)) if xs else (0.0, 0.0), (min(ys), max(ys)) if ys else (0.0, 0.0)
+            points += [(x, y) for x in x_range for y in y_range]
     if not points:
         points = [(0.0, 0.0)]
     reach = chars * size * _TEXT_ADVANCE
@@ -219,20 +230,3 @@ def split_text(svg: str) -> tuple[str, str] | None:
             text.attrib.pop(marked, None)
     etree.cleanup_namespaces(over)
     return etree.tostring(root, encoding="unicode"), etree.tostring(over, encoding="unicode")
-
-
-UNDER, OVER = "under", "over"  # the two layers of a side in a flattened file
-
-
-def layer(svg: str, which: str) -> str:
-    """The ``which`` layer of a side: the side less its texts that stay text (UNDER), or those texts (OVER)."""
-    split = split_text(svg)
-    if split is not None:
-        return split[0] if which == UNDER else split[1]
-    if which == UNDER:
-        return svg
-    root = etree.fromstring(svg.encode("utf-8"))
-    for child in list(root):
-        root.remove(child)
-    root.text = None
-    return etree.tostring(root, encoding="unicode")  # nothing over: the side's size alone

@@ -50,6 +50,7 @@ class FontFile:
     weight: str  # normal or bold
     style: str  # normal or italic
     name: str  # the name it is registered under with reportlab: the file's PostScript name and a content digest
+    postscript: str = ""  # its PostScript name
 
 
 def _best_name(names, ident: int) -> str | None:
@@ -186,7 +187,7 @@ def read_font_file(path: Path) -> FontFile:
         raise refuse("the font has no readable family name")
     digest = hashlib.sha256(data).hexdigest()[:12]
     name = re.sub(r"[^A-Za-z0-9-]", "", postscript)[:40] + "-" + digest
-    return FontFile(str(path), family, "bold" if bold else "normal", "italic" if italic else "normal", name)
+    return FontFile(str(path), family, "bold" if bold else "normal", "italic" if italic else "normal", name, postscript)
 
 
 Listing = tuple[tuple[str, int, int], ...]  # the files of a folder, each by (path, size, time of change)

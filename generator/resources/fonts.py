@@ -174,6 +174,17 @@ class FontBook:
         """The registered name of the face, falling back within the family; KeyError for an unknown family."""
         return _pick(self.families[family], weight, style)
 
+    def face_named(self, postscript: str) -> tuple[str, str, str] | None:
+        """(family, weight, style) of the face whose PostScript name is ``postscript`` (as Illustrator names a font:
+        ``SourceSans3-Bold``), letter case aside; None when no face has it."""
+        wanted = postscript.strip().lower()
+        for family, faces in self.families.items():
+            for (weight, style), name in faces.items():
+                own = next((f for f in self.files if f.name == name), None)
+                if (own.postscript if own is not None else name).lower() == wanted:
+                    return family, weight, style
+        return None
+
     def derived(self, key: Hashable, make: Callable[[], T]) -> T:
         """What ``make`` makes of the book's files, made once per book (a command's book, see :func:`font_book`)."""
         if key not in self._derived:
