@@ -1,0 +1,168 @@
+"""The numbers of a card's SVG, read once where the SVG enters: each finite and within ±1,000,000.
+
+A card is a few dozen millimetres wide.  A number past a million, or one that
+is no number at all (``1e999``, ``nan``), draws nothing a browser and the
+print would show alike, and overflows the steps that measure a drawn side
+(the cut and safe-zone checks, the write-out of repeats).  So every number an
+attribute, a ``style`` or a ``<style>`` of the SVG holds is read by the
+allow-list (:func:`number_problem`, called by :mod:`.sanitise` for each
+element) and a side holding one out of bounds is refused in one line naming
+the element and the attribute, as a project's icons are (:mod:`.icons`).  A
+transform must be transform functions of numbers, each with as many as it
+takes, and path data only commands and numbers, so that no reader takes a
+word for a number or drops one that another reader keeps.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from lxml import etree
+
+MAX_NUMBER = 1_000_000
+NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+NOT_PATH_DATA = re.compile(r"[^MmLlHhVvCcSsQqTtAaZz0-9eE+\-.,\s]")  # a path's commands, numbers and separators
+_WORD_NUMBER = re.compile(r"(?<![\w-])(?:nan|inf|infinity)(?![\w-])", re.I)  # what float() would read as a number
+_CALL = re.compile(r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^()]*)\)[\s,]*")
+_SEPARATORS = re.compile(r"[\s,]*")
+_ARGUMENTS = {"matrix": (6,), "translate": (1, 2), "scale": (1, 2), "rotate": (1, 3), "skewX": (1,), "skewY": (1,)}
+_TRANSFORM_WORDS = (
+    "a transform is a list of matrix (6 numbers), translate or scale (1 or 2), rotate (1 or 3), skewX and skewY (1)"
+)
+_BOUNDS = f"its numbers must lie between -{MAX_NUMBER:,} and {MAX_NUMBER:,}"
+_IDS = re.compile(r"url\([^)]*\)|#[\w-]*")  # references and hexadecimal colours: no numbers of their own
+
+# what holds numbers: lengths, coordinates, lists of them, opacities, offsets, filter values (attribute or CSS)
+_NUMBERED = frozenset(
+    {
+        "x",
+        "y",
+        "x1",
+        "y1",
+        "x2",
+        "y2",
+        "cx",
+        "cy",
+        "r",
+        "rx",
+        "ry",
+        "fx",
+        "fy",
+        "fr",
+        "width",
+        "height",
+        "dx",
+        "dy",
+        "rotate",
+        "textLength",
+        "startOffset",
+        "markerWidth",
+        "markerHeight",
+        "refX",
+        "refY",
+        "pathLength",
+        "offset",
+        "stdDeviation",
+        "k1",
+        "k2",
+        "k3",
+        "k4",
+        "values",
+        "orient",
+        "points",
+        "viewBox",
+        "stroke-width",
+        "stroke-dasharray",
+        "stroke-dashoffset",
+        "stroke-miterlimit",
+        "opacity",
+        "fill-opacity",
+        "stroke-opacity",
+        "stop-opacity",
+        "flood-opacity",
+        "font-size",
+        "font-weight",
+        "letter-spacing",
+        "word-spacing",
+        "baseline-shift",
+    }
+)
+_PAINTS = frozenset({"fill", "stroke", "stop-color", "flood-color", "color"})  # rgb(), hsl() ... hold numbers
+_TRANSFORMS = frozenset({"transform", "gradientTransform", "patternTransform"})
+_DECLARATION = re.compile(r"([\w-]+)\s*:\s*([^;{}]*)")
+
+
+def within(*values: float) -> bool:
+    """Whether every one of ``values`` is finite and within ±:data:`MAX_NUMBER` (what a card may write)."""
+    return all(math.isfinite(v) and abs(v) <= MAX_NUMBER for v in values)
+
+
+def numbers_problem(text: str) -> str | None:
+    """Why the numbers written in ``text`` cannot be drawn (one out of bounds, a word read as a number), or None."""
+    if _WORD_NUMBER.search(text) or not within(*(float(n) for n in NUMBER.findall(text))):
+        return _BOUNDS
+    return None
+
+
+def transform_problem(text: str) -> str | None:
+    """Why ``text`` is not a transform a browser and the print read alike, or None."""
+    if _WORD_NUMBER.search(text):
+        return _BOUNDS
+    at = _SEPARATORS.match(text).end()  # type: ignore[union-attr]  # matches the empty string at least
+    if text[at:].strip() == "none":
+        return None
+    while at < len(text):
+        call = _CALL.match(text, at)
+        if call is None:
+            return _TRANSFORM_WORDS
+        arguments = [a for a in re.split(r"[\s,]+", call.group(2).strip()) if a]
+        if not all(NUMBER.fullmatch(a) for a in arguments) or len(arguments) not in _ARGUMENTS[call.group(1)]:
+            return _TRANSFORM_WORDS
+        at = call.end()
+    return numbers_problem(text)
+
+
+def _value_problem(name: str, value: str) -> str | None:
+    if name in _TRANSFORMS:
+        return transform_problem(value)
+    if name == "d":
+        if NOT_PATH_DATA.search(value):
+            return "path data holds only path commands and numbers"
+        return numbers_problem(value)
+    if name in _NUMBERED:
+        return numbers_problem(value)
+    if name in _PAINTS:
+        return numbers_problem(_IDS.sub(" ", value))
+    return None
+
+
+def _shown(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _css_numbers_problem(text: str) -> str | None:
+    """Why a declaration of CSS ``text`` holds numbers that cannot be drawn (naming the declaration), or None."""
+    for prop, value in _DECLARATION.findall(text):
+        problem = _value_problem(prop.lower(), value.strip())
+        if problem:
+            return f"'{_shown(f'{prop}: {value.strip()}')}': {problem}"
+    return None
+
+
+def number_problem(element: etree._Element) -> str | None:
+    """What is wrong with the numbers ``element`` holds (in its attributes, its ``style``, and as a ``<style>`` in
+    its text), said for a message that names the element; None when each is finite and within bounds."""
+    for name, value in element.attrib.items():
+        local = name if name[0] != "{" else name.rpartition("}")[2]
+        if local == "style":
+            problem = _css_numbers_problem(value)
+            if problem:
+                return f"style {problem}"
+        else:
+            problem = _value_problem(local, value)
+            if problem:
+                return f"{local}='{_shown(value)}': {problem}"
+    if element.tag == "{http://www.w3.org/2000/svg}style" and element.text:
+        return _css_numbers_problem(element.text)
+    return None
