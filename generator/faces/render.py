@@ -30,7 +30,7 @@ from ..resources.limits import deadline, render_bounded, template_seconds
 from .bitmaps import PictureError, inline_picture, picture_uri
 from .deckreads import reads_deck
 from .icons import deck_icons
-from .repeats import needs_writing_out, write_out
+from .repeats import TooMuchToDraw, needs_writing_out, write_out
 from .sandbox import CURRENT, OutsideProject, environment, template_error, template_line, template_path
 from .sanitise import SVG_NS, XLINK_NS
 from .svg import MAX_OUTPUT_CHARS, parse_svg
@@ -147,6 +147,11 @@ class FaceRenderer:
     @property
     def env(self) -> ImmutableSandboxedEnvironment:
         return environment(tuple((str(layer.templates), str(layer.root)) for layer in self.project.layers))
+
+    @property
+    def drawn_from(self) -> str:
+        """The template file the last side was drawn from, as messages show it."""
+        return self.template_file(self._template)
 
     def reads_deck(self, file_name: str) -> bool:
         """Whether the template in ``file_name`` (or one it loads) reads the deck (see :mod:`.deckreads`)."""
@@ -319,16 +324,20 @@ class FaceRenderer:
                 context = self._context()
                 view = context["card"] = _CardView(self.deck, card) if card is not None else None
                 text = render_bounded(template.generate(context), MAX_OUTPUT_CHARS)
+                root = parse_svg(text, file, self.place(card, side))  # nothing outside the allow-list leaves a template
+                changed = needs_writing_out(text) and write_out(root)  # repeats spelt out, for screen and print alike
         except AetherpressError:
             raise
+        except TooMuchToDraw as exc:
+            raise AetherpressError(
+                Problem(file, f"{exc} (output line {exc.line})" if exc.line else str(exc), key=self.place(card, side))
+            ) from None
         except Exception as exc:
             failed = f"template failed on card '{card.id if card else 'back'}' of deck '{self.deck.id}'"
             own = partial(self._template_problem, view=view, context=context, card=card, side=side, file=file, drawing=drawing)
             raise template_error(exc, file, template_line(exc), "template", failed, f" ({drawing})", own) from None
         finally:
             CURRENT.reset(token)
-        root = parse_svg(text, file, self.place(card, side))  # nothing outside the allow-list leaves a template
-        changed = needs_writing_out(text) and write_out(root)  # repeats spelt out, for screen and print alike
         changed = self._inline_pictures(root, file, card, side) or changed
         return etree.tostring(root, encoding="unicode") if changed else text
 
