@@ -27,6 +27,9 @@ def chunks(items: list, workers: int) -> list[list]:
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
+_Waiting = tuple[list[Future], Callable[[], Any], Future]  # the futures a stage waits for, the stage, its own future
+
+
 def _done(value: Any = None) -> Future:
     future: Future = Future()
     future.set_result(value)
@@ -49,7 +52,7 @@ class Runner:
         self.done = 0
         self.failures: list[tuple[int, BaseException]] = []
         self._seen: set[Future] = set()
-        self._after: list[tuple[list[Future], Callable[[], Any], Future]] = []  # waiting to run here, in order
+        self._after: list[_Waiting] = []  # waiting to run here, in order
         self._once: dict[Hashable, Future] = {}
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> Future:
@@ -114,10 +117,13 @@ class Runner:
 
     def _resume(self) -> bool:
         """Run the stages whose futures are all done, in the order they were chained; True when any ran."""
-        ready = [entry for entry in self._after if all(f.done() for f in entry[0])]
+        ready: list[_Waiting] = []
+        waiting: list[_Waiting] = []
+        for entry in self._after:  # each entry looked at once: a future may finish between two looks
+            (ready if all(f.done() for f in entry[0]) else waiting).append(entry)
         if not ready:
             return False
-        self._after = [entry for entry in self._after if not all(f.done() for f in entry[0])]
+        self._after = waiting
         for _, then, out in ready:
             if self.failures:
                 break
