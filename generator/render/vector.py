@@ -18,9 +18,8 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import tempfile
 from collections.abc import Iterable
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 
 import svg2pdf_py
@@ -29,6 +28,7 @@ from lxml import etree
 from ..errors import AetherpressError, Problem
 from ..faces.svg import parse_svg
 from ..locations import FONTS_DIR
+from ..project.scratch import scratch_folder
 from ..resources.fontfiles import read_font_file
 from ..resources.fonts import FontBook
 from ..units import MM_PER_INCH
@@ -76,10 +76,9 @@ def _loaded(stamps: tuple[tuple[str, int, int], ...]) -> svg2pdf_py.FontDatabase
     return database
 
 
-@cache
-def _renamed_folder() -> tempfile.TemporaryDirectory:
-    """The folder of the fonts renamed for the renderer, while the process runs."""
-    return tempfile.TemporaryDirectory(prefix="aetherpress-fonts-")
+def _renamed_folder() -> Path:
+    """The folder of the fonts renamed for the renderer: this process's, in the run's folder (removed as it ends)."""
+    return scratch_folder("fonts")
 
 
 def _as_named(path: str) -> str:
@@ -118,7 +117,7 @@ def _as_named(path: str) -> str:
         os2.fsSelection = (os2.fsSelection & ~0x61) | selection
     head.macStyle = (head.macStyle & ~0x03) | style_bits
     data = Path(path).read_bytes()
-    target = Path(_renamed_folder().name) / f"{hashlib.sha256(data).hexdigest()[:24]}.ttf"
+    target = _renamed_folder() / f"{hashlib.sha256(data).hexdigest()[:24]}.ttf"
     if not target.is_file():
         font.save(target)
     font.close()
