@@ -17,7 +17,7 @@ from ..definitions.languages import Text, deck_texts, game_texts, language_name,
 from ..errors import AetherpressError, display_path
 from ..project import Project
 from ..project.files import write_bytes, writing_into
-from .common import examples
+from .common import cli_error, examples
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -67,6 +67,12 @@ def run(project: Project, args: argparse.Namespace) -> int:
     if not folders:
         raise AetherpressError('no deck or rulebook of the project declares editions (editions = ["de"] in [deck])')
     wanted = [c.strip() for c in args.lang.split(",") if c.strip()] if args.lang else None
+    editions = list(dict.fromkeys(code for _, languages, _ in folders.values() for code in languages))
+    unknown = [code for code in wanted or () if code not in editions]
+    if args.action != "extract" and unknown:
+        raise cli_error(
+            f"--lang: no deck or rulebook of the project has an edition in '{unknown[0]}'; its editions: {', '.join(editions)}"
+        )
     for folder, (texts, languages, books) in folders.items():
         project_name = folder.name
         chosen = [code for code in languages if wanted is None or code in wanted]

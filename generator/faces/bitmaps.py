@@ -23,10 +23,11 @@ import base64
 import hashlib
 import io
 import re
+import warnings
 from functools import cache, lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageCms, ImageFile, ImageOps
+from PIL import Image, ImageCms, ImageFile, ImageOps, JpegImagePlugin, PngImagePlugin
 
 from ..definitions.images import DAMAGED, MAX_IMAGE_PIXELS
 from ..iccprofiles import shipped_profile_data
@@ -41,6 +42,9 @@ _WIDE = ("I;16", "I;16L", "I;16B", "I;16N", "I")  # 16-bit greys, as Pillow vers
 _PACKED_GREYS = {"L;2": 3, "L;4": 15}  # PNG greys of 2 and 4 bits: Pillow scales their pixels, not their tRNS
 
 
+_READERS = {"png": PngImagePlugin.PngImageFile, "jpeg": JpegImagePlugin.JpegImageFile}
+
+
 class PictureError(ValueError):
     """A picture that cannot be decoded (its message says so as the deck check does)."""
 
@@ -53,11 +57,13 @@ def _pixels(mm: float) -> int:
 def _normalised(path: str, digest: str, width_px: int, height_px: int, data: bytes, kind: str) -> tuple[bytes, str]:
     """The picture ``data`` (a ``kind`` file) upright, in 8-bit sRGB, no finer than the box needs, encoded: (bytes, kind)."""
     try:
-        with Image.open(io.BytesIO(data)) as image:
-            rawmode = _rawmode(image)
-            image.load()
-            info = dict(image.info)
-            upright = _upright(image)
+        with warnings.catch_warnings():  # Pillow's words on damaged metadata, naming its files: said as DAMAGED or not at all
+            warnings.simplefilter("ignore")
+            with _READERS[kind](io.BytesIO(data)) as image:
+                rawmode = _rawmode(image)
+                image.load()
+                info = dict(image.info)
+                upright = _upright(image)
         colour, alpha = _working(upright, info, rawmode)
     except (OSError, SyntaxError, ValueError, Image.DecompressionBombError):
         raise PictureError(DAMAGED) from None
@@ -213,8 +219,8 @@ def inline_picture(uri: str, box_mm: tuple[float, float]) -> str | None:
     except ValueError:
         raise PictureError(DAMAGED) from None
     kind = "jpeg" if data.startswith(b"\xff\xd8") else "png"
-    try:
-        with Image.open(io.BytesIO(data)) as header:  # its size read before its pixels
+    try:  # the reader of its kind, not Image.open: that would hold the size to Pillow's own limit, with a warning
+        with _READERS[kind](io.BytesIO(data)) as header:  # its size read before its pixels
             if header.width * header.height > MAX_IMAGE_PIXELS:
                 raise PictureError(f"has more than {MAX_IMAGE_PIXELS // 1_000_000} million pixels")
     except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as exc:
