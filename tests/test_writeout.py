@@ -37,7 +37,10 @@ def _svg(body: str) -> etree._Element:
 
 
 def _unused_patterns(n: int) -> str:
-    defs = "".join(f'<pattern id="p{i}" width="1" height="1" patternUnits="userSpaceOnUse"><rect width="0.5" height="0.5"/></pattern>' for i in range(n))
+    defs = "".join(
+        f'<pattern id="p{i}" width="1" height="1" patternUnits="userSpaceOnUse"><rect width="0.5" height="0.5"/></pattern>'
+        for i in range(n)
+    )
     return f'<defs>{defs}</defs><rect width="10" height="10" fill="url(#p0)"/>'
 
 

@@ -23,6 +23,11 @@ from lxml import etree
 MAX_NUMBER = 1_000_000
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 NOT_PATH_DATA = re.compile(r"[^MmLlHhVvCcSsQqTtAaZz0-9eE+\-.,\s]")  # a path's commands, numbers and separators
+# what a number out of bounds (or a word read as one) cannot be written without: an exponent, an n or an i, seven
+# digits in a row (looked for as seven nines once every digit is a nine: a search of a class of characters is slow)
+_LETTERS = re.compile(r"[eEnNiI]")
+_NINES = str.maketrans("012345678", "999999999")
+_PLAIN_PATH = str.maketrans("", "", "MmLlHhVvCcSsQqTtAaZz0123456789+-.,\t\n\r ")  # what plain path data is made of
 _WORD_NUMBER = re.compile(r"(?<![\w-])(?:nan|inf|infinity)(?![\w-])", re.I)  # what float() would read as a number
 _CALL = re.compile(r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^()]*)\)[\s,]*")
 _SEPARATORS = re.compile(r"[\s,]*")
@@ -99,7 +104,11 @@ def within(*values: float) -> bool:
 
 
 def numbers_problem(text: str) -> str | None:
-    """Why the numbers written in ``text`` cannot be drawn (one out of bounds, a word read as a number), or None."""
+    """Why the numbers written in ``text`` cannot be drawn (one out of bounds, a word read as a number), or None.
+    Only a number with an exponent or seven digits in a row can be out of bounds, and only a text with an n or an
+    i can hold a word read as a number: any other text is let through without reading its numbers."""
+    if not _LETTERS.search(text) and "9999999" not in text.translate(_NINES):
+        return None
     if _WORD_NUMBER.search(text) or not within(*(float(n) for n in NUMBER.findall(text))):
         return _BOUNDS
     return None
@@ -123,18 +132,25 @@ def transform_problem(text: str) -> str | None:
     return numbers_problem(text)
 
 
-def _value_problem(name: str, value: str) -> str | None:
-    if name in _TRANSFORMS:
-        return transform_problem(value)
-    if name == "d":
-        if NOT_PATH_DATA.search(value):
-            return "path data holds only path commands and numbers"
-        return numbers_problem(value)
-    if name in _NUMBERED:
-        return numbers_problem(value)
-    if name in _PAINTS:
-        return numbers_problem(_IDS.sub(" ", value))
-    return None
+def _path_problem(value: str) -> str | None:
+    if not value.translate(_PLAIN_PATH) and "9999999" not in value.translate(_NINES):  # commands and plain numbers
+        return None
+    if NOT_PATH_DATA.search(value):
+        return "path data holds only path commands and numbers"
+    return numbers_problem(value)
+
+
+def _paint_problem(value: str) -> str | None:
+    return numbers_problem(_IDS.sub(" ", value)) if "(" in value else None  # numbers only in rgb(), hsl() ...
+
+
+# how the value of each attribute or CSS property that holds numbers is checked
+_CHECKS = {
+    **dict.fromkeys(_NUMBERED, numbers_problem),
+    **dict.fromkeys(_TRANSFORMS, transform_problem),
+    **dict.fromkeys(_PAINTS, _paint_problem),
+    "d": _path_problem,
+}
 
 
 def _shown(text: str) -> str:
@@ -144,7 +160,8 @@ def _shown(text: str) -> str:
 def _css_numbers_problem(text: str) -> str | None:
     """Why a declaration of CSS ``text`` holds numbers that cannot be drawn (naming the declaration), or None."""
     for prop, value in _DECLARATION.findall(text):
-        problem = _value_problem(prop.lower(), value.strip())
+        check = _CHECKS.get(prop.lower())
+        problem = check(value.strip()) if check is not None else None
         if problem:
             return f"'{_shown(f'{prop}: {value.strip()}')}': {problem}"
     return None
@@ -154,15 +171,15 @@ def number_problem(element: etree._Element) -> str | None:
     """What is wrong with the numbers ``element`` holds (in its attributes, its ``style``, and as a ``<style>`` in
     its text), said for a message that names the element; None when each is finite and within bounds."""
     for name, value in element.attrib.items():
-        local = name if name[0] != "{" else name.rpartition("}")[2]
-        if local == "style":
+        check = _CHECKS.get(name)  # an attribute of another namespace (xlink:href) holds no numbers to check
+        if check is not None:
+            problem = check(value)
+            if problem:
+                return f"{name}='{_shown(value)}': {problem}"
+        elif name == "style":
             problem = _css_numbers_problem(value)
             if problem:
                 return f"style {problem}"
-        else:
-            problem = _value_problem(local, value)
-            if problem:
-                return f"{local}='{_shown(value)}': {problem}"
     if element.tag == "{http://www.w3.org/2000/svg}style" and element.text:
         return _css_numbers_problem(element.text)
     return None
