@@ -38,61 +38,15 @@ _TRANSFORM_WORDS = (
 _BOUNDS = f"its numbers must lie between -{MAX_NUMBER:,} and {MAX_NUMBER:,}"
 _IDS = re.compile(r"url\([^)]*\)|#[\w-]*")  # references and hexadecimal colours: no numbers of their own
 
-# what holds numbers: lengths, coordinates, lists of them, opacities, offsets, filter values (attribute or CSS)
-_NUMBERED = frozenset(
-    {
-        "x",
-        "y",
-        "x1",
-        "y1",
-        "x2",
-        "y2",
-        "cx",
-        "cy",
-        "r",
-        "rx",
-        "ry",
-        "fx",
-        "fy",
-        "fr",
-        "width",
-        "height",
-        "dx",
-        "dy",
-        "rotate",
-        "textLength",
-        "startOffset",
-        "markerWidth",
-        "markerHeight",
-        "refX",
-        "refY",
-        "pathLength",
-        "offset",
-        "stdDeviation",
-        "k1",
-        "k2",
-        "k3",
-        "k4",
-        "values",
-        "orient",
-        "points",
-        "viewBox",
-        "stroke-width",
-        "stroke-dasharray",
-        "stroke-dashoffset",
-        "stroke-miterlimit",
-        "opacity",
-        "fill-opacity",
-        "stroke-opacity",
-        "stop-opacity",
-        "flood-opacity",
-        "font-size",
-        "font-weight",
-        "letter-spacing",
-        "word-spacing",
-        "baseline-shift",
-    }
-)
+# what holds numbers (attribute or CSS): places and sizes, lists of them, text and marker placing, strokes and
+# opacities, filter values
+_PLACES = {"x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "fx", "fy", "fr", "width", "height", "points"}
+_PLACING = {"dx", "dy", "rotate", "textLength", "startOffset", "markerWidth", "markerHeight", "refX", "refY", "orient"}
+_STROKES = {"stroke-width", "stroke-dasharray", "stroke-dashoffset", "stroke-miterlimit", "pathLength", "viewBox"}
+_SHADES = {"opacity", "fill-opacity", "stroke-opacity", "stop-opacity", "flood-opacity", "offset"}
+_TYPE = {"font-size", "font-weight", "letter-spacing", "word-spacing", "baseline-shift"}
+_FILTERS = {"stdDeviation", "k1", "k2", "k3", "k4", "values"}
+_NUMBERED = frozenset(_PLACES | _PLACING | _STROKES | _SHADES | _TYPE | _FILTERS)
 _PAINTS = frozenset({"fill", "stroke", "stop-color", "flood-color", "color"})  # rgb(), hsl() ... hold numbers
 _TRANSFORMS = frozenset({"transform", "gradientTransform", "patternTransform"})
 _DECLARATION = re.compile(r"([\w-]+)\s*:\s*([^;{}]*)")
