@@ -268,3 +268,29 @@ def test_any_number_is_refused_where_it_enters_or_drawn_and_checked_in_silence(p
         geometry = Geometry(63.5, 88.9, 3.0, 3.0, 3.0)
         check_cut(drawn, geometry.trim)
         _svg_findings(drawn, geometry, [], None)
+
+
+@pytest.mark.parametrize(
+    "raised,code,said",
+    [
+        (LimitExceeded("took too long"), 2, "error: templates/broken.svg.j2: template took too long (drawing card 'fox'"),
+        (KeyError("a fault of ours"), 1, "internal error: KeyError: 'a fault of ours'"),
+    ],
+    ids=["the template's time", "a fault of Aetherpress's"],
+)
+def test_the_write_out_runs_in_the_templates_time_and_a_fault_in_it_is_no_templates(
+    tmp_path, monkeypatch, capsys, raised, code, said
+):
+    """Time (or memory) running out while a side is written out is the template's, told as a build tells it; a
+    fault of the write-out itself is an internal error, never put down to the template."""
+    from generator.faces import render
+
+    def failing(root):
+        raise raised
+
+    root = make_project(tmp_path)
+    _template(root, _unused_patterns(3))
+    monkeypatch.chdir(root)
+    monkeypatch.setattr(render, "write_out", failing)
+    assert main(["build", "cat", "--jobs", "1", "--out", "output"]) == code
+    assert capsys.readouterr().err.startswith(said)

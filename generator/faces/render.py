@@ -26,7 +26,7 @@ from ..errors import AetherpressError, Problem, display_path
 from ..geometry import Box
 from ..project import Project
 from ..resources.fonts import font_book, missing_characters
-from ..resources.limits import deadline, render_bounded, template_seconds
+from ..resources.limits import LimitExceeded, deadline, render_bounded, template_seconds
 from .bitmaps import PictureError, inline_picture, picture_uri
 from .deckreads import reads_deck
 from .icons import deck_icons
@@ -324,14 +324,11 @@ class FaceRenderer:
                 context = self._context()
                 view = context["card"] = _CardView(self.deck, card) if card is not None else None
                 text = render_bounded(template.generate(context), MAX_OUTPUT_CHARS)
-                root = parse_svg(text, file, self.place(card, side))  # nothing outside the allow-list leaves a template
-                changed = needs_writing_out(text) and write_out(root)  # repeats spelt out, for screen and print alike
+                root, changed = self._written_out(text, file, card, side)  # within the template's time and memory
         except AetherpressError:
             raise
-        except TooMuchToDraw as exc:
-            raise AetherpressError(
-                Problem(file, f"{exc} (output line {exc.line})" if exc.line else str(exc), key=self.place(card, side))
-            ) from None
+        except _Fault as exc:  # a fault of Aetherpress's own, told as one (not as the template's)
+            raise exc.fault  # noqa: B904  (raised as it came, with its own traceback)
         except Exception as exc:
             failed = f"template failed on card '{card.id if card else 'back'}' of deck '{self.deck.id}'"
             own = partial(self._template_problem, view=view, context=context, card=card, side=side, file=file, drawing=drawing)
@@ -340,6 +337,22 @@ class FaceRenderer:
             CURRENT.reset(token)
         changed = self._inline_pictures(root, file, card, side) or changed
         return etree.tostring(root, encoding="unicode") if changed else text
+
+    def _written_out(self, text: str, file: str, card: Card | None, side: str) -> tuple[etree._Element, bool]:
+        """The template's output parsed, held to the allow-list, and its repeats spelt out for screen and print alike
+        (whether that changed it); past the budget, one problem naming the template and the line of its output."""
+        place = self.place(card, side)
+        root = parse_svg(text, file, place)  # nothing outside the allow-list leaves a template
+        try:
+            return root, needs_writing_out(text) and write_out(root)
+        except TooMuchToDraw as exc:
+            raise AetherpressError(
+                Problem(file, f"{exc} (output line {exc.line})" if exc.line else str(exc), key=place)
+            ) from None
+        except (LimitExceeded, MemoryError, RecursionError):
+            raise  # the template's time or memory ran out: told as the template's
+        except Exception as exc:
+            raise _Fault(exc) from exc
 
     def _template_problem(
         self, exc: Exception, *, view: Any, context: dict[str, Any], card: Card | None, side: str, file: str, drawing: str
@@ -399,6 +412,14 @@ class FaceRenderer:
         """The back ``card`` is printed with; a back template sees no card (a back must not give its card away)."""
         template = self.deck.back_for(card) if card is not None else self.deck.back_template
         return self._render(template, None, "back")
+
+
+class _Fault(Exception):
+    """A fault of Aetherpress's own while a side was drawn, carried past the handler of the template's faults."""
+
+    def __init__(self, fault: Exception):
+        super().__init__(str(fault))
+        self.fault = fault
 
 
 def _length_mm(value: str | None, default: float) -> float:
