@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
+from functools import lru_cache
 
 from lxml import etree
 
@@ -25,7 +27,7 @@ NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 NOT_PATH_DATA = re.compile(r"[^MmLlHhVvCcSsQqTtAaZz0-9eE+\-.,\s]")  # a path's commands, numbers and separators
 # what a number out of bounds (or a word read as one) cannot be written without: an exponent, an n or an i, seven
 # digits in a row (looked for as seven nines once every digit is a nine: a search of a class of characters is slow)
-_LETTERS = re.compile(r"[eEnNiI]")
+_LETTERS = frozenset("eEnNiI")
 _NINES = str.maketrans("012345678", "999999999")
 _PLAIN_PATH = str.maketrans("", "", "MmLlHhVvCcSsQqTtAaZz0123456789+-.,\t\n\r ")  # what plain path data is made of
 _WORD_NUMBER = re.compile(r"(?<![\w-])(?:nan|inf|infinity)(?![\w-])", re.I)  # what float() would read as a number
@@ -61,13 +63,14 @@ def numbers_problem(text: str) -> str | None:
     """Why the numbers written in ``text`` cannot be drawn (one out of bounds, a word read as a number), or None.
     Only a number with an exponent or seven digits in a row can be out of bounds, and only a text with an n or an
     i can hold a word read as a number: any other text is let through without reading its numbers."""
-    if not _LETTERS.search(text) and "9999999" not in text.translate(_NINES):
+    if _LETTERS.isdisjoint(text) and (len(text) < 7 or "9999999" not in text.translate(_NINES)):
         return None
     if _WORD_NUMBER.search(text) or not within(*(float(n) for n in NUMBER.findall(text))):
         return _BOUNDS
     return None
 
 
+@lru_cache(maxsize=2048)  # the same transforms and paths come on card after card
 def transform_problem(text: str) -> str | None:
     """Why ``text`` is not a transform a browser and the print read alike, or None."""
     if _WORD_NUMBER.search(text):
@@ -86,6 +89,7 @@ def transform_problem(text: str) -> str | None:
     return numbers_problem(text)
 
 
+@lru_cache(maxsize=2048)
 def _path_problem(value: str) -> str | None:
     if not value.translate(_PLAIN_PATH) and "9999999" not in value.translate(_NINES):  # commands and plain numbers
         return None
@@ -99,7 +103,7 @@ def _paint_problem(value: str) -> str | None:
 
 
 # how the value of each attribute or CSS property that holds numbers is checked
-_CHECKS = {
+_CHECKS: dict[str, Callable[[str], str | None]] = {
     **dict.fromkeys(_NUMBERED, numbers_problem),
     **dict.fromkeys(_TRANSFORMS, transform_problem),
     **dict.fromkeys(_PAINTS, _paint_problem),
@@ -126,6 +130,8 @@ def number_problem(element: etree._Element) -> str | None:
     its text), said for a message that names the element; None when each is finite and within bounds."""
     for name, value in element.attrib.items():
         check = _CHECKS.get(name)  # an attribute of another namespace (xlink:href) holds no numbers to check
+        if check is numbers_problem and _LETTERS.isdisjoint(value) and len(value) < 7:
+            continue  # the common case, a short plain number, looked at without a call
         if check is not None:
             problem = check(value)
             if problem:
