@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import display_path
 from ..locations import real
@@ -14,6 +15,9 @@ from ..project import safe_join
 from ..project.readings import Readings
 from ..resources.allowlist import allow_list
 from .schema import Context, KeyPath
+
+if TYPE_CHECKING:
+    from PIL import ImageFile
 
 MAX_IMAGE_BYTES = 5_000_000
 HEAD_BYTES = 4096  # what is read of a file to tell its kind
@@ -44,17 +48,10 @@ def _decode_problem(path: str, size: int, mtime: int, kind: str) -> str | None:
     valid picture of more pixels damaged."""
     if kind == "svg":
         return None  # vector art is read, and told of line by line, where it is drawn
-    # Pillow loads only for decks with pictures
-    from PIL import AvifImagePlugin, Image, ImageFile, JpegImagePlugin, PngImagePlugin, WebPImagePlugin
+    from PIL import Image  # Pillow loads only for decks with pictures
 
-    reader: type[ImageFile.ImageFile] = {  # type: ignore[type-abstract]
-        "png": PngImagePlugin.PngImageFile,
-        "jpeg": JpegImagePlugin.JpegImageFile,
-        "webp": WebPImagePlugin.WebPImageFile,
-        "avif": AvifImagePlugin.AvifImageFile,
-    }[kind]
     try:
-        with reader(path) as image:
+        with picture_reader(kind)(path) as image:
             width, height = image.size
             if width * height > MAX_IMAGE_PIXELS:
                 return (
@@ -65,6 +62,21 @@ def _decode_problem(path: str, size: int, mtime: int, kind: str) -> str | None:
     except (OSError, SyntaxError, ValueError, Image.DecompressionBombError):
         return DAMAGED
     return None
+
+
+def picture_reader(kind: str) -> type[ImageFile.ImageFile]:
+    """Pillow's reader of a bitmap ``kind`` (``png``, ``jpeg``, ``webp``, ``avif``) itself, not ``Image.open``: that
+    would first hold the size against Pillow's own, larger limit, warning (a line naming Pillow's files) or calling
+    a valid picture of more pixels damaged."""
+    from PIL import AvifImagePlugin, JpegImagePlugin, PngImagePlugin, WebPImagePlugin
+
+    readers: dict[str, type[ImageFile.ImageFile]] = {  # type: ignore[type-abstract]
+        "png": PngImagePlugin.PngImageFile,
+        "jpeg": JpegImagePlugin.JpegImageFile,
+        "webp": WebPImagePlugin.WebPImageFile,
+        "avif": AvifImagePlugin.AvifImageFile,
+    }
+    return readers[kind]
 
 
 def find_image(folder: Path, value: str, readings: Readings | None = None) -> tuple[Path | None, str | None]:

@@ -22,12 +22,13 @@ from __future__ import annotations
 import base64
 import io
 import re
+import warnings
 from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageCms, ImageFile, ImageOps
 
-from ..definitions.images import DAMAGED, MAX_IMAGE_PIXELS
+from ..definitions.images import DAMAGED, MAX_IMAGE_PIXELS, picture_reader
 from ..iccprofiles import shipped_profile_data
 from ..units import pixels
 
@@ -52,11 +53,13 @@ def _normalised(width_px: int, height_px: int, data: bytes, kind: str) -> tuple[
     """The picture ``data`` (a ``kind`` file) upright, in 8-bit sRGB, no finer than the box needs, encoded: (bytes, kind);
     a function of the bytes given, kept for the pictures drawn last (a deck shows one on many cards)."""
     try:
-        with Image.open(io.BytesIO(data)) as image:
-            rawmode = _rawmode(image)
-            image.load()
-            info = dict(image.info)
-            upright = _upright(image)
+        with warnings.catch_warnings():  # Pillow's words on damaged metadata, naming its files: said as DAMAGED or not at all
+            warnings.simplefilter("ignore")
+            with picture_reader(kind)(io.BytesIO(data)) as image:
+                rawmode = _rawmode(image)
+                image.load()
+                info = dict(image.info)
+                upright = _upright(image)
         colour, alpha = _working(upright, info, rawmode)
     except (OSError, SyntaxError, ValueError, Image.DecompressionBombError):
         raise PictureError(DAMAGED) from None
@@ -212,8 +215,8 @@ def inline_picture(uri: str, box_mm: tuple[float, float]) -> str | None:
     except ValueError:
         raise PictureError(DAMAGED) from None
     kind = "jpeg" if data.startswith(b"\xff\xd8") else "png"
-    try:
-        with Image.open(io.BytesIO(data)) as header:  # its size read before its pixels
+    try:  # the reader of its kind, not Image.open: that would hold the size to Pillow's own limit, with a warning
+        with picture_reader(kind)(io.BytesIO(data)) as header:  # its size read before its pixels
             if header.width * header.height > MAX_IMAGE_PIXELS:
                 raise PictureError(f"has more than {MAX_IMAGE_PIXELS // 1_000_000} million pixels")
     except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as exc:

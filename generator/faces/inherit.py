@@ -16,7 +16,8 @@ import copy
 
 from lxml import etree
 
-from .sanitise import SVG_NS, XLINK_NS
+from .repeats import TooMuchToDraw
+from .sanitise import MAX_DRAWN, SVG_NS, XLINK_NS
 from .svgrefs import href_chain, local
 
 _SHARED = ("gradientUnits", "gradientTransform", "spreadMethod")
@@ -44,8 +45,10 @@ def _content(el: etree._Element) -> list[etree._Element]:
 
 def write_out_references(root: etree._Element) -> bool:
     """Every gradient and pattern of ``root`` that names another with ``href`` made whole (see the module's
-    words); whether any was."""
+    words); whether any was.  Copies that would take the side past :data:`~.sanitise.MAX_DRAWN` elements raise
+    :class:`~.repeats.TooMuchToDraw` at the line of the gradient or pattern that goes past it, before it is made."""
     by_id = {el.get("id"): el for el in root.iter() if isinstance(el.tag, str) and el.get("id")}
+    drawn = sum(1 for _ in root.iter())
     changed = False
     for el in list(root.iter(*(f"{{{SVG_NS}}}{kind}" for kind in _KIND))):
         if el.get("href") is None and el.get(f"{{{XLINK_NS}}}href") is None:
@@ -59,7 +62,11 @@ def write_out_references(root: etree._Element) -> bool:
                     el.set(name, given)
         if not _content(el):
             source = next((c for c in chain[1:] if _content(c) and _same_family(c, kind)), None)
-            for child in _content(source) if source is not None else []:
+            taken = _content(source) if source is not None else []
+            drawn += sum(1 for child in taken for _ in child.iter())
+            if drawn > MAX_DRAWN:
+                raise TooMuchToDraw(el.sourceline)
+            for child in taken:
                 copied = copy.deepcopy(child)
                 for part in copied.iter():
                     if isinstance(part.tag, str):

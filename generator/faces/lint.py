@@ -32,6 +32,7 @@ it and fall back to other fonts.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -144,9 +145,10 @@ def _css_findings(text: str) -> list[tuple[int, str]]:
     return found
 
 
-def check_svg(svg_text: str) -> list[Finding]:
-    """Findings in a rendered SVG document (line numbers are lines of that document)."""
-    root = parse_svg(svg_text, "rendered SVG")
+def check_svg(svg_text: str, source: str = "rendered SVG", place: str | None = None) -> list[Finding]:
+    """Findings in a rendered SVG document (line numbers are lines of that document); should it not pass the
+    allow-list, the problem names ``source`` (its template) and ``place`` (the side drawn)."""
+    root = parse_svg(svg_text, source, place)
     findings: list[Finding] = []
     for element in root.iter():
         if not isinstance(element.tag, str):
@@ -175,16 +177,17 @@ def _blank(match: re.Match) -> str:
 def check_template_source(text: str) -> list[Finding]:
     """Findings in a template's source; line numbers are lines of the template."""
     plain = _JINJA.sub(_blank, text)
+    breaks = [m.start() for m in re.finditer("\n", plain)]  # a line found by bisection: no count from the start per tag
     findings: list[Finding] = []
     for match in _TAG.finditer(plain):
         tag = match.group(1).split(":")[-1]
         attrs = {m.group(1).split(":")[-1]: m.group(2)[1:-1] for m in _ATTR.finditer(match.group(2))}
-        line = plain.count("\n", 0, match.start()) + 1
+        line = bisect.bisect_left(breaks, match.start()) + 1
         for message in _element_findings(tag, attrs, drawn=False):
             findings.append(Finding(line, message))
     for block in _STYLE_BLOCK.finditer(plain):
         for offset, message in _css_findings(block.group(1)):
-            findings.append(Finding(plain.count("\n", 0, block.start(1) + offset) + 1, message))
+            findings.append(Finding(bisect.bisect_left(breaks, block.start(1) + offset) + 1, message))
     return sorted(findings, key=lambda f: (f.line or 0, f.message))
 
 

@@ -26,14 +26,14 @@ from ..errors import AetherpressError, Problem, display_path
 from ..geometry import Box
 from ..project import Project
 from ..resources.fonts import font_book, missing_characters
-from ..resources.limits import deadline, render_bounded, template_seconds
+from ..resources.limits import LimitExceeded, deadline, render_bounded, template_seconds
 from .bitmaps import PictureError, inline_picture, picture_uri
 from .clean import clean_text, clean_tree, name_families
 from .css import CssError, resolve_css
 from .deckreads import reads_deck
 from .icons import deck_icons
 from .inherit import write_out_references
-from .repeats import needs_writing_out, write_out
+from .repeats import TooMuchToDraw, needs_writing_out, write_out
 from .sandbox import CURRENT, OutsideProject, environment, template_error, template_line, template_path
 from .sanitise import SVG_NS, XLINK_NS, sanitise_problems
 from .svg import MAX_OUTPUT_CHARS, parse_xml
@@ -151,6 +151,11 @@ class FaceRenderer:
     @property
     def env(self) -> ImmutableSandboxedEnvironment:
         return environment(self.project)
+
+    @property
+    def drawn_from(self) -> str:
+        """The template file the last side was drawn from, as messages show it."""
+        return self.template_file(self._template)
 
     def reads_deck(self, file_name: str) -> bool:
         """Whether the template in ``file_name`` (or one it loads) reads the deck (see :mod:`.deckreads`)."""
@@ -330,17 +335,35 @@ class FaceRenderer:
                 context = self._context()
                 view = context["card"] = _CardView(self.deck, card) if card is not None else None
                 text = render_bounded(template.generate(context), MAX_OUTPUT_CHARS)
+                root, changed = self._written_out(text, file, card, side)  # within the template's time and memory
         except AetherpressError:
             raise
+        except _Fault as exc:  # a fault of Aetherpress's own, told as one (not as the template's)
+            raise exc.fault  # noqa: B904  (raised as it came, with its own traceback)
         except Exception as exc:
             failed = f"template failed on card '{card.id if card else 'back'}' of deck '{self.deck.id}'"
             own = partial(self._template_problem, view=view, context=context, card=card, side=side, file=file, drawing=drawing)
             raise template_error(exc, file, template_line(exc), "template", failed, f" ({drawing})", own) from None
         finally:
             CURRENT.reset(token)
-        root, changed = self._read(text, file, card, side)  # nothing outside the allow-list leaves a template
-        changed = (needs_writing_out(text) and write_out(root)) or changed  # repeats spelt out, for screen and print alike
         return etree.tostring(root, encoding="unicode") if changed else text
+
+    def _written_out(self, text: str, file: str, card: Card | None, side: str) -> tuple[etree._Element, bool]:
+        """The template's output read (:meth:`_read`) and its repeats spelt out for screen and print alike (whether
+        that changed it); past the budget, one problem naming the template and the line of its output."""
+        try:
+            root, changed = self._read(text, file, card, side)  # nothing outside the allow-list leaves a template
+            return root, (needs_writing_out(text) and write_out(root)) or changed
+        except AetherpressError:
+            raise
+        except TooMuchToDraw as exc:
+            raise AetherpressError(
+                Problem(file, f"{exc} (output line {exc.line})" if exc.line else str(exc), key=self.place(card, side))
+            ) from None
+        except (LimitExceeded, MemoryError, RecursionError):
+            raise  # the template's time or memory ran out: told as the template's
+        except Exception as exc:
+            raise _Fault(exc) from exc
 
     def _read(self, text: str, file: str, card: Card | None, side: str) -> tuple[etree._Element, bool]:
         """The template's output parsed, cleaned of what draws nothing (:mod:`.clean`), its pictures and vector art
@@ -429,6 +452,14 @@ class FaceRenderer:
 def _refuse(found: list[tuple[int | None, str]], file: str, place: str) -> None:
     if found:
         raise AetherpressError([Problem(file, f"{message} (output line {line})", key=place) for line, message in found])
+
+
+class _Fault(Exception):
+    """A fault of Aetherpress's own while a side was drawn, carried past the handler of the template's faults."""
+
+    def __init__(self, fault: Exception):
+        super().__init__(str(fault))
+        self.fault = fault
 
 
 def _length_mm(value: str | None, default: float) -> float:

@@ -15,10 +15,12 @@ taken out before, by :mod:`.clean`; nothing else is ever changed.)
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from lxml import etree
 
 from ..resources.allowlist import allow_list
+from .numbers import number_problem
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
@@ -150,6 +152,9 @@ def sanitise_problems(root: etree._Element) -> list[tuple[int | None, str]]:
                 found.append((node.sourceline, f"<style>: {problem}"))
         elif qname.localname not in ("text", "tspan", "title", "desc", "textPath") and (node.text or "").strip():
             found.append((node.sourceline, f"<{qname.localname}> may not hold text"))
+        problem = number_problem(node)
+        if problem:
+            found.append((node.sourceline, f"<{qname.localname}>: {problem}"))
     used = _use_problem(root)
     return [*found, used] if used else found
 
@@ -164,19 +169,17 @@ MAX_DRAWN = 25_000  # elements a card draws once every <use> is followed: far ab
 _MAX_USE_DEPTH = 32
 
 
-def _use_problem(root: etree._Element) -> tuple[int | None, str] | None:
-    """A card whose <use> elements, followed, would draw more than :data:`MAX_DRAWN` elements (a few
-    kilobytes of nested uses can ask a browser for millions), or that refer round in a circle."""
-    uses = list(root.iter(f"{{{SVG_NS}}}use"))
-    if not uses:
-        return None
+def drawn_counter(root: etree._Element) -> Callable[[etree._Element], int]:
+    """``count(el)``: the elements ``el`` draws once every ``<use>`` in it is followed (at most
+    :data:`MAX_DRAWN` + 1, which uses nested too deep or referring round in a circle count as), each element's
+    worked out once."""
     by_id: dict[str, list[etree._Element]] = {}  # every element of an id: readers differ on which one counts
     for el in root.iter():
         if isinstance(el.tag, str) and el.get("id"):
             by_id.setdefault(el.get("id", ""), []).append(el)
     drawn: dict[etree._Element, int] = {}
 
-    def count(el: etree._Element, depth: int) -> int:
+    def count(el: etree._Element, depth: int = 0) -> int:
         if el in drawn:
             return drawn[el]
         if depth > _MAX_USE_DEPTH:
@@ -189,7 +192,14 @@ def _use_problem(root: etree._Element) -> tuple[int | None, str] | None:
         drawn[el] = total = min(total, MAX_DRAWN + 1)
         return total
 
-    if count(root, 0) > MAX_DRAWN:
+    return count
+
+
+def _use_problem(root: etree._Element) -> tuple[int | None, str] | None:
+    """A card whose <use> elements, followed, would draw more than :data:`MAX_DRAWN` elements (a few
+    kilobytes of nested uses can ask a browser for millions), or that refer round in a circle."""
+    uses = list(root.iter(f"{{{SVG_NS}}}use"))
+    if uses and drawn_counter(root)(root) > MAX_DRAWN:
         return uses[0].sourceline, (
             f"its <use> elements, followed, would draw more than {MAX_DRAWN:,} elements (or refer round in a circle)"
         )

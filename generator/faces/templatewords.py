@@ -21,7 +21,8 @@ from ..definitions.styles import STYLE_KEYS
 from ..definitions.templates import TEMPLATE_SUFFIX
 from ..errors import display_path
 from ..project import Project
-from .sandbox import environment
+from ..resources.limits import LimitExceeded
+from .sandbox import environment, template_error, template_path
 
 SAY = "_"  # the name a template calls to have a text it writes translated
 
@@ -73,8 +74,12 @@ def template_texts(project: Project, deck: Deck) -> list[Text]:
         try:
             source, file, _ = loader.get_source(env, name)
             tree = env.parse(source, name, file)
-        except (jinja2.TemplateNotFound, jinja2.TemplateSyntaxError):
+        except jinja2.TemplateNotFound:
             continue  # told where the deck is checked or drawn
+        except (jinja2.TemplateSyntaxError, LimitExceeded, RecursionError, MemoryError, OSError, UnicodeError) as exc:
+            path = template_path(env, name)  # told as a build tells it, the card being drawn aside
+            failed = "template cannot be read"
+            raise template_error(exc, display_path(path) if path else name, None, "template", failed) from None
         shown = display_path(file) if file else name
         for text, line in _said(tree):
             place = f"template '{name.removesuffix(TEMPLATE_SUFFIX)}': '{text}'"

@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..errors import AetherpressError, Problem
+from ..project.scratch import run_folder
 
 PR_SET_PDEATHSIG = 1
 
@@ -152,6 +153,7 @@ def executor(jobs: int | None = None, dask: str | None = None) -> Iterator[tuple
     elif (workers := resolved_jobs(jobs)) <= 1:
         chosen = InProcess()
     else:
+        run_folder()  # made here, so the workers' temporary files go in it and leave with it
         methods = multiprocessing.get_all_start_methods()
         # fork starts workers with Aetherpress already imported and the definitions already read
         context = multiprocessing.get_context("fork" if "fork" in methods else None)

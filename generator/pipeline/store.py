@@ -122,7 +122,7 @@ def _read_entry(project: Project, kind: str, key: str, take: Callable[[str, dict
             found = take(kind, header, handle) if header["key"] == key else None
     except (FileNotFoundError, NotADirectoryError):  # no entry (a file where a folder of the cache would be)
         return None
-    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError, OverflowError):
         found = None
     if found is None:
         log.info("the cached %s entry %s is damaged; making it again", kind, key)
@@ -148,9 +148,11 @@ def write_cached_bytes(project: Project, kind: str, key: str, data: bytes) -> No
 
 
 def write_cached_parts(project: Project, kind: str, key: str, head: bytes, tail: bytes) -> None:
-    """An entry of two parts: ``head`` (small) can be read alone, checked by a seal of its own."""
-    part = json.dumps({"length": len(head), "seal": seal(kind, key, "head", head)}).encode() + b"\n"
-    write_cached_bytes(project, kind, key, part + head + tail)
+    """An entry of two parts: ``head`` (small) can be read alone, checked by a seal of its own; its length by
+    another, checked before it says how much to read."""
+    length = len(head)
+    sealed = {"length": length, "length_seal": seal(kind, key, "head length", str(length)), "seal": seal(kind, key, "head", head)}
+    write_cached_bytes(project, kind, key, json.dumps(sealed).encode() + b"\n" + head + tail)
 
 
 def read_cached_head(project: Project, kind: str, key: str) -> bytes | None:
@@ -159,8 +161,13 @@ def read_cached_head(project: Project, kind: str, key: str) -> bytes | None:
 
 
 def _head(kind: str, header: dict, handle: BinaryIO) -> bytes | None:
+    """The head, once the seal on its length holds: nothing unsealed says how much is read (only the two header
+    lines, each at most HEADER_BYTES, are read before a seal is checked)."""
     part = json.loads(handle.readline(HEADER_BYTES))
-    head = handle.read(part["length"])
+    length = part["length"]
+    if type(length) is not int or not holds(part["length_seal"], kind, header["key"], "head length", str(length)):
+        return None
+    head = handle.read(length)
     return head if holds(part["seal"], kind, header["key"], "head", head) else None
 
 

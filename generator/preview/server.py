@@ -26,6 +26,7 @@ import contextlib
 import hashlib
 import json
 import queue
+import sys
 import threading
 from collections import OrderedDict
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -90,6 +91,14 @@ class PreviewServer(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         return f"http://{HOST}:{self.server_port}/"
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that resets or drops its connection (a page closed mid-request) is nothing to tell; anything
+        else that escapes a request is one line, and the server goes on."""
+        error = sys.exc_info()[1]
+        if isinstance(error, (ConnectionError, TimeoutError)):
+            return
+        print(f"preview: internal error answering a request: {type(error).__name__}: {error} (please report it)", file=sys.stderr)
 
     def stop(self) -> None:
         self.stopping.set()

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 
 import svg2pdf_py
@@ -29,6 +28,7 @@ from lxml import etree
 from ..errors import AetherpressError, Problem
 from ..faces.svg import parse_svg
 from ..locations import FONTS_DIR
+from ..project.scratch import scratch_folder
 from ..resources.fontfiles import read_font_file
 from ..resources.fonts import FontBook
 from ..units import CSS_PX, svg_length_px
@@ -116,10 +116,9 @@ def _half_height(path: str) -> tuple[FontKey, float] | None:
         return None
 
 
-@cache
-def _renamed_folder() -> tempfile.TemporaryDirectory:
-    """The folder of the fonts renamed for the renderer, while the process runs."""
-    return tempfile.TemporaryDirectory(prefix="aetherpress-fonts-")
+def _renamed_folder() -> Path:
+    """The folder of the fonts renamed for the renderer: this process's, in the run's folder (removed as it ends)."""
+    return scratch_folder("fonts")
 
 
 def _as_named(path: str) -> str:
@@ -158,7 +157,7 @@ def _as_named(path: str) -> str:
         os2.fsSelection = (os2.fsSelection & ~0x61) | selection
     head.macStyle = (head.macStyle & ~0x03) | style_bits
     data = Path(path).read_bytes()
-    target = Path(_renamed_folder().name) / f"{hashlib.sha256(data).hexdigest()[:24]}.ttf"
+    target = _renamed_folder() / f"{hashlib.sha256(data).hexdigest()[:24]}.ttf"
     if not target.is_file():
         font.save(target)
     font.close()

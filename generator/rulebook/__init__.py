@@ -113,7 +113,8 @@ def _check_glyphs(source_map, rendered: str, book: RulebookDefinition) -> None:
 
     register_script_fonts()
     for number, line in enumerate(rendered.splitlines(), 1):
-        missing = [c for c in missing_characters(SERIF, line) if c in missing_characters(SANS, line)]
+        sans = set(missing_characters(SANS, line))  # read once a line: a long line has many characters to look up
+        missing = [c for c in missing_characters(SERIF, line) if c in sans]
         missing = [c for c in missing if fallback_font(SERIF, c) is None]
         if missing:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing[:8]) + (" ..." if len(missing) > 8 else "")
