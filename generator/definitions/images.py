@@ -70,7 +70,7 @@ def picture_reader(kind: str) -> type[ImageFile.ImageFile]:
     a valid picture of more pixels damaged."""
     from PIL import AvifImagePlugin, JpegImagePlugin, PngImagePlugin, WebPImagePlugin
 
-    readers: dict[str, type[ImageFile.ImageFile]] = {  # type: ignore[type-abstract]
+    readers: dict[str, type[ImageFile.ImageFile]] = {
         "png": PngImagePlugin.PngImageFile,
         "jpeg": JpegImagePlugin.JpegImageFile,
         "webp": WebPImagePlugin.WebPImageFile,
