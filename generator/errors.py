@@ -50,7 +50,7 @@ _CARD = re.compile(
     r"(?:(?P<verb>drawing|drawn for) )?(?P<back>the back of |back of )?card '(?P<card>[^']*)'(?: of deck '(?P<deck>[^']*)')?"
 )
 # "deck 'cat:small', card 'fox': text does not fit ..." (a problem with one card's own data)
-_OF_DECK = re.compile(r"^(?:[^']*: )?deck '(?P<deck>[^']*)', (?:card '[^']*'|the back): ")
+_OF_DECK = re.compile(r"^(?:[^']*: )?deck '(?P<deck>[^']*)'(?: in [A-Za-z ()_-]+)?, (?:card '[^']*'|the back): ")
 _SHOWN_CARDS = 3  # a grouped problem names this many of its cards
 
 

@@ -24,10 +24,10 @@ def _cubic(p0, p1, p2, p3) -> list[np.ndarray]:
 def _arc(p0, rx: float, ry: float, phi: float, large: bool, sweep: bool, p1) -> list[np.ndarray]:
     """Points along an elliptical arc (SVG's endpoint form), every 3 degrees."""
     rx, ry = abs(rx), abs(ry)
-    if rx == 0 or ry == 0 or np.allclose(p0, p1):
+    if rx * rx == 0 or ry * ry == 0 or np.allclose(p0, p1):  # a radius too small to square: a straight line
         return [np.array([p0, p1])]
     cos, sin = math.cos(math.radians(phi)), math.sin(math.radians(phi))
-    dx, dy = (p0[0] - p1[0]) / 2, (p0[1] - p1[1]) / 2
+    dx, dy = float(p0[0] - p1[0]) / 2, float(p0[1] - p1[1]) / 2
     x1, y1 = cos * dx + sin * dy, -sin * dx + cos * dy
     scale = x1 * x1 / (rx * rx) + y1 * y1 / (ry * ry)
     if scale > 1:
@@ -41,6 +41,8 @@ def _arc(p0, rx: float, ry: float, phi: float, large: bool, sweep: bool, p1) -> 
     a0 = math.atan2((y1 - cyp) / ry, (x1 - cxp) / rx)
     a1 = math.atan2((-y1 - cyp) / ry, (-x1 - cxp) / rx)
     span = a1 - a0
+    if not math.isfinite(span + cx + cy + rx + ry):  # a radius so small against the chord that nothing measures it
+        return [np.array([p0, p1])]
     if sweep and span < 0:
         span += 2 * math.pi
     elif not sweep and span > 0:

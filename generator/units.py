@@ -23,6 +23,30 @@ _LENGTH = re.compile(rf"^\s*({_NUMBER})\s*([a-z]*)\s*$", re.I)
 _SIZE = re.compile(rf"^\s*({_NUMBER})\s*([a-z]*)\s*[x×]\s*({_NUMBER})\s*([a-z]*)\s*$", re.I)
 
 
+_CSS_PX_PER_INCH = 96
+CSS_PX = {  # CSS pixels per unit of an SVG length
+    "": 1.0,
+    "px": 1.0,
+    "in": _CSS_PX_PER_INCH,
+    "mm": _CSS_PX_PER_INCH / MM_PER_INCH,
+    "cm": _CSS_PX_PER_INCH / MM_PER_INCH * 10,
+    "pt": _CSS_PX_PER_INCH / 72,
+    "pc": _CSS_PX_PER_INCH / 6,
+}
+_SVG_LENGTH = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*([a-zA-Z]*)\s*$")
+
+
+def svg_length_px(value: str | None) -> float | None:
+    """An SVG length (``56mm``, ``210``, ``8.5in``) in CSS pixels; None for one not given, relative (``100%``),
+    in an unknown unit, or not finite."""
+    found = _SVG_LENGTH.match(value or "")
+    if not found:
+        return None
+    number, unit = float(found.group(1)), found.group(2).lower()
+    px = number * CSS_PX[unit] if unit in CSS_PX else None
+    return px if px is not None and math.isfinite(px) else None
+
+
 class UnitError(ValueError):
     """A length that cannot be read; the message says why, for one line of output."""
 

@@ -25,7 +25,8 @@ from .pipeline.context import ProjectContext
 from .pipeline.drawncheck import check_drawn
 from .project import Project
 from .rulebook import check_book
-from .rulebook.definition import book_edition, load_rulebook, untranslated_book
+from .rulebook.definition import book_edition, load_rulebook
+from .rulebook.sections import edition_problems
 
 
 @dataclass
@@ -39,6 +40,7 @@ class Report:
     problems: list[Problem] = field(default_factory=list)
     _seen: set[Problem] = field(default_factory=set, repr=False)
     untranslated: list[Problem] = field(default_factory=list)  # an edition's texts printed in the source language
+    differs: list[Problem] = field(default_factory=list)  # what prints otherwise than shown: warned of, as build does
 
     def add(self, problems: list[Problem]) -> None:
         for p in problems:
@@ -103,7 +105,7 @@ def validate(context: ProjectContext, paths: list[Path], specs: list[str] | None
     except AetherpressError as exc:
         if not named:
             report.add(exc.problems)
-    if not report.problems:
+    if found.decks or not report.problems:  # the decks that could be read are drawn, whatever else is wrong
         _check_faces(context, found.decks, chosen, named, report)
     _check_games(context, found.games, definitions, report)
     if definitions is not None:
@@ -172,11 +174,12 @@ def _check_faces(context: ProjectContext, decks: dict[Path, DeckDefinition], cho
     used = {d.template_for(c) for d in targets for c in d.cards} | {d.back_for(c) for d in targets for c in d.cards}
     templates = [p for p in template_files(project) if p.name.removesuffix(".svg.j2") in used or not named]
     report.templates = len(templates)
-    report.add(check_templates(project, templates, own_only=project.own.kind == "project" and not named))
+    report.differs += check_templates(project, templates, own_only=project.own.kind == "project" and not named)
     try:
-        drawing, zones = check_drawn(project, targets)
+        drawing, zones, differs = check_drawn(context, targets)
         report.add(drawing)
         report.add(zones)
+        report.differs += [p for p in differs if p not in report.differs]
     except AetherpressError as exc:
         report.add(exc.problems)
 
@@ -194,21 +197,23 @@ def _check_games(context: ProjectContext, games: list[Path], definitions: dict |
 
 
 def _check_books(context: ProjectContext, books: list[Path], report: Report) -> None:
-    """Each rulebook read and, when nothing else is wrong, its source filled in and its pictures drawn, in each
-    of its editions."""
+    """Each rulebook read, its source filled in and its pictures drawn, in each of its editions (whatever else is
+    wrong: every problem is told in one run); an edition's source that is missing or has stale sections is told
+    with the untranslated texts."""
     for path in books:
         report.books += 1
         try:
             book = load_rulebook(path, context.project)
-            if report.problems:
-                continue
-            for language in ("", *book.editions):
-                edition = book_edition(book, language)
-                if not edition.translated:
-                    report.untranslated.append(untranslated_book(edition))
-                check_book(context.book_context(), edition)
         except AetherpressError as exc:
             report.add(exc.problems)
+            continue
+        for language in ("", *book.editions):
+            try:
+                edition = book_edition(book, language)
+                report.untranslated += [p for p in edition_problems(book, edition) if p not in report.untranslated]
+                check_book(context.book_context(), edition)
+            except AetherpressError as exc:
+                report.add(exc.problems)
 
 
 def _read_books(context: ProjectContext, books: list[Path], report: Report) -> None:

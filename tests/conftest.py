@@ -136,11 +136,24 @@ def started_with_variant(started) -> Path:
 
 
 @pytest.fixture(scope="module")
-def server(game):
-    """The preview of the test module's ``game`` project, served in a process of its own until the module ends."""
+def served_decks() -> tuple[str, ...]:
+    """The decks the module's ``server`` previews (none named: every deck of its project)."""
+    return ()
+
+
+@pytest.fixture(scope="module")
+def server(game, served_decks):
+    """The preview of the test module's ``game`` project (its ``served_decks``), served in a process of its own
+    until the module ends."""
     from .served import Server
 
-    served = Server(game)
+    served = Server(game, *served_decks)
     served.settled()
     yield served
     served.kill()
+
+
+@pytest.fixture(scope="module")
+def game_hands(game):
+    """The games of the test module's ``game`` project (and the built-in ones) on their decks, counted here."""
+    return ProjectContext(Project(game)).hands

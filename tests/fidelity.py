@@ -30,6 +30,7 @@ from generator.render.cardpdf import card_pdf_bytes, shop_pdf_bytes, shop_pdfx
 from generator.render.colour import ProcessColour
 from generator.render.icc import STOCKS, shipped_profile
 from generator.render.pagepng import render_pages
+from generator.render.presspiece import FLATTEN_DPI, Press
 from generator.units import pixels
 
 DPI = 100  # the comparison's resolution
@@ -227,10 +228,11 @@ def compare_cmyk(
     profile = shipped_profile(stock)
     process = ProcessColour(profile, STOCKS[stock].ink_limit)
     seen = browser.draw([faces.face(card) for card in deck.cards], size, font_css(project))
+    press = Press(process, FLATTEN_DPI)
     if pdfx is not None:
-        pdf = shop_pdfx(project, deck, faces.geometry.bleed, process, pdfx)
+        pdf = shop_pdfx(project, deck, faces.geometry.bleed, press, pdfx)
     else:
-        pdf = shop_pdf_bytes(project, deck, faces.geometry.bleed, process)
+        pdf = shop_pdf_bytes(project, deck, faces.geometry.bleed, press)
     inks = separations(pdf, size, 2 * len(deck.cards))[1::2]  # pages go back, front, back, front ...
     found = {}
     for card, browser_picture, printed in zip(deck.cards, seen, inks, strict=True):

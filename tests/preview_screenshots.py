@@ -1,8 +1,12 @@
-"""Screenshots of the preview, to look at: the gallery, a card with its guides, a hand; and the README's picture.
+"""Screenshots of the preview, to look at: the gallery, a card with its guides, a hand, the playtest table and a
+deck's statistics; and the README's pictures.
 
 A new project (``aetherpress new my-game``) is served and photographed in
-headless chromium.  The README's picture (``--readme``) is the card page,
-reduced to 256 colours so it stays small.
+headless chromium; the table and the statistics are those of Founder's Flip
+(the Imperial and Aetherial decks served from the same project), dealt from a
+fixed seed with a spell cast and the two Edicts laid in the shared row.  The
+README's pictures (``--readme``) are the card page and the table, reduced to
+256 colours so they stay small.
 
 Run:  python tests/preview_screenshots.py OUT_DIR [--readme]
 """
@@ -30,7 +34,41 @@ PAGES = {
     "hand": "/hand/my-game?cards=dawn,crescent,bloom,zenith,full-moon",
     "raster": "/card/my-game/new-moon",
 }
-README_PICTURE = ROOT / "tests" / "fixtures" / "screenshots" / "preview.png"
+FLIP_PAGES = {
+    "table": "/table/imperial-standard?seed=7&seats=4",
+    "stats": "/deck/imperial-standard",
+}
+# on the table: the Edicts of Wani cast, and two cards turned into the shared row for them
+CAST_THE_EDICTS = """
+const cast = document.getElementById('cast');
+cast.value = [...cast.options].find((o) => o.textContent.startsWith('The Edicts')).value;
+cast.dispatchEvent(new Event('change'));
+document.getElementById('turn').click();
+document.getElementById('turn').click();
+"""
+SCREENSHOTS = ROOT / "tests" / "fixtures" / "screenshots"
+README_PICTURES = {"card": SCREENSHOTS / "preview.png", "table": SCREENSHOTS / "table.png"}
+
+
+def _photograph(server: Server, pages: dict[str, str], out: Path, size: str) -> None:
+    driver = chrome(f"--window-size={size}", "--force-device-scale-factor=1", "--hide-scrollbars")
+    try:
+        for name, path in pages.items():
+            driver.get(server.url + path.lstrip("/"))
+            time.sleep(1.5)
+            if name == "raster":
+                driver.find_element("css selector", "#view button[data-value=png]").click()
+                time.sleep(1.5)
+            if name == "table":
+                driver.execute_script(CAST_THE_EDICTS)
+                time.sleep(2.5)
+            driver.save_screenshot(str(out / f"{name}.png"))
+            print(out / f"{name}.png")
+        problems = driver.get_log("browser")
+        if problems:
+            print("browser console:", problems)
+    finally:
+        driver.quit()
 
 
 def shoot(out: Path, readme: bool) -> None:
@@ -38,29 +76,19 @@ def shoot(out: Path, readme: bool) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         with contextlib.redirect_stdout(io.StringIO()):
             project = new_game(Path(tmp), "my-game")
-        server = Server(project)
-        server.settled()
-        driver = chrome("--window-size=1280,900", "--force-device-scale-factor=1", "--hide-scrollbars")
-        try:
-            for name, path in PAGES.items():
-                driver.get(server.url + path.lstrip("/"))
-                time.sleep(1.5)
-                if name == "raster":
-                    driver.find_element("css selector", "#view button[data-value=png]").click()
-                    time.sleep(1.5)
-                driver.save_screenshot(str(out / f"{name}.png"))
-                print(out / f"{name}.png")
-            problems = driver.get_log("browser")
-            if problems:
-                print("browser console:", problems)
-        finally:
-            driver.quit()
-            server.kill()
+        for decks, pages, size in (([], PAGES, "1280,900"), (["imperial:standard", "aetherial"], FLIP_PAGES, "1280,1000")):
+            server = Server(project, *decks)
+            try:
+                server.settled()
+                _photograph(server, pages, out, size)
+            finally:
+                server.kill()
     if readme:
-        picture = Image.open(out / "card.png").convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE)
-        README_PICTURE.parent.mkdir(parents=True, exist_ok=True)
-        picture.save(README_PICTURE, optimize=True)
-        print(README_PICTURE, f"{README_PICTURE.stat().st_size // 1024} KB")
+        for name, path in README_PICTURES.items():
+            picture = Image.open(out / f"{name}.png").convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            picture.save(path, optimize=True)
+            print(path, f"{path.stat().st_size // 1024} KB")
 
 
 if __name__ == "__main__":

@@ -457,9 +457,9 @@ def test_hand_set_text_in_a_quoted_family_is_measured_in_that_family():
 
 
 def test_the_family_filter_quotes_a_family_for_a_hand_set_text(tmp_path):
-    from generator.faces.sandbox import environment
+    from generator.faces.sandbox import _environment
 
-    env = environment(((str(tmp_path), str(tmp_path)),))
+    env = _environment(((str(tmp_path), str(tmp_path)),))
     text = env.from_string('<text font-family="{{ font|family }}">x</text>').render(font="Source Sans 3")
     assert etree.fromstring(text).get("font-family") == "'Source Sans 3'"
 

@@ -15,8 +15,9 @@ from generator.definitions import load_all
 from generator.definitions.presets import load_papers, load_sizes
 from generator.definitions.shops import computed_pixels, load_shops
 from generator.imposition.layout import Layout
-from generator.outputs.cardfiles import PROOF_DPI, PodOptions, card_sides, export_png, export_pod
+from generator.outputs.cardfiles import PodOptions, card_sides, export_png, export_pod
 from generator.outputs.proof import proof_png
+from generator.outputs.shopproof import PROOF_DPI
 from generator.outputs.tts import export_tts
 from generator.pipeline.sheets import write_sheets
 from generator.pipeline.store import Store
@@ -95,18 +96,23 @@ def test_print_shop_pngs_and_soft_proof(tmp_path, catalogue, cat):
 
 
 def test_soft_proof_pages(tmp_path, project, definitions):
-    """One proof per distinct page of the shop's PDF, at PROOF_DPI, close to the design but not the same."""
+    """One proof per distinct side of the shop's PDF, at PROOF_DPI: the design, then the file as it prints, close
+    to the design but not the same (the press's colours), then what differs: nothing."""
+    from generator.outputs.shopproof import _CAPTION, _GAP
+
     deck = definitions["pernese"].build(["coloured"])
     files = export_pod(project, deck, tmp_path, PodOptions(shops=("drivethrucards", "thegamecrafter"), proof=True))
     proofs = sorted(p for p in files if p.parent.name == "drivethrucards-proof")
     assert [p.stem for p in proofs] == sorted(stem for _, _, stem in card_sides(deck))
     design = Image.open(tmp_path / "thegamecrafter" / "back-back.png").convert("RGB")
-    proof = Image.open(tmp_path / "drivethrucards-proof" / "back-back.png")
-    assert proof.size == computed_pixels(63.5, 88.9, 3.175, PROOF_DPI) and proof.info["dpi"] == pytest.approx(
-        (150, 150), abs=0.05
-    )
-    difference = ImageStat.Stat(ImageChops.difference(design.resize(proof.size), proof.convert("RGB"))).mean
+    proof = Image.open(tmp_path / "drivethrucards-proof" / "back-back.png").convert("RGB")
+    w, h = computed_pixels(63.5, 88.9, 3.175, PROOF_DPI)
+    assert proof.size == (3 * w + 4 * _GAP, h + _CAPTION + 2 * _GAP) and proof.info["dpi"] == pytest.approx((150, 150), abs=0.05)
+    printed = proof.crop((2 * _GAP + w, _GAP, 2 * _GAP + 2 * w, _GAP + h))
+    difference = ImageStat.Stat(ImageChops.difference(design.resize(printed.size), printed)).mean
     assert 0.5 < max(difference) < 25  # the same picture, with the press's colours
+    marks = proof.crop((3 * _GAP + 2 * w, _GAP, 3 * _GAP + 3 * w, _GAP + h))
+    assert not any(marks.getpixel((x, y)) == (230, 0, 126) for x in range(0, w, 3) for y in range(0, h, 3))
 
 
 def test_published_pixel_sizes_follow_the_shops_rule(project):

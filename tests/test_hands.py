@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from generator.cli import main
 from generator.definitions import load_all
-from generator.definitions.cards import slug
+from generator.definitions.ids import id_from_name as slug
 from generator.hands import load_games
 from generator.hands import oddstables as odds_module
 from tests.contexts import hands_of

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import operator
 import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -58,25 +61,52 @@ with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_a
 """
 
 
-def test_a_dask_cluster_builds_the_same_bytes(tmp_path, serial):
-    pytest.importorskip("distributed")
-    # The cluster runs in a process of its own, as a real one would: its threads and
-    # workers never share this test process, which forks pools for other tests.
-    with subprocess.Popen([sys.executable, "-c", CLUSTER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) as cluster:
+@contextmanager
+def _cluster(script: str) -> Iterator[str]:
+    """The address of a Dask cluster started by ``script`` in a process of its own, as a real one would be: its
+    threads and workers never share this test process, which forks pools for other tests."""
+    with subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) as cluster:
         try:
-            address = cluster.stdout.readline().strip()
-            assert address.startswith("tcp://127.0.0.1:"), address
-            result = _build(tmp_path / "out", tmp_path / "cache", "--dask", address, seed="3")
+            yield cluster.stdout.readline().strip()
         finally:
             cluster.stdin.close()
             try:
                 cluster.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 cluster.kill()
+
+
+def test_a_dask_cluster_builds_the_same_bytes(tmp_path, serial):
+    pytest.importorskip("distributed")
+    with _cluster(CLUSTER) as address:
+        assert address.startswith("tcp://127.0.0.1:"), address
+        result = _build(tmp_path / "out", tmp_path / "cache", "--dask", address, seed="3")
     assert result.returncode == 0, result.stderr
     clustered = _files(tmp_path / "out")
     assert sorted(clustered) == sorted(serial)
     assert [name for name in serial if clustered[name] != serial[name]] == []
+
+
+SIZED_CLUSTER = """
+import sys
+from distributed import LocalCluster
+with LocalCluster(n_workers=1, threads_per_worker=3, processes=True, dashboard_address=None, host="127.0.0.1") as c:
+    print(c.scheduler_address, flush=True)
+    sys.stdin.read()
+"""
+
+
+def test_a_dask_build_sizes_its_work_by_the_clusters_workers():
+    """A cluster of one worker with three threads runs three tasks at once, whatever this machine's cores."""
+    pytest.importorskip("distributed")
+    from generator.pipeline.executor import executor, resolved_jobs
+
+    with _cluster(SIZED_CLUSTER) as address:
+        with executor(jobs=None, dask=address) as (_, workers):
+            assert workers == 3
+        with executor(jobs=1, dask=address) as (_, workers):
+            assert workers == 3  # --jobs is this machine's, not the cluster's
+    assert resolved_jobs(None) == len(os.sched_getaffinity(0)) and resolved_jobs(5) == 5
 
 
 def test_an_unreachable_cluster_is_one_line(tmp_path):
@@ -101,6 +131,22 @@ def test_a_rebuild_with_nothing_changed_writes_nothing(tmp_path, monkeypatch, ca
     assert main(["build", "cat", "--jobs", "1"]) == 0
     assert capsys.readouterr().out == first  # the same report
     assert {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in folder.rglob("*")} == before
+
+    # asked from another folder: still nothing to do (not a deck read), and the report names the files as seen from there
+    import generator.pipeline.job
+
+    def no_build(*_args, **_kwargs):
+        raise AssertionError("built again")
+
+    monkeypatch.setattr(generator.pipeline.job, "run_build", no_build)
+    monkeypatch.chdir(root / "decks")
+    assert main(["--project", "..", "build", "cat", "--jobs", "1"]) == 0
+    assert capsys.readouterr().out == first.replace("output/", f"{os.path.realpath(root)}/output/")
+    assert {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in folder.rglob("*")} == before
+    monkeypatch.chdir(root)
+    monkeypatch.undo()
+    monkeypatch.chdir(root)
+    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "cache"))
 
     # a file of the folder changed or removed by hand: the folder is built again
     sheets = folder / "cat-sheets.pdf"
@@ -131,6 +177,27 @@ def test_one_changed_card_draws_one_side_and_one_piece(tmp_path, monkeypatch):
     # the faces that came out the same are the old files under a new folder, not written again
     kept = {p.name for p in (folder / "faces").iterdir() if p.stat().st_ino == inodes.get(p.name)}
     assert kept == set(inodes) - {"fox.svg"}
+
+
+def test_the_process_that_plans_a_build_never_reads_a_side_back(tmp_path, monkeypatch):
+    """The tasks that have the sides tell the keys of their pieces: the planning process reads no side."""
+    from generator.pipeline import keptsides
+
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "cache"))
+    planner, read = os.getpid(), []
+    original = keptsides.Sides.side
+
+    def side(self, card, which):
+        if os.getpid() == planner:
+            read.append((card.id if card is not None else None, which))
+        return original(self, card, which)
+
+    monkeypatch.setattr(keptsides.Sides, "side", side)
+    assert main(["build", "cat", "--jobs", "2", "--paper", "a4"]) == 0
+    assert (root / "output" / "cat" / "cat-sheets.pdf").is_file() and len(list((root / "output" / "cat" / "faces").iterdir())) > 1
+    assert read == []
 
 
 def test_replaced_art_redraws_the_card_that_shows_it(tmp_path, monkeypatch):
@@ -235,45 +302,73 @@ def test_a_large_picture_is_scaled_to_its_printed_size(tmp_path, monkeypatch):
     assert shown.getpixel((330, 0)) == photo.getpixel((1500, 0))  # the same picture, smaller
 
 
-def test_stages_run_after_the_futures_they_need_and_shared_work_is_done_once():
+def test_tasks_run_after_the_tasks_they_need_and_shared_work_is_done_once():
     from concurrent.futures import ThreadPoolExecutor
 
-    from generator.pipeline.runner import Runner
+    from generator.pipeline.graph import Graph, Results, run_local
 
     told: list[str] = []
+
+    def note(word: str, *_needed: object) -> str:
+        told.append(word)
+        return word
+
+    graph, results = Graph(2), Results()
+    a = graph.add(note, "a", key="piece")
+    assert graph.add(note, "a again", key="piece") is a and graph.known("piece") is a and graph.known("other") is None
+    b = graph.add(note, "b")
+    after = graph.add(note, "after a and b", a, needs=[b])  # a's result is an argument; b is only waited for
+    last = graph.add(note, "last", needs=[after])
+    graph.then([last], lambda: told.append(f"here, after {results[last]}"))
+    graph.then([], lambda: told.append("at once"))
     with ThreadPoolExecutor(2) as pool:
-        runner = Runner(pool, 2)
-        a = runner.submit(told.append, "a")
-        runner.take_on(["piece"], a)
-        assert runner.once("piece") is a and runner.once("other") is None
-        b = runner.submit(told.append, "b")
-        # a stage after a and b hands out a task of its own; the stage after it waits for that task too
-        second = runner.after([a, b], lambda: runner.submit(told.append, "after a and b"))
-        last = runner.after([second], lambda: told.append("last") or "done")
-        nothing = runner.after([], lambda: told.append("at once"))
-        runner.run()
-    assert sorted(told) == ["a", "after a and b", "at once", "b", "last"]
-    assert max(told.index("a"), told.index("b")) < told.index("after a and b") < told.index("last")
-    assert last.result() == "done" and nothing.done()
+        run_local(graph, pool, results)
+    assert sorted(told) == ["a", "after a and b", "at once", "b", "here, after last", "last"]
+    assert (
+        max(told.index("a"), told.index("b")) < told.index("after a and b") < told.index("last") < told.index("here, after last")
+    )
+    assert results[a] == "a" and results[last] == "last"
 
 
 def test_the_earliest_failure_is_raised_and_nothing_after_it_starts():
     from concurrent.futures import ThreadPoolExecutor
 
-    from generator.pipeline.runner import Runner
+    from generator.pipeline.graph import Graph, Results, run_local
 
     def fail(message: str) -> None:
         raise ValueError(message)
 
     told: list[str] = []
-    with ThreadPoolExecutor(1) as pool:
-        runner = Runner(pool, 1)
-        first = runner.submit(fail, "first")
-        runner.submit(fail, "second")
-        runner.after([first], lambda: told.append("should not run"))
-        with pytest.raises(ValueError, match="first"):
-            runner.run()
+    graph = Graph(1)
+    first = graph.add(fail, "first")
+    graph.add(fail, "second")
+    graph.add(told.append, "should not run", needs=[first])
+    graph.then([first], lambda: told.append("nor this"))
+    with ThreadPoolExecutor(1) as pool, pytest.raises(ValueError, match="first"):
+        run_local(graph, pool, Results())
     assert told == []
+
+
+def test_a_dask_cluster_runs_the_graph_by_its_own_scheduler():
+    """Every task is submitted at once, with the futures it needs: the cluster starts each when they are ready."""
+    pytest.importorskip("distributed")
+    from distributed import Client, LocalCluster
+
+    from generator.pipeline.graph import Graph, Results, run_dask
+
+    graph, results = Graph(2), Results()
+    a = graph.add(str.upper, "a")
+    b = graph.add(str.upper, "b")
+    both = graph.add(operator.add, a, b)
+    later = graph.add(str.lower, "later", needs=[both])
+    told: list[str] = []
+    graph.then([both, later], lambda: told.append(results[both] + results[later]))
+    with (
+        LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster,
+        Client(cluster) as client,
+    ):
+        run_dask(graph, client, results)
+    assert told == ["ABlater"]
 
 
 def test_variants_that_print_a_side_alike_draw_its_piece_once(tmp_path, monkeypatch):

@@ -42,7 +42,7 @@ def game(tmp_path_factory) -> Path:
     root = new_game(tmp_path_factory.mktemp("browser"))
     edit(root / "styles" / "game.toml", 'text_font = "EB Garamond"', 'text_font = "Source Sans 3"')  # a name CSS wants quoted
     with (root / "decks" / "game" / "cards.csv").open("a", encoding="utf-8") as csv:
-        csv.write(f'"{NASTY}",1,moons,"<b id=""bold"">not bold</b>"\n')
+        csv.write(f',"{NASTY}",1,moons,"<b id=""bold"">not bold</b>"\n')
     return root
 
 

@@ -6,6 +6,8 @@ import io
 import json
 import os
 import re
+import socket
+import struct
 import threading
 import time
 from pathlib import Path
@@ -243,6 +245,26 @@ def test_ctrl_c_ends_the_server_quietly(game):
         served.settled()
         assert served.interrupt() == 130
         assert served.err == [] and served.out == [served.url]
+    finally:
+        served.kill()
+
+
+def test_a_browser_resetting_its_connections_leaves_the_terminal_quiet(game):
+    """A page closed mid-request resets its connection, whether the request was half sent or being answered: the
+    server goes on and says nothing (no traceback on the preview's terminal)."""
+    served = Server(game)
+    try:
+        served.settled()
+        whole = f"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\n\r\n".encode()
+        for sent in (b"GET / HTTP/1.1\r\nHo", b"GE", b"", whole):
+            connection = socket.create_connection(("127.0.0.1", served.port))
+            connection.sendall(sent)
+            time.sleep(0.1)
+            connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close with a reset
+            connection.close()
+        time.sleep(0.5)
+        assert served.state()["problems"] == []
+        assert served.err == []
     finally:
         served.kill()
 

@@ -66,14 +66,14 @@ def test_new_project_sees_edits(game, monkeypatch):
     template = game / "templates" / "my-game.svg.j2"
     template.write_text(template.read_text().replace("</svg>", "<desc>edited template</desc></svg>"))
     assert main(["build", "my-game"]) == 0
-    face = (game / "output" / "my-game" / "faces" / "daybreak.svg").read_text()
+    face = (game / "output" / "my-game" / "faces" / "dawn.svg").read_text()  # the id column keeps the card's id
     assert "Daybreak" in face and "edited template" in face
 
 
 def test_the_starter_rulebook_takes_cards_without_text_rank_or_suit(game, monkeypatch, capsys):
     monkeypatch.chdir(game)
     csv = game / "decks" / "my-game" / "cards.csv"
-    csv.write_text(csv.read_text() + "Comet,,,\nStar,2,moons+suns,\n")
+    csv.write_text(csv.read_text() + "comet,Comet,,,\nstar,Star,2,moons+suns,\n")
     assert main(["validate"]) == 0
     assert main(["build"]) == 0
     capsys.readouterr()

@@ -18,6 +18,7 @@ from generator.faces.svg import parse_svg
 from generator.faces.textfit import OVERFLOW_INK, TextDoesNotFit, fit_lines
 from generator.geometry import Box
 from generator.locations import FONTS_DIR
+from generator.pipeline.context import ProjectContext
 from generator.pipeline.drawncheck import check_drawn
 from tests.designer import renamed_font
 
@@ -367,7 +368,7 @@ def test_a_draft_build_draws_the_rulebooks_pictures_in_red_too(tmp_path, monkeyp
 
 def test_the_built_in_templates_have_no_safe_zone_findings(project, definitions):
     decks = [d.build(()) for d in definitions.values()]
-    assert check_drawn(project, decks)[1] == []
+    assert check_drawn(ProjectContext(project), decks)[1] == []
 
 
 def test_a_designers_template_is_told_about_text_and_frames_out_of_place(rich, tmp_path, monkeypatch, capsys):

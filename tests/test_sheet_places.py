@@ -18,7 +18,7 @@ def game(tmp_path, monkeypatch) -> Path:
     monkeypatch.chdir(tmp_path)
     assert main(["new", "g"]) == 0
     game = tmp_path / "g"
-    rows = [line.split(",", 3) for line in (game / "decks" / "g" / "cards.csv").read_text().splitlines()]
+    rows = [line.split(",", 4) for line in (game / "decks" / "g" / "cards.csv").read_text().splitlines()]
     write_xlsx(game / "decks" / "g" / "cards.xlsx", {"Cards": rows})
     edit(game / "decks" / "g" / "g.toml", 'cards = "cards.csv"', 'cards = "cards.xlsx"')
     monkeypatch.chdir(game)
@@ -26,20 +26,20 @@ def game(tmp_path, monkeypatch) -> Path:
 
 
 def test_a_formula_without_a_saved_result_is_told_at_its_cell(game, capsys):
-    rows = [line.split(",", 3) for line in (game / "decks" / "g" / "cards.csv").read_text().splitlines()]
-    rows[3][1] = "=1+2"  # row 4, column B (rank)
+    rows = [line.split(",", 4) for line in (game / "decks" / "g" / "cards.csv").read_text().splitlines()]
+    rows[3][2] = "=1+2"  # row 4, column C (rank)
     write_xlsx(game / "decks" / "g" / "cards.xlsx", {"Cards": rows})
     capsys.readouterr()
     assert main(["validate"]) == 2
     (line,) = capsys.readouterr().err.splitlines()
-    assert line.startswith("error: decks/g/cards.xlsx: sheet 'Cards', row 4, column B: a formula whose result")
+    assert line.startswith("error: decks/g/cards.xlsx: sheet 'Cards', row 4, column C: a formula whose result")
 
 
 @pytest.mark.slow  # builds
 def test_a_card_of_a_sheet_is_placed_by_sheet_and_row(game, capsys):
     assert main(["validate"]) == 0
-    rows = [line.split(",", 3) for line in (game / "decks" / "g" / "cards.csv").read_text().splitlines()]
-    rows[2][3] = "Look again. " * 150  # row 3: Noon
+    rows = [line.split(",", 4) for line in (game / "decks" / "g" / "cards.csv").read_text().splitlines()]
+    rows[2][4] = "Look again. " * 150  # row 3: Noon
     write_xlsx(game / "decks" / "g" / "cards.xlsx", {"Cards": rows})
     capsys.readouterr()
     assert main(["build", "g", "--jobs", "1"]) == 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from generator.render.textlayer import OVER, UNDER, layer, split_text
+from generator.render.textlayer import MAX_PAINTED, split_text
 
 HEAD = '<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10">'
 
@@ -38,10 +38,19 @@ def test_texts_that_are_see_through_or_under_something_that_may_be_stay_in_the_f
         '<text x="1" y="5" style="mix-blend-mode:multiply">Ghost</text>',
         '<text x="1" y="5">Ghost</text><rect width="3" height="3" fill-opacity="0.4"/>',  # painted over later
         '<text x="1" y="5">Ghost</text><image width="3" height="3" href="data:image/png;base64,AA=="/>',
+        '<text x="1" y="5">Ghost</text><rect x="0" y="3" width="6" height="3" fill="#123"/>',  # an opaque banner over it
+        '<text x="1" y="5">Ghost</text><g filter="url(#f)"><rect x="8" y="8" width="1" height="1"/></g>',  # a filter
     ):
         assert split_text(HEAD + body + "</svg>") is None, body
-        assert texts(layer(HEAD + body + "</svg>", UNDER)) == ["Ghost"]
-        assert texts(layer(HEAD + body + "</svg>", OVER)) == []
+
+
+def test_a_text_of_many_positions_is_measured_by_its_least_and_greatest_and_many_shapes_keep_a_side_whole():
+    many = " ".join(str(n % 10) for n in range(5000))
+    svg = HEAD + f'<text x="{many}" y="{many}" font-size="0.1">{"A" * 5000}</text></svg>'
+    under, over = split_text(svg) or ("", "")
+    assert texts(over) and not texts(under)
+    dots = "".join(f'<circle cx="{n % 10}" cy="{n // 10 % 10}" r="0.01" opacity="0.5"/>' for n in range(MAX_PAINTED + 1))
+    assert split_text(HEAD + '<text x="1" y="1">A</text>' + dots + "</svg>") is None  # past the bound: kept whole
 
 
 def test_a_stylesheet_that_may_make_anything_transparent_keeps_the_side_whole():

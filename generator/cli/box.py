@@ -9,7 +9,7 @@ from ..errors import display_path
 from ..imposition.boxnet import CARD_THICKNESS
 from ..project import Project
 from ..project.files import writing_into
-from .common import examples, length, output_folder, paper_from_args, resolve_decks
+from .common import examples, languages_from_args, length, output_folder, paper_from_args, resolve_decks
 
 _MAX_THICKNESS = 5.0  # mm
 
@@ -37,6 +37,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         p,
         "aetherpress box                        # a tuck box for every deck of the project",
         "aetherpress box my-game:small --paper letter",
+        "aetherpress box my-game --lang de             # the German edition's box",
     )
     p.add_argument(
         "decks",
@@ -47,6 +48,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--paper", default=None, metavar="PAPER", help="a4 (default), letter, a3 ... or a size such as 210x297mm")
     add_card_thickness(p)
     p.add_argument("--greyscale", action="store_true", help="ink saver: every colour as grey")
+    p.add_argument(
+        "--lang",
+        default=None,
+        metavar="LANG[,LANG...]",
+        help="the editions to make boxes for (de, or en,de; default: the language the deck is written in)",
+    )
     p.add_argument("--out", type=Path, default=None, help="output folder (default: output/)")
 
 
@@ -55,7 +62,7 @@ def run(project: Project, args: argparse.Namespace) -> int:
     from ..outputs.boxfile import plan_box, write_box
 
     paper = paper_from_args(project, args)
-    decks = resolve_decks(project, args.decks)
+    decks = resolve_decks(project, args.decks, languages=languages_from_args(args, every=False))
     for deck in decks:
         plan_box(deck, paper, args.card_thickness)  # every box fits before anything is written
     out = output_folder(args.out or project.output_dir)

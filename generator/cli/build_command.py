@@ -71,14 +71,15 @@ def run(project: Project, args: argparse.Namespace) -> int:
 
         return rebuild_on_save(project, lambda: run(project, argparse.Namespace(**{**vars(args), "watch": False})))
     # the command's modules load when it runs, not for --help
-    from ..pipeline.uptodate import build_key, remember, up_to_date
+    from ..pipeline.uptodate import build_key, marked, remember, shown, up_to_date
 
     out = output_folder(args.out or project.output_dir)
-    asked = {k: v for k, v in sorted(vars(args).items()) if k not in ("jobs", "dask", "verbose", "debug")}
+    # the project and output folders as found (the words that named them depend on the working folder)
+    asked = {k: v for k, v in sorted(vars(args).items()) if k not in ("jobs", "dask", "verbose", "debug", "project", "out")}
     key = build_key(project, {"asked": repr(asked), "out": str(out), "project": str(project.root)})
     report = None if args.combine or args.draft else up_to_date(project, out, key)
     if report is not None:  # nothing changed: every file is as the last build left it
-        print("\n".join(report))
+        print("\n".join(shown(report, display_path)))
         return 0
     # the command's modules load when it runs, not for --help
     from ..pipeline.build import check_fits
@@ -116,8 +117,8 @@ def run(project: Project, args: argparse.Namespace) -> int:
     )
     overflows: list[Problem] = []
     differences: list[Problem] = []
-    report = run_build(context, decks, request, display_path, overflows, differences)
-    print("\n".join(report))
+    report = run_build(context, decks, request, marked, overflows, differences)
+    print("\n".join(shown(report, display_path)))
     for problem in differences:  # printed all the same, but never otherwise than shown without a word
         print(f"warning: {problem}", file=sys.stderr)
     remember(project, out, key, [deck.slug for deck in decks] + ([RULEBOOKS] if request.books else []), report)

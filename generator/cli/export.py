@@ -15,12 +15,13 @@ from ..definitions.schema import suggest
 from ..definitions.shops import PDFX_LEVELS, POD_BLEED, load_shops
 from ..errors import display_path
 from ..locations import builtin_root
+from ..pipeline.context import ProjectContext
 from ..pipeline.drawncheck import print_differences
 from ..project import Project
 from ..project.files import writing_into
 from ..project.staging import stage, staged_folders
 from ..render.icc import STOCKS, load_profile
-from ..render.pdfx import ghostscript
+from ..render.inks import ghostscript, needs_ghostscript
 from ..units import MAX_IMAGE_PIXELS, MM_PER_INCH, pixels
 
 if TYPE_CHECKING:
@@ -121,7 +122,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="total ink in percent (default: 300 coated, 240 uncoated, never above a shop's own limit)",
     )
     k.add_argument(
-        "--proof", action="store_true", help="also write a soft proof: each page of the PDF as the profile prints it, as PNG"
+        "--proof",
+        action="store_true",
+        help="also write a proof of each distinct side: the shop's own PDF as its inks print on the paper, beside the "
+        "design, with what differs marked (needs Ghostscript)",
     )
     k.add_argument(
         "--shop",
@@ -159,6 +163,7 @@ def run(project: Project, args: argparse.Namespace) -> int:
     options = _pod_options(project, args) if args.kind == "pod" else None
     _check_image_sizes(project, decks, args, options)
     report = []
+    warnings: list[str] = []
     with writing_into(out), staged_folders() as stages:
         for deck in decks:
             target = out / deck.slug / args.kind
@@ -167,7 +172,7 @@ def run(project: Project, args: argparse.Namespace) -> int:
             try:
                 if args.kind == "pod":
                     assert options is not None
-                    written = export_pod(project, deck, folder, options, bar)
+                    written = export_pod(project, deck, folder, options, bar, warnings)
                 elif args.kind == "png":
                     written = export_png(project, deck, folder, args.dpi, args.bleed, args.greyscale, bar)
                 elif args.kind == "svg":
@@ -178,8 +183,11 @@ def run(project: Project, args: argparse.Namespace) -> int:
                 bar.close()
             report.append(f"{deck.key}: {len(written)} file{'' if len(written) == 1 else 's'} in {display_path(target)}")
     print("\n".join(report))
+    for warning in warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    context = ProjectContext(project)
     for deck in decks:  # exported all the same, as build prints it, but never otherwise than shown without a word
-        for problem in print_differences(project, deck):
+        for problem in print_differences(context, deck):
             print(f"warning: {problem}", file=sys.stderr)
     return 0
 
@@ -224,12 +232,11 @@ def _pod_options(project: Project, args: argparse.Namespace) -> PodOptions:
     from ..outputs.cardfiles import PodOptions
 
     shops = load_shops(project)
+    if args.proof and ghostscript() is None:
+        raise needs_ghostscript("--proof")
     for name in args.shop or ():
         if name not in shops:
             raise cli_error(f"--shop: unknown shop '{name}'{suggest(name, shops)}; shops: {', '.join(shops)}")
-    chosen = [shops[name] for name in args.shop] if args.shop else list(shops.values())
-    if any((args.pdfx or shop.pdfx).startswith("1a") for shop in chosen if shop.format == "pdf"):
-        ghostscript()
     return PodOptions(
         greyscale=args.greyscale,
         copies=args.copies,

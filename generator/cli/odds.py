@@ -13,6 +13,7 @@ from ..errors import AetherpressError, Problem
 from ..hands.check import resolve
 from ..hands.figures import outward_percent, percent, supported
 from ..hands.oddstables import Hands, OddsTable
+from ..hands.rankings import Game
 from ..hands.simulate import CONFIDENCE, DEFAULT_SEED, DEFAULT_TRIALS
 from ..project import Project
 from .common import examples
@@ -177,57 +178,67 @@ def _audit(project: Project, hands: Hands, args: argparse.Namespace, games: dict
     for gid in ids:
         if gid not in games:
             raise AetherpressError(Problem("command line", f"unknown game '{gid}'{suggest(gid, games)}"))
-        game = games[gid]
-        rankings = [args.ranking] if args.ranking else list(game.rankings)
-        decks = [args.deck] if args.deck else list(game.decks)
-        base: dict[tuple, dict] = {}
-        for rid in rankings:
-            for did in decks:
-                if args.modifier and resolve(game, None, did, args.modifier)[0] != rid:
-                    continue
-                table = hands.odds_table(gid, rid, did, tuple(args.modifier), trials=args.trials, seed=args.seed)
-                row = _audit_row(table, list(args.modifier))
-                base[(rid, did)] = row
-                report.append(row)
-        if args.modifier:
-            continue
-        # each spell (modifier) on its own, on the first deck: what becomes unreachable or out of order
-        did = decks[0]
-        for mid, modifier in game.modifiers.items():
-            if mid in game.decks[did].modifiers:
-                continue
-            rid = modifier.ranking or (rankings[0] if args.ranking else game.default_ranking)
-            table = hands.odds_table(gid, rid, did, (mid,), trials=args.trials, seed=args.seed)
-            row = _audit_row(table, [mid])
-            plain = base.get((rid, did)) or _audit_row(hands.odds_table(gid, rid, did), [])
-            row["new_unreachable"] = [n for n in row["unreachable"] if n not in plain["unreachable"]]
-            row["new_inverted"] = [inv for inv in row["inverted"] if inv not in plain["inverted"]]
-            report.append(row)
+        report += _audit_game(hands, args, gid, games[gid])
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
         return 0
     for row in report:
-        mods = f" with {', '.join(row['modifiers'])}" if row["modifiers"] else ""
-        print(f"{row['game']} / {row['ranking']} / {row['deck']}{mods}:")
-        if not row["unreachable"] and not row["inverted"]:
-            print("  nothing to report")
-        new_unreachable = row.get("new_unreachable", [])
-        new_inverted = row.get("new_inverted", [])
-        for name in row["unreachable"]:
-            why = (
-                f"not seen in {row['trials']:,} simulated deals"
-                if row["method"] == "simulation"
-                else "no hand has it as its best category"
-            )
-            print(f"  unreachable: {name} ({why}){' [new under this modifier]' if name in new_unreachable else ''}")
-        for higher, pairs in itertools.groupby(row["inverted"], key=lambda inv: (inv["higher"], inv["higher_count"])):
-            lower = [
-                f"{inv['lower']} ({inv['lower_count']:,}){' [new under this modifier]' if inv in new_inverted else ''}"
-                for inv in pairs
-            ]
-            print(f"  out of order: {higher[0]} ({higher[1]:,}) ranks above but is more common than {', '.join(lower)}")
+        _print_audit_row(row)
     print("(advice for the designer; the rules are not changed)", file=sys.stderr if args.json else sys.stdout)
     return 0
+
+
+def _audit_game(hands: Hands, args: argparse.Namespace, gid: str, game: Game) -> list[dict]:
+    """The audit rows of one game: each ranking on each deck asked for; then (unless a modifier was asked
+    for) each spell (modifier) on its own, on the first deck: what becomes unreachable or out of order."""
+    rankings = [args.ranking] if args.ranking else list(game.rankings)
+    decks = [args.deck] if args.deck else list(game.decks)
+    report = []
+    base: dict[tuple, dict] = {}
+    for rid in rankings:
+        for did in decks:
+            if args.modifier and resolve(game, None, did, args.modifier)[0] != rid:
+                continue
+            table = hands.odds_table(gid, rid, did, tuple(args.modifier), trials=args.trials, seed=args.seed)
+            row = _audit_row(table, list(args.modifier))
+            base[(rid, did)] = row
+            report.append(row)
+    if args.modifier:
+        return report
+    did = decks[0]
+    for mid, modifier in game.modifiers.items():
+        if mid in game.decks[did].modifiers:
+            continue
+        rid = modifier.ranking or (rankings[0] if args.ranking else game.default_ranking)
+        table = hands.odds_table(gid, rid, did, (mid,), trials=args.trials, seed=args.seed)
+        row = _audit_row(table, [mid])
+        plain = base.get((rid, did)) or _audit_row(hands.odds_table(gid, rid, did), [])
+        row["new_unreachable"] = [n for n in row["unreachable"] if n not in plain["unreachable"]]
+        row["new_inverted"] = [inv for inv in row["inverted"] if inv not in plain["inverted"]]
+        report.append(row)
+    return report
+
+
+def _print_audit_row(row: dict) -> None:
+    mods = f" with {', '.join(row['modifiers'])}" if row["modifiers"] else ""
+    print(f"{row['game']} / {row['ranking']} / {row['deck']}{mods}:")
+    if not row["unreachable"] and not row["inverted"]:
+        print("  nothing to report")
+    new_unreachable = row.get("new_unreachable", [])
+    new_inverted = row.get("new_inverted", [])
+    for name in row["unreachable"]:
+        why = (
+            f"not seen in {row['trials']:,} simulated deals"
+            if row["method"] == "simulation"
+            else "no hand has it as its best category"
+        )
+        print(f"  unreachable: {name} ({why}){' [new under this modifier]' if name in new_unreachable else ''}")
+    for higher, pairs in itertools.groupby(row["inverted"], key=lambda inv: (inv["higher"], inv["higher_count"])):
+        lower = [
+            f"{inv['lower']} ({inv['lower_count']:,}){' [new under this modifier]' if inv in new_inverted else ''}"
+            for inv in pairs
+        ]
+        print(f"  out of order: {higher[0]} ({higher[1]:,}) ranks above but is more common than {', '.join(lower)}")
 
 
 def _audit_row(table: OddsTable, modifiers: list[str]) -> dict:

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import AetherpressError
+from ..errors import AetherpressError, grouped
 from ..project import Project
 from .common import examples
 
@@ -58,6 +58,14 @@ def _split_names(context: ProjectContext, names: list[str]) -> tuple[list[Path],
     return paths, specs
 
 
+def by_file(problems: list) -> list:
+    """``problems`` grouped by file, the files in the order first named, each file's problems in the order found."""
+    files: dict[str, list] = {}
+    for problem in problems:
+        files.setdefault(problem.file, []).append(problem)
+    return [problem for found in files.values() for problem in found]
+
+
 def run(project: Project, args: argparse.Namespace) -> int:
     # the command's modules load when it runs, not for --help
     from ..pipeline.context import ProjectContext
@@ -66,11 +74,14 @@ def run(project: Project, args: argparse.Namespace) -> int:
     context = ProjectContext(project)
     paths, specs = _split_names(context, args.names)
     report = validate(context, paths, specs)
+    for problem in grouped(report.differs):  # as build warns of them
+        print(f"warning: {problem}", file=sys.stderr)
     if args.strict_lang:
         report.add(report.untranslated)
+    else:  # told with the errors, if there are any: one run tells everything
+        for problem in grouped(report.untranslated):  # a deck and its variants told once
+            print(f"warning: {problem}", file=sys.stderr)
     if report.problems:
-        raise AetherpressError(report.problems)
-    for problem in report.untranslated:
-        print(f"warning: {problem}", file=sys.stderr)
+        raise AetherpressError(by_file(report.problems))
     print(f"ok: {report.summary()}")
     return 0

@@ -13,7 +13,7 @@ from typing import Any
 from ..errors import Problem
 from ..resources.symbolnames import SYMBOL_NAMES
 from .colours import colour_value
-from .ids import MAX_ID, check_id
+from .ids import MAX_ID, check_id, id_from_name
 from .images import image_ok
 from .model import Card, Origin, Rank, Suit, frozen_mapping
 from .schema import Context, Field, KeyPath, check_table, field, number_problem, suggest, type_name, type_ok
@@ -63,10 +63,6 @@ CARD_SPEC = {
     "copies": field(int),
 }
 _GRID_FIELDS = ("rank", "suit", "rank_name", "rank_label", "suit_name")
-
-
-def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
 class Lookup:
@@ -279,7 +275,7 @@ def parse_card(
     elif copies > MAX_CARDS:
         ctx.error(path + ("copies",), f"a card may be printed at most {MAX_CARDS:,} times")
         copies = 1
-    card_id = good.get("id") or slug(good["name"])
+    card_id = good.get("id") or id_from_name(good["name"])
     if "id" not in good and len(card_id) > MAX_ID:  # the id is made from the name: say so
         ctx.error(
             path + ("name",),

@@ -205,6 +205,7 @@ class _RowContext(Context):
         super().__init__(places.file)
         self.parent, self.places, self.row = parent, places, row
         self.folder = parent.folder
+        self.readings = parent.readings
 
     def error(self, path: KeyPath | None, message: str, line: int | None = None) -> None:
         field = next((p for p in (path or ()) if isinstance(p, str)), None)

@@ -16,7 +16,6 @@ from typing import Any
 from ..errors import AetherpressError, Problem, display_path
 from ..locations import real
 from ..project import Project
-from . import styles
 from .cards import MAX_CARDS, Lookup, check_unique, parse_attribute_types, parse_card, parse_grid, parse_ranks, parse_suits
 from .credits import parse_credits
 from .csvcards import card_list
@@ -25,6 +24,7 @@ from .languages import Catalogue, described, localise, parse_languages, read_cat
 from .model import Card, Deck, Variant, frozen_mapping
 from .presets import card_size
 from .schema import Context, KeyPath, check_table, field, suggest, type_name
+from .styles import DEFAULT_STYLE, load_style, override
 from .templates import check_group_templates, check_template
 from .toml import read_toml
 from .variants import VARIANT_SPEC, _thaw, apply_variant
@@ -99,7 +99,7 @@ class DeckDefinition:
         deck = localise(deck, language, self.catalogues[language])
         changes = self.edition_styles.get(language)
         if changes:  # checked as the file was read
-            style = styles.override(self._context(), _thaw(deck.style), changes, ("edition", language, "style"), self.project)
+            style = override(self._context(), _thaw(deck.style), changes, ("edition", language, "style"), self.project)
             deck = replace(deck, style=frozen_mapping(style))
         return deck
 
@@ -135,6 +135,7 @@ class DeckDefinition:
     def _context(self) -> Context:
         ctx = Context(self.ctx.file, self.ctx.locator)
         ctx.folder = self.path.parent
+        ctx.readings = self.project.readings
         return ctx
 
     def _apply(self, deck: Deck, variant_id: str, ctx: Context, seen: tuple[str, ...], done: set[str]) -> Deck:
@@ -177,6 +178,7 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
     project = project or Project.find(path.parent)
     data, ctx = read_toml(path)
     ctx.folder = path.parent
+    ctx.readings = project.readings
     if "deck" not in data and ("game" in data or "rulebook" in data):
         raise AetherpressError(Problem(ctx.file, "this is not a deck definition (it has no [deck] table)"))
     top = check_table(ctx, data, _TOP_SPEC, (), "a deck file")
@@ -190,8 +192,8 @@ def load_definition(path: Path, project: Project | None = None) -> DeckDefinitio
     suits = parse_suits(ctx, top.get("suits", []))
     ranks = parse_ranks(ctx, top.get("ranks", []))
     size = card_size(ctx, head.get("size", "poker"), ("deck", "size"), project)
-    style_name = head.get("style", styles.DEFAULT_STYLE)
-    style = styles.override(ctx, styles.load_style(ctx, project, style_name), top.get("style", {}), ("style",), project)
+    style_name = head.get("style", DEFAULT_STYLE)
+    style = override(ctx, load_style(ctx, project, style_name), top.get("style", {}), ("style",), project)
     template = check_template(ctx, head.get("template", "plain"), ("deck", "template"), project)
     back = check_template(ctx, head.get("back", "back"), ("deck", "back"), project)
     backs = check_group_templates(ctx, head.get("backs", {}), ("deck", "backs"), project)
@@ -295,7 +297,7 @@ def _edition_styles(
             if key != "style":
                 ctx.error(place + (key,), f"unknown key '{key}'; an edition's table holds its changes to the style")
         if isinstance(table.get("style"), dict):
-            styles.override(ctx, style, table["style"], place + ("style",), project)
+            override(ctx, style, table["style"], place + ("style",), project)
             out[code] = table["style"]
         elif "style" in table:
             ctx.error(place + ("style",), f"must be a table of style keys, not {type_name(table['style'])}")

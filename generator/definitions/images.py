@@ -1,41 +1,57 @@
-"""Card pictures: PNG or JPEG files inside the deck's folder, named by an ``image`` attribute."""
+"""Card pictures: PNG, JPEG, WebP, AVIF or SVG files inside the deck's folder, named by an ``image`` attribute.
+
+The kinds of picture file are the allow-list's (``[picture-format.*]``), each known by its first bytes;
+vector art is text whose first element is ``<svg>``."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import display_path
 from ..locations import real
 from ..project import safe_join
+from ..project.readings import Readings
+from ..resources.allowlist import allow_list
 from .schema import Context, KeyPath
 
-_IMAGE_MAGIC = {b"\x89PNG\r\n\x1a\n": "png", b"\xff\xd8\xff": "jpeg"}
+if TYPE_CHECKING:
+    from PIL import ImageFile
+
 MAX_IMAGE_BYTES = 5_000_000
+HEAD_BYTES = 4096  # what is read of a file to tell its kind
+KINDS = "PNG, JPEG, WebP, AVIF or SVG"
+_SVG_START = re.compile(rb"^(?:\s|<\?xml[^>]*\?>|<!--.*?-->|<!DOCTYPE[^>]*>)*<(?:[A-Za-z_][\w.-]*:)?svg[\s>/]", re.S)
 
 
 def image_kind(head: bytes) -> str | None:
-    """``png`` or ``jpeg`` by a file's first bytes, else None."""
-    return next((kind for magic, kind in _IMAGE_MAGIC.items() if head.startswith(magic)), None)
+    """The kind of picture file (``png``, ``jpeg``, ``webp``, ``avif``, ``svg``) by its first bytes, else None."""
+    for kind, patterns in allow_list().formats.items():
+        for pattern in patterns:
+            size = len(pattern) // 2
+            if len(head) >= size and re.fullmatch(pattern, head[:size].hex(), re.I):
+                return kind
+    text = head[3:] if head.startswith(b"\xef\xbb\xbf") else head
+    return "svg" if _SVG_START.match(text) else None
 
 
 MAX_IMAGE_PIXELS = 25_000_000  # a poker card at 1,200 dpi is 4.5 million
 DAMAGED = "cannot be read: the file is damaged or cut short"
 
 
-@lru_cache(maxsize=1024)
 def _decode_problem(path: str, size: int, mtime: int, kind: str) -> str | None:
     """Why the image file cannot be drawn: too many pixels (read from its header), damaged, truncated.
 
     The file is opened by the reader of its ``kind`` itself, not by ``Image.open``: that would first hold
     the size against Pillow's own, larger limit, warning (a line naming Pillow's files) or calling a
     valid picture of more pixels damaged."""
-    # Pillow loads only for decks with pictures
-    from PIL import Image, JpegImagePlugin, PngImagePlugin
+    if kind == "svg":
+        return None  # vector art is read, and told of line by line, where it is drawn
+    from PIL import Image  # Pillow loads only for decks with pictures
 
-    reader = PngImagePlugin.PngImageFile if kind == "png" else JpegImagePlugin.JpegImageFile
     try:
-        with reader(path) as image:
+        with picture_reader(kind)(path) as image:
             width, height = image.size
             if width * height > MAX_IMAGE_PIXELS:
                 return (
@@ -48,8 +64,24 @@ def _decode_problem(path: str, size: int, mtime: int, kind: str) -> str | None:
     return None
 
 
-def find_image(folder: Path, value: str) -> tuple[Path | None, str | None]:
-    """The image file ``value`` names in ``folder``, or the problem with it."""
+def picture_reader(kind: str) -> type[ImageFile.ImageFile]:
+    """Pillow's reader of a bitmap ``kind`` (``png``, ``jpeg``, ``webp``, ``avif``) itself, not ``Image.open``: that
+    would first hold the size against Pillow's own, larger limit, warning (a line naming Pillow's files) or calling
+    a valid picture of more pixels damaged."""
+    from PIL import AvifImagePlugin, JpegImagePlugin, PngImagePlugin, WebPImagePlugin
+
+    readers: dict[str, type[ImageFile.ImageFile]] = {
+        "png": PngImagePlugin.PngImageFile,
+        "jpeg": JpegImagePlugin.JpegImageFile,
+        "webp": WebPImagePlugin.WebPImageFile,
+        "avif": AvifImagePlugin.AvifImageFile,
+    }
+    return readers[kind]
+
+
+def find_image(folder: Path, value: str, readings: Readings | None = None) -> tuple[Path | None, str | None]:
+    """The image file ``value`` names in ``folder``, or the problem with it (each file decoded once per command's
+    ``readings`` while it is unchanged)."""
     target = safe_join(folder, value)
     if target is None:
         if safe_join(folder, value, Path("/")) is not None:  # a plain relative path, but a link leads out
@@ -60,11 +92,12 @@ def find_image(folder: Path, value: str) -> tuple[Path | None, str | None]:
     if target.stat().st_size > MAX_IMAGE_BYTES:
         return None, f"image '{value}' is larger than {MAX_IMAGE_BYTES // 1_000_000} MB"
     with open(target, "rb") as handle:
-        kind = image_kind(handle.read(8))
+        kind = image_kind(handle.read(HEAD_BYTES))
     if kind is None:
-        return None, f"image '{value}' is not a PNG or JPEG file"
+        return None, f"image '{value}' is not a {KINDS} file"
     stat = target.stat()
-    problem = _decode_problem(str(real(target)), stat.st_size, stat.st_mtime_ns, kind)
+    stamps = (str(real(target)), stat.st_size, stat.st_mtime_ns, kind)
+    problem = readings.get("pictures", stamps, lambda: _decode_problem(*stamps)) if readings else _decode_problem(*stamps)
     if problem:
         return None, f"image '{value}' {problem}"
     return target, None
@@ -74,7 +107,7 @@ def image_ok(ctx: Context, value: str, path: KeyPath) -> bool:
     """Is ``value`` a usable image of the deck file ``ctx`` reads?  Problems go to ``ctx``."""
     if ctx.folder is None:
         return True
-    _, problem = find_image(ctx.folder, value)
+    _, problem = find_image(ctx.folder, value, ctx.readings)
     if problem:
         ctx.error(path, problem)
         return False

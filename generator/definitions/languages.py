@@ -20,20 +20,27 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import AetherpressError, Problem, display_path
-from .model import Card, Deck, Rank, Suit, frozen_mapping
+from ..errors import Problem, display_path
+from .model import Card, Deck, Origin, Rank, Suit, frozen_mapping
+from .pofiles import made_from, read_catalog
 from .schema import Context, KeyPath
 
 TEMPLATE_WORDS = "template"  # the context of the texts card templates write themselves, {{ _("Twofold") }}
+# the words a tuck box prints of its own, translated as the templates' own words are (see faces.templatewords)
+BOX_COUNT = "{count} cards · {width} × {height} mm"
+BOX_CAPTION = (
+    "Tuck box for {name}: {count} cards {thickness} mm thick; inside {width} x {height} x {depth} mm. "
+    "Cut on the solid line, fold between the corners the cut makes, glue the narrow flap inside the front."
+)
+BOX_WORDS = (BOX_COUNT, BOX_CAPTION)
 TRANSLATIONS = "translations"  # the folder, beside a deck file, of its gettext catalogues
 TEMPLATE_FILE = "messages.pot"
 _DEFAULT_LANGUAGE = "en"
-_MAX_CATALOGUE_BYTES = 32_000_000
 _CODE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*")
 
 
@@ -102,6 +109,10 @@ class Text:
     columns: Mapping[str, str] = dc_field(default_factory=frozen_mapping)  # language -> translation in the card list
 
 
+def _words_in(label: str) -> bool:
+    return any(c.isalpha() for c in label)
+
+
 def _translatable_fields(deck: Deck) -> list[str]:
     """The card fields that are translated: the name and every field declared as ``text``."""
     return ["name"] + [name for name, kind in deck.attribute_types.items() if kind == "text"]
@@ -114,8 +125,15 @@ def _card_context(deck_id: str, card_id: str, field: str) -> str:
 def deck_texts(deck: Deck) -> list[Text]:
     """Every translatable text of ``deck`` (with its variants applied), in the order a reader meets them."""
     texts = [Text(f"deck|{deck.id}|title", deck.title, "the deck's title", deck.source)]
+    if deck.description.strip():
+        texts.append(Text(f"deck|{deck.id}|description", deck.description, "the deck's description", deck.source))
     texts += [Text(f"deck|{deck.id}|suit|{s.id}|name", s.name, f"suit '{s.id}' name", deck.source) for s in deck.suits]
     texts += [Text(f"deck|{deck.id}|rank|{r.id}|name", r.name, f"rank '{r.id}' name", deck.source) for r in deck.ranks]
+    texts += [  # a label of letters is a word's initial (C for Censor); a number stays as it is
+        Text(f"deck|{deck.id}|rank|{r.id}|label", r.label, f"rank '{r.id}' label", deck.source)
+        for r in deck.ranks
+        if _words_in(r.label)
+    ]
     fields = _translatable_fields(deck)
     for card in deck.cards:
         file, line = (card.origin.file, card.origin.line) if card.origin else (deck.source, None)
@@ -187,10 +205,25 @@ class Catalogue:
     language: str
     file: str = ""  # as shown in messages; "" when there is no catalogue file
     entries: Mapping[tuple[str, str], str] = dc_field(default_factory=lambda: MappingProxyType({}))
-    stale: Mapping[str, str] = dc_field(default_factory=frozen_mapping)  # context -> the source translated, now changed
+    # context -> (the source translated, now changed, and its translation): kept to show the translator
+    stale: Mapping[str, tuple[str, str]] = dc_field(default_factory=frozen_mapping)
+    # where each translation is written (context, source) -> line of the catalogue
+    lines: Mapping[tuple[str, str], int] = dc_field(default_factory=lambda: MappingProxyType({}))
 
     def get(self, context: str, source: str) -> str | None:
         return self.entries.get((context, source))
+
+    @cached_property
+    def _by_context(self) -> dict[str, tuple[str, str]]:
+        return {context: (source, found) for (context, source), found in self.entries.items()}
+
+    def earlier(self, context: str) -> tuple[str, str] | None:
+        """(the source text, its translation) of the entry for ``context`` made from another source text, if any:
+        what a stale text was translated from.  The templates' own words share one context, so none of them is
+        the earlier form of another."""
+        if context == TEMPLATE_WORDS:
+            return None
+        return self.stale.get(context) or self._by_context.get(context)
 
 
 def catalogue_file(folder: Path, language: str) -> Path:
@@ -199,41 +232,27 @@ def catalogue_file(folder: Path, language: str) -> Path:
 
 def read_catalogue(folder: Path, language: str) -> Catalogue:
     """The catalogue ``translations/LANGUAGE.po`` of ``folder`` (empty when there is none); a broken file is
-    a one-line error naming it."""
+    a one-line error naming it and its line (see :mod:`.pofiles`)."""
     path = catalogue_file(folder, language)
-    if not path.is_file():
+    if not path.is_file() and not path.is_symlink() and not path.exists():
         return Catalogue(language)
-    name = display_path(path)
-    if path.stat().st_size > _MAX_CATALOGUE_BYTES:
-        raise AetherpressError(Problem(name, f"a catalogue may be at most {_MAX_CATALOGUE_BYTES // 1_000_000} MB"))
-    # babel loads only when a language is read or checked
-    from babel.messages.pofile import PoFileError, read_po
-
-    try:
-        with path.open("rb") as handle:
-            catalog = read_po(handle, locale=None, abort_invalid=True)
-    except PoFileError as exc:
-        line = getattr(exc, "lineno", None)
-        told = str(exc.args[0] if exc.args else exc).split(" on ")[0].lower()
-        raise AetherpressError(
-            Problem(name, f"not a readable PO file: {told}", line + 1 if isinstance(line, int) else None)
-        ) from None
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise AetherpressError(Problem(name, f"not a readable PO file: {exc}")) from None
+    catalog = read_catalog(path, locale=language)
     entries: dict[tuple[str, str], str] = {}
-    stale: dict[str, str] = {}
+    lines: dict[tuple[str, str], int] = {}
+    stale: dict[str, tuple[str, str]] = {}
     for message in catalog:
         if not message.id or not message.context or isinstance(message.id, tuple):
             continue
         translated = message.string if isinstance(message.string, str) else ""
         if message.fuzzy:
-            stale[message.context] = str(message.id)
+            stale[message.context] = (made_from(message), translated)
         elif translated:
             entries[(message.context, str(message.id))] = translated
+            lines[(message.context, str(message.id))] = message.lineno
     for message in catalog.obsolete.values():
-        if message.context and isinstance(message.id, str) and message.string:
-            stale.setdefault(message.context, message.id)
-    return Catalogue(language, name, MappingProxyType(entries), frozen_mapping(stale))
+        if message.context and isinstance(message.id, str) and isinstance(message.string, str) and message.string:
+            stale.setdefault(message.context, (message.id, message.string))
+    return Catalogue(language, display_path(path), MappingProxyType(entries), frozen_mapping(stale), MappingProxyType(lines))
 
 
 def translation(text: Text, catalogue: Catalogue) -> str | None:
@@ -245,7 +264,7 @@ def state(text: Text, catalogue: Catalogue) -> str:
     """``translated``, ``stale`` (translated from a source text that has since changed) or ``missing``."""
     if translation(text, catalogue) is not None:
         return "translated"
-    if text.context in catalogue.stale or any(c == text.context for c, _ in catalogue.entries):
+    if catalogue.earlier(text.context) is not None:
         return "stale"
     return "missing"
 
@@ -260,26 +279,49 @@ def localise(deck: Deck, language: str, catalogue: Catalogue) -> Deck:
     suits = tuple(
         Suit(s.id, one(f"deck|{deck.id}|suit|{s.id}|name", s.name), s.symbol, s.colour, s.order, s.attributes) for s in deck.suits
     )
-    ranks = tuple(Rank(r.id, one(f"deck|{deck.id}|rank|{r.id}|name", r.name), r.label, r.value, r.attributes) for r in deck.ranks)
+    ranks = tuple(
+        Rank(
+            r.id,
+            one(f"deck|{deck.id}|rank|{r.id}|name", r.name),
+            one(f"deck|{deck.id}|rank|{r.id}|label", r.label) if _words_in(r.label) else r.label,
+            r.value,
+            r.attributes,
+        )
+        for r in deck.ranks
+    )
     fields = _translatable_fields(deck)
     cards = []
     for card in deck.cards:
         values: dict[str, Any] = {"name": card.name, **card.attributes}
         missing = []
+        written_at: dict[str, Origin] = {}
         for name in fields:
             value = values.get(name)
             if not isinstance(value, str) or not value.strip():
                 continue
-            found = translation(Text(_card_context(deck.id, card.id, name), value, "", columns=_columns(card, name)), catalogue)
+            columns = _columns(card, name)
+            context = _card_context(deck.id, card.id, name)
+            found = translation(Text(context, value, "", columns=columns), catalogue)
             if found is None:
                 missing.append(name)
-            else:
-                values[name] = found
+                continue
+            values[name] = found
+            if catalogue.language not in columns and (context, value) in catalogue.lines:
+                written_at[name] = Origin(catalogue.file, catalogue.lines[(context, value)])
         name = values.pop("name")
-        cards.append(replace(card, name=name, attributes=frozen_mapping(values), untranslated=tuple(missing)))
+        cards.append(
+            replace(
+                card,
+                name=name,
+                attributes=frozen_mapping(values),
+                untranslated=tuple(missing),
+                written_at=frozen_mapping(written_at),
+            )
+        )
     return replace(
         deck,
         title=one(f"deck|{deck.id}|title", deck.title),
+        description=one(f"deck|{deck.id}|description", deck.description) if deck.description else deck.description,
         suits=suits,
         ranks=ranks,
         cards=tuple(cards),
@@ -306,3 +348,21 @@ def untranslated(deck: Deck) -> list[Problem]:
                 )
             )
     return out
+
+
+def say(deck: Deck, text: str, **values: Any) -> str:
+    """``text`` (one of the words Aetherpress prints on its own, such as :data:`BOX_COUNT`) in the deck's edition's
+    language, from its catalogue, ``{name}`` fields filled in (numbers as the language writes them)."""
+    found = deck.template_words.get(text, text)
+    language = deck.edition or deck.language
+    return found.format(**{k: local_number(v, language) if isinstance(v, (int, float)) else v for k, v in values.items()})
+
+
+def local_number(value: float, language: str) -> str:
+    """``value`` as ``language`` writes a number (``63,5`` in German), through Babel's CLDR data."""
+    if language in ("", "en"):
+        return f"{value:g}"
+    # babel loads only when a language is read or checked
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, locale=language.replace("-", "_"), group_separator=False).replace("\u202f", "\u00a0")

@@ -86,6 +86,8 @@ class Card:
     # language -> field -> text, from the card list's columns such as ``text@de`` (see .languages)
     translations: Mapping[str, Mapping[str, str]] = field(default_factory=frozen_mapping, compare=False)
     untranslated: tuple[str, ...] = field(default=(), compare=False)  # an edition's fields printed in the source language
+    # an edition's fields translated in a catalogue: where each translation is written, for problems with it
+    written_at: Mapping[str, Origin] = field(default_factory=frozen_mapping, compare=False)
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.attributes.get(key, default)

@@ -8,7 +8,6 @@ This is the one table of paper sizes every output uses.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -92,12 +91,12 @@ def _measure(ctx: Context, good: dict[str, Any], path: KeyPath, maximum: float, 
 
 def load_sizes(project: Project) -> dict[str, CardSize]:
     """Card size presets by name."""
-    return dict(_sizes(preset_files(project, "sizes.toml")))
+    files = preset_files(project, "sizes.toml")
+    return dict(project.readings.get("sizes", files, lambda: _sizes(files)))
 
 
-@lru_cache(maxsize=16)
 def _sizes(files: Files) -> dict[str, CardSize]:
-    """The card sizes of ``files``, read once for as long as they are the same files (a command builds many decks)."""
+    """The card sizes of ``files`` (read once per command while they are the same files: a command builds many decks)."""
     sizes: dict[str, CardSize] = {}
     problems = []
     for ctx, name, entry in read_presets(files, "sizes"):
@@ -130,12 +129,12 @@ def card_size(ctx: Context, value: Any, path: KeyPath, project: Project) -> Card
 
 def load_papers(project: Project) -> dict[str, Paper]:
     """Paper presets by lower-case name."""
-    return dict(_papers(preset_files(project, "papers.toml")))
+    files = preset_files(project, "papers.toml")
+    return dict(project.readings.get("papers", files, lambda: _papers(files)))
 
 
-@lru_cache(maxsize=16)
 def _papers(files: Files) -> dict[str, Paper]:
-    """The papers of ``files``, read once for as long as they are the same files."""
+    """The papers of ``files`` (read once per command while they are the same files)."""
     papers: dict[str, Paper] = {}
     problems = []
     for ctx, key, entry in read_presets(files, "papers"):

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..errors import AetherpressError, Problem
+from ..project.readings import Readings
 
 KeyPath = tuple  # of str | int
 
@@ -45,6 +46,7 @@ class Context:
         self.locator = locator
         self.problems: list[Problem] = []
         self.folder: Path | None = None  # the folder relative paths in this file start from
+        self.readings: Readings | None = None  # what the command has read of the project's files (pictures checked)
 
     def error(self, path: KeyPath | None, message: str, line: int | None = None) -> None:
         if line is None and path is not None and self.locator is not None:

@@ -44,11 +44,18 @@ class _TomlLocator:
                     counters[path] = index
                     path = path + (index,)
                 table = path
-                self.lines.setdefault(table, number)
+                self._place(table, number)
                 continue
             key = _KEY.match(line)
             if key:
-                self.lines.setdefault(table + tuple(_split_dotted(key.group(1))), number)
+                self._place(table + tuple(_split_dotted(key.group(1))), number)
+
+    def _place(self, path: KeyPath, number: int) -> None:
+        """``path`` and the tables it opens on the way (``[edition.fr.style]`` opens ``edition.fr``) at line
+        ``number``, unless they were placed earlier."""
+        for end in range(len(path), 0, -1):
+            if self.lines.setdefault(path[:end], number) != number:
+                break
 
     def _resolve(self, names: list[str], counters: dict[KeyPath, int]) -> KeyPath:
         path: KeyPath = ()

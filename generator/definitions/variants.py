@@ -12,11 +12,11 @@ from dataclasses import replace
 from typing import Any
 
 from ..project import Project
-from . import styles
 from .cards import RANK_SPEC, SUIT_SPEC, Lookup, check_colour, check_symbol, check_unique, parse_card
 from .model import Card, Deck, Rank, Suit, frozen_mapping
 from .presets import card_size
 from .schema import Context, Field, KeyPath, check_table, field, suggest
+from .styles import override
 from .templates import check_group_templates, check_template
 
 VARIANT_SPEC = {
@@ -52,7 +52,7 @@ def apply_variant(deck: Deck, spec: dict[str, Any], path: KeyPath, ctx: Context,
     suits = _changed_suits(deck, suits, spec.get("suits", {}), path, ctx)
     cards = _changed_cards(deck, cards, Lookup(suits, ranks), spec, path, ctx)
     changes = _deck_changes(deck, spec.get("deck", {}), path, ctx, project)
-    style = styles.override(ctx, _thaw(deck.style), spec.get("style", {}), path + ("style",), project)
+    style = override(ctx, _thaw(deck.style), spec.get("style", {}), path + ("style",), project)
     return replace(deck, suits=tuple(suits), ranks=tuple(ranks), cards=tuple(cards), style=frozen_mapping(style), **changes)
 
 

@@ -20,17 +20,16 @@ scaled once per process.
 from __future__ import annotations
 
 import base64
-import hashlib
 import io
 import re
+import warnings
 from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageCms, ImageFile, ImageOps
 
-from ..definitions.images import DAMAGED, MAX_IMAGE_PIXELS
+from ..definitions.images import DAMAGED, MAX_IMAGE_PIXELS, picture_reader
 from ..iccprofiles import shipped_profile_data
-from ..project.digests import file_digest
 from ..units import pixels
 
 _PRINT_DPI = 600  # finer than a card press resolves
@@ -50,14 +49,17 @@ def _pixels(mm: float) -> int:
 
 
 @lru_cache(maxsize=256)
-def _normalised(path: str, digest: str, width_px: int, height_px: int, data: bytes, kind: str) -> tuple[bytes, str]:
-    """The picture ``data`` (a ``kind`` file) upright, in 8-bit sRGB, no finer than the box needs, encoded: (bytes, kind)."""
+def _normalised(width_px: int, height_px: int, data: bytes, kind: str) -> tuple[bytes, str]:
+    """The picture ``data`` (a ``kind`` file) upright, in 8-bit sRGB, no finer than the box needs, encoded: (bytes, kind);
+    a function of the bytes given, kept for the pictures drawn last (a deck shows one on many cards)."""
     try:
-        with Image.open(io.BytesIO(data)) as image:
-            rawmode = _rawmode(image)
-            image.load()
-            info = dict(image.info)
-            upright = _upright(image)
+        with warnings.catch_warnings():  # Pillow's words on damaged metadata, naming its files: said as DAMAGED or not at all
+            warnings.simplefilter("ignore")
+            with picture_reader(kind)(io.BytesIO(data)) as image:
+                rawmode = _rawmode(image)
+                image.load()
+                info = dict(image.info)
+                upright = _upright(image)
         colour, alpha = _working(upright, info, rawmode)
     except (OSError, SyntaxError, ValueError, Image.DecompressionBombError):
         raise PictureError(DAMAGED) from None
@@ -194,7 +196,7 @@ def _transform(icc: bytes | None, mode: str) -> ImageCms.ImageCmsTransform | Non
 def picture_uri(path: Path, data: bytes, kind: str, box_mm: tuple[float, float]) -> str:
     """The picture as a ``data:`` URI: decoded, upright and in sRGB, scaled down to :data:`_PRINT_DPI` over ``box_mm``
     when it is finer.  Raises :class:`PictureError` when it cannot be decoded."""
-    encoded, out_kind = _normalised(str(path), file_digest(path), _pixels(box_mm[0]), _pixels(box_mm[1]), data, kind)
+    encoded, out_kind = _normalised(_pixels(box_mm[0]), _pixels(box_mm[1]), data, kind)
     return f"data:image/{out_kind};base64," + base64.b64encode(encoded).decode("ascii")
 
 
@@ -213,12 +215,11 @@ def inline_picture(uri: str, box_mm: tuple[float, float]) -> str | None:
     except ValueError:
         raise PictureError(DAMAGED) from None
     kind = "jpeg" if data.startswith(b"\xff\xd8") else "png"
-    try:
-        with Image.open(io.BytesIO(data)) as header:  # its size read before its pixels
+    try:  # the reader of its kind, not Image.open: that would hold the size to Pillow's own limit, with a warning
+        with picture_reader(kind)(io.BytesIO(data)) as header:  # its size read before its pixels
             if header.width * header.height > MAX_IMAGE_PIXELS:
                 raise PictureError(f"has more than {MAX_IMAGE_PIXELS // 1_000_000} million pixels")
     except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as exc:
         raise PictureError(str(exc) if isinstance(exc, PictureError) else DAMAGED) from None
-    digest = hashlib.sha256(data).hexdigest()
-    encoded, out_kind = _normalised("inline", digest, _pixels(box_mm[0]), _pixels(box_mm[1]), data, kind)
+    encoded, out_kind = _normalised(_pixels(box_mm[0]), _pixels(box_mm[1]), data, kind)
     return f"data:image/{out_kind};base64," + base64.b64encode(encoded).decode("ascii")

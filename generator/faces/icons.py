@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import re
-from functools import lru_cache
+from functools import partial
 from pathlib import Path
 
 from lxml import etree
@@ -28,6 +28,7 @@ from ..locations import real
 from ..project import Project
 from ..resources.symbolnames import SYMBOL_NAMES
 from ..units import decimal
+from .numbers import MAX_NUMBER, NOT_PATH_DATA, NUMBER
 from .outline import IDENTITY, Matrix, multiply, parse_transform
 from .richtext import Icon
 from .sanitise import SVG_NS, XLINK_NS, XML_NS, _attribute_problem, _css_problem, sanitise_problem
@@ -36,7 +37,7 @@ _ICONS_FOLDER = "icons"
 _MAX_ICON_BYTES = 200_000
 _MAX_ICONS = 500
 _MAX_ICON_ELEMENTS = 2_000
-_MAX_ICON_NUMBER = 1_000_000  # no number in an icon, nor its transforms taken together, may be larger
+_MAX_ICON_NUMBER = MAX_NUMBER  # no number in an icon, nor its transforms taken together, may be larger (as on a card)
 _NUMBERED = (
     "d",
     "points",
@@ -50,11 +51,9 @@ _NUMBERED = (
 )
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True, huge_tree=False)
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
-_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _TRANSFORM_CALL = re.compile(
     r"(?:matrix|translate|scale|rotate|skewX|skewY)\s*\(\s*(?:[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?[\s,]*)*\)[\s,]*"
 )
-_NOT_PATH_DATA = re.compile(r"[^MmLlHhVvCcSsQqTtAaZz0-9eE+\-.,\s]")  # a path's commands, numbers and separators
 SHAPES = {"path", "rect", "circle", "ellipse", "line", "polyline", "polygon"}
 _SKIPPED = {"title", "desc", "metadata"}
 _PAINT = (
@@ -93,20 +92,20 @@ def _bounded(value: float, element: etree._Element, name: str, text: str) -> flo
 
 def _numbers(element: etree._Element, name: str, text: str) -> list[float]:
     """Every number in ``text`` (an attribute of ``element``), each checked."""
-    return [_bounded(float(n), element, name, text) for n in _NUMBER.findall(text)]
+    return [_bounded(float(n), element, name, text) for n in NUMBER.findall(text)]
 
 
 def _num(element: etree._Element, name: str, default: float = 0.0) -> float:
     text = element.get(name)
     if text is None:
         return default
-    match = _NUMBER.match(text.strip())
+    match = NUMBER.match(text.strip())
     if match is None:
         raise IconError(f"<{etree.QName(element).localname}> has {name}='{text[:20]}', not a number")
     return _bounded(float(match.group(0)), element, name, text)
 
 
-def _shape_path(element: etree._Element, tag: str) -> str:
+def shape_path(element: etree._Element, tag: str) -> str:
     """Path data for a basic shape."""
     if tag == "path":
         return element.get("d") or ""
@@ -158,7 +157,7 @@ def _check_numbers(element: etree._Element, attrs: dict[str, str], matrix: Matri
     for name in _NUMBERED:
         if name in attrs:
             _numbers(element, name, attrs[name])
-    if "d" in attrs and _NOT_PATH_DATA.search(attrs["d"]):
+    if "d" in attrs and NOT_PATH_DATA.search(attrs["d"]):
         raise IconError(
             f"<{etree.QName(element).localname}> (line {element.sourceline}) has d='{attrs['d'][:40]}': "
             "path data holds only path commands and numbers"
@@ -204,7 +203,7 @@ def _convert(element: etree._Element, into: etree._Element, count: list[int], ma
             group = etree.SubElement(into, f"{{{SVG_NS}}}g", attrs)
             _convert(child, group, count, inner)
         elif tag in SHAPES:
-            d = _shape_path(child, tag)
+            d = shape_path(child, tag)
             if d.strip():
                 attrs = _paint(child)
                 attrs["d"] = d
@@ -230,7 +229,6 @@ def _view(root: etree._Element) -> tuple[float, float, float, float]:
     raise IconError("it needs a viewBox (or a width and height) to be scaled to the text")
 
 
-@lru_cache(maxsize=1024)
 def _read_icon(path: str, size: int, mtime: int) -> Icon:
     file = Path(path)
     if size > _MAX_ICON_BYTES:
@@ -278,7 +276,8 @@ def project_icons(project: Project) -> dict[str, Icon]:
             continue
         stat = path.stat()
         try:
-            icons[path.stem] = _read_icon(str(path), stat.st_size, stat.st_mtime_ns)
+            stamps = (str(path), stat.st_size, stat.st_mtime_ns)
+            icons[path.stem] = project.readings.get("icons", stamps, partial(_read_icon, *stamps))
         except IconError as exc:
             problems.append(Problem(display_path(path), f"icon ':{path.stem}:': {exc}"))
     if problems:

@@ -13,11 +13,11 @@ print the same is flagged, one line each saying what to draw instead:
   faces stage could not write out as tiles and stops (:mod:`.repeats`: a
   pattern on text or inherited from a group, too many tiles or stops, a
   gradient's focus outside its circle); the rest print as they show,
-* the non-separable blend modes (hue, saturation, color, luminosity), which
-  PDF readers and browsers mix differently,
-* filters (the print renderer turns a filtered element into a picture at its
-  own resolution), and
-* ``<textPath>`` (its glyphs are placed along the path differently).
+* a blend mode no renderer knows.
+
+Filters, every blend mode CSS names and ``<textPath>`` print as they show:
+the fidelity matrix of the tests measures each on every print path
+(filters are drawn at the output's resolution, :mod:`generator.render.filters`).
 
 A ``font-family`` that CSS cannot read unquoted (``Source Sans 3``: a word may
 not start with a digit) is flagged too: browser and print renderer alike drop
@@ -32,6 +32,7 @@ it and fall back to other fonts.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -47,8 +48,8 @@ from .render import FaceRenderer
 from .repeats import MAX_STOPS, MAX_TILES
 from .svg import parse_svg
 
-# the blend modes PDF and browsers mix alike: each colour channel on its own
-_SEPARABLE_BLENDS = (
+# the blend modes CSS names, which PDF readers and browsers mix alike (measured by the tests' fidelity matrix)
+_BLENDS = (
     "normal",
     "multiply",
     "screen",
@@ -61,20 +62,16 @@ _SEPARABLE_BLENDS = (
     "soft-light",
     "difference",
     "exclusion",
+    "hue",
+    "saturation",
+    "color",
+    "luminosity",
 )
 _CSS_WIDE = ("inherit", "initial", "unset", "revert", "revert-layer")
 
 PATTERN = (
     "this <pattern> fill cannot be drawn out as tiles (it fills text, is inherited from a group, or needs more than "
     f"{MAX_TILES:,} tiles), and PDF readers disagree on where a pattern's tiles start: fill shapes with it, with larger tiles"
-)
-_FILTERS = (
-    "filters (blur, shadows) print differently (the print renderer turns the element into a picture at its own "
-    "resolution): draw shadows and glows as shapes, with fill-opacity or a radial gradient"
-)
-_TEXT_PATH = (
-    "<textPath> prints differently (the glyphs are placed along the path unlike in a browser): "
-    "set the words as <text> elements, each turned with a transform"
 )
 
 
@@ -96,19 +93,16 @@ def _style_props(style: str | None) -> dict[str, str]:
 def _blend_finding(value: str) -> str | None:
     """What is wrong with a ``mix-blend-mode`` value, or None (a value hidden by template markup is not judged)."""
     mode = value.replace("!important", "").strip().lower()
-    if not mode or mode in _SEPARABLE_BLENDS or mode in _CSS_WIDE:
+    if not mode or mode in _BLENDS or mode in _CSS_WIDE:
         return None
     return (
-        f"mix-blend-mode: {mode} prints differently (PDF readers and browsers mix hue, saturation, color and "
-        f"luminosity differently, and other modes not at all): use one of {', '.join(_SEPARABLE_BLENDS[1:])}"
+        f"mix-blend-mode: {mode} has no counterpart in PDF and prints otherwise than shown: use one of {', '.join(_BLENDS[1:])}"
     )
 
 
 def _property_findings(props: dict[str, str]) -> list[str]:
     """What is wrong with these CSS properties or presentation attributes (names in lower case)."""
     found = []
-    if "filter" in props and props["filter"].strip().lower() not in ("", "none"):
-        found.append(_FILTERS)
     blend = _blend_finding(props.get("mix-blend-mode", ""))
     if blend:
         found.append(blend)
@@ -136,14 +130,10 @@ def _element_findings(tag: str, attrs: dict[str, str], drawn: bool) -> list[str]
             f'spreadMethod="{spread}" cannot be written out here (the focus lies outside the circle, or the repeats need '
             f"more than {MAX_STOPS:,} stops) and PDF gradients cannot {spread}: give the gradient the stops of every repeat"
         )
-    if tag == "filter":
-        found.append(_FILTERS)
-    if tag == "textPath":
-        found.append(_TEXT_PATH)
     return found + _property_findings(props)
 
 
-_CSS_DECLARATION = re.compile(r"(?<![-\w])(filter|mix-blend-mode|font-family)\s*:\s*([^;{}]*)", re.I)
+_CSS_DECLARATION = re.compile(r"(?<![-\w])(mix-blend-mode|font-family)\s*:\s*([^;{}]*)", re.I)
 
 
 def _css_findings(text: str) -> list[tuple[int, str]]:
@@ -155,9 +145,10 @@ def _css_findings(text: str) -> list[tuple[int, str]]:
     return found
 
 
-def check_svg(svg_text: str) -> list[Finding]:
-    """Findings in a rendered SVG document (line numbers are lines of that document)."""
-    root = parse_svg(svg_text, "rendered SVG")
+def check_svg(svg_text: str, source: str = "rendered SVG", place: str | None = None) -> list[Finding]:
+    """Findings in a rendered SVG document (line numbers are lines of that document); should it not pass the
+    allow-list, the problem names ``source`` (its template) and ``place`` (the side drawn)."""
+    root = parse_svg(svg_text, source, place)
     findings: list[Finding] = []
     for element in root.iter():
         if not isinstance(element.tag, str):
@@ -186,16 +177,17 @@ def _blank(match: re.Match) -> str:
 def check_template_source(text: str) -> list[Finding]:
     """Findings in a template's source; line numbers are lines of the template."""
     plain = _JINJA.sub(_blank, text)
+    breaks = [m.start() for m in re.finditer("\n", plain)]  # a line found by bisection: no count from the start per tag
     findings: list[Finding] = []
     for match in _TAG.finditer(plain):
         tag = match.group(1).split(":")[-1]
         attrs = {m.group(1).split(":")[-1]: m.group(2)[1:-1] for m in _ATTR.finditer(match.group(2))}
-        line = plain.count("\n", 0, match.start()) + 1
+        line = bisect.bisect_left(breaks, match.start()) + 1
         for message in _element_findings(tag, attrs, drawn=False):
             findings.append(Finding(line, message))
     for block in _STYLE_BLOCK.finditer(plain):
         for offset, message in _css_findings(block.group(1)):
-            findings.append(Finding(plain.count("\n", 0, block.start(1) + offset) + 1, message))
+            findings.append(Finding(bisect.bisect_left(breaks, block.start(1) + offset) + 1, message))
     return sorted(findings, key=lambda f: (f.line or 0, f.message))
 
 
@@ -223,9 +215,9 @@ def check_templates(project: Project, files: Iterable[Path] | None = None, own_o
 def side_problems(
     faces: FaceRenderer, template: str, what: str, svg: str, boxes: list, seen: set[tuple[str, str]]
 ) -> list[Problem]:
-    """Problems in one side a deck drew (``what``, from ``template``): what prints differently, and anything
-    but background and bleed art within 3 mm of the trim (see :mod:`.cut`); the first of each kind per
-    template (``seen`` holds those already told)."""
+    """Problems in one side a deck drew (``what``, from ``template``): anything but background and bleed art
+    within 3 mm of the trim (see :mod:`.cut`), the first per template (``seen`` holds those already told).
+    What prints otherwise than shown is :func:`print_problems`' (warnings, as ``build`` gives them)."""
     problems: list[Problem] = []
     near = check_cut(svg, faces.geometry.trim, boxes)
     if near and (template, "cut") not in seen:
@@ -233,7 +225,7 @@ def side_problems(
         problems.append(
             Problem(faces.template_file(template), f"{near[0].message} (in the SVG drawn for {what} of deck '{faces.deck.key}')")
         )
-    return problems + print_problems(faces, template, what, svg, seen)
+    return problems
 
 
 def print_problems(

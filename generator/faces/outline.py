@@ -164,6 +164,14 @@ def _walk(
             inner = _intersect(own, clip) if clip is not None else own
             if inner is None:
                 continue
+        if tag == "svg":  # a drawing placed on the card: shown in its viewport, in its own user space
+            x, y, w, h = (_length(child.get(n)) for n in ("x", "y", "width", "height"))
+            port = _box_of(m, (x, y, x + w, y + h))
+            inner = _intersect(port, inner)
+            if inner is not None:
+                placed = multiply(multiply(m, (1.0, 0.0, 0.0, 1.0, x, y)), viewport_transform(child, w, h))
+                yield from _walk(child, placed, props, by_id, depth + 1, inner)
+            continue
         if tag == "use" and depth < 8:
             ref = (child.get("href") or child.get("{http://www.w3.org/1999/xlink}href") or "").lstrip("#")
             if ref in by_id:
@@ -186,6 +194,28 @@ def _walk(
                     yield f"<{tag}>", seen
         elif tag not in ("text", "tspan"):
             yield from _walk(child, m, props, by_id, depth, inner)
+
+
+def viewport_transform(el: etree._Element, width: float, height: float) -> Matrix:
+    """What a ``viewBox`` of a nested ``<svg>`` or ``<symbol>`` shown ``width`` x ``height`` does (uniform fit)."""
+    view = [float(v) for v in _NUMBER.findall(el.get("viewBox") or "")]
+    if len(view) != 4 or view[2] <= 0 or view[3] <= 0 or width <= 0 or height <= 0:
+        return IDENTITY
+    if (el.get("preserveAspectRatio") or "").strip().startswith("none"):
+        sx, sy = width / view[2], height / view[3]
+        return (sx, 0.0, 0.0, sy, -view[0] * sx, -view[1] * sy)
+    scale = min(width / view[2], height / view[3])
+    dx = (width - view[2] * scale) / 2
+    dy = (height - view[3] * scale) / 2
+    return (scale, 0.0, 0.0, scale, dx - view[0] * scale, dy - view[1] * scale)
+
+
+def _box_of(m: Matrix, bounds: tuple[float, float, float, float]) -> Box:
+    a, b, c, d, e, f = m
+    x0, y0, x1, y1 = bounds
+    xs = [a * x + c * y + e for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+    ys = [b * x + d * y + f for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+    return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
 
 def _copy(element: Any) -> Any:

@@ -18,7 +18,7 @@ import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from lxml import etree
 
-from ..definitions.images import MAX_IMAGE_BYTES, find_image, image_kind
+from ..definitions.images import HEAD_BYTES, KINDS, MAX_IMAGE_BYTES, find_image, image_kind
 from ..definitions.languages import described
 from ..definitions.model import Card, Deck
 from ..definitions.styles import style_value
@@ -26,17 +26,21 @@ from ..errors import AetherpressError, Problem, display_path
 from ..geometry import Box
 from ..project import Project
 from ..resources.fonts import font_book, missing_characters
-from ..resources.limits import deadline, render_bounded, template_seconds
+from ..resources.limits import LimitExceeded, deadline, render_bounded, template_seconds
 from .bitmaps import PictureError, inline_picture, picture_uri
+from .clean import clean_text, clean_tree, name_families
+from .css import CssError, resolve_css
 from .deckreads import reads_deck
 from .icons import deck_icons
-from .repeats import needs_writing_out, write_out
+from .inherit import write_out_references
+from .repeats import TooMuchToDraw, needs_writing_out, write_out
 from .sandbox import CURRENT, OutsideProject, environment, template_error, template_line, template_path
-from .sanitise import SVG_NS, XLINK_NS
-from .svg import MAX_OUTPUT_CHARS, parse_svg
+from .sanitise import SVG_NS, XLINK_NS, sanitise_problems
+from .svg import MAX_OUTPUT_CHARS, parse_xml
 from .templatewords import SAY
 from .textfit import Fitted, TextDoesNotFit, UnknownIcon, fit_lines
 from .undefined import explain
+from .vectorart import ArtError, art_uri, inline_art
 
 TEMPLATE_SUFFIX = ".svg.j2"
 
@@ -146,7 +150,12 @@ class FaceRenderer:
 
     @property
     def env(self) -> ImmutableSandboxedEnvironment:
-        return environment(tuple((str(layer.templates), str(layer.root)) for layer in self.project.layers))
+        return environment(self.project)
+
+    @property
+    def drawn_from(self) -> str:
+        """The template file the last side was drawn from, as messages show it."""
+        return self.template_file(self._template)
 
     def reads_deck(self, file_name: str) -> bool:
         """Whether the template in ``file_name`` (or one it loads) reads the deck (see :mod:`.deckreads`)."""
@@ -183,7 +192,7 @@ class FaceRenderer:
             )
         except TextDoesNotFit as exc:
             raise AetherpressError(
-                self._card_problem(f"{field} {exc} (template '{self._template}'); shorten it or give it a larger box")
+                self._card_problem(f"{field} {exc} (template '{self._template}'); shorten it or give it a larger box", field)
             ) from None
         except UnknownIcon as exc:
             raise AetherpressError(
@@ -212,14 +221,18 @@ class FaceRenderer:
             raise AetherpressError(
                 self._card_problem(
                     f"{field} has characters the font '{family}' does not have: {shown}; "
-                    "add a font that has them to fonts/ and use its family for this text"
+                    "add a font that has them to fonts/ and use its family for this text",
+                    field,
                 )
             )
 
-    def _card_problem(self, message: str) -> Problem:
-        """A problem with the text of the card being drawn, at the row or file that defines the card."""
+    def _card_problem(self, message: str, field: str = "") -> Problem:
+        """A problem with the text of the card being drawn, at the row or file that defines the card (a translated
+        ``field``: at the catalogue's line that translates it)."""
         card = f"card '{self._card.id}'" if self._card is not None else "the back"
         origin = self._card.origin if self._card is not None else None
+        if self._card is not None and field in self._card.written_at:
+            origin = self._card.written_at[field]
         if origin is not None and origin.sheet is not None:  # a row of a spreadsheet, named as the sheet shows it
             return Problem(origin.file, f"{origin.place}: deck '{self.deck.key}', {card}: {message}")
         file, line = (origin.file, origin.line) if origin is not None else (self.deck.source, None)
@@ -228,7 +241,7 @@ class FaceRenderer:
     def overflow_problems(self) -> list[Problem]:
         """The texts of the last card drawn that did not fit (draft builds), as problems to report."""
         return [
-            self._card_problem(f"{o.field} does not fit (template '{self._template}'): cut {o.characters} characters")
+            self._card_problem(f"{o.field} does not fit (template '{self._template}'): cut {o.characters} characters", o.field)
             for o in self.overflows
         ]
 
@@ -240,28 +253,31 @@ class FaceRenderer:
         return stringWidth(str(text), self.fonts.name(family, weight, style), size)
 
     def image(self, path: Any, width: float | None = None, height: float | None = None) -> str:
-        """A card image (an ``image`` attribute: a PNG or JPEG beside the deck file) as a data URI: upright, in
-        sRGB, no finer than 600 dpi over ``width`` x ``height`` mm (default: the whole card); see :mod:`.bitmaps`.
+        """A card image (an ``image`` attribute: a PNG, JPEG, WebP, AVIF or SVG file beside the deck file) as a data
+        URI: a picture upright, in sRGB, no finer than 600 dpi over ``width`` x ``height`` mm (default: the whole
+        card), see :mod:`.bitmaps`; vector art cleaned, to be drawn in the image's place as vectors (see
+        :mod:`.vectorart`).
 
         Cards may not load files themselves; this is the one way an image gets onto a card.
         """
-        target, _ = find_image(Path(self.deck.folder), str(path)) if self.deck.folder and path else (None, None)
         where = self.template_file(self._template)
+        drawing = f"drawing card '{self._card.id if self._card else 'back'}'"
+        if not (self.deck.folder and path):
+            raise AetherpressError(Problem(where, f"image() needs the name of a picture beside the deck file ({drawing})"))
+        target, problem = find_image(Path(self.deck.folder), str(path), self.project.readings)
         if target is None:
-            raise AetherpressError(
-                Problem(
-                    where,
-                    f"image '{path}' is not a file inside the deck's folder "
-                    f"(drawing card '{self._card.id if self._card else 'back'}')",
-                )
-            )
+            raise AetherpressError(Problem(where, f"{problem} ({drawing})"))
         self.reads.append(target)
         data = target.read_bytes()[: MAX_IMAGE_BYTES + 1]
-        kind = image_kind(data)
+        kind = image_kind(data[:HEAD_BYTES])
         if kind is None or len(data) > MAX_IMAGE_BYTES:
             raise AetherpressError(
-                Problem(where, f"image '{path}' is not a PNG or JPEG of at most {MAX_IMAGE_BYTES // 1_000_000} MB")
+                Problem(where, f"image '{path}' is not a {KINDS} file of at most {MAX_IMAGE_BYTES // 1_000_000} MB ({drawing})")
             )
+        if kind == "svg":
+            uri = art_uri(data, display_path(target))
+            self._made.add(uri)
+            return uri
         box = (
             float(width) if width else self.geometry.width,
             float(height) if height else self.geometry.height,
@@ -319,18 +335,59 @@ class FaceRenderer:
                 context = self._context()
                 view = context["card"] = _CardView(self.deck, card) if card is not None else None
                 text = render_bounded(template.generate(context), MAX_OUTPUT_CHARS)
+                root, changed = self._written_out(text, file, card, side)  # within the template's time and memory
         except AetherpressError:
             raise
+        except _Fault as exc:  # a fault of Aetherpress's own, told as one (not as the template's)
+            raise exc.fault  # noqa: B904  (raised as it came, with its own traceback)
         except Exception as exc:
             failed = f"template failed on card '{card.id if card else 'back'}' of deck '{self.deck.id}'"
             own = partial(self._template_problem, view=view, context=context, card=card, side=side, file=file, drawing=drawing)
             raise template_error(exc, file, template_line(exc), "template", failed, f" ({drawing})", own) from None
         finally:
             CURRENT.reset(token)
-        root = parse_svg(text, file, self.place(card, side))  # nothing outside the allow-list leaves a template
-        changed = needs_writing_out(text) and write_out(root)  # repeats spelt out, for screen and print alike
-        changed = self._inline_pictures(root, file, card, side) or changed
         return etree.tostring(root, encoding="unicode") if changed else text
+
+    def _written_out(self, text: str, file: str, card: Card | None, side: str) -> tuple[etree._Element, bool]:
+        """The template's output read (:meth:`_read`) and its repeats spelt out for screen and print alike (whether
+        that changed it); past the budget, one problem naming the template and the line of its output."""
+        try:
+            root, changed = self._read(text, file, card, side)  # nothing outside the allow-list leaves a template
+            return root, (needs_writing_out(text) and write_out(root)) or changed
+        except AetherpressError:
+            raise
+        except TooMuchToDraw as exc:
+            raise AetherpressError(
+                Problem(file, f"{exc} (output line {exc.line})" if exc.line else str(exc), key=self.place(card, side))
+            ) from None
+        except (LimitExceeded, MemoryError, RecursionError):
+            raise  # the template's time or memory ran out: told as the template's
+        except Exception as exc:
+            raise _Fault(exc) from exc
+
+    def _read(self, text: str, file: str, card: Card | None, side: str) -> tuple[etree._Element, bool]:
+        """The template's output parsed, cleaned of what draws nothing (:mod:`.clean`), its pictures and vector art
+        in place (:mod:`.bitmaps`, :mod:`.vectorart`), its CSS worked out (:mod:`.css`) and checked against the
+        allow-list, every problem told at once; and whether it is now other than ``text``."""
+        place = self.place(card, side)
+        cleaned = clean_text(text)
+        try:
+            root = parse_xml(cleaned, file)
+            changed = cleaned != text
+            changed = clean_tree(root) or changed
+            changed = inline_art(root) or changed
+            changed = self._inline_pictures(root, file, card, side) or changed
+            _refuse(sanitise_problems(root), file, place)  # the CSS as written, before anything reads it
+            changed = resolve_css(root) or changed
+            changed = name_families(root, self.fonts) or changed
+            changed = write_out_references(root) or changed
+        except (ArtError, CssError) as exc:
+            raise AetherpressError(Problem(file, f"{exc} (output line {exc.line})", key=place)) from None
+        except AetherpressError as exc:
+            raise AetherpressError([Problem(p.file, p.message, p.line, place) for p in exc.problems]) from None
+        if changed:
+            _refuse(sanitise_problems(root), file, place)  # and what the CSS worked out to
+        return root, changed
 
     def _template_problem(
         self, exc: Exception, *, view: Any, context: dict[str, Any], card: Card | None, side: str, file: str, drawing: str
@@ -390,6 +447,19 @@ class FaceRenderer:
         """The back ``card`` is printed with; a back template sees no card (a back must not give its card away)."""
         template = self.deck.back_for(card) if card is not None else self.deck.back_template
         return self._render(template, None, "back")
+
+
+def _refuse(found: list[tuple[int | None, str]], file: str, place: str) -> None:
+    if found:
+        raise AetherpressError([Problem(file, f"{message} (output line {line})", key=place) for line, message in found])
+
+
+class _Fault(Exception):
+    """A fault of Aetherpress's own while a side was drawn, carried past the handler of the template's faults."""
+
+    def __init__(self, fault: Exception):
+        super().__init__(str(fault))
+        self.fault = fault
 
 
 def _length_mm(value: str | None, default: float) -> float:

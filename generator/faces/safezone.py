@@ -27,7 +27,8 @@ from ..definitions.languages import described
 from ..errors import Problem
 from ..geometry import Box
 from ..resources.fonts import FontBook, first_family
-from .icons import IconError, _shape_path
+from .icons import IconError, shape_path
+from .outline import viewport_transform
 from .render import FaceRenderer, Geometry
 from .svg import parse_svg
 
@@ -103,13 +104,15 @@ def _drawn_boxes(svg_text: str, fonts) -> Iterable[tuple[str, str, Box, int | No
                 yield from text_box(child, state, local)
             elif tag in _OUTLINES and state.get("stroke", "none") not in ("none", "transparent") and state.get("fill") == "none":
                 yield from outline_box(child, tag, state, local)
-            elif tag in ("g", "a", "svg", "switch"):
+            elif tag == "svg":  # a drawing placed on the card: its own user space, shown in its viewport
+                size = (_length(child.get("width"), 0.0), _length(child.get("height"), 0.0))
+                at = Matrix(f"translate({_length(child.get('x'), 0.0)}, {_length(child.get('y'), 0.0)})")
+                yield from walk(child, state, Matrix(viewport_transform(child, *size)) * at * local)
+            elif tag in ("g", "a", "switch"):
                 yield from walk(child, state, local)
 
-    def text_box(element: etree._Element, state: dict[str, str], matrix: Matrix):
-        content = "".join(element.itertext()).strip()
-        if not content:
-            return
+    def measure(text: str, state: dict[str, str]) -> tuple[float, float, float]:
+        """(advance width, ascent, descent) of ``text`` set as ``state`` says, in user units."""
         size = _length(state.get("font-size"), 4.0)
         family = first_family(state.get("font-family")) or "EB Garamond"
         try:
@@ -117,16 +120,19 @@ def _drawn_boxes(svg_text: str, fonts) -> Iterable[tuple[str, str, Box, int | No
         except KeyError:
             font = fonts.name("EB Garamond")
         face = getFont(font).face
-        width = stringWidth(content, font, size)
-        x, y = _length(element.get("x"), 0.0), _length(element.get("y"), 0.0)
-        shift = {"middle": width / 2, "end": width}.get(state.get("text-anchor", "start"), 0.0)
-        left, top = x - shift, y - size * face.ascent / 1000
-        bottom = y - size * face.descent / 1000
-        yield "text", f"<text> '{content[:30]}'", _transformed((left, top, left + width, bottom), matrix), element.sourceline
+        return stringWidth(text, font, size), size * face.ascent / 1000, -size * face.descent / 1000
+
+    def text_box(element: etree._Element, state: dict[str, str], matrix: Matrix):
+        content = "".join(element.itertext()).strip()
+        if not content:
+            return
+        for left, top, right, bottom in _chunk_boxes(element, state, measure):
+            box = _transformed((left, top, right, bottom), matrix)
+            yield "text", f"<text> '{content[:30]}'", box, element.sourceline
 
     def outline_box(element: etree._Element, tag: str, state: dict[str, str], matrix: Matrix):
         try:
-            d = _shape_path(element, tag)
+            d = shape_path(element, tag)
         except IconError:
             return
         if not d.strip():
@@ -139,6 +145,43 @@ def _drawn_boxes(svg_text: str, fonts) -> Iterable[tuple[str, str, Box, int | No
         yield "frame", f"frame <{tag}>", Box(x0 - half, y0 - half, x1 - x0 + 2 * half, y1 - y0 + 2 * half), element.sourceline
 
     yield from walk(root, {"fill": "black", "stroke": "none", "stroke-width": "1"}, Matrix())
+
+
+def _chunk_boxes(text: etree._Element, state: dict[str, str], measure) -> list[tuple[float, float, float, float]]:
+    """The box of each run of a ``<text>`` that starts at a position of its own (the text's, or a ``<tspan>``'s
+    ``x`` and ``y``), each run measured in its own fonts and anchored as it says."""
+    runs: list[list] = []  # [x, y, anchor, [(text, state)]]
+    y_now = _length(text.get("y"), 0.0)
+
+    def visit(el: etree._Element, inherited: dict[str, str], first: bool) -> None:
+        nonlocal y_now
+        own = dict(inherited)
+        props = _props(el)
+        own.update({k: props[k] for k in _INHERITED if k in props})
+        if el.get("y") is not None:
+            y_now = _length(el.get("y"), y_now)
+        y_now += _length(el.get("dy"), 0.0) if el.get("dy") and len(el.get("dy", "").split()) == 1 else 0.0
+        if first or el.get("x") is not None or el.get("y") is not None:
+            runs.append([_length(el.get("x"), runs[-1][0] if runs else 0.0), y_now, own.get("text-anchor", "start"), []])
+        if el.text:
+            runs[-1][3].append((el.text, own))
+        for child in el:
+            if isinstance(child.tag, str) and etree.QName(child).localname in ("tspan", "textPath"):
+                visit(child, own, False)
+            if child.tail:
+                runs[-1][3].append((child.tail, own))
+
+    visit(text, state, True)
+    boxes = []
+    for x, y, anchor, parts in runs:
+        parts = [(t, st) for t, st in parts if t.strip()]
+        if not parts:
+            continue
+        measured = [measure(t, st) for t, st in parts]
+        width = sum(m[0] for m in measured)
+        shift = {"middle": width / 2, "end": width}.get(anchor, 0.0)
+        boxes.append((x - shift, y - max(m[1] for m in measured), x - shift + width, y + max(m[2] for m in measured)))
+    return boxes
 
 
 @lru_cache(maxsize=1024)

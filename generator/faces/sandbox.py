@@ -14,7 +14,6 @@ from __future__ import annotations
 import zlib
 from collections.abc import Callable
 from contextvars import ContextVar
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -27,6 +26,7 @@ from ..art.symbols import symbol_svg, symbols_svg
 from ..errors import AetherpressError, Problem, display_path
 from ..geometry import Box
 from ..locations import real
+from ..project import Project
 from ..resources.fonts import css_family, text_width
 from ..resources.limits import MAX_TEMPLATE_CHARS, LimitedSandbox, LimitExceeded
 from ..units import decimal
@@ -131,12 +131,16 @@ class OutsideProject(jinja2.TemplateNotFound):
     """A template that is a link to a file outside the project and the built-in data."""
 
 
-@lru_cache(maxsize=8)
-def environment(places: tuple[tuple[str, str], ...]) -> ImmutableSandboxedEnvironment:
-    """One sandboxed environment per template search path, so templates compile once per process.
+def environment(project: Project) -> ImmutableSandboxedEnvironment:
+    """The sandboxed environment of the project's template folders: one per command (kept in the project's
+    readings), so its templates compile once per command."""
+    places = tuple((str(layer.templates), str(layer.root)) for layer in project.layers)
+    return project.readings.get("templates", places, lambda: _environment(places))
 
-    ``places`` are (folder, root) pairs: templates come from the folders in order and must lie in their root.
-    """
+
+def _environment(places: tuple[tuple[str, str], ...]) -> ImmutableSandboxedEnvironment:
+    """A sandboxed environment over ``places``, (folder, root) pairs: templates come from the folders in order
+    and must lie in their root."""
     env = LimitedSandbox(
         loader=ConfinedLoader(places),
         autoescape=True,

@@ -2,190 +2,38 @@
 
 A card's SVG is written to files, drawn into PDFs and (in the preview) shown
 in a browser, so it may hold only what draws: shapes, paths, text, groups,
-gradients, clip paths, masks, blend modes, ``<use>`` of an ``#id`` and inline
-PNG or JPEG images.  Scripts, event handlers, ``<foreignObject>``, links,
-animation, processing instructions, CSS at-rules and escapes, and anything
-that refers outside the card are errors naming the template and the output
-line; the SVG is never silently changed.  (What is safe but prints otherwise
-than a browser shows it, such as filters or ``<textPath>``,
-passes here and is explained by the template check, :mod:`.lint`, instead.)
+gradients, clip paths, masks, blend modes, filters, ``<use>`` of an ``#id``
+and inline pictures.  What is allowed is data (``allowlist.toml``, read by
+:mod:`.allowlist`), each entry with the specimen the tests' fidelity matrix
+prints.  Scripts, event handlers, ``<foreignObject>``, links, animation,
+processing instructions, CSS at-rules and escapes, and anything that refers
+outside the card are errors naming the template and the output line, every
+one of a side at once.  (What drawing programs write that draws nothing is
+taken out before, by :mod:`.clean`; nothing else is ever changed.)
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from lxml import etree
+
+from ..resources.allowlist import allow_list
+from .numbers import number_problem
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
 XML_NS = "http://www.w3.org/XML/1998/namespace"
 
-_ELEMENTS = frozenset(
-    {
-        "svg",
-        "g",
-        "defs",
-        "title",
-        "desc",
-        "path",
-        "rect",
-        "circle",
-        "ellipse",
-        "line",
-        "polyline",
-        "polygon",
-        "text",
-        "tspan",
-        "linearGradient",
-        "radialGradient",
-        "stop",
-        "clipPath",
-        "mask",
-        "use",
-        "image",
-        "style",
-        "symbol",
-        "marker",
-        # these print otherwise than a browser shows them; the template check explains what to use instead
-        "pattern",
-        "filter",
-        "textPath",
-        "feGaussianBlur",
-        "feOffset",
-        "feBlend",
-        "feColorMatrix",
-        "feFlood",
-        "feComposite",
-        "feMerge",
-        "feMergeNode",
-    }
-)
-_PRESENTATION = frozenset(
-    {
-        "fill",
-        "fill-opacity",
-        "fill-rule",
-        "stroke",
-        "stroke-width",
-        "stroke-opacity",
-        "stroke-linecap",
-        "stroke-linejoin",
-        "stroke-dasharray",
-        "stroke-dashoffset",
-        "stroke-miterlimit",
-        "opacity",
-        "color",
-        "font-family",
-        "font-size",
-        "font-weight",
-        "font-style",
-        "font-variant",
-        "text-anchor",
-        "dominant-baseline",
-        "alignment-baseline",
-        "baseline-shift",
-        "letter-spacing",
-        "word-spacing",
-        "text-decoration",
-        "clip-path",
-        "clip-rule",
-        "stop-color",
-        "stop-opacity",
-        "visibility",
-        "display",
-        "mask",
-        "mask-type",
-        "mix-blend-mode",
-        "filter",
-        "marker-start",
-        "marker-mid",
-        "marker-end",
-        "paint-order",
-        "vector-effect",
-        "shape-rendering",
-        "text-rendering",
-        "image-rendering",
-        "white-space",
-    }
-)
-_ATTRIBUTES = _PRESENTATION | frozenset(
-    {
-        "id",
-        "class",
-        "style",
-        "x",
-        "y",
-        "x1",
-        "y1",
-        "x2",
-        "y2",
-        "cx",
-        "cy",
-        "r",
-        "rx",
-        "ry",
-        "fx",
-        "fy",
-        "fr",
-        "width",
-        "height",
-        "d",
-        "points",
-        "transform",
-        "viewBox",
-        "preserveAspectRatio",
-        "offset",
-        "gradientUnits",
-        "gradientTransform",
-        "spreadMethod",
-        "href",
-        "version",
-        "dx",
-        "dy",
-        "rotate",
-        "textLength",
-        "lengthAdjust",
-        "space",
-        "lang",
-        "clipPathUnits",
-        "patternUnits",
-        "patternContentUnits",
-        "patternTransform",
-        "maskUnits",
-        "maskContentUnits",
-        "filterUnits",
-        "primitiveUnits",
-        "stdDeviation",
-        "in",
-        "in2",
-        "result",
-        "mode",
-        "values",
-        "type",
-        "operator",
-        "k1",
-        "k2",
-        "k3",
-        "k4",
-        "flood-color",
-        "flood-opacity",
-        "startOffset",
-        "method",
-        "spacing",
-        "markerWidth",
-        "markerHeight",
-        "refX",
-        "refY",
-        "orient",
-        "markerUnits",
-        "pathLength",
-        "media",
-        "baseProfile",
-    }
-)
+_ELEMENTS = allow_list().elements
+_PRESENTATION = allow_list().presentation
+_PROPERTIES = allow_list().properties | allow_list().inert_properties | frozenset(allow_list().initial)
+# (what draws nothing is allowed here: the cleaner takes it out, and what is left is checked again)
+_ATTRIBUTES = allow_list().attributes
 _PLAIN = _ATTRIBUTES - {"href", "style"}  # attributes whose value needs a look only when it calls a function
 _LOCAL_REFERENCE = re.compile(r"^\s*(#[A-Za-z_][\w.:-]*|data:image/(png|jpeg);base64,[A-Za-z0-9+/=\s]*)\s*$")
+_CUSTOM_PROPERTY = re.compile(r"--[A-Za-z_][\w-]*")
 URL = re.compile(r"url\(\s*(['\"]?)(.*?)\1\s*\)", re.S | re.I)  # CSS reads URL( as url(
 # any url( whose target is not '#id', closed or not (a browser takes one left open at the end of a value)
 _FOREIGN_URL = re.compile(r"url\((?!\s*['\"]?\s*#)", re.I)
@@ -206,8 +54,10 @@ def _css_problem(text: str) -> str | None:
         if not declaration.strip():
             continue
         prop, colon, value = declaration.partition(":")
-        prop = prop.strip().lower()
-        if not colon or prop not in _PRESENTATION:
+        prop = prop.strip()
+        if not _CUSTOM_PROPERTY.fullmatch(prop):
+            prop = prop.lower()
+        if not colon or (prop not in _PROPERTIES and not _CUSTOM_PROPERTY.fullmatch(prop)):
             return f"CSS property '{prop[:40]}' is not allowed in a card"
         problem = _reference_problem(
             value, "CSS may only refer to '#id', not '{}'", "CSS function '{}()' is not allowed in a card"
@@ -267,51 +117,69 @@ def _reference_problem(value: str, elsewhere: str, fetching: str) -> str | None:
     return fetching.format(fetch.group(1)) if fetch else None
 
 
-def sanitise_problem(root: etree._Element) -> tuple[int | None, str] | None:
-    """The first thing in the parsed SVG outside the allow-list: (output line, what is wrong)."""
+def sanitise_problems(root: etree._Element) -> list[tuple[int | None, str]]:
+    """Everything in the parsed SVG outside the allow-list: (output line, what is wrong), in document order."""
+    found: list[tuple[int | None, str]] = []
+    refused: set[etree._Element] = set()  # what is inside a refused element is not told of again
     for node in [*root.itersiblings(preceding=True), *root.iter(), *root.itersiblings()]:
         if isinstance(node, etree._ProcessingInstruction):
-            return node.sourceline, f"processing instruction <?{node.target} ...?> is not allowed"
+            found.append((node.sourceline, f"processing instruction <?{node.target} ...?> is not allowed"))
+            continue
         if not isinstance(node.tag, str):
+            continue
+        parent = node.getparent()
+        if parent is not None and parent in refused:
+            refused.add(node)
             continue
         qname = etree.QName(node)
         if qname.namespace != SVG_NS or qname.localname not in _ELEMENTS:
             where = f" in namespace '{qname.namespace}'" if qname.namespace != SVG_NS else ""
-            return node.sourceline, f"element <{qname.localname}>{where} is not allowed in a card"
+            found.append((node.sourceline, f"element <{qname.localname}>{where} is not allowed in a card"))
+            refused.add(node)
+            continue
         for name, value in node.attrib.items():
             if name in _PLAIN and "(" not in value:
                 continue  # the common case: a known attribute with a plain value
             problem = _attribute_problem(node, name, value)
             if problem:
-                return node.sourceline, f"<{qname.localname}>: {problem}"
+                found.append((node.sourceline, f"<{qname.localname}>: {problem}"))
         if qname.localname == "style":
             if len(node):
-                return node.sourceline, "<style> may hold only text, not elements"
+                found.append((node.sourceline, "<style> may hold only text, not elements"))
+                continue
             problem = _stylesheet_problem(node.text or "")
             if problem:
-                return node.sourceline, f"<style>: {problem}"
+                found.append((node.sourceline, f"<style>: {problem}"))
         elif qname.localname not in ("text", "tspan", "title", "desc", "textPath") and (node.text or "").strip():
-            return node.sourceline, f"<{qname.localname}> may not hold text"
-    return _use_problem(root)
+            found.append((node.sourceline, f"<{qname.localname}> may not hold text"))
+        problem = number_problem(node)
+        if problem:
+            found.append((node.sourceline, f"<{qname.localname}>: {problem}"))
+    used = _use_problem(root)
+    return [*found, used] if used else found
+
+
+def sanitise_problem(root: etree._Element) -> tuple[int | None, str] | None:
+    """The first thing in the parsed SVG outside the allow-list: (output line, what is wrong)."""
+    found = sanitise_problems(root)
+    return found[0] if found else None
 
 
 MAX_DRAWN = 25_000  # elements a card draws once every <use> is followed: far above any card, well below a hang
 _MAX_USE_DEPTH = 32
 
 
-def _use_problem(root: etree._Element) -> tuple[int | None, str] | None:
-    """A card whose <use> elements, followed, would draw more than :data:`MAX_DRAWN` elements (a few
-    kilobytes of nested uses can ask a browser for millions), or that refer round in a circle."""
-    uses = list(root.iter(f"{{{SVG_NS}}}use"))
-    if not uses:
-        return None
+def drawn_counter(root: etree._Element) -> Callable[[etree._Element], int]:
+    """``count(el)``: the elements ``el`` draws once every ``<use>`` in it is followed (at most
+    :data:`MAX_DRAWN` + 1, which uses nested too deep or referring round in a circle count as), each element's
+    worked out once."""
     by_id: dict[str, list[etree._Element]] = {}  # every element of an id: readers differ on which one counts
     for el in root.iter():
         if isinstance(el.tag, str) and el.get("id"):
             by_id.setdefault(el.get("id", ""), []).append(el)
     drawn: dict[etree._Element, int] = {}
 
-    def count(el: etree._Element, depth: int) -> int:
+    def count(el: etree._Element, depth: int = 0) -> int:
         if el in drawn:
             return drawn[el]
         if depth > _MAX_USE_DEPTH:
@@ -324,7 +192,14 @@ def _use_problem(root: etree._Element) -> tuple[int | None, str] | None:
         drawn[el] = total = min(total, MAX_DRAWN + 1)
         return total
 
-    if count(root, 0) > MAX_DRAWN:
+    return count
+
+
+def _use_problem(root: etree._Element) -> tuple[int | None, str] | None:
+    """A card whose <use> elements, followed, would draw more than :data:`MAX_DRAWN` elements (a few
+    kilobytes of nested uses can ask a browser for millions), or that refer round in a circle."""
+    uses = list(root.iter(f"{{{SVG_NS}}}use"))
+    if uses and drawn_counter(root)(root) > MAX_DRAWN:
         return uses[0].sourceline, (
             f"its <use> elements, followed, would draw more than {MAX_DRAWN:,} elements (or refer round in a circle)"
         )

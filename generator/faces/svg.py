@@ -1,7 +1,7 @@
 """Reading the SVG a template makes, safely: no entities, no network, no files, nothing active.
 
 The text is parsed without entities, DTDs or network access, and must pass
-the allow-list of :mod:`.sanitise`.  A card's SVG may only refer to things
+the allow-list of :mod:`.sanitise`; every problem of a side is told at once.  A card's SVG may only refer to things
 inside itself (``#id``) or carry data inline (``data:image/png;base64,...``).
 Every problem names the template and the line of the output.
 """
@@ -13,7 +13,7 @@ import re
 from lxml import etree
 
 from ..errors import AetherpressError, Problem
-from .sanitise import sanitise_problem
+from .sanitise import sanitise_problems
 
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True, huge_tree=False)
 _MAX_SVG_BYTES = 5_000_000  # of drawing, not counting inline images
@@ -32,6 +32,16 @@ def parse_svg(svg_text: str, source: str, place: str | None = None) -> etree._El
 
 
 def _parse_svg(svg_text: str, source: str) -> etree._Element:
+    root = parse_xml(svg_text, source)
+    found = sanitise_problems(root)
+    if found:
+        raise AetherpressError([Problem(source, f"{message} (output line {line})") for line, message in found])
+    return root
+
+
+def parse_xml(svg_text: str, source: str) -> etree._Element:
+    """The SVG text parsed (no entities, no DTD, no network), its root an ``<svg>``, not yet checked against the
+    allow-list; problems name ``source``."""
     data = svg_text.encode("utf-8")
     if len(data) > _MAX_SVG_BYTES and len(_DATA_URI.sub(b"", data)) > _MAX_SVG_BYTES:
         raise AetherpressError(
@@ -55,7 +65,4 @@ def _parse_svg(svg_text: str, source: str) -> etree._Element:
         ) from None
     if not isinstance(root.tag, str) or etree.QName(root).localname != "svg":
         raise AetherpressError(Problem(source, "the template's output is not an <svg> document"))
-    found = sanitise_problem(root)
-    if found is not None:
-        raise AetherpressError(Problem(source, f"{found[1]} (output line {found[0]})"))
     return root

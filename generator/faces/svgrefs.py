@@ -72,6 +72,37 @@ def fill_ref(el: etree._Element, prop: str) -> str | None:
     return match.group(1) if match else None
 
 
+def paint_users(root: etree._Element) -> dict[str, list[etree._Element]]:
+    """The elements whose ``fill`` or ``stroke`` names each id, in document order (each element once an id): found
+    in one walk, so a side with many gradients or patterns looks each one's users up, not for them."""
+    users: dict[str, list[etree._Element]] = {}
+    for el in root.iter():
+        if isinstance(el.tag, str) and (el.get("fill") or el.get("stroke") or el.get("style")):
+            for ident in dict.fromkeys((fill_ref(el, "fill"), fill_ref(el, "stroke"))):
+                if ident is not None:
+                    users.setdefault(ident, []).append(el)
+    return users
+
+
+_ANY_URL = re.compile(r"url\(\s*['\"]?#([^)'\"\s]+)")
+
+
+def referenced_ids(root: etree._Element) -> set[str]:
+    """Every id the SVG refers to, by ``url(#id)`` in any attribute or ``<style>``, or by ``href="#id"``: one walk."""
+    found: set[str] = set()
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        for value in el.attrib.values():
+            if "#" in value:
+                found.update(_ANY_URL.findall(value))
+                if value.strip().startswith("#"):
+                    found.add(value.strip()[1:])
+        if local(el) == "style" and el.text and "#" in el.text:
+            found.update(_ANY_URL.findall(el.text))
+    return found
+
+
 def invert(m: Matrix) -> Matrix | None:
     a, b, c, d, e, f = m
     det = a * d - b * c

@@ -15,12 +15,14 @@ from collections.abc import Iterator
 
 from jinja2 import meta, nodes
 
-from ..definitions.languages import TEMPLATE_WORDS, Text
+from ..definitions.languages import BOX_WORDS, TEMPLATE_WORDS, Text
 from ..definitions.model import Deck
+from ..definitions.styles import STYLE_KEYS
 from ..definitions.templates import TEMPLATE_SUFFIX
 from ..errors import display_path
 from ..project import Project
-from .sandbox import environment
+from ..resources.limits import LimitExceeded
+from .sandbox import environment, template_error, template_path
 
 SAY = "_"  # the name a template calls to have a text it writes translated
 
@@ -38,11 +40,28 @@ def _said(tree: nodes.Template) -> Iterator[tuple[str, int]]:
                 yield first.value, call.lineno
 
 
+def style_texts(deck: Deck) -> list[Text]:
+    """The words of the deck's style (its ``text`` keys, such as ``back_title``), which a template prints through
+    ``_()`` (``{{ fit("back title", _(style.back_title), ...) }}``): translated like the templates' own words."""
+    out = []
+    for name, key in STYLE_KEYS.items():
+        value = deck.style.get(name)
+        if key.kind == "text" and isinstance(value, str) and value.strip():
+            out.append(Text(TEMPLATE_WORDS, value, f"style key '{name}': '{value}'", deck.source))
+    return out
+
+
+def box_texts(deck: Deck) -> list[Text]:
+    """The words a tuck box prints of its own (its label's count line, the sheet's instructions)."""
+    return [Text(TEMPLATE_WORDS, text, f"the tuck box: '{text}'", deck.source) for text in BOX_WORDS]
+
+
 def template_texts(project: Project, deck: Deck) -> list[Text]:
-    """Every text the deck's templates (and those they import or include) write themselves, in the order met."""
+    """Every text the deck's templates (and those they import or include) write themselves, in the order met, then
+    the words of its style and its tuck box."""
     import jinja2
 
-    env = environment(tuple((str(layer.templates), str(layer.root)) for layer in project.layers))
+    env = environment(project)
     loader = env.loader
     assert loader is not None
     texts: list[Text] = []
@@ -55,11 +74,15 @@ def template_texts(project: Project, deck: Deck) -> list[Text]:
         try:
             source, file, _ = loader.get_source(env, name)
             tree = env.parse(source, name, file)
-        except (jinja2.TemplateNotFound, jinja2.TemplateSyntaxError):
+        except jinja2.TemplateNotFound:
             continue  # told where the deck is checked or drawn
+        except (jinja2.TemplateSyntaxError, LimitExceeded, RecursionError, MemoryError, OSError, UnicodeError) as exc:
+            path = template_path(env, name)  # told as a build tells it, the card being drawn aside
+            failed = "template cannot be read"
+            raise template_error(exc, display_path(path) if path else name, None, "template", failed) from None
         shown = display_path(file) if file else name
         for text, line in _said(tree):
             place = f"template '{name.removesuffix(TEMPLATE_SUFFIX)}': '{text}'"
             texts.append(Text(TEMPLATE_WORDS, text, place, shown, line))
         waiting += [n for n in meta.find_referenced_templates(tree) if isinstance(n, str)]
-    return texts
+    return texts + style_texts(deck) + box_texts(deck)

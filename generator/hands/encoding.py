@@ -226,6 +226,31 @@ class Encoding:
         for i, c in enumerate(self.universe):
             self.index_of.setdefault(c.id, []).append(i)
 
+    def _attribute_values(self, a: str) -> list:
+        """The values the deck's cards give attribute ``a``, in order of first use (at most 16)."""
+        values: list = []
+        for card in self.deck.cards:
+            v = card.attributes.get(a)
+            if v is None:
+                continue
+            for item in v if isinstance(v, (list, tuple)) else [v]:
+                if item not in values:
+                    values.append(item)
+        if not values:
+            self.error((), f"no card of deck '{self.deck.key}' has the attribute '{a}'")
+        if len(values) > 16:
+            self.error((), f"attribute '{a}' has more than 16 values")
+        return values
+
+    def _attribute_column(self, a: str, values: list) -> list[int]:
+        """Each card's word of attribute ``a``: four bits per value it has (none for a dead card)."""
+        col = []
+        for c in self.universe:
+            v = None if c.dead else c.card.attributes.get(a)
+            items = v if isinstance(v, (list, tuple)) else ([] if v is None else [v])
+            col.append(sum(1 << (4 * values.index(x)) for x in set(items) if x in values))
+        return col
+
     def _build_tables(self) -> None:
         """One 64-bit word per card and feature: ranks, suits, the attributes and selectors the blocks read."""
         r = self.ranking
@@ -242,25 +267,8 @@ class Encoding:
             tables["suits"].append(sum(1 << (4 * s) for s in c.suits))
         self.domains: dict[str, list] = {"suits": list(range(len(self.deck.suits)))}
         for a in attrs:
-            values: list = []
-            for card in self.deck.cards:
-                v = card.attributes.get(a)
-                if v is None:
-                    continue
-                for item in v if isinstance(v, (list, tuple)) else [v]:
-                    if item not in values:
-                        values.append(item)
-            if not values:
-                self.error((), f"no card of deck '{self.deck.key}' has the attribute '{a}'")
-            if len(values) > 16:
-                self.error((), f"attribute '{a}' has more than 16 values")
-            self.domains[a] = values
-            col = []
-            for c in self.universe:
-                v = None if c.dead else c.card.attributes.get(a)
-                items = v if isinstance(v, (list, tuple)) else ([] if v is None else [v])
-                col.append(sum(1 << (4 * values.index(x)) for x in set(items) if x in values))
-            tables["attr:" + a] = col
+            self.domains[a] = self._attribute_values(a)
+            tables["attr:" + a] = self._attribute_column(a, self.domains[a])
         self.selector_field: dict[Selector, tuple[str, int]] = {}
         for i, sel in enumerate(selectors):
             word = f"sel{i // 16}"

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..definitions.credits import parse_credits
 from ..definitions.ids import check_id
-from ..definitions.schema import Context, check_table, field, suggest
+from ..definitions.schema import Context, KeyPath, check_table, field, suggest
 from ..definitions.toml import read_toml
 from ..errors import display_path
 from ..locations import real
@@ -153,44 +153,10 @@ def _ranking(ctx: Context, rid: str, raw: Any, source: str) -> Ranking | None:
         if "rank" in a and "below" in a:
             ace_low = AceLow(a["rank"], a["below"])
     tiebreak = _steps(ctx, g.get("tiebreak", ["ranks"]), p + ("tiebreak",))
-    classes = []
-    for i, craw in enumerate(g.get("classes", [])):
-        cp = p + ("classes", i)
-        cg = check_table(ctx, craw, _CLASS_SPEC, cp, "tie class", extra=BLOCK_SPECS)
-        if "name" in cg:
-            classes.append(TieClass(cg["name"], cg.get("description", ""), parse_blocks(ctx, cg, cp, k), cp))
+    classes = _classes(ctx, g.get("classes", []), p, k)
     if classes and "classes" not in tiebreak:
         ctx.error(p + ("classes",), "tie classes are given but 'classes' is not a tiebreak step")
-    categories = []
-    names = set()
-    for i, craw in enumerate(g["categories"]):
-        cp = p + ("categories", i)
-        for key in craw if isinstance(craw, dict) else ():
-            if key not in _CATEGORY_SPEC and key not in BLOCKS:
-                ctx.error(
-                    cp + (key,),
-                    f"unknown building block '{key}'{suggest(key, list(BLOCKS) + list(_CATEGORY_SPEC))}; "
-                    f"blocks: {', '.join(BLOCKS)}",
-                )
-        known = {k: v for k, v in craw.items() if k in _CATEGORY_SPEC or k in BLOCKS} if isinstance(craw, dict) else craw
-        cg = check_table(ctx, known, _CATEGORY_SPEC, cp, "category", extra=BLOCK_SPECS)
-        if "name" not in cg:
-            continue
-        if cg["name"] in names:
-            ctx.error(cp + ("name",), f"category '{cg['name']}' is named twice")
-        names.add(cg["name"])
-        example = tuple(cg["example"]) if "example" in cg else None
-        blocks = parse_blocks(ctx, cg, cp, k)
-        if blocks.get("wild") and not cg.get("printed"):
-            ctx.error(cp + ("wild",), "the wild block needs printed = true (it looks at the printed cards)")
-        steps = _steps(ctx, cg["tiebreak"], cp + ("tiebreak",)) if "tiebreak" in cg else None
-        categories.append(Category(cg["name"], cg.get("description", ""), example, blocks, cg.get("printed", False), cp, steps))
-    if not categories:
-        ctx.error(p + ("categories",), "a ranking needs at least one category")
-    elif categories[-1].blocks or categories[-1].printed:
-        ctx.error(categories[-1].path, "the last category must take every other hand: give it no building blocks")
-    if len(categories) > 62:
-        ctx.error(p + ("categories",), "at most 62 categories")
+    categories = _categories(ctx, g["categories"], p, k)
     return Ranking(
         rid,
         g.get("title", rid),
@@ -204,6 +170,57 @@ def _ranking(ctx: Context, rid: str, raw: Any, source: str) -> Ranking | None:
         source,
         json.dumps(raw, sort_keys=True),
     )
+
+
+def _classes(ctx: Context, raw: list, p: KeyPath, k: int) -> list[TieClass]:
+    """A ranking's tie classes."""
+    classes = []
+    for i, craw in enumerate(raw):
+        cp = p + ("classes", i)
+        cg = check_table(ctx, craw, _CLASS_SPEC, cp, "tie class", extra=BLOCK_SPECS)
+        if "name" in cg:
+            classes.append(TieClass(cg["name"], cg.get("description", ""), parse_blocks(ctx, cg, cp, k), cp))
+    return classes
+
+
+def _categories(ctx: Context, raw: list, p: KeyPath, k: int) -> list[Category]:
+    """A ranking's categories, best first: each named once, the last taking every other hand, at most 62."""
+    categories: list[Category] = []
+    names: set[str] = set()
+    for i, craw in enumerate(raw):
+        category = _category(ctx, craw, p + ("categories", i), k, names)
+        if category is not None:
+            categories.append(category)
+    if not categories:
+        ctx.error(p + ("categories",), "a ranking needs at least one category")
+    elif categories[-1].blocks or categories[-1].printed:
+        ctx.error(categories[-1].path, "the last category must take every other hand: give it no building blocks")
+    if len(categories) > 62:
+        ctx.error(p + ("categories",), "at most 62 categories")
+    return categories
+
+
+def _category(ctx: Context, craw: Any, cp: KeyPath, k: int, names: set[str]) -> Category | None:
+    """One category of a ranking (None without a name); ``names``: the names of those before it."""
+    for key in craw if isinstance(craw, dict) else ():
+        if key not in _CATEGORY_SPEC and key not in BLOCKS:
+            ctx.error(
+                cp + (key,),
+                f"unknown building block '{key}'{suggest(key, list(BLOCKS) + list(_CATEGORY_SPEC))}; blocks: {', '.join(BLOCKS)}",
+            )
+    known = {key: v for key, v in craw.items() if key in _CATEGORY_SPEC or key in BLOCKS} if isinstance(craw, dict) else craw
+    cg = check_table(ctx, known, _CATEGORY_SPEC, cp, "category", extra=BLOCK_SPECS)
+    if "name" not in cg:
+        return None
+    if cg["name"] in names:
+        ctx.error(cp + ("name",), f"category '{cg['name']}' is named twice")
+    names.add(cg["name"])
+    example = tuple(cg["example"]) if "example" in cg else None
+    blocks = parse_blocks(ctx, cg, cp, k)
+    if blocks.get("wild") and not cg.get("printed"):
+        ctx.error(cp + ("wild",), "the wild block needs printed = true (it looks at the printed cards)")
+    steps = _steps(ctx, cg["tiebreak"], cp + ("tiebreak",)) if "tiebreak" in cg else None
+    return Category(cg["name"], cg.get("description", ""), example, blocks, cg.get("printed", False), cp, steps)
 
 
 def _steps(ctx: Context, steps: list, path: tuple) -> tuple[str, ...]:

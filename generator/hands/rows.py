@@ -15,6 +15,7 @@ their own, and two rows' points are independent.
 
 from __future__ import annotations
 
+import copy as _copy
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -97,6 +98,7 @@ class SetupOdds:
             )
         self.all_rows = sorted(out, key=lambda r: (-r.expected, -r.win, r.ranks))
         self.kinds = kinds
+        self._kinds_odds = out  # in the order of ``kinds``
 
     @property
     def title(self) -> str:
@@ -140,11 +142,23 @@ class SetupOdds:
     @property
     def classes(self) -> list[tuple[str, str]]:
         """Each set of interchangeable ranks, lowest first: (short label, in words)."""
-        out = []
-        for members in sorted({tuple(g) for g in self.kind_of}):
-            slot = tuple(self.ranks[i] for i in members)
-            out.append((self.slot_label(slot), self.slot_names(slot)))
-        return out
+        return [(self.slot_label(slot), self.slot_names(slot)) for slot in self._kind_slots()]
+
+    @property
+    def marks(self) -> list[tuple[str, list[str]]]:
+        """Each set of interchangeable ranks, lowest first: (short label, the ranks' names), for a book in any
+        language to say what its marks mean in its own words."""
+        return [(self.slot_label(slot), [self.names[r] for r in slot]) for slot in self._kind_slots()]
+
+    def _kind_slots(self) -> list[tuple[str, ...]]:
+        return [tuple(self.ranks[i] for i in members) for members in sorted({tuple(g) for g in self.kind_of})]
+
+    def in_words_of(self, deck: Deck) -> SetupOdds:
+        """The same counts, its marks and names as ``deck`` (an edition of the deck counted) writes its ranks."""
+        copy = _copy.copy(self)
+        copy.labels = {r.id: r.label for r in deck.ranks if r.id in self.labels}
+        copy.names = {r.id: r.name for r in deck.ranks if r.id in self.names}
+        return copy
 
     @property
     def orders(self) -> int:
@@ -162,6 +176,17 @@ class SetupOdds:
         if key not in self.index:
             raise KeyError(f"not a row of this setup: {', '.join(ranks)}")
         return self.index[key]
+
+    def row_kind(self, ranks: Sequence[str]) -> _RowOdds:
+        """The kind of row that the row of these rank ids, left to right, is."""
+        i = self._row(ranks)
+        return next(r for members, r in zip(self.kinds.values(), self._kinds_odds) if i in members)
+
+    def points_now(self, ranks: Sequence[str], turned: set[str]) -> int:
+        """What the row of these rank ids scores when the ranks ``turned`` have been turned."""
+        mask = sum(1 << i for i, r in enumerate(self.ranks) if r in turned)
+        row = np.array([[self.ranks.index(r) for r in ranks]], np.int64)
+        return int(_scores(row, self.points, np.array([mask], np.int64))[0, 0])
 
     def head_to_head(self, a: Any, b: Any) -> tuple[Fraction, Fraction, Fraction]:
         """(row a wins, the rows tie, row b wins), exactly; rows are RowOdds or rank ids."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..definitions.languages import BOX_CAPTION, say
 from ..definitions.model import Deck
 from ..definitions.presets import Paper
 from ..errors import AetherpressError, Problem
@@ -37,9 +38,14 @@ def write_box(
     project: Project, deck: Deck, target: Path, paper: Paper, thickness: float = CARD_THICKNESS, greyscale: bool = False
 ) -> Path:
     box, sheet = plan_box(deck, paper, thickness)
-    caption = (
-        f"Tuck box for {_box_name(deck)}: {deck.card_count} cards {thickness:g} mm thick; "
-        f"inside {box.width:g} x {box.height:g} x {box.depth:g} mm. Cut on the solid line, fold between the corners the cut "
-        "makes, glue the narrow flap inside the front."
+    caption = say(
+        deck,
+        BOX_CAPTION,
+        name=_box_name(deck),
+        count=deck.card_count,
+        thickness=thickness,
+        width=box.width,
+        height=box.height,
+        depth=box.depth,
     )
     return write_bytes(target, draw_box_page(project, deck, box, sheet, caption, greyscale))

@@ -4,7 +4,8 @@
   (PDF/X-4 or PDF/X-1a, one card side per page with bleed, back 1, front 1,
   back 2, front 2..., process CMYK through an ICC profile within the ink limit)
   and PNG folders (``thegamecrafter/``, ``makeplayingcards/``: RGB at the
-  shop's pixel sizes); with ``proof``, soft-proof PNGs of the PDF's pages.
+  shop's pixel sizes); with ``proof``, a proof of each distinct side drawn from
+  the shop's own PDF beside its design (:mod:`.shopproof`).
 - ``png``: one PNG per face and per back at ``--dpi`` with ``--bleed``.
 - ``svg``: one SVG per face and per back with ``--bleed``.
 - ``tts``: Tabletop Simulator deck sheets, back image and deck JSON.
@@ -26,11 +27,11 @@ from ..project.files import write_bytes, write_text
 from ..render.cardpdf import card_pdf_bytes, shop_pdfx
 from ..render.colour import ProcessColour
 from ..render.icc import STOCKS, OutputProfile, shipped_profile
+from ..render.inks import ghostscript
 from ..render.pagepng import png_bytes, render_pages
-from ..render.pdfx import FLATTEN_DPI
+from ..render.presspiece import FLATTEN_DPI, Press
 from ..units import pixels
-
-PROOF_DPI = 150
+from .shopproof import LIMIT, SideProof, proof_files, shop_proofs
 
 
 def card_sides(deck: Deck) -> list[tuple[Card, str, str]]:
@@ -45,10 +46,12 @@ def card_sides(deck: Deck) -> list[tuple[Card, str, str]]:
     return out
 
 
-def _side_images(project: Project, deck: Deck, bleed: float, size: tuple[int, int], greyscale: bool = False, progress=None):
-    """(file stem, RGB image of ``size`` pixels) for every face and distinct back, with ``bleed``."""
+def _side_images(
+    project: Project, deck: Deck, bleed: float, size: tuple[int, int], dpi: float, greyscale: bool = False, progress=None
+):
+    """(file stem, RGB image of ``size`` pixels, ``dpi``) for every face and distinct back, with ``bleed``."""
     sides = card_sides(deck)
-    pdf = card_pdf_bytes(project, deck, bleed, [(card, side) for card, side, _ in sides], greyscale)
+    pdf = card_pdf_bytes(project, deck, bleed, [(card, side) for card, side, _ in sides], greyscale, dpi)
     for n, ((_card, _side, stem), image) in enumerate(zip(sides, render_pages(pdf, size))):
         yield stem, image
         if progress:
@@ -62,7 +65,7 @@ def export_png(
     size = (pixels(deck.size.width + 2 * bleed, dpi), pixels(deck.size.height + 2 * bleed, dpi))
     images = {
         folder / f"{stem}.png": png_bytes(image, dpi)
-        for stem, image in _side_images(project, deck, bleed, size, greyscale, progress)
+        for stem, image in _side_images(project, deck, bleed, size, dpi, greyscale, progress)
     }
     return [write_bytes(path, data) for path, data in images.items()]
 
@@ -111,29 +114,45 @@ def shop_files(deck: Deck, shop: Shop, name: str) -> bool:
     return name == f"{deck.slug}-{shop.id}.pdf" or name.startswith((f"{shop.id}/", f"{shop.id}-proof/"))
 
 
-def export_pod(project: Project, deck: Deck, folder: Path, options: PodOptions | None = None, progress=None) -> list[Path]:
-    """Every chosen shop's files for ``deck``; everything is drawn before anything is written."""
+def export_pod(
+    project: Project,
+    deck: Deck,
+    folder: Path,
+    options: PodOptions | None = None,
+    progress=None,
+    warnings: list[str] | None = None,
+) -> list[Path]:
+    """Every chosen shop's files for ``deck``; everything is drawn before anything is written.
+
+    Each shop's PDF is checked against the design, side by side, when Ghostscript is there to render it (always,
+    with ``options.proof``, which also writes the proofs): a side that prints otherwise than it was designed is
+    told in ``warnings``, one line each."""
     options = options or PodOptions()
     files: dict[Path, bytes] = {}
     for shop in chosen_shops(project, options.shops):
         if shop.format == "pdf":
             process = options.process(shop)
-            dpi = max(shop.dpi, FLATTEN_DPI)  # Ghostscript draws a thin see-through line a whole pixel wide
-            pdf = shop_pdfx(project, deck, shop.bleed, process, options.pdfx or shop.pdfx, options.copies, dpi)
+            press = Press(process, max(shop.dpi, FLATTEN_DPI), shop.dpi)
+            pdf = shop_pdfx(project, deck, shop.bleed, press, options.pdfx or shop.pdfx, options.copies)
             files[folder / f"{deck.slug}-{shop.id}.pdf"] = pdf
-            if options.proof:
-                files.update(soft_proof(project, deck, shop, process, folder / f"{shop.id}-proof"))
+            if options.proof or ghostscript():
+                proofs = shop_proofs(project, deck, shop, process, pdf, card_sides(deck), options.copies)
+                if options.proof:
+                    files.update(proof_files(proofs, folder / f"{shop.id}-proof"))
+                if warnings is not None:
+                    warnings += [_differs(deck, shop, proof, folder, options.proof) for proof in proofs if proof.share > LIMIT]
         else:
             size = shop.image_size(deck.size)
-            for stem, image in _side_images(project, deck, shop.bleed, size, options.greyscale, progress):
+            for stem, image in _side_images(project, deck, shop.bleed, size, shop.dpi, options.greyscale, progress):
                 files[folder / shop.id / f"{stem}.png"] = png_bytes(image, shop.dpi)
     return [write_bytes(path, data) for path, data in files.items()]
 
 
-def soft_proof(project: Project, deck: Deck, shop: Shop, process: ProcessColour, folder: Path) -> dict[Path, bytes]:
-    """One RGB PNG per distinct page of the shop's PDF, its colours as the profile prints them."""
-    size = (pixels(deck.size.width + 2 * shop.bleed, PROOF_DPI), pixels(deck.size.height + 2 * shop.bleed, PROOF_DPI))
-    return {
-        folder / f"{stem}.png": png_bytes(process.proof(image), PROOF_DPI)
-        for stem, image in _side_images(project, deck, shop.bleed, size, process.greyscale)
-    }
+def _differs(deck: Deck, shop: Shop, proof: SideProof, folder: Path, written: bool) -> str:
+    where = str(proof.card.origin) if proof.card.origin is not None else deck.source
+    what = f"card '{proof.card.id}'" if proof.side == "front" else f"the back '{proof.stem.removeprefix('back-')}'"
+    see = f"; see {folder.name}/{shop.id}-proof/{proof.stem}.png" if written else "; export pod --proof shows where"
+    return (
+        f"{where}: {what} of deck '{deck.key}' prints otherwise than designed in the {shop.name} file: "
+        f"{proof.share * 100:.1f} % of its pixels differ (more than {LIMIT * 100:g} %){see}"
+    )

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from pathlib import Path
 
+from ..definitions.ids import MAX_ID, id_from_name
 from ..definitions.styles import STYLE_KEYS
 from ..errors import AetherpressError, Problem, display_path
 from ..locations import builtin_root
@@ -89,9 +89,9 @@ def _align_comments(text: str) -> str:
 
 
 def slug_for(name: str) -> str:
-    """A folder and deck id for a game's name: ``Moon Garden`` -> ``moon-garden`` (accents dropped)."""
-    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:64].strip("-")
+    """A folder and deck id for a game's name: ``Moon Garden`` -> ``moon-garden``, ``Müller's Dock`` ->
+    ``muellers-dock`` (transliterated as card ids are)."""
+    return id_from_name(name)[:MAX_ID].strip("-")
 
 
 def create(folder: Path, title: str | None = None) -> list[Path]:

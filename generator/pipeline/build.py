@@ -1,19 +1,19 @@
 """Building decks into files: faces and backs as SVG, print sheets as PDF, and the rulebooks.
 
-A build is a set of tasks (see :mod:`.tasks`) run by an executor (see
-:mod:`.executor`) as futures, in stages per deck (see :meth:`DeckBuild.start`):
-the sides not yet in the store are drawn, then the pieces not yet in the
-store, then each sheets file is assembled (a side or piece that several
-decks of the build print alike is drawn once, by the first to need it); the
-SVG files are written meanwhile.  A deck whose inputs have not changed since its folder was
-built, and whose files are intact, is not built at all; a deck with one
-changed card draws one side and one piece and assembles its sheets again.
+A build is a graph of tasks (see :mod:`.tasks` and :mod:`.graph`) run by an
+executor (see :mod:`.executor`), per deck (see :meth:`DeckBuild.plan`): the
+tasks that have the sides (from the store, or drawn and kept) write their SVG
+files, keep their pieces and tell the pieces' keys; then each sheets file is
+assembled from the pieces those tasks told (a side that several decks of the
+build print alike is drawn once, by the first to need it).  This process
+never reads a side back.  A deck whose inputs have not changed since its folder was built, and
+whose files are intact, is not built at all; a deck with one changed card
+draws one side and one piece and assembles its sheets again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,26 +22,20 @@ from ..definitions.deck import DeckDefinition
 from ..definitions.model import Card, Deck
 from ..definitions.styles import dark_edges
 from ..errors import AetherpressError, Problem
-from ..faces.drawn import DrawnSide
-from ..faces.keys import font_inputs
 from ..faces.lint import print_problems
 from ..faces.render import geometry
 from ..imposition.grids import LayoutError
 from ..imposition.layout import cards_per_page
 from ..project import Project
-from ..project.digests import digest
-from ..project.files import confined_folder, make_folder, write_fresh
+from ..project.digests import digest, note_known
 from ..render.pieces import Spec, spec
 from ..render.sheetpdf import Progress, SheetOptions
 from . import tasks
 from .context import ProjectContext
 from .executor import InProcess
-from .keptpieces import KIND as PIECES
-from .keptpieces import piece_key
+from .graph import Graph, Ref, Results, chunks, run
 from .keptsides import KIND as SIDES
-from .runner import Runner, chunks
-from .store import Store
-from .tasks import DeckTask, Where
+from .tasks import DeckTask, SideFacts, Where
 
 
 @dataclass(frozen=True)
@@ -94,21 +88,12 @@ def _spec(card: Card | None, side: str) -> tuple[str | None, str]:
     return (card.id if card is not None else None, side)
 
 
-def _taken_on(runner: Runner, kind: str, missing: dict[str, Any], task: Callable[[list], tuple]) -> Future:
-    """A future done once the work of every key of ``missing`` is: the keys no other deck of the build has taken
-    on are done here, in chunks, each chunk by the task ``task(chunk)`` gives as (function, arguments)."""
-    mine = [key for key in missing if runner.once((kind, key)) is None]
-    for part in chunks(mine, runner.workers):
-        fn, args = task([missing[key] for key in part])
-        runner.take_on([(kind, key) for key in part], runner.submit(fn, *args))
-    return runner.all([future for key in missing if (future := runner.once((kind, key))) is not None])
-
-
 class DeckBuild:
-    """One deck's way from its definition to its folder: sides, pieces, sheets, SVG files."""
+    """One deck's way from its definition to its folder: sides (with their SVG files and pieces), sheets."""
 
-    def __init__(self, project: Project, task: DeckTask, sheets: Sequence[tuple[str, SheetOptions]], extras: Any):
-        self.project = project
+    def __init__(self, context: ProjectContext, task: DeckTask, sheets: Sequence[tuple[str, SheetOptions]], extras: Any):
+        self.project = context.project
+        self.store = context.store
         self.task = task
         self.deck = tasks.load_deck(task)
         self.sheets = sheets
@@ -123,117 +108,113 @@ class DeckBuild:
                     self.sides.append((card, side))
         options = [(suffix, repr(o)) for suffix, o in sheets]
         self.key = digest("deck folder", self.side_keys, options, extras)
+        self.greyscales = sorted({o.greyscale for _, o in sheets})
         self.reads: dict[str, str] = {}  # the pictures the sides were drawn with (known once they are drawn)
-        self.previous: Path | None = None
-        self.piece_keys: dict[bool, dict[Spec, str]] = {}  # by colour mode (greyscale or not)
+        self.facts: dict[str, SideFacts] = {}  # each side's facts by its key, as the task that had the side told them
         self.differences: list[Problem] = []  # what its sides draw that prints otherwise than a browser shows it
-        self.drawn: list[DrawnSide] = []  # its sides as drawn, from the pieces' stage until the SVG files are written
 
-    def start(self, runner: Runner, folder: Path, finish: Callable[[], None], previous: Path | None = None) -> Future:
-        """Hand the deck's tasks to ``runner``: its sides, then its pieces, then its sheets and SVG files, then
-        ``finish`` (in this process).  ``previous`` is the folder ``folder`` replaces: SVG files that come out the
-        same are linked from it."""
-        self.previous = previous
-        sides = self._sides(runner)
-        pieces = runner.after([sides], lambda: self._pieces(runner))
-        sheets = runner.after([pieces], lambda: self._sheets(runner, folder))
-        return runner.after([sheets], finish)
-
-    def _sides(self, runner: Runner) -> Future:
-        """The sides missing from the store, drawn (a side another deck of the build draws alike, once)."""
-        store = Store(self.project)
-        missing = {key: _spec(*item) for key, item in zip(self.side_keys, self.sides) if not store.has(SIDES, key)}
-        return _taken_on(runner, SIDES, missing, lambda part: (tasks.draw_sides, (self.task, part)))
-
-    def _pieces(self, runner: Runner) -> Future:
-        """The pieces missing from the store, drawn (a piece another deck of the build needs too, once)."""
-        drawn = self.drawn = [self.faces.side(card, side) for card, side in self.sides]
-        for side in drawn:
-            self.reads.update(side.reads)
-        self._differences(drawn)
-        g = self.faces.renderer.geometry
-        fonts = font_inputs(self.project)
-        store = Store(self.project)
-        waits: list[Future] = []
-        for greyscale in sorted({o.greyscale for _, o in self.sheets}):
-            keys = {
-                spec(0, card, side): piece_key(fonts, d.svg, (g.width, g.height), greyscale)
-                for (card, side), d in zip(self.sides, drawn)
-            }
-            # every card's sides for the sheets (cards that share a back share its piece), by the sides drawn
-            by_side = {side_key: keys[spec(0, *item)] for side_key, item in zip(self.side_keys, self.sides)}
-            self.piece_keys[greyscale] = {
-                spec(0, card, side): by_side[self.faces.key(card, side)]
-                for card in self.deck.cards or [None]
-                for side in (("front", "back") if card is not None else ("back",))
-            }
-            missing = {key: item for item, key in keys.items() if not store.has(PIECES, key, binary=True)}
-
-            def task(part: list[Spec], greyscale: bool = greyscale, keys: dict[Spec, str] = keys) -> tuple:
-                return tasks.draw_pieces, ((self.task,), greyscale, part, {item: keys[item] for item in part})
-
-            waits.append(_taken_on(runner, PIECES, missing, task))
-        return runner.all(waits)
-
-    def _sheets(self, runner: Runner, folder: Path) -> Future:
-        """The sheets go to the workers, and the SVG files are written here while they assemble them.
-
-        In this process (``--jobs 1``) the SVG files come first, so the drawn sides are let go before the
-        sheets are assembled: the build's peak memory is the larger of the two, not their sum.
-        """
-        if isinstance(runner.executor, InProcess):
-            self._write_svgs(folder, self.drawn)
-        sheets = [runner.submit(fn, *args) for fn, args in self._sheet_calls(folder)]
-        if not isinstance(runner.executor, InProcess):
-            self._write_svgs(folder, self.drawn)
-        self.drawn = []
-        return runner.all(sheets)
-
-    def _sheet_calls(self, folder: Path) -> list[tuple[Callable[..., Any], tuple]]:
-        return [
-            (
+    def plan(
+        self,
+        graph: Graph,
+        results: Results,
+        folder: Path,
+        finish: Callable[[], None],
+        previous: Path | None = None,
+        allowed: Path | None = None,
+    ) -> None:
+        """Add the deck's tasks to ``graph``: its sides, each with its SVG file and its pieces, then its sheets
+        files; then, in this process, what the sides' tasks told (see :meth:`told`) and ``finish``.  ``previous`` is
+        the folder ``folder`` replaces: SVG files that come out the same are linked from it; ``allowed``: the folder
+        the tasks may write in (default: ``folder``)."""
+        sides = self._sides(graph, folder, previous, allowed or folder)
+        sheets = [
+            graph.add(
                 tasks.write_sheets,
-                (
-                    (self.task,),
-                    options,
-                    str(folder / f"{self.deck.slug}-sheets{suffix}.pdf"),
-                    str(folder),
-                    self.piece_keys[options.greyscale],
-                ),
+                (self.task,),
+                options,
+                str(folder / f"{self.deck.slug}-sheets{suffix}.pdf"),
+                str(allowed or folder),
+                self._side_of(),
+                *sides,
             )
             for suffix, options in self.sheets
         ]
 
-    def _differences(self, drawn: Sequence[DrawnSide]) -> None:
+        def done() -> None:
+            self.told([results[ref] for ref in sides])
+            finish()
+
+        graph.then([*sides, *sheets], done)
+
+    def _side_of(self) -> dict[Spec, str]:
+        """The key of every card's side on the sheets, by (deck index, card id, side): cards share a back's."""
+        return {
+            spec(0, card, side): self.faces.key(card, side)
+            for card in self.deck.cards or [None]
+            for side in (("front", "back") if card is not None else ("back",))
+        }
+
+    def _sides(self, graph: Graph, folder: Path, previous: Path | None, allowed: Path) -> list[Ref]:
+        """The tasks of the deck's sides: each side from the store or drawn (a side another deck of the build draws
+        alike, once, by whichever deck adds it first, and then taken from the store after that deck's task), with
+        its SVG file written, its pieces kept and its facts told (the keys of its pieces among them) by the task
+        that has it: this process never reads a side back."""
+        items = {
+            key: (*_spec(card, side), str(self.svg_path(folder, card, side).relative_to(folder)))
+            for key, (card, side) in zip(self.side_keys, self.sides)
+        }
+        missing = {key for key in self.side_keys if not self.store.has(SIDES, key)}
+        elsewhere = [key for key in self.side_keys if key in missing and graph.known((SIDES, key)) is not None]
+        here = [key for key in self.side_keys if key not in elsewhere]
+        before = str(previous) if previous is not None else None
+        refs = []
+        for part in chunks(here, graph.workers):
+            arguments = (self.task, [items[k] for k in part], self.greyscales, str(folder), before, str(allowed))
+            ref = graph.add(tasks.deck_sides, *arguments)
+            for key in part:
+                if key in missing:
+                    graph.name((SIDES, key), ref)
+            refs.append(ref)
+        for part in chunks(elsewhere, graph.workers):
+            needs = list(dict.fromkeys(found for key in part if (found := graph.known((SIDES, key))) is not None))
+            arguments = (self.task, [items[k] for k in part], self.greyscales, str(folder), before, str(allowed))
+            refs.append(graph.add(tasks.deck_sides, *arguments, needs=needs))
+        return refs
+
+    def told(self, found: Sequence[dict[str, SideFacts]]) -> None:
+        """Take what the sides' tasks told: the pictures read, the SVG files written, what prints otherwise."""
+        for part in found:
+            self.facts.update(part)
+        for key in self.side_keys:
+            facts = self.facts[key]
+            self.reads.update(facts.reads)
+            if facts.written is not None:
+                note_known(facts.written)
+        self._differences()
+
+    def _differences(self) -> None:
         """Each thing the deck's sides draw that prints otherwise than the preview shows it, once per template."""
         seen: set[tuple[str, str]] = set()
-        for (card, side), d in zip(self.sides, drawn):
+        for key, (card, side) in zip(self.side_keys, self.sides):
             if card is None:
                 template, what = self.deck.back_template, "the back"
             elif side == "front":
                 template, what = self.deck.template_for(card), f"card '{card.id}'"
             else:
                 template, what = self.deck.back_for(card), f"the back of card '{card.id}'"
-            self.differences += print_problems(self.faces.renderer, template, what, d.svg, seen, d.differs)
+            self.differences += print_problems(self.faces.renderer, template, what, "", seen, self.facts[key].differs)
 
     def overflows(self) -> list[Problem]:
-        """The texts of the deck's sides that do not fit (drafts draw them in red), read back from the cache."""
+        """The texts of the deck's sides that do not fit (drafts draw them in red), as the sides' tasks told them."""
         found: list[Problem] = []
-        for card, side in self.sides:
-            found += [p for p in self.faces.side(card, side).overflows if p not in found]
+        for key in self.side_keys:
+            found += [p for p in self.facts[key].overflows if p not in found] if key in self.facts else []
         return found
 
     def svg_path(self, folder: Path, card: Card | None, side: str) -> Path:
         if side == "front" and card is not None:
             return folder / "faces" / f"{card.id}.svg"
         return folder / "backs" / f"{self.deck.back_for(card) if card else self.deck.back_template}.svg"
-
-    def _write_svgs(self, folder: Path, drawn: list) -> None:
-        paths = [self.svg_path(folder, card, side) for card, side in self.sides]
-        checked = {parent: confined_folder(make_folder(parent)) for parent in dict.fromkeys(path.parent for path in paths)}
-        for path, side_drawn in zip(paths, drawn):
-            before = self.previous / path.relative_to(folder) if self.previous is not None else None
-            write_fresh(path, side_drawn.svg, before, checked[path.parent])
 
 
 def build_deck(
@@ -248,10 +229,10 @@ def build_deck(
     context = ProjectContext(project)
     context.adopt(deck)
     tasks.share(task.where, task.inputs, context)
-    runner = Runner(InProcess(), 1, progress)
-    build = DeckBuild(project, task, sheets, None)
-    build.start(runner, folder, lambda: None)
-    runner.run()
+    graph, results = Graph(), Results()
+    build = DeckBuild(context, task, sheets, None)
+    build.plan(graph, results, folder, lambda: None, allowed=folder)
+    run(graph, InProcess(), results, progress)
     pdfs = [folder / f"{deck.slug}-sheets{suffix}.pdf" for suffix, _ in sheets]
     return pdfs + [build.svg_path(folder, card, side) for card, side in build.sides]
 

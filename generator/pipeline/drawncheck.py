@@ -18,18 +18,21 @@ from ..errors import AetherpressError, Problem
 from ..faces.lint import print_problems, side_problems
 from ..faces.render import FaceRenderer
 from ..faces.safezone import zone_problems
+from .context import ProjectContext
 from .keptsides import Sides
-from .store import Store
 
 
-def check_drawn(project, decks: Iterable) -> tuple[list[Problem], list[Problem]]:
-    """(problems of the template check, problems of the safe zones) in every face and back the decks draw."""
+def check_drawn(context: ProjectContext, decks: Iterable) -> tuple[list[Problem], list[Problem], list[Problem]]:
+    """(problems of the drawing and the cut, problems of the safe zones, what prints otherwise than shown: the
+    warnings ``build`` gives too) in every face and back the decks draw."""
     drawing: list[Problem] = []
     zones: list[Problem] = []
+    differs: list[Problem] = []
     told_drawing: set[tuple[str, str]] = set()
     told_zones: set[tuple[str, str]] = set()
     for deck in decks:
-        kept = Sides(Store(project, keep=False), deck, FaceRenderer(project, deck))  # a build's sides, when it drew them
+        # a build's sides, when it drew them (a check keeps nothing new)
+        kept = Sides(context.store.reader(), deck, FaceRenderer(context.project, deck))
         faces = kept.renderer
         checked: set[tuple[str, str]] = set()
         for card in deck.cards:
@@ -47,14 +50,15 @@ def check_drawn(project, decks: Iterable) -> tuple[list[Problem], list[Problem]]
                 checked.add(alike)
                 what = f"card '{card.id}'" if side == "face" else f"the back of card '{card.id}'"
                 drawing += side_problems(faces, template, what, svg, boxes, told_drawing)
+                differs += print_problems(faces, template, what, svg, told_drawing, drawn.differs)
                 zones += zone_problems(faces, card, side, template, svg, boxes, told_zones)
-    return drawing, zones
+    return drawing, zones, differs
 
 
-def print_differences(project, deck) -> list[Problem]:
+def print_differences(context: ProjectContext, deck) -> list[Problem]:
     """What the deck's sides draw that prints otherwise than a browser shows it, the first of each finding per
     template (as ``build`` warns of them); the sides a build drew are taken from the cache, others drawn and kept."""
-    kept = Sides(Store(project), deck, FaceRenderer(project, deck))
+    kept = Sides(context.store, deck, FaceRenderer(context.project, deck))
     told: set[tuple[str, str]] = set()
     found: list[Problem] = []
     for card in deck.cards:

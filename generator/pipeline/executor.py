@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..errors import AetherpressError, Problem
+from ..project.scratch import run_folder
 
 PR_SET_PDEATHSIG = 1
 
@@ -98,6 +99,18 @@ def _knock(address: str) -> None:
         raise AetherpressError(Problem("command line", f"--dask {address}: cannot reach the scheduler ({reason})")) from None
 
 
+def resolved_jobs(jobs: int | None) -> int:
+    """How many tasks a build on this machine runs at once: ``--jobs`` when given, else one per core (the one
+    place ``--jobs`` is worked out)."""
+    return jobs if jobs is not None and jobs > 0 else default_jobs()
+
+
+def dask_workers(client: Any) -> int:
+    """How many tasks a Dask cluster runs at once: the threads of its workers (at least one)."""
+    workers = client.scheduler_info().get("workers", {})
+    return max(1, sum(int(info.get("nthreads", 1)) for info in workers.values()))
+
+
 def _dask_executor(address: str) -> Executor:
     try:
         from distributed import Client
@@ -131,26 +144,29 @@ def _start_workers(pool: ProcessPoolExecutor) -> None:
 
 
 @contextmanager
-def executor(jobs: int | None = None, dask: str | None = None) -> Iterator[Executor]:
-    """The executor of a build; its workers are shut down when the block ends."""
+def executor(jobs: int | None = None, dask: str | None = None) -> Iterator[tuple[Executor, int]]:
+    """The executor of a build and how many tasks it runs at once (a cluster's by its workers, this machine's
+    by ``--jobs``); its workers are shut down when the block ends."""
     if dask:
         chosen = _dask_executor(dask)
-    elif (jobs or default_jobs()) <= 1:
+        workers = dask_workers(chosen._aetherpress_client)  # type: ignore[attr-defined]
+    elif (workers := resolved_jobs(jobs)) <= 1:
         chosen = InProcess()
     else:
+        run_folder()  # made here, so the workers' temporary files go in it and leave with it
         methods = multiprocessing.get_all_start_methods()
         # fork starts workers with Aetherpress already imported and the definitions already read
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        chosen = ProcessPoolExecutor(max_workers=jobs or default_jobs(), mp_context=context, initializer=_worker_start)
+        chosen = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_start)
         _start_workers(chosen)
     try:
         try:
-            yield chosen
+            yield chosen, workers
         except KeyboardInterrupt:
             _stop_now(chosen)
             raise
         except BaseException:
-            chosen.shutdown(wait=True, cancel_futures=True)  # the running tasks end; the failure is reported
+            _shut_down(chosen)  # the running tasks end; the failure is reported
             raise
         try:
             chosen.shutdown(wait=True)
@@ -161,6 +177,14 @@ def executor(jobs: int | None = None, dask: str | None = None) -> Iterator[Execu
         client = getattr(chosen, "_aetherpress_client", None)
         if client is not None:
             client.close()
+
+
+def _shut_down(chosen: Executor) -> None:
+    """Let the running tasks end and start no other (a Dask client's executor cancels none itself)."""
+    try:
+        chosen.shutdown(wait=True, cancel_futures=True)
+    except TypeError:
+        chosen.shutdown(wait=True)
 
 
 def _stop_now(chosen: Executor) -> None:

@@ -9,7 +9,6 @@ it is and only reported.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,8 +25,8 @@ from ..resources.fonts import register_fonts
 from . import tasks
 from .build import DeckBuild, deck_report
 from .context import ProjectContext
-from .executor import default_jobs, executor
-from .runner import Runner
+from .executor import executor
+from .graph import Graph, Results, run
 from .tasks import DeckTask, Where
 
 
@@ -92,12 +91,12 @@ def run_build(
     try:
         # the workers are done (or stopped) before the folders are swapped in or removed: a worker still
         # writing would otherwise make a staging folder again after a failure elsewhere had removed it
-        with writing_into(request.out), staged_folders() as stages, executor(request.jobs, request.dask) as ex:
-            runner = Runner(ex, request.jobs or default_jobs(), bar)
+        with writing_into(request.out), staged_folders() as stages, executor(request.jobs, request.dask) as (ex, workers):
+            graph, results = Graph(workers), Results()
             if request.books:  # the longest tasks go first, so no worker waits for one at the end
-                reports["rulebooks"] = _books(context, where, inputs, request, stages, runner, show)
+                reports["rulebooks"] = _books(context, where, inputs, request, stages, graph, show)
             # the decks' sides keyed while the workers count the books' tables
-            builds += [DeckBuild(project, task, request.sheets, _extras(request)) for task in deck_tasks]
+            builds += [DeckBuild(context, task, request.sheets, _extras(request)) for task in deck_tasks]
             for deck, build in zip(decks, builds):
                 target = request.out / deck.slug
                 files = unchanged(target, build.key, project.picture_folders())
@@ -107,8 +106,8 @@ def run_build(
                 folder = stage(stages, target)
                 stages[target].key = build.key
                 finish = _finisher(project, deck, target, folder, request, reports, show, stages[target], build)
-                build.start(runner, folder, finish, previous=target)
-            runner.run()
+                build.plan(graph, results, folder, finish, previous=target, allowed=request.out)
+            run(graph, ex, results, bar)
     finally:
         bar.close()
     if request.draft and overflows is not None:
@@ -162,20 +161,21 @@ def _books(
     inputs: str,
     request: BuildRequest,
     stages: dict,
-    runner: Runner,
+    graph: Graph,
     show: Callable[[Path], str],
 ) -> list[str]:
-    """Hand every rulebook of the project to ``runner`` (unless none of the project's files changed)."""
+    """Add every rulebook of the project to ``graph``, each after the odds tables it shows, each table counted
+    once (unless none of the project's files changed)."""
     from ..hands.oddstables import table_requests  # loaded only by the builds that make books (with numpy)
-    from ..rulebook.definition import book_edition, book_languages, untranslated_book
+    from ..rulebook.definition import book_edition, book_languages
+    from ..rulebook.sections import edition_problems
 
     project = context.project
     target = request.out / RULEBOOKS
     books = [b for b in context.books.values() if project.layer_of(b.file) is project.own]
     editions = [(book, code) for book in books for code in book_languages(book, request.languages)]
     if request.strict_lang:
-        untold = [book_edition(book, code) for book, code in editions if code]
-        problems = [untranslated_book(book) for book in untold if not book.translated]
+        problems = [p for book, code in editions if code for p in edition_problems(book, book_edition(book, code))]
         if problems:
             raise AetherpressError(problems)
     lines = [f"rulebook: {show(target / f'{book_edition(book, code).name}.pdf')}" for book, code in editions]
@@ -187,13 +187,12 @@ def _books(
     games = context.games  # every game checked against its deck (a task trusts that it was), every problem told at once
     out = str(request.out)
 
-    def write(book_id: str, language: str) -> Callable[[], Future]:
-        return lambda: runner.submit(tasks.write_book, where, inputs, book_id, str(folder), out, request.draft, language)
-
     for book, code in editions:  # each book starts once the tables of its games are counted, side by side
-        needed = [("odds", game, table) for game in book.games if game in games for table in table_requests(games[game])]
-        for table in needed:
-            if runner.once(table) is None:
-                runner.take_on([table], runner.submit(tasks.count_odds, where, inputs, table[1], table[2]))
-        runner.after([future for table in needed if (future := runner.once(table)) is not None], write(book.id, code))
+        needed = [
+            graph.add(tasks.count_odds, where, inputs, game, table, key=("odds", game, table))
+            for game in book.games
+            if game in games
+            for table in table_requests(games[game])
+        ]
+        graph.add(tasks.write_book, where, inputs, book.id, str(folder), out, request.draft, code, needs=needed)
     return lines

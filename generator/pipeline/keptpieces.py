@@ -87,6 +87,14 @@ class Pieces:
             found = self._keys[spec(d, card, side)] = piece_key(self.fonts, svg, (g.width, g.height), self.greyscale)
         return found
 
+    def keep(self, d: int, card: Card | None, side: str, drawn: DrawnSide, key: str) -> None:
+        """Keep the piece of ``drawn`` (the side, as its task has it), whose key is ``key``, unless the store has it."""
+        self._sides[(d, drawn.key, side)] = drawn
+        self._keys[spec(d, card, side)] = key
+        if not self.kept(key):
+            self._drawn(d, card, side)
+        self._sides.clear()  # the task goes on to the next side: this one is done with
+
     def kept(self, key: str) -> bool:
         return self.store.has(KIND, key, binary=True)
 

@@ -29,7 +29,6 @@ import logging
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, BinaryIO, Generic, TypeVar
 
@@ -77,16 +76,16 @@ def keep(project: Project, write: Callable[[Path], object]) -> None:
 
 def _inside(project: Project, path: Path) -> Path:
     """``path`` when it lies in the cache folder and is no link (a kind's folder linked elsewhere is not read)."""
-    if not _folder_inside(path.parent, project.cache_dir):
+    folder, cache = path.parent, project.cache_dir
+    if not project.readings.get("cache folders", (folder, cache), lambda: _folder_inside(folder, cache)):
         raise OSError(errno.EXDEV, "a link out of the cache folder", str(path))
     if path.is_symlink():
         raise OSError(errno.ELOOP, "a link in the cache folder", str(path))
     return path
 
 
-@lru_cache(maxsize=64)
 def _folder_inside(folder: Path, cache: Path) -> bool:
-    """Does ``folder``, links resolved, lie in ``cache``?  (Worked out once per process for each kind's folder:
+    """Does ``folder``, links resolved, lie in ``cache``?  (Worked out once per command for each kind's folder:
     an entry read through a folder linked later still has to carry the user's seal.)"""
     return real(folder).is_relative_to(real(cache))
 
@@ -123,7 +122,7 @@ def _read_entry(project: Project, kind: str, key: str, take: Callable[[str, dict
             found = take(kind, header, handle) if header["key"] == key else None
     except (FileNotFoundError, NotADirectoryError):  # no entry (a file where a folder of the cache would be)
         return None
-    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError, OverflowError):
         found = None
     if found is None:
         log.info("the cached %s entry %s is damaged; making it again", kind, key)
@@ -149,9 +148,11 @@ def write_cached_bytes(project: Project, kind: str, key: str, data: bytes) -> No
 
 
 def write_cached_parts(project: Project, kind: str, key: str, head: bytes, tail: bytes) -> None:
-    """An entry of two parts: ``head`` (small) can be read alone, checked by a seal of its own."""
-    part = json.dumps({"length": len(head), "seal": seal(kind, key, "head", head)}).encode() + b"\n"
-    write_cached_bytes(project, kind, key, part + head + tail)
+    """An entry of two parts: ``head`` (small) can be read alone, checked by a seal of its own; its length by
+    another, checked before it says how much to read."""
+    length = len(head)
+    sealed = {"length": length, "length_seal": seal(kind, key, "head length", str(length)), "seal": seal(kind, key, "head", head)}
+    write_cached_bytes(project, kind, key, json.dumps(sealed).encode() + b"\n" + head + tail)
 
 
 def read_cached_head(project: Project, kind: str, key: str) -> bytes | None:
@@ -160,8 +161,13 @@ def read_cached_head(project: Project, kind: str, key: str) -> bytes | None:
 
 
 def _head(kind: str, header: dict, handle: BinaryIO) -> bytes | None:
+    """The head, once the seal on its length holds: nothing unsealed says how much is read (only the two header
+    lines, each at most HEADER_BYTES, are read before a seal is checked)."""
     part = json.loads(handle.readline(HEADER_BYTES))
-    head = handle.read(part["length"])
+    length = part["length"]
+    if type(length) is not int or not holds(part["length_seal"], kind, header["key"], "head length", str(length)):
+        return None
+    head = handle.read(length)
     return head if holds(part["seal"], kind, header["key"], "head", head) else None
 
 
@@ -194,6 +200,10 @@ class Store:
     def __init__(self, project: Project, keep: bool = True):
         self.project = project
         self.keep = keep
+
+    def reader(self) -> Store:
+        """This store as one that reads what is kept and keeps nothing new (a check)."""
+        return Store(self.project, keep=False)
 
     @staticmethod
     def key(kind: str, inputs: Any) -> str:

@@ -16,15 +16,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..definitions.model import Card, Deck
-from ..errors import AetherpressError
+from ..errors import AetherpressError, Problem
+from ..faces.keys import font_inputs
+from ..faces.lint import Finding
 from ..project import Project
-from ..project.digests import folder_digest
-from ..project.files import write_bytes, writing_into
+from ..project.digests import Known, folder_digest, known_digest
+from ..project.files import confined_folder, make_folder, write_bytes, write_fresh, writing_into
 from ..project.seal import adopt, secret
 from ..render.pieces import Spec
 from ..render.sheetpdf import SheetOptions
 from .context import ProjectContext
-from .keptpieces import Pieces
+from .keptpieces import Pieces, piece_key
 from .keptsides import Sides
 from .sheets import write_kept_job
 from .store import in_memory, keeping, remember
@@ -104,31 +106,69 @@ def _card(deck: Deck, card_id: str | None) -> Card | None:
     return deck.card(card_id) if card_id is not None else None
 
 
-def draw_sides(task: DeckTask, sides: Sequence[tuple[str | None, str]]) -> int:
-    """Draw the sides, each (card id or None, "front" or "back"), into the store."""
+@dataclass(frozen=True)
+class SideFacts:
+    """What the build needs to know of a side, worked out where the side is: the keys of its pieces (by colour
+    mode: greyscale or not), the pictures it read, its texts that do not fit (drafts), what it draws that prints
+    otherwise than a browser shows it, and the SVG file written of it (with its digest)."""
+
+    pieces: dict[bool, str]
+    reads: dict[str, str]
+    overflows: tuple[Problem, ...]
+    differs: tuple[Finding, ...]
+    written: Known | None
+
+
+def deck_sides(
+    task: DeckTask,
+    items: Sequence[tuple[str | None, str, str]],
+    greyscales: Sequence[bool],
+    folder: str,
+    previous: str | None,
+    allowed: str,
+) -> dict[str, SideFacts]:
+    """The sides ``items``, each (card id or None, "front" or "back", the SVG file's path in ``folder``): each
+    taken from the store or drawn and kept, its SVG file written (linked from the same file of ``previous``, the
+    folder it replaces, when that holds the same bytes), its pieces (greys or not, by ``greyscales``) kept unless
+    the store has them, told by its key with its facts (see :class:`SideFacts`)."""
     deck, faces = load_deck(task), deck_faces(task)
-    for card_id, side in sides:
-        faces.side(_card(deck, card_id), side)
-    return len(sides)
+    fonts = font_inputs(faces.project)
+    g = faces.renderer.geometry
+    store = context_of(task.where, task.inputs).store
+    pieces = {grey: Pieces(store, [deck], grey, draft=task.draft, faces=[faces]) for grey in greyscales}
+    found: dict[str, SideFacts] = {}
+    with writing_into(Path(allowed)):
+        checked: dict[Path, Path] = {}
+        for card_id, side, name in items:
+            drawn = faces.side(_card(deck, card_id), side)
+            path = Path(folder) / name
+            if path.parent not in checked:
+                checked[path.parent] = confined_folder(make_folder(path.parent))
+            write_fresh(path, drawn.svg, Path(previous) / name if previous is not None else None, checked[path.parent])
+            keys = {grey: piece_key(fonts, drawn.svg, (g.width, g.height), grey) for grey in greyscales}
+            for grey, key in keys.items():
+                pieces[grey].keep(0, _card(deck, card_id), side, drawn, key)
+            found[drawn.key] = SideFacts(
+                keys, dict(drawn.reads), tuple(drawn.overflows), tuple(drawn.differs), known_digest(path)
+            )
+    return found
 
 
-def _pieces(tasks: Sequence[DeckTask], greyscale: bool, keys: Mapping[Spec, str]) -> Pieces:
+def write_sheets(
+    tasks: tuple[DeckTask, ...],
+    options: SheetOptions,
+    target: str,
+    allowed: str,
+    side_of: Mapping[Spec, str],
+    *told: Mapping[str, SideFacts],
+) -> str:
+    """Write a sheets PDF at ``target`` (inside the folder ``allowed``) from the pieces in the store: each card's
+    side (by ``side_of``, its side's key) by the key of its piece its side's task ``told``."""
+    facts = {key: found for part in told for key, found in part.items()}
+    keys = {item: facts[key].pieces[options.greyscale] for item, key in side_of.items()}
     decks, faces = [load_deck(t) for t in tasks], [deck_faces(t) for t in tasks]
     store = context_of(tasks[0].where, tasks[0].inputs).store
-    return Pieces(store, decks, greyscale, draft=tasks[0].draft, faces=faces, keys=keys)
-
-
-def draw_pieces(tasks: tuple[DeckTask, ...], greyscale: bool, items: Sequence[Spec], keys: Mapping[Spec, str]) -> int:
-    """Draw the pieces ``items`` (with their ``keys``), each (deck index, card id or None, side), into the store."""
-    pieces = _pieces(tasks, greyscale, keys)
-    for d, card_id, side in items:
-        pieces.known(d, _card(pieces.decks[d], card_id), side)
-    return len(items)
-
-
-def write_sheets(tasks: tuple[DeckTask, ...], options: SheetOptions, target: str, allowed: str, keys: Mapping[Spec, str]) -> str:
-    """Write a sheets PDF at ``target`` (inside the folder ``allowed``) from the pieces in the store (by ``keys``)."""
-    pieces = _pieces(tasks, options.greyscale, keys)
+    pieces = Pieces(store, decks, options.greyscale, draft=tasks[0].draft, faces=faces, keys=keys)
     with writing_into(Path(allowed)):
         return str(write_kept_job(pieces.store, pieces.decks, Path(target), options, pieces=pieces))
 

@@ -1,7 +1,9 @@
 """A whole build skipped when nothing it reads has changed and everything it wrote is intact.
 
 The build's key is a digest of Aetherpress itself, every file of every layer
-of the project and what the command line asked for.  After a build, the
+of the project and what the command line asked for (not the folder it was
+asked in: the report keeps its paths whole, see :func:`marked`, and names them
+as the working folder shows them when it is told).  After a build, the
 cache keeps, for its output folder, that key, the key of each folder the
 build made and what the build reported, under the user's seal.  A later build
 with the same key, whose folders all still hold exactly what was written,
@@ -10,7 +12,8 @@ reports the same and does nothing else, without reading a single deck.
 
 from __future__ import annotations
 
-import os
+import re
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +32,21 @@ def _record(project: Project, out: Path) -> Path:
 
 
 def build_key(project: Project, asked: dict[str, Any]) -> str:
-    return digest("build", code_digest(), folder_digest(project.input_folders()), asked, os.getcwd())
+    return digest("build", code_digest(), folder_digest(project.input_folders()), asked)
+
+
+_MARK = "\0"  # no path holds it
+_MARKED = re.compile(f"{_MARK}([^{_MARK}]*){_MARK}")
+
+
+def marked(path: Path) -> str:
+    """``path`` in a report as it is kept: whole, marked, to be shown by :func:`shown` wherever the command runs."""
+    return f"{_MARK}{path}{_MARK}"
+
+
+def shown(report: Sequence[str], show: Callable[[Path], str]) -> list[str]:
+    """The lines of a report made with :func:`marked`, each path as ``show`` names it."""
+    return [_MARKED.sub(lambda found: show(Path(found.group(1))), line) for line in report]
 
 
 def up_to_date(project: Project, out: Path, key: str) -> list[str] | None:

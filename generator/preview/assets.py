@@ -11,7 +11,7 @@ _TYPES = {
     ".js": "text/javascript; charset=utf-8",
     ".svg": "image/svg+xml",
 }
-PAGES = {"gallery": "gallery.html", "card": "card.html", "hand": "hand.html"}
+PAGES = {"gallery": "gallery.html", "card": "card.html", "hand": "hand.html", "table": "table.html", "deck": "deck.html"}
 
 
 @cache

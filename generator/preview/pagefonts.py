@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ..locations import FONTS_DIR
 from ..project import Project
+from ..render.vector import FontPaths
 from ..resources.fonts import FACES, FAMILIES, font_book
 
 _WEIGHTS = {"normal": 400, "bold": 700}
@@ -39,6 +40,7 @@ class PageFonts:
     files: Mapping[str, Path] = field(default_factory=dict)  # name in /fonts/NAME -> the font file
     css: bytes = b""
     version: str = ""
+    renderer: tuple[str, ...] = ()  # the files, sorted, as the PNG renderer takes them (its database kept by the book)
 
 
 def page_fonts(project: Project) -> PageFonts:
@@ -59,4 +61,6 @@ def page_fonts(project: Project) -> PageFonts:
                 f'src: url("/fonts/{served}"); font-display: block; }}'
             )
     css = ("\n".join(rules) + "\n").encode("utf-8")
-    return PageFonts(files, css, hashlib.sha256(css).hexdigest()[:16])
+    renderer = FontPaths(sorted({str(path) for path in files.values()}))
+    renderer.book = book
+    return PageFonts(files, css, hashlib.sha256(css).hexdigest()[:16], renderer)

@@ -2,10 +2,12 @@
 
 Routes (``DECK`` is a deck's slug as in ``output/``, e.g. ``imperial-academy``):
 
-- ``/``, ``/card/DECK/CARD``, ``/back/DECK/BACK``, ``/hand/DECK``: the pages;
+- ``/``, ``/card/DECK/CARD``, ``/back/DECK/BACK``, ``/hand/DECK``, ``/table/DECK`` (the playtest
+  table), ``/deck/DECK`` (the deck's statistics): the pages;
 - ``/cards/DECK/CARD.svg`` (the face as the build writes it), ``.png`` (300 dpi),
   and ``/backs/DECK/BACK.svg`` / ``.png``;
-- ``/api/state``, ``/api/side/DECK/face|back/NAME``: JSON for the pages;
+- ``/api/state``, ``/api/side/DECK/face|back/NAME``: JSON for the pages; ``/api/table|deal|hands|stats|textroom/DECK``:
+  the table's and the statistics' (see :mod:`.playapi`);
 - ``/events``: server-sent events (``state``, ``sides``);
 - ``/static/NAME``: the pages' scripts and styles; ``/fonts/NAME``: the shipped fonts.
 
@@ -24,6 +26,7 @@ import contextlib
 import hashlib
 import json
 import queue
+import sys
 import threading
 from collections import OrderedDict
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -35,6 +38,7 @@ from urllib.parse import unquote, urlsplit
 
 from .api import side_detail, state_json
 from .assets import PAGES, asset
+from .playapi import NAMES, answer
 from .sidepng import side_png
 from .sides import BACK, FACE
 from .state import Preview
@@ -87,6 +91,14 @@ class PreviewServer(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         return f"http://{HOST}:{self.server_port}/"
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that resets or drops its connection (a page closed mid-request) is nothing to tell; anything
+        else that escapes a request is one line, and the server goes on."""
+        error = sys.exc_info()[1]
+        if isinstance(error, (ConnectionError, TimeoutError)):
+            return
+        print(f"preview: internal error answering a request: {type(error).__name__}: {error} (please report it)", file=sys.stderr)
 
     def stop(self) -> None:
         self.stopping.set()
@@ -183,7 +195,8 @@ class _Handler(BaseHTTPRequestHandler):
         if not self._host_ok():
             self._text(403, "refused: this preview answers only to http://127.0.0.1 and http://localhost")
             return
-        parts = [unquote(p) for p in urlsplit(self.path).path.split("/")[1:]]
+        address = urlsplit(self.path)
+        parts = [unquote(p) for p in address.path.split("/")[1:]]
         preview = self.server.preview
         preview.loaded.wait(_WAIT_SECONDS)  # the first reading of the decks, when the server has just started
         match parts:
@@ -214,8 +227,14 @@ class _Handler(BaseHTTPRequestHandler):
                 self._json(detail)
             case [page, deck, name] if page in _SIDE_PAGES and preview.snapshot.side(deck, _SIDE_PAGES[page], name):
                 self._page("card")
-            case ["hand", deck] if preview.snapshot.entry(deck) is not None:
-                self._page("hand")
+            case [("hand" | "table" | "deck") as page, deck] if preview.snapshot.entry(deck) is not None:
+                self._page(page)
+            case ["api", name, deck] if name in NAMES:
+                status, data = answer(preview, self.server.worker, name, deck, address.query)
+                if isinstance(data, str):
+                    self._text(status, data)
+                else:
+                    self._json(data)
             case [folder, deck, file] if folder in _SIDE_FOLDERS and file.endswith((".svg", ".png")):
                 self._side(deck, _SIDE_FOLDERS[folder], file[:-4], file[-3:])
             case _:
@@ -251,7 +270,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._not_found()
             return
         geometry, source = entry.geometry, f"{entry.deck.source} {kind} {name}"
-        fonts = tuple(sorted({str(path) for path in preview.snapshot.fonts.files.values()}))
+        fonts = preview.snapshot.fonts.renderer
 
         def draw_png() -> bytes:
             kept = self.server.pngs

@@ -20,7 +20,6 @@ from ..faces.drawn import DrawnSide
 from ..faces.lint import print_problems
 from ..faces.render import FaceRenderer
 from ..pipeline.keptsides import Sides
-from ..pipeline.store import Store
 from ..project import Project
 from ..project.digests import digest, file_digest
 
@@ -73,13 +72,13 @@ def _supports_draft() -> bool:
     return "draft" in inspect.signature(FaceRenderer).parameters
 
 
-def _draft_svg(project: Project, deck: Deck, side: Side) -> str | None:
+def _draft_svg(faces: Sides, side: Side) -> str | None:
     """The side drawn in draft mode (overflowing text shown on the card), where the renderer has one; else None."""
     if not _supports_draft():
         return None
     options = {"draft": True}
     try:
-        _, svg = Sides(Store(project), deck, FaceRenderer(project, deck, **options)).svg(side.card, side.side)
+        _, svg = Sides(faces.store, faces.deck, FaceRenderer(faces.project, faces.deck, **options)).svg(side.card, side.side)
     except AetherpressError:
         return None
     return svg
@@ -93,7 +92,7 @@ def _prints_otherwise(faces: Sides, side: Side, drawn: DrawnSide) -> tuple[str, 
     else:
         template = deck.back_for(side.card) if side.kind == BACK else deck.template_for(side.card)
     what = f"card '{side.name}'" if side.kind == FACE else f"the back '{side.name}'"
-    return tuple(f"error: {p}" for p in print_problems(faces.renderer, template, what, drawn.svg, set(), drawn.differs))
+    return tuple(f"warning: {p}" for p in print_problems(faces.renderer, template, what, drawn.svg, set(), drawn.differs))
 
 
 def draw(project: Project, faces: Sides, side: Side) -> None:
@@ -109,7 +108,7 @@ def draw(project: Project, faces: Sides, side: Side) -> None:
         )
     except AetherpressError as exc:
         side.problems = tuple(dict.fromkeys(f"error: {p}" for p in exc.problems))
-        draft = _draft_svg(project, faces.deck, side)
+        draft = _draft_svg(faces, side)
         side.svg = draft if draft is not None else side.last_good  # else its last good drawing, under the problem
         side.draft = draft is not None
         side.stale = draft is None and side.svg is not None

@@ -23,17 +23,19 @@ from ..definitions.model import Deck
 from ..definitions.schema import suggestions_afresh
 from ..errors import AetherpressError, grouped_lines
 from ..faces.render import Geometry
+from ..pipeline.context import ProjectContext
 from ..pipeline.keptsides import Sides
-from ..pipeline.store import Store
 from ..project import Project
 from ..project.digests import digest
 from .events import Broadcaster
 from .findings import zone_findings
 from .pagefonts import PageFonts, page_fonts
-from .sides import Side, draw, side_list
+from .play import Play
+from .sides import FACE, Side, draw, side_list
+from .textroom import card_room
 
 _FLUSH_SECONDS = 0.2  # while many sides are being drawn, pages hear of them in batches this often
-_FINDINGS_KEPT = 256  # sides whose safe-zone findings are remembered
+_FINDINGS_KEPT = 256  # sides whose safe-zone findings (and text measures) are remembered
 BANNER_LINES = 12  # problems a page's banner shows: a state event carries these and how many there are in all
 
 
@@ -84,6 +86,7 @@ class Preview:
 
     def __init__(self, project: Project, choose: Callable[[], list[Deck]], events: Broadcaster | None = None):
         self.project = project
+        self.store = ProjectContext(project).store  # one store for the preview's life: its entries are files
         self.choose = choose
         self.events = events or Broadcaster()
         self.snapshot = _Snapshot({})
@@ -95,6 +98,8 @@ class Preview:
         self._told: dict | None = None  # the state the pages last heard (without its version)
         self.loaded = threading.Event()  # set once the definitions were first read (or failed to be)
         self._findings: dict[str, list[str]] = {}  # by side version
+        self._room: dict[str, list[dict]] = {}  # how full each text of a face is, by side version
+        self.play = Play(project)  # the games, for the table and the decks' statistics
 
     # --- reading the definitions ---------------------------------------------------
 
@@ -122,7 +127,7 @@ class Preview:
         changed: list[tuple[DeckEntry, Side]] = []
         waiting: list[tuple[DeckEntry, Side]] = []
         for deck in decks:
-            entry = entries[deck.slug] = DeckEntry(deck, Sides(Store(self.project), deck))
+            entry = entries[deck.slug] = DeckEntry(deck, Sides(self.store, deck))
             before = old.get(deck.slug)
             for kind, name, card in side_list(deck):
                 key = entry.faces.key(card, "front" if kind == "face" else "back")
@@ -140,6 +145,7 @@ class Preview:
                 entry.sides[(kind, name)] = side
         self.pending = deque(changed + waiting)  # what was just edited is drawn first
         self.snapshot = _Snapshot(entries, (), _structure(entries), fonts)
+        self.play = Play(self.project)  # the games are read again when next asked for (after the decks they match)
         self.loaded.set()
         self.flush()
 
@@ -174,6 +180,23 @@ class Preview:
                 self._findings.pop(next(iter(self._findings)))
             self._findings[side.version] = zone_findings(self.project, entry.deck, side)
         return self._findings[side.version]
+
+    def text_room(self, slug: str) -> list[dict] | None:
+        """How full each text of each face of a deck is (see :mod:`.textroom`), the fullest first; None for no such deck."""
+        entry = self.snapshot.entry(slug)
+        if entry is None:
+            return None
+        out = []
+        for (kind, _), side in entry.sides.items():
+            if kind != FACE or side.card is None:
+                continue
+            self.draw_now(slug, kind, side.name)  # its version is its drawing's
+            if side.version not in self._room:
+                if len(self._room) >= _FINDINGS_KEPT * 4:
+                    self._room.pop(next(iter(self._room)))
+                self._room[side.version] = card_room(self.project, entry.deck, side.card)
+            out += [dict(text, card=side.name, name=side.card.name) for text in self._room[side.version]]
+        return sorted(out, key=lambda text: (-text["full"], text["card"]))
 
     def _draw(self, entry: DeckEntry, side: Side) -> None:
         draw(self.project, entry.faces, side)

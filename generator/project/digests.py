@@ -77,6 +77,9 @@ def digests_hold(reads: Any, folders: Sequence[Path]) -> bool:
     return True
 
 
+Known = tuple[tuple[str, int, int, int], str]  # a file's identity (path, size, time, inode) and its digest
+
+
 def note_written(path: Path, data: bytes) -> None:
     """Remember the digest of ``data``, just written at ``path``: a manifest need not read it back."""
     try:
@@ -85,6 +88,24 @@ def note_written(path: Path, data: bytes) -> None:
         return
     if st.st_size == len(data):
         _KNOWN[(str(path), st.st_size, st.st_mtime_ns, st.st_ino)] = hashlib.sha256(data).hexdigest()
+
+
+def known_digest(path: Path) -> Known | None:
+    """The file's identity with its digest when this process knows it (wrote it, or read it whole), to hand to
+    another process of the same build (see :func:`note_known`)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    identity = (str(path), st.st_size, st.st_mtime_ns, st.st_ino)
+    found = _KNOWN.get(identity)
+    return None if found is None else (identity, found)
+
+
+def note_known(known: Known) -> None:
+    """Remember the digest of a file another process of the build wrote (see :func:`known_digest`)."""
+    identity, found = known
+    _KNOWN[identity] = found
 
 
 # Left out of a project's digest: what version control, Python and file browsers keep beside the files.

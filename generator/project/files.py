@@ -16,9 +16,9 @@ import errno
 import os
 import stat
 import tempfile
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextvars import ContextVar
-from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO
 
@@ -27,14 +27,43 @@ from ..locations import real
 from .digests import note_written
 
 _MAX_NAME_BYTES = 255
-_ROOTS: ContextVar[tuple[Path, ...]] = ContextVar("aetherpress_write_roots", default=())
+_FOLDERS_KEPT = 512
+
+
+class _Roots:
+    """The folders a command may write into, and the folders it wrote into with their links resolved, while each
+    name still leads to the same directory (a cache writes a thousand files into one folder, and resolving is a
+    system call per part of the path); a block inside another shares what the outer one resolved."""
+
+    def __init__(self, roots: tuple[Path, ...], resolved: OrderedDict[tuple[str, int, int], Path] | None = None):
+        self.roots = roots
+        self.resolved: OrderedDict[tuple[str, int, int], Path] = OrderedDict() if resolved is None else resolved
+
+    def resolve(self, folder: Path) -> Path:
+        key = os.fspath(folder)
+        try:
+            st = os.stat(key)
+        except OSError:
+            return real(folder)
+        identity = (key, st.st_dev, st.st_ino)
+        found = self.resolved.get(identity)
+        if found is None:
+            found = self.resolved[identity] = real(folder)
+            while len(self.resolved) > _FOLDERS_KEPT:
+                self.resolved.popitem(last=False)
+        return found
+
+
+# where the command may write: a guard every writer consults, set by the command (not a memo of the project)
+_ROOTS: ContextVar[_Roots | None] = ContextVar("aetherpress_write_roots", default=None)
 
 
 @contextlib.contextmanager
 def writing_into(*folders: Path) -> Iterator[None]:
     """Allow writes into ``folders`` (and below) for the duration of the block."""
+    outer = _ROOTS.get()
     roots = tuple(real(folder) for folder in folders)
-    token = _ROOTS.set(_ROOTS.get() + roots)
+    token = _ROOTS.set(_Roots(roots, None) if outer is None else _Roots(outer.roots + roots, outer.resolved))
     try:
         yield
     finally:
@@ -64,34 +93,15 @@ def confine(target: Path) -> Path:
 
 def confined_folder(folder: Path, target: Path | None = None) -> Path:
     """``folder`` with its links resolved, if files may be written in it (``target``: the file, for the message)."""
-    roots = _ROOTS.get()
+    allowed = _ROOTS.get()
+    roots = allowed.roots if allowed is not None else ()
     if "\x00" in str(folder):
         raise AetherpressError(Problem(display_path(folder), "refusing to write into a folder of that name"))
-    resolved = _resolved(folder)
+    resolved = allowed.resolve(folder) if allowed is not None else real(folder)
     if not any(resolved == root or resolved.is_relative_to(root) for root in roots):
         where = ", ".join(display_path(r) for r in roots) or "no output folder"
         raise AetherpressError(Problem(display_path(target or folder), f"refusing to write outside the output folder ({where})"))
     return resolved
-
-
-_FOLDERS_KEPT = 512
-
-
-def _resolved(folder: Path) -> Path:
-    """``folder`` with its links resolved; kept per process while the name still leads to the same directory
-    (a cache writes a thousand files into one folder, and resolving is a system call per part of the path)."""
-    key = os.fspath(folder)
-    try:
-        st = os.stat(key)
-    except OSError:
-        return real(folder)
-    return _resolved_as(key, (st.st_dev, st.st_ino))
-
-
-@lru_cache(maxsize=_FOLDERS_KEPT)
-def _resolved_as(folder: str, identity: tuple[int, int]) -> Path:
-    """The folder named ``folder`` with its links resolved, while the name leads to the directory ``identity``."""
-    return real(Path(folder))
 
 
 def _file_name(target: Path) -> str:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..errors import AetherpressError, Problem
 from ..locations import FONTS_DIR, builtin_root, display_path, real
+from .readings import Readings
 
 
 @dataclass(frozen=True)
@@ -117,6 +118,7 @@ class Project:
         self._cache = real(cache) if cache is not None else None
         self.keeps = keeps
         self._cache_found: tuple[tuple[str | None, str | None], Path] | None = None
+        self.readings = Readings()  # what this command has read of the project's files (see .readings)
 
     @property
     def output_dir(self) -> Path:

@@ -6,7 +6,9 @@ each page of the interior alone, the four cover pages as two spreads (outside:
 back, spine, front; inside: inside front, spine, inside back).  The outside
 spread's ground runs under both covers and the spine into the bleed, so a cut
 a little off the trim shows no white.  Crop marks (and fold marks at the
-spine) are black ink alone, outside the bleed.  Every colour and picture then
+spine) are black ink alone, outside the bleed.  Transparency is flattened as
+the screen shows it, in RGB (:func:`.flatten.flatten_pages`: a card picture
+that has any becomes a picture at :data:`~.presspiece.FLATTEN_DPI`).  Every colour and picture then
 goes through the cards' process CMYK (:func:`.recolour.recolour_pages`, so
 small dark text prints in black alone) and the file becomes PDF/X
 (:func:`.pdfx.make_pdfx`) with the profile as its output intent.
@@ -26,7 +28,9 @@ from ..geometry import Box
 from ..imposition.printbook import PAPER_THICKNESS, SLUG, PrintSheet, spine_width, split_pages
 from .canvas import new_canvas
 from .colour import ProcessColour
+from .flatten import flatten_pages
 from .pdfx import make_pdfx
+from .presspiece import FLATTEN_DPI
 from .recolour import recolour_pages
 
 MARK_WIDTH = 0.1  # mm
@@ -96,7 +100,7 @@ def print_book(book: bytes, press: Press, look: Look) -> PrintBook:
 
 
 def _pressed(pdf: bytes, press: Press) -> bytes:
-    return make_pdfx(recolour_pages(pdf, press.process), press.process.profile, press.level)
+    return make_pdfx(recolour_pages(flatten_pages(pdf, FLATTEN_DPI), press.process), press.process.profile, press.level)
 
 
 Placed = list[tuple[int, Box, dict[str, float]]]  # (page of the book, its trim on the sheet, mm it draws past each edge)

@@ -25,6 +25,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from ..definitions.languages import BOX_COUNT, say
 from ..definitions.model import Deck
 from ..definitions.styles import style_value
 from ..faces.render import FaceRenderer
@@ -221,7 +222,7 @@ class BoxPainter:
         d, g = self.deck, self.faces.geometry
         width = (self.box.panels["back"].w - 2 * INSET - 6) * mm
         body: list[tuple[str, str, float]] = [(d.title, TITLE_FONT, _fit(d.title, TITLE_FONT, 11, width))]
-        body.append((f"{d.card_count} cards · {g.trim_w:g} × {g.trim_h:g} mm", DEFAULT_FONT, 8.5))
+        body.append((say(d, BOX_COUNT, count=d.card_count, width=g.trim_w, height=g.trim_h), DEFAULT_FONT, 8.5))
         body += [(line, DEFAULT_FONT, 8) for line in _wrap(d.description, DEFAULT_FONT, 8, width)]
         body += [
             (line, font_name("EB Garamond", "normal", "italic"), 7.5)

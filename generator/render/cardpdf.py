@@ -12,11 +12,12 @@ from ..faces.render import FaceRenderer
 from ..project import Project
 from ..units import format_mm
 from .canvas import new_canvas
-from .colour import ProcessColour, colour_converter
+from .colour import colour_converter
 from .forms import Forms
-from .pdfx import FLATTEN_DPI, make_pdfx
+from .pdfx import make_pdfx
+from .presspiece import Press
 from .sheetpdf import Progress, job_cards
-from .textlayer import OVER, UNDER
+from .vector import SHEET_DPI
 
 
 def draw_card_pages(
@@ -26,15 +27,17 @@ def draw_card_pages(
     sides: Sequence[tuple[Card, str]],
     greyscale: bool = False,
     progress: Progress | None = None,
-    process: ProcessColour | None = None,
-    text_layer: str | None = None,
+    press: Press | None = None,
+    dpi: float = SHEET_DPI,
 ) -> bytes:
-    """A PDF with one page per (card, "front"|"back"): trim plus ``bleed``, TrimBox and BleedBox set.
+    """A PDF with one page per (card, "front"|"back"): trim plus ``bleed``, TrimBox and BleedBox set, filters drawn
+    at ``dpi``.
 
-    With ``process`` every colour and picture is drawn in process CMYK through
-    its profile (and ``greyscale`` is the converter's own setting); with
-    ``text_layer`` only that layer of each side (:mod:`.textlayer`).
+    With ``press`` every side is drawn as a print shop takes it (:mod:`.presspiece`):
+    process CMYK through its profile (``greyscale`` is the converter's own
+    setting), transparency flattened at the press's resolution.
     """
+    process = press.process if press is not None else None
     faces = FaceRenderer(project, deck, bleed=bleed)
     g = faces.geometry
     buffer = io.BytesIO()
@@ -53,7 +56,7 @@ def draw_card_pages(
         process=process is not None,
         **boxes,
     )
-    forms = Forms(canvas, [deck], [faces], process or colour_converter(greyscale), text_layer)
+    forms = Forms(canvas, [deck], [faces], process or colour_converter(greyscale), press, dpi)
     if not sides:
         canvas.showPage()
     for n, (card, side) in enumerate(sides):
@@ -66,39 +69,20 @@ def draw_card_pages(
 
 
 def card_pdf_bytes(
-    project: Project, deck: Deck, bleed: float, sides: Sequence[tuple[Card, str]], greyscale: bool = False
+    project: Project, deck: Deck, bleed: float, sides: Sequence[tuple[Card, str]], greyscale: bool = False, dpi: float = SHEET_DPI
 ) -> bytes:
-    return draw_card_pages(project, deck, bleed, sides, greyscale)
+    return draw_card_pages(project, deck, bleed, sides, greyscale, dpi=dpi)
 
 
 def shop_pdf_bytes(
-    project: Project,
-    deck: Deck,
-    bleed: float,
-    process: ProcessColour,
-    copies: int = 1,
-    progress: Progress | None = None,
-    text_layer: str | None = None,
+    project: Project, deck: Deck, bleed: float, press: Press, copies: int = 1, progress: Progress | None = None
 ) -> bytes:
     """Every printed card as two pages, back then front (the DriveThruCards order), with ``bleed``,
-    in process CMYK (not yet PDF/X: see :mod:`.pdfx`)."""
+    as the press takes them (not yet PDF/X: see :mod:`.pdfx`)."""
     sides = [(job.card, side) for job in job_cards([deck], copies) for side in ("back", "front")]
-    return draw_card_pages(project, deck, bleed, sides, progress=progress, process=process, text_layer=text_layer)
+    return draw_card_pages(project, deck, bleed, sides, progress=progress, press=press)
 
 
-def shop_pdfx(
-    project: Project,
-    deck: Deck,
-    bleed: float,
-    process: ProcessColour,
-    level: str = "4",
-    copies: int = 1,
-    dpi: float = FLATTEN_DPI,
-) -> bytes:
-    """The shop's file as PDF/X ``level``.  PDF/X-1a is flattened at ``dpi``, with each side's text that
-    nothing transparent touches set over the flattened picture as text."""
-    if level == "4":  # PDF/X-1a (2001 or 2003) is flattened
-        return make_pdfx(shop_pdf_bytes(project, deck, bleed, process, copies), process.profile, level)
-    under = shop_pdf_bytes(project, deck, bleed, process, copies, text_layer=UNDER)
-    over = shop_pdf_bytes(project, deck, bleed, process, copies, text_layer=OVER)
-    return make_pdfx(under, process.profile, level, over=over, dpi=dpi)
+def shop_pdfx(project: Project, deck: Deck, bleed: float, press: Press, level: str = "4", copies: int = 1) -> bytes:
+    """The shop's file as PDF/X ``level``: every side with nothing transparent left (see :mod:`.presspiece`)."""
+    return make_pdfx(shop_pdf_bytes(project, deck, bleed, press, copies), press.process.profile, level)

@@ -11,8 +11,8 @@ from ..definitions.model import Card, Deck
 from ..faces.render import FaceRenderer
 from ..resources.fonts import font_book
 from .placed import fill_sides, use_side
-from .textlayer import layer
-from .vector import font_files, side_pdf
+from .presspiece import Press, press_piece
+from .vector import SHEET_DPI, font_files, side_pdf
 
 
 class Forms:
@@ -24,11 +24,14 @@ class Forms:
         decks: Sequence[Deck],
         renderers: Sequence[FaceRenderer],
         converter=None,
-        text_layer: str | None = None,
+        press: Press | None = None,
+        dpi: float = SHEET_DPI,
     ):
-        """``text_layer``: draw only that layer of each side (see :mod:`.textlayer`), for a flattened file."""
+        """Sides drawn with every colour through ``converter`` (greys, or None: as designed) and filters at ``dpi``;
+        with ``press``, as a print shop's file takes them instead (see :mod:`.presspiece`)."""
         self.canvas = canvas
-        self.text_layer = text_layer
+        self.press = press
+        self.dpi = dpi
         self.decks = decks
         self.renderers = renderers
         self.converter = converter
@@ -56,9 +59,9 @@ class Forms:
             svg, template, place = faces.face(card), deck.template_for(card), f"card '{card.id}' of deck '{deck.id}'"
         else:
             svg, template, place = faces.back(card), deck.back_for(card), f"back of card '{card.id}' of deck '{deck.id}'"
-        if self.text_layer is not None:
-            svg = layer(svg, self.text_layer)
-        return side_pdf(svg, faces.template_file(template), place, self._fonts, self.converter)
+        if self.press is not None:
+            return press_piece(svg, faces.template_file(template), place, self._fonts, self.press)
+        return side_pdf(svg, faces.template_file(template), place, self._fonts, self.converter, self.dpi)
 
     def draw(self, key: tuple, card: Card) -> None:
         """Draw the card side with its bleed corner at the current origin."""

@@ -143,15 +143,27 @@ def limit_ink(cmyk: np.ndarray, ink_limit: float) -> np.ndarray:
     yellow is first moved to black (each step takes one unit from all three and
     adds one to black, so darkness is kept while the total falls by two), then
     cyan, magenta and yellow are scaled down together.  Values are rounded down,
-    so the limit holds exactly in the 8-bit result.
+    so the limit holds exactly in the 8-bit result.  Each distinct colour over
+    the limit is worked out once: a card has far fewer colours than pixels.
     """
+    import numpy as np  # loaded by the builds that separate pictures
+
+    cmyk = np.ascontiguousarray(cmyk, dtype=np.uint8)
+    over = cmyk.sum(axis=-1, dtype=np.uint16) > int(ink_limit * 255 + 1e-6)
+    if not over.any():
+        return cmyk
+    colours, which = np.unique(cmyk[over].view(np.uint32).ravel(), return_inverse=True)
+    out = cmyk.copy()
+    out[over] = _limited(colours.view(np.uint8).reshape(-1, 4), ink_limit)[which.ravel()]
+    return out
+
+
+def _limited(cmyk: np.ndarray, ink_limit: float) -> np.ndarray:
+    """Colours (N x 4, 8-bit), each over ``ink_limit``, brought within it (see :func:`limit_ink`)."""
     import numpy as np  # loaded by the builds that separate pictures
 
     values = cmyk.astype(np.float64) / 255.0
     total = values.sum(axis=-1)
-    over = total > ink_limit + 1e-9
-    if not over.any():
-        return cmyk
     cmy, black = values[..., :3].copy(), values[..., 3].copy()
     moved = np.minimum.reduce([cmy.min(axis=-1), 1.0 - black, np.maximum(total - ink_limit, 0.0) / 2.0])
     cmy -= moved[..., None]
@@ -160,8 +172,7 @@ def limit_ink(cmyk: np.ndarray, ink_limit: float) -> np.ndarray:
     room = np.clip(ink_limit - black, 0.0, None)
     scale = np.where(colour > room, room / np.maximum(colour, 1e-12), 1.0)
     cmy *= scale[..., None]
-    limited = np.floor(np.concatenate([cmy, black[..., None]], axis=-1) * 255.0 + 1e-6).clip(0, 255).astype(np.uint8)
-    return np.where(over[..., None], limited, cmyk)
+    return np.floor(np.concatenate([cmy, black[..., None]], axis=-1) * 255.0 + 1e-6).clip(0, 255).astype(np.uint8)
 
 
 @cache

@@ -6,10 +6,11 @@ fonts); this module turns that file into PDF/X with pikepdf:
 - ``4`` (PDF/X-4, the default): transparency allowed; ``GTS_PDFXVersion`` in
   the document information and in XMP metadata with the ids PDF/X-4 asks for.
 - ``1a`` (PDF/X-1a:2001, PDF 1.3) and ``1a:2003`` (PDF/X-1a:2003, PDF 1.4, the
-  version DriveThruCards' card guide asks for): Ghostscript flattens
-  transparency first (pages that use it become one CMYK image at
-  :data:`FLATTEN_DPI`); without Ghostscript the command stops with an error
-  naming it.
+  version DriveThruCards' card guide asks for): no transparency.  The pages
+  given are already free of it (cards: :mod:`.presspiece`; books:
+  :mod:`.flatten`); what is left of transparency groups and neutral graphics
+  states is taken away, and a page that still paints anything transparent is
+  an error, never a file that prints otherwise than it shows.
 
 Dates come from the drawn file (fixed, so files are reproducible) and the
 file identifier is computed from the content.
@@ -19,31 +20,24 @@ from __future__ import annotations
 
 import hashlib
 import io
-import os
-import shutil
-import subprocess
 import uuid
 import zlib
 from functools import cache
 from typing import TYPE_CHECKING
 
 from ..definitions.shops import PDFX_LEVELS
-from ..errors import AetherpressError, Problem
 from .icc import REGISTRY, OutputProfile
+from .transparency import drop_markers
 
 if TYPE_CHECKING:
     import pikepdf
 
 _PDF_VERSION = {"4": "1.6", "1a": "1.3", "1a:2003": "1.4"}  # the newest PDF each level allows
-FLATTEN_DPI = 600
-_TEXT_LAYER = "/AetherpressText"  # the form of a page's texts, set over its flattened picture
-_GS_TIMEOUT = 1800  # s
-_FIXED_EPOCH = "946684800"  # 2000-01-01, the date reportlab's invariant files carry
 
 
-def make_pdfx(pdf: bytes, profile: OutputProfile, level: str = "4", over: bytes | None = None, dpi: float = FLATTEN_DPI) -> bytes:
-    """The CMYK ``pdf`` as PDF/X-4, PDF/X-1a:2001 or PDF/X-1a:2003 with ``profile`` as its output intent.  For
-    PDF/X-1a, ``pdf`` is flattened at ``dpi`` and each page of ``over`` (text, nothing transparent) is set over its page."""
+def make_pdfx(pdf: bytes, profile: OutputProfile, level: str = "4") -> bytes:
+    """The CMYK ``pdf`` as PDF/X-4, PDF/X-1a:2001 or PDF/X-1a:2003 with ``profile`` as its output intent; for
+    PDF/X-1a, ``pdf`` must paint nothing transparent (ValueError otherwise)."""
     import pikepdf  # only print-shop files need it
 
     # pikepdf loads only for print-shop files
@@ -54,12 +48,8 @@ def make_pdfx(pdf: bytes, profile: OutputProfile, level: str = "4", over: bytes 
     with pikepdf.open(io.BytesIO(pdf)) as source:
         info: dict[str, str] = {str(k): str(v) for k, v in source.docinfo.items() if isinstance(v, String)}
         lang = str(source.Root.Lang) if Name.Lang in source.Root else ""
-    flat = level != "4"  # both PDF/X-1a versions
-    drawn = _flatten(pdf, dpi, _PDF_VERSION[level]) if flat else pdf
-    if over is not None and flat:
-        drawn = _stamped(drawn, over)
     out = io.BytesIO()
-    with pikepdf.open(io.BytesIO(drawn)) as doc:
+    with pikepdf.open(io.BytesIO(pdf)) as doc:
         for name in [str(k) for k in doc.docinfo.keys() if str(k) not in info]:  # noqa: SIM118
             del doc.docinfo[name]
         for name, text in info.items():
@@ -76,6 +66,7 @@ def make_pdfx(pdf: bytes, profile: OutputProfile, level: str = "4", over: bytes 
                 doc.docinfo[Name.GTS_PDFXConformance] = String("PDF/X-1a:2001")
             else:  # PDF/X-1a:2003 names itself in the version key alone
                 doc.docinfo[Name.GTS_PDFXVersion] = String("PDF/X-1a:2003")
+            drop_markers(doc)
             if Name.Metadata in doc.Root:
                 del doc.Root[Name.Metadata]
             for page in doc.pages:
@@ -87,7 +78,7 @@ def make_pdfx(pdf: bytes, profile: OutputProfile, level: str = "4", over: bytes 
             deterministic_id=True,
             force_version=_PDF_VERSION[level] if level != "4" else "",
             min_version="1.4" if level == "4" else "",
-            object_stream_mode=pikepdf.ObjectStreamMode.preserve,  # none: reportlab and Ghostscript write none
+            object_stream_mode=pikepdf.ObjectStreamMode.disable,  # PDF 1.3 and 1.4 know no object streams
             fix_metadata_version=level == "4",
         )
     return out.getvalue()
@@ -155,67 +146,3 @@ def _xmp(doc: pikepdf.Pdf, drawn: bytes) -> None:
         meta["xmpMM:VersionID"] = "1"
         meta["xmpMM:RenditionClass"] = "default"
         meta["pdfxid:GTS_PDFXVersion"] = "PDF/X-4"
-
-
-def ghostscript() -> str:
-    """The Ghostscript program, or a one-line error naming it."""
-    found = shutil.which("gs")
-    if found is None:
-        raise AetherpressError(
-            Problem(
-                "command line",
-                "PDF/X-1a needs Ghostscript ('gs') to flatten transparency, and it is not installed; "
-                "install it (Debian: apt-get install ghostscript) or use --pdfx 4",
-            )
-        )
-    return found
-
-
-def _flatten(pdf: bytes, dpi: float = FLATTEN_DPI, version: str = "1.3") -> bytes:
-    """``pdf`` rewritten as PDF ``version`` by Ghostscript: transparency flattened (at ``dpi``), colour kept CMYK,
-    fonts embedded."""
-    command = [
-        ghostscript(),
-        "-q",
-        "-dNOPAUSE",
-        "-dBATCH",
-        "-dSAFER",
-        "-sstdout=%stderr",
-        "-sDEVICE=pdfwrite",
-        f"-r{dpi:g}",
-        f"-dCompatibilityLevel={version}",
-        "-dHaveTransparency=false",
-        "-sColorConversionStrategy=CMYK",
-        "-dAutoRotatePages=/None",
-        "-dEmbedAllFonts=true",
-        "-sOutputFile=-",
-        "-",
-    ]
-    env = {**os.environ, "SOURCE_DATE_EPOCH": _FIXED_EPOCH}
-    try:
-        result = subprocess.run(command, input=pdf, capture_output=True, env=env, timeout=_GS_TIMEOUT, check=False)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        raise AetherpressError(Problem("command line", f"PDF/X-1a: Ghostscript failed to run: {exc}")) from None
-    if result.returncode != 0 or not result.stdout.startswith(b"%PDF"):
-        said = next((line for line in result.stderr.decode("utf-8", "replace").splitlines() if line.strip()), "no message")
-        raise AetherpressError(Problem("command line", f"PDF/X-1a: Ghostscript could not flatten the file: {said}"))
-    return result.stdout
-
-
-def _stamped(pdf: bytes, over: bytes) -> bytes:
-    """Each page of ``pdf`` with the page of ``over`` of the same number drawn over it (same page size)."""
-    # pikepdf loads only for print-shop files
-    import pikepdf
-    from pikepdf import Name
-
-    out = io.BytesIO()
-    with pikepdf.open(io.BytesIO(pdf)) as doc, pikepdf.open(io.BytesIO(over)) as layer:
-        if len(doc.pages) != len(layer.pages):
-            raise ValueError("the text layer has another number of pages")
-        for page, text in zip(doc.pages, layer.pages, strict=True):
-            form = doc.copy_foreign(text.as_form_xobject())
-            page.add_resource(form, Name.XObject, Name(_TEXT_LAYER))
-            page.contents_add(b"q\n", prepend=True)
-            page.contents_add(f"\nQ q {_TEXT_LAYER} Do Q\n".encode(), prepend=False)
-        doc.save(out, deterministic_id=True)
-    return out.getvalue()

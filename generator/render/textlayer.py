@@ -13,10 +13,11 @@ searchable, black in one ink.  :func:`split_text` splits a side's SVG into
 A text qualifies when neither it nor a group round it is see-through
 (``opacity``, ``fill-opacity``, ``stroke-opacity`` below 1), masked, blended
 or filtered, when it is painted in plain colours, and when nothing painted
-after it that could be transparent (a see-through shape, a picture, a
-gradient, a ``<use>``) reaches where it lies (its box taken generously: every
-letter three quarters of the font size wide, on either side of its start).  A side whose ``<style>`` sets any of those is not
-split.  What does not qualify stays in the flattened layer, as before.
+after it reaches where it lies (its box taken generously: every letter three
+quarters of the font size wide, on either side of its start): raised over the
+rest, it would otherwise cover what covered it.  A side whose ``<style>`` sets
+any of those is not split, nor one that paints more than :data:`MAX_PAINTED`
+elements.  What does not qualify stays in the flattened layer.
 """
 
 from __future__ import annotations
@@ -71,19 +72,27 @@ def _qualifies(text: etree._Element) -> bool:
     return not any(_transparent(a) or _local(a) in _NOT_PAINTED or _local(a) == "text" for a in text.iterancestors())
 
 
+MAX_PAINTED = 2_000  # elements a side may paint and still be split: beyond, it is kept whole (every text drawn over
+# everything painted after it would be a quadratic search)
+
+
 def _texts(root: etree._Element) -> list[etree._Element]:
-    """The texts that may be set over the flattened layer, in painting order: a text qualifies when nothing that
-    may be transparent is painted after it where it lies."""
+    """The texts that may be set over the flattened layer, in painting order: a text qualifies when nothing is
+    painted after it where it lies (raised over the rest, it would cover what covered it)."""
     painted = [el for el in root.iter() if isinstance(el.tag, str) and not _inside_definitions(el)]
+    if len(painted) > MAX_PAINTED:
+        return []
     found = []
-    later: list[_Extent | None] = []  # where transparency is painted after the element looked at (None: anywhere)
+    later: list[_Extent | None] = []  # where something is painted after the element looked at (None: anywhere)
     for el in reversed(painted):
-        if _local(el) == "text" and _qualifies(el):
+        tag = _local(el)
+        if tag == "text" and _qualifies(el):
             where = _extent(el)
             if not any(_overlap(where, other) for other in later):
                 found.append(el)
-        if _transparent(el) or _local(el) in _PAINTED_LATER:
-            later.append(_extent(el))
+        if tag in ("tspan", "textPath", "title", "desc") or (tag in _GROUPS and not _transparent(el)):
+            continue  # a text's parts are the text; a plain group paints only its children
+        later.append(None if _props(el).get("filter", "none") not in ("none", "") else _extent(el))
     return list(reversed(found))
 
 
@@ -138,31 +147,43 @@ def _extent(el: etree._Element) -> _Extent | None:
         x, y = _attr(el, "x"), _attr(el, "y")
         return _bounds(_to_root(el), [(x, y), (x + _attr(el, "width"), y + _attr(el, "height"))])
     if tag == "text":
-        size = _inherited_number(el, "font-size", 16.0)
-        chars = max((len(t) for t in el.itertext()), default=0)
-        points: list[tuple[float, float]] = []
-        for part in el.iter():
-            xs = [float(v) for v in re.findall(r"[-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?", part.get("x") or "")]
-            ys = [float(v) for v in re.findall(r"[-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?", part.get("y") or "")]
-            if part.get("dx") or part.get("dy") or part.get("rotate") or part.get("textLength"):
-                return None  # glyphs moved one by one: not worth the guess
-            points += [(x, y) for x in xs or [0.0] for y in ys or [0.0]] if (xs or ys) else []
-        if not points:
-            points = [(0.0, 0.0)]
-        reach = chars * size * _TEXT_ADVANCE
-        box = _bounds(_to_root(el), points)
-        scale = _bounds(_to_root(el), [(0.0, 0.0), (1.0, 1.0)])
-        unit = max(abs(scale[2] - scale[0]), abs(scale[3] - scale[1]))
-        return (box[0] - reach * unit, box[1] - TEXT_RISE * size * unit, box[2] + reach * unit, box[3] + TEXT_DROP * size * unit)
+        return _text_extent(el)
     if tag in _GROUPS:
-        parts = [_extent(child) for child in el if isinstance(child.tag, str) and _local(child) not in _NOT_PAINTED]
-        if any(part is None for part in parts):
-            return None
-        known = [part for part in parts if part is not None]
-        if not known:
-            return (0.0, 0.0, 0.0, 0.0)
-        return (min(p[0] for p in known), min(p[1] for p in known), max(p[2] for p in known), max(p[3] for p in known))
+        return _group_extent(el)
     return None
+
+
+def _text_extent(el: etree._Element) -> _Extent | None:
+    """Where a ``<text>`` paints, generously: every character as wide as the widest (None when its glyphs are moved one by one)."""
+    size = _inherited_number(el, "font-size", 16.0)
+    chars = max((len(t) for t in el.itertext()), default=0)
+    points: list[tuple[float, float]] = []
+    for part in el.iter():
+        xs = [float(v) for v in re.findall(r"[-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?", part.get("x") or "")]
+        ys = [float(v) for v in re.findall(r"[-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?", part.get("y") or "")]
+        if part.get("dx") or part.get("dy") or part.get("rotate") or part.get("textLength"):
+            return None  # glyphs moved one by one: not worth the guess
+        if xs or ys:  # the corners of where the positions reach: each list's least and greatest
+            x_range, y_range = (min(xs), max(xs)) if xs else (0.0, 0.0), (min(ys), max(ys)) if ys else (0.0, 0.0)
+            points += [(x, y) for x in x_range for y in y_range]
+    if not points:
+        points = [(0.0, 0.0)]
+    reach = chars * size * _TEXT_ADVANCE
+    box = _bounds(_to_root(el), points)
+    scale = _bounds(_to_root(el), [(0.0, 0.0), (1.0, 1.0)])
+    unit = max(abs(scale[2] - scale[0]), abs(scale[3] - scale[1]))
+    return (box[0] - reach * unit, box[1] - TEXT_RISE * size * unit, box[2] + reach * unit, box[3] + TEXT_DROP * size * unit)
+
+
+def _group_extent(el: etree._Element) -> _Extent | None:
+    """Where a group paints: the extents of its painted children together (None when one is not known)."""
+    parts = [_extent(child) for child in el if isinstance(child.tag, str) and _local(child) not in _NOT_PAINTED]
+    if any(part is None for part in parts):
+        return None
+    known = [part for part in parts if part is not None]
+    if not known:
+        return (0.0, 0.0, 0.0, 0.0)
+    return (min(p[0] for p in known), min(p[1] for p in known), max(p[2] for p in known), max(p[3] for p in known))
 
 
 def _attr(el: etree._Element, name: str) -> float:
@@ -209,20 +230,3 @@ def split_text(svg: str) -> tuple[str, str] | None:
             text.attrib.pop(marked, None)
     etree.cleanup_namespaces(over)
     return etree.tostring(root, encoding="unicode"), etree.tostring(over, encoding="unicode")
-
-
-UNDER, OVER = "under", "over"  # the two layers of a side in a flattened file
-
-
-def layer(svg: str, which: str) -> str:
-    """The ``which`` layer of a side: the side less its texts that stay text (UNDER), or those texts (OVER)."""
-    split = split_text(svg)
-    if split is not None:
-        return split[0] if which == UNDER else split[1]
-    if which == UNDER:
-        return svg
-    root = etree.fromstring(svg.encode("utf-8"))
-    for child in list(root):
-        root.remove(child)
-    root.text = None
-    return etree.tostring(root, encoding="unicode")  # nothing over: the side's size alone

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
-import tempfile
 from collections.abc import Iterable
-from functools import cache, lru_cache
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import svg2pdf_py
@@ -29,35 +28,53 @@ from lxml import etree
 from ..errors import AetherpressError, Problem
 from ..faces.svg import parse_svg
 from ..locations import FONTS_DIR
+from ..project.scratch import scratch_folder
 from ..resources.fontfiles import read_font_file
 from ..resources.fonts import FontBook
-from ..units import MM_PER_INCH
+from ..units import CSS_PX, svg_length_px
+from .filters import filter_scale
+from .usvgcompat import FontKey, as_chromium_places, half_height
 
-_CSS_PX_PER_INCH = 96
-_PT_PER_PX = 72 / _CSS_PX_PER_INCH
-_CSS_PX = {
-    "": 1.0,
-    "px": 1.0,
-    "in": _CSS_PX_PER_INCH,
-    "mm": _CSS_PX_PER_INCH / MM_PER_INCH,
-    "cm": _CSS_PX_PER_INCH / MM_PER_INCH * 10,
-    "pt": _CSS_PX_PER_INCH / 72,
-    "pc": _CSS_PX_PER_INCH / 6,
-}
-_LENGTH = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*([a-zA-Z]*)\s*$")
-_FONT_SETS_KEPT = 8  # distinct font sets a process keeps loaded (one per project, as a rule)
+_PT_PER_PX = 72 / CSS_PX["in"]
 
 
-def font_files(book: FontBook | None = None) -> tuple[str, ...]:
+class FontPaths(tuple):
+    """The font files a side may be set in, with the book they are of (which keeps the renderer's database of
+    them: loaded once per command while none of them changes)."""
+
+    book: FontBook | None = None
+
+
+def font_files(book: FontBook | None = None) -> FontPaths:
     """Every font file a side may be set in: the shipped fonts and ``book``'s own, sorted."""
     shipped = sorted(str(p) for p in FONTS_DIR.glob("*.ttf"))
     own = sorted(font.path for font in book.files) if book is not None else []
-    return tuple(shipped + own)
+    found = FontPaths(shipped + own)
+    found.book = book
+    return found
 
 
-def _database(files: tuple[str, ...]) -> svg2pdf_py.FontDatabase:
-    """The renderer's fonts: ``files`` alone, loaded once while none of them changes (a designer may replace a
-    project font under the same name while the preview runs)."""
+@dataclass(frozen=True)
+class _Fonts:
+    """The renderer's fonts, and half the height of each face (see :mod:`.usvgcompat`)."""
+
+    database: svg2pdf_py.FontDatabase
+    half_heights: dict[FontKey, float]
+
+
+def _database(files: tuple[str, ...]) -> _Fonts:
+    """The renderer's fonts: ``files`` alone, loaded once per font book while none of them changes (a designer may
+    replace a project font under the same name while the preview runs), the shipped ones alone once per process."""
+    stamps = _stamps(files)
+    book = getattr(files, "book", None)
+    if book is not None:
+        return book.derived(("renderer fonts", stamps), lambda: _loaded(stamps))
+    if all(Path(path).parent == FONTS_DIR for path in files):
+        return _shipped(stamps)
+    return _loaded(stamps)
+
+
+def _stamps(files: tuple[str, ...]) -> tuple[tuple[str, int, int], ...]:
     stamps = []
     for path in files:
         try:
@@ -65,21 +82,43 @@ def _database(files: tuple[str, ...]) -> svg2pdf_py.FontDatabase:
             stamps.append((path, found.st_mtime_ns, found.st_size))
         except OSError:
             stamps.append((path, 0, 0))  # gone since it was listed: the renderer says so when it reads it
-    return _loaded(tuple(stamps))
+    return tuple(stamps)
 
 
-@lru_cache(maxsize=_FONT_SETS_KEPT)
-def _loaded(stamps: tuple[tuple[str, int, int], ...]) -> svg2pdf_py.FontDatabase:
+@lru_cache(maxsize=2)
+def _shipped(stamps: tuple[tuple[str, int, int], ...]) -> _Fonts:
+    """The shipped fonts alone (files of the package, not of a project), loaded once per process."""
+    return _loaded(stamps)
+
+
+def _loaded(stamps: tuple[tuple[str, int, int], ...]) -> _Fonts:
     database = svg2pdf_py.FontDatabase()  # empty: the machine's fonts are never looked at
+    heights: dict[FontKey, float] = {}
     for path, _, _ in stamps:
         database.load_font_file(_as_named(path))
-    return database
+        found = _half_height(path)
+        if found is not None:
+            heights.setdefault(found[0], found[1])
+    return _Fonts(database, heights)
 
 
-@cache
-def _renamed_folder() -> tempfile.TemporaryDirectory:
-    """The folder of the fonts renamed for the renderer, while the process runs."""
-    return tempfile.TemporaryDirectory(prefix="aetherpress-fonts-")
+def _half_height(path: str) -> tuple[FontKey, float] | None:
+    """(family in lower case, weight, style) of the font in ``path``, and half its height per em."""
+    # fontTools loads with the fonts
+    from fontTools.ttLib import TTFont
+
+    try:
+        named = read_font_file(Path(path))
+        font = TTFont(path, lazy=True)
+        hhea, units = font["hhea"], font["head"].unitsPerEm
+        return (named.family.lower(), named.weight, named.style), half_height(hhea.ascent, hhea.descent, units)
+    except (AetherpressError, OSError, KeyError, ValueError):
+        return None
+
+
+def _renamed_folder() -> Path:
+    """The folder of the fonts renamed for the renderer: this process's, in the run's folder (removed as it ends)."""
+    return scratch_folder("fonts")
 
 
 def _as_named(path: str) -> str:
@@ -118,28 +157,43 @@ def _as_named(path: str) -> str:
         os2.fsSelection = (os2.fsSelection & ~0x61) | selection
     head.macStyle = (head.macStyle & ~0x03) | style_bits
     data = Path(path).read_bytes()
-    target = Path(_renamed_folder().name) / f"{hashlib.sha256(data).hexdigest()[:24]}.ttf"
+    target = _renamed_folder() / f"{hashlib.sha256(data).hexdigest()[:24]}.ttf"
     if not target.is_file():
         font.save(target)
     font.close()
     return str(target)
 
 
-def side_pdf(svg_text: str, source: str, place: str | None = None, fonts: Iterable[str] | None = None, converter=None) -> bytes:
+SHEET_DPI = 300  # what filters are drawn at on sheets and in books, unless asked otherwise
+
+
+def side_pdf(
+    svg_text: str,
+    source: str,
+    place: str | None = None,
+    fonts: Iterable[str] | None = None,
+    converter=None,
+    dpi: float = SHEET_DPI,
+) -> bytes:
     """The side as a one-page PDF of its own size, set in ``fonts`` (default: the shipped ones).
 
     ``source`` names the file the SVG came from (its template), ``place`` what
     was being drawn (``card 'fox'``); both appear in any error.  ``converter``
-    (greys, process CMYK) converts every printed colour and picture.
+    (greys, process CMYK) converts every printed colour and picture.  Filters
+    are drawn as pictures of ``dpi`` or finer (see :mod:`.filters`).
     """
     root = parse_svg(svg_text, source, place)
-    sized = _in_points(root)
+    scale = filter_scale(root, dpi, source, place)
     try:
-        database = _database(tuple(fonts) if fonts is not None else font_files())
+        loaded = _database(fonts if isinstance(fonts, FontPaths) else tuple(fonts) if fonts is not None else font_files())
     except OSError as exc:  # a project font removed since the fonts were listed
         raise AetherpressError(Problem(source, f"a font file could not be read: {exc}", key=place)) from None
+    as_chromium_places(root, loaded.half_heights)
+    sized = _in_points(root)
     try:
-        drawn = svg2pdf_py.svg_to_pdf(sized, database, svg2pdf_py.ConversionOptions(compress=True))
+        drawn = svg2pdf_py.svg_to_pdf(
+            sized, loaded.database, svg2pdf_py.ConversionOptions(compress=True, raster_scale=scale or 1.0)
+        )
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as exc:  # the renderer's own words (a size it cannot use, a picture it cannot read); a
@@ -152,15 +206,6 @@ def side_pdf(svg_text: str, source: str, place: str | None = None, fonts: Iterab
     return drawn
 
 
-def _length_px(value: str | None) -> float | None:
-    """An SVG length in CSS pixels; None for a length the SVG does not give or gives relatively (``100%``)."""
-    found = _LENGTH.match(value or "")
-    if not found:
-        return None
-    number, unit = float(found.group(1)), found.group(2).lower()
-    return number * _CSS_PX[unit] if unit in _CSS_PX else None
-
-
 def _in_points(root: etree._Element) -> str:
     """The SVG with its width and height given in points.
 
@@ -169,7 +214,7 @@ def _in_points(root: etree._Element) -> str:
     renderer takes for pixels, and the viewBox (the old size, when there was
     none) keeps the drawing as it was.
     """
-    width, height = _length_px(root.get("width")), _length_px(root.get("height"))
+    width, height = svg_length_px(root.get("width")), svg_length_px(root.get("height"))
     if width is not None and height is not None and width > 0 and height > 0:
         if root.get("viewBox") is None:
             root.set("viewBox", f"0 0 {width:.6g} {height:.6g}")
@@ -178,4 +223,4 @@ def _in_points(root: etree._Element) -> str:
     return etree.tostring(root, encoding="unicode")
 
 
-__all__ = ["font_files", "side_pdf"]
+__all__ = ["SHEET_DPI", "font_files", "side_pdf"]

@@ -1,5 +1,6 @@
 """What the stages consult and the definitions check names against: the font families and a project's
-font files, the names of the symbol library, and the limits of the template sandbox.
+font files, the names of the symbol library, the limits of the template sandbox, and the allow-list of what a
+card's SVG may hold (``allowlist.toml``).
 
 The modules are imported by name (``generator.resources.fonts`` ...).
 """

@@ -18,8 +18,8 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from ..errors import AetherpressError, Problem, display_path
 from ..locations import real
@@ -50,6 +50,7 @@ class FontFile:
     weight: str  # normal or bold
     style: str  # normal or italic
     name: str  # the name it is registered under with reportlab: the file's PostScript name and a content digest
+    postscript: str = ""  # its PostScript name
 
 
 def _best_name(names, ident: int) -> str | None:
@@ -102,6 +103,49 @@ def _postscript_name(names) -> str:
     raise ValueError("it has no PostScript name (name ID 6)")
 
 
+def _kind_problem(magic: bytes) -> str | None:
+    """Why a file whose first four bytes are ``magic`` is not a TrueType font Aetherpress can embed (None: it may be)."""
+    if magic == b"OTTO":
+        return "is an OpenType font with PostScript (CFF) outlines, which the PDF library cannot embed; use the font's TrueType (.ttf) version"
+    if magic in (b"wOFF", b"wOF2"):
+        return _REFUSED_SUFFIXES[".woff"]
+    if magic == b"ttcf":
+        return _REFUSED_SUFFIXES[".ttc"]
+    if magic not in (b"\x00\x01\x00\x00", b"true"):
+        return "is not a TrueType font file"
+    return None
+
+
+def _tables_problem(tables: set[str]) -> str | None:
+    """Why a TrueType font with ``tables`` cannot be drawn as it is (None: it can)."""
+    if "fvar" in tables:
+        return (
+            "is a variable font; only its default instance would be drawn: use the static .ttf files "
+            "(font downloads keep them in a folder named static/)"
+        )
+    if "CFF " in tables or "CFF2" in tables:
+        return "has PostScript (CFF) outlines, which the PDF library cannot embed; use a TrueType (.ttf) version"
+    if "glyf" not in tables or "cmap" not in tables or "name" not in tables or "head" not in tables:
+        return "is not a complete TrueType font (it lacks glyph outlines, a character map or names)"
+    missing = [tag for tag in _REQUIRED_TABLES if tag not in tables]
+    if missing:
+        return f"is not a complete TrueType font (it lacks the {', '.join(missing)} table{'s' if len(missing) > 1 else ''})"
+    return None
+
+
+def _bold_italic(font: Any, tables: set[str], names: Any) -> tuple[bool, bool]:
+    """Whether the font is bold and whether it is italic, by its style bits, weight class and subfamily name."""
+    os2 = font["OS/2"] if "OS/2" in tables else None
+    selection = os2.fsSelection if os2 is not None else 0
+    mac_style = font["head"].macStyle if "head" in tables else 0
+    subfamily = (_best_name(names, 2) or "").lower()
+    bold = bool(selection & 0x20 or mac_style & 0x01 or "bold" in subfamily) or (
+        os2 is not None and os2.usWeightClass >= _BOLD_FROM
+    )
+    italic = bool(selection & 0x01 or mac_style & 0x02 or "italic" in subfamily or "oblique" in subfamily)
+    return bold, italic
+
+
 def read_font_file(path: Path) -> FontFile:
     """The checked font in ``path``; raises AetherpressError naming the file and the problem."""
     shown = display_path(path)
@@ -112,37 +156,18 @@ def read_font_file(path: Path) -> FontFile:
     if path.stat().st_size > _MAX_FONT_BYTES:
         raise refuse(f"the font file is larger than {_MAX_FONT_BYTES // 1_000_000} MB")
     data = path.read_bytes()
-    magic = data[:4]
-    if magic == b"OTTO":
-        raise refuse(
-            "is an OpenType font with PostScript (CFF) outlines, which the PDF library cannot embed; use the font's TrueType (.ttf) version"
-        )
-    if magic in (b"wOFF", b"wOF2"):
-        raise refuse(_REFUSED_SUFFIXES[".woff"])
-    if magic == b"ttcf":
-        raise refuse(_REFUSED_SUFFIXES[".ttc"])
-    if magic not in (b"\x00\x01\x00\x00", b"true"):
-        raise refuse("is not a TrueType font file")
+    problem = _kind_problem(data[:4])
+    if problem is not None:
+        raise refuse(problem)
     # fontTools loads only for a project's own fonts
     from fontTools.ttLib import TTFont, TTLibError
 
     try:
         font = TTFont(path, lazy=True)
         tables = set(font.keys())
-        if "fvar" in tables:
-            raise refuse(
-                "is a variable font; only its default instance would be drawn: use the static .ttf files "
-                "(font downloads keep them in a folder named static/)"
-            )
-        if "CFF " in tables or "CFF2" in tables:
-            raise refuse("has PostScript (CFF) outlines, which the PDF library cannot embed; use a TrueType (.ttf) version")
-        if "glyf" not in tables or "cmap" not in tables or "name" not in tables or "head" not in tables:
-            raise refuse("is not a complete TrueType font (it lacks glyph outlines, a character map or names)")
-        missing = [tag for tag in _REQUIRED_TABLES if tag not in tables]
-        if missing:
-            raise refuse(
-                f"is not a complete TrueType font (it lacks the {', '.join(missing)} table{'s' if len(missing) > 1 else ''})"
-            )
+        problem = _tables_problem(tables)
+        if problem is not None:
+            raise refuse(problem)
         names = font["name"]
         family = _best_name(names, 1)
         try:
@@ -150,15 +175,9 @@ def read_font_file(path: Path) -> FontFile:
         except ValueError as exc:
             raise refuse(str(exc)) from None
         os2 = font["OS/2"] if "OS/2" in tables else None
-        selection = os2.fsSelection if os2 is not None else 0
-        mac_style = font["head"].macStyle if "head" in tables else 0
         if os2 is not None and os2.fsType & 0x0002 and not os2.fsType & 0x000C:
             raise refuse("the font's licence does not allow embedding it in a PDF (its OS/2 fsType is 'restricted')")
-        subfamily = (_best_name(names, 2) or "").lower()
-        bold = bool(selection & 0x20 or mac_style & 0x01 or "bold" in subfamily) or (
-            os2 is not None and os2.usWeightClass >= _BOLD_FROM
-        )
-        italic = bool(selection & 0x01 or mac_style & 0x02 or "italic" in subfamily or "oblique" in subfamily)
+        bold, italic = _bold_italic(font, tables, names)
         font.close()
     except AetherpressError:
         raise
@@ -168,11 +187,14 @@ def read_font_file(path: Path) -> FontFile:
         raise refuse("the font has no readable family name")
     digest = hashlib.sha256(data).hexdigest()[:12]
     name = re.sub(r"[^A-Za-z0-9-]", "", postscript)[:40] + "-" + digest
-    return FontFile(str(path), family, "bold" if bold else "normal", "italic" if italic else "normal", name)
+    return FontFile(str(path), family, "bold" if bold else "normal", "italic" if italic else "normal", name, postscript)
 
 
-def font_files(folder: Path, root: Path) -> tuple[FontFile, ...]:
-    """Every font in ``folder`` (a project's ``fonts/``), checked; every problem at once."""
+Listing = tuple[tuple[str, int, int], ...]  # the files of a folder, each by (path, size, time of change)
+
+
+def font_listing(folder: Path) -> Listing:
+    """The files in ``folder`` (a project's ``fonts/``) with their stamps: the same listing, the same fonts."""
     if not folder.is_dir():
         return ()
     listing = []
@@ -180,11 +202,11 @@ def font_files(folder: Path, root: Path) -> tuple[FontFile, ...]:
         if path.is_file():
             stat = path.stat()
             listing.append((str(path), stat.st_size, stat.st_mtime_ns))
-    return _read_all(tuple(listing), str(root))
+    return tuple(listing)
 
 
-@lru_cache(maxsize=16)
-def _read_all(listing: tuple[tuple[str, int, int], ...], root: str) -> tuple[FontFile, ...]:
+def read_fonts(listing: Listing, root: Path | str) -> tuple[FontFile, ...]:
+    """Every font of ``listing``, checked; every problem at once."""
     problems: list[Problem] = []
     found: list[FontFile] = []
     paths = [Path(p) for p, _, _ in listing]

@@ -12,15 +12,18 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Hashable, Iterable
 from functools import cache
 from pathlib import Path
+from typing import Any, TypeVar
 from xml.sax.saxutils import quoteattr
 
 from ..errors import AetherpressError, Problem, display_path
 from ..locations import FONTS_DIR
 from ..project import Project
-from .fontfiles import FontFile, font_files
+from .fontfiles import FontFile, Listing, font_listing, read_fonts
+
+T = TypeVar("T")
 
 # family -> {(weight, style): file stem}; the stem is also the reportlab font name
 FAMILIES: dict[str, dict[tuple[str, str], str]] = {
@@ -156,6 +159,7 @@ class FontBook:
 
     def __init__(self, extra: Iterable[FontFile] = ()):
         self.files = tuple(extra)
+        self._derived: dict[Hashable, Any] = {}  # made from these files (the renderer's font database), once per book
         self.families: dict[str, dict[tuple[str, str], str]] = {f: dict(faces) for f, faces in FAMILIES.items()}
         for font in self.files:
             self.families.setdefault(font.family, {})[(font.weight, font.style)] = font.name
@@ -170,6 +174,24 @@ class FontBook:
         """The registered name of the face, falling back within the family; KeyError for an unknown family."""
         return _pick(self.families[family], weight, style)
 
+    def face_named(self, postscript: str) -> tuple[str, str, str] | None:
+        """(family, weight, style) of the face whose PostScript name is ``postscript`` (as Illustrator names a font:
+        ``SourceSans3-Bold``), letter case aside; None when no face has it."""
+        wanted = postscript.strip().lower()
+        for family, faces in self.families.items():
+            for (weight, style), name in faces.items():
+                own = next((f for f in self.files if f.name == name), None)
+                if (own.postscript if own is not None else name).lower() == wanted:
+                    return family, weight, style
+        return None
+
+    def derived(self, key: Hashable, make: Callable[[], T]) -> T:
+        """What ``make`` makes of the book's files, made once per book (a command's book, see :func:`font_book`)."""
+        if key not in self._derived:
+            self._derived[key] = make()
+        found: T = self._derived[key]
+        return found
+
     def activate(self) -> None:
         """Register the project's fonts with reportlab, which measures text with them."""
         register_fonts()
@@ -181,8 +203,14 @@ def font_book(project: Project) -> FontBook:
     """The shipped families and the fonts in the project's ``fonts/`` folder (checked; problems raised at once)."""
     own = project.own
     if own.kind != "project":
-        return FontBook()
-    files = font_files(own.fonts, own.root)
+        return project.readings.get("font book", (), FontBook)
+    listing = font_listing(own.fonts)
+    return project.readings.get("font book", (listing, str(own.root)), lambda: _project_book(listing, own.root))
+
+
+def _project_book(listing: Listing, root: Path) -> FontBook:
+    """The shipped families and the fonts of ``listing`` (a project's ``fonts/``), checked."""
+    files = read_fonts(listing, root)
     clashes = [
         Problem(
             display_path(Path(f.path)),

@@ -75,6 +75,12 @@ def _check_time() -> None:
         raise LimitExceeded("took too long")
 
 
+def check_deadline() -> None:
+    """Raise :class:`LimitExceeded` once the enclosing deadline has passed: for long work between template calls
+    (the write-out of a side), which the timer cannot interrupt off the main thread (the preview's worker)."""
+    _check_time()
+
+
 def _on_alarm(signum: int, frame: Any) -> None:
     left = _DEADLINE.get() - time.monotonic()
     if left <= 0.001:

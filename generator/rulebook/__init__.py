@@ -19,7 +19,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
-from ..definitions.languages import language_name
+from ..definitions.languages import language_name, read_catalogue
 from ..definitions.presets import Paper, load_papers
 from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem, display_path
@@ -79,10 +79,20 @@ def _source(context: BuildContext, book: RulebookDefinition):
     context.odds.begin()
     context.odds.count_ahead(book.games)
     written, rendered = render_source(book, context.library, context.odds)
+    if context.library.draft and book.speaks and book.translated:  # a draft tags what the source changed since
+        from .sections import mark_stale, states
+
+        found = states(book.id, _source_of(book), book.speaks, read_catalogue(book.file.parent, book.speaks))
+        rendered = mark_stale(rendered, [item.heading for item in found if item.state == "stale" and item.heading])
     source_map = SourceMap(display_path(book.source), written, rendered)
     check_limits(source_map)
     _check_glyphs(source_map, rendered, book)
     return source_map, rendered
+
+
+def _source_of(book: RulebookDefinition) -> Path:
+    """The source (``NAME.md``) an edition's source (``NAME.de.md``) translates."""
+    return book.source.with_name(book.source.name.replace(f".{book.speaks}.", ".", 1))
 
 
 @contextmanager
@@ -105,7 +115,8 @@ def _check_glyphs(source_map, rendered: str, book: RulebookDefinition) -> None:
 
     register_script_fonts()
     for number, line in enumerate(rendered.splitlines(), 1):
-        missing = [c for c in missing_characters(SERIF, line) if c in missing_characters(SANS, line)]
+        sans = set(missing_characters(SANS, line))  # read once a line: a long line has many characters to look up
+        missing = [c for c in missing_characters(SERIF, line) if c in sans]
         missing = [c for c in missing if fallback_font(SERIF, c) is None]
         if missing:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing[:8]) + (" ..." if len(missing) > 8 else "")

@@ -16,7 +16,7 @@ from ..errors import AetherpressError, Problem
 from ..hands import Game, Hands
 from ..hands.figures import outward_percent, percent, supported
 from ..hands.oddstables import table_inputs, table_requests
-from .words import NBSP, number, words
+from .words import NBSP, number, per_cent, words
 
 
 class OddsSource:
@@ -108,11 +108,11 @@ def format_probability(p: float, interval: tuple[float, float] | None = None, de
     its interval (a simulated figure), with no more decimals than the interval supports; with
     ``decimals``, to that many decimals (a column of figures set alike)."""
     if p <= 0 and interval is None and decimals is None:
-        return f"0{NBSP}%"
+        return per_cent("0")
     pct = p * 100
     if interval is None and decimals is None and pct >= 99.95 and p < 1:
-        return number(f"{pct:.4f}".rstrip("0")) + f"{NBSP}%"
-    return number(str(printed_percent(p, interval, decimals))) + f"{NBSP}%"
+        return per_cent(number(f"{pct:.4f}".rstrip("0")))
+    return per_cent(number(str(printed_percent(p, interval, decimals))))
 
 
 def printed_percent(p: float, interval: tuple[float, float] | None = None, decimals: int | None = None) -> Decimal:
@@ -138,7 +138,7 @@ def format_interval(interval: tuple[float, float] | None, p: float | None = None
         return ""
     d = supported(interval[1] if p is None else p, interval)
     lo, hi = outward_percent(interval, d)
-    return words("{low} to {high}", low=number(str(lo)) + f"{NBSP}%", high=number(str(hi)) + f"{NBSP}%")
+    return words("{low} to {high}", low=per_cent(number(str(lo))), high=per_cent(number(str(hi))))
 
 
 def format_points(value: Any) -> str:

@@ -29,7 +29,7 @@ from .notation import HandNotation, legend
 from .paragraphs import Paragraph
 from .scripts import mirrored, right_to_left
 from .style import Styles
-from .words import category_words, language, words
+from .words import category_words, language, number, per_cent, words
 
 _STEP = 0.56  # overlap of fanned cards: the visible part of each card, as a share of its width
 _HAND_SHARE = 0.3  # the least share of a chart's width its hand names and descriptions keep
@@ -125,7 +125,7 @@ def hand_chart(
     total_row: list[Any] = [Paragraph(f"<b>{words('All hands')}</b>", s.chart_cell), ""]
     for t in tables:
         total = format_count(t.total)
-        total_row += _cells(f"<b>{total}</b>" if two_heads else total, "100 %", s.chart_num, two_heads)
+        total_row += _cells(f"<b>{total}</b>" if two_heads else total, per_cent(number("100")), s.chart_num, two_heads)
     rows.append(total_row)
 
     col_widths = _column_widths(rows, head_rows, num_widths, avail_width, pad)

@@ -136,6 +136,13 @@ class SourceMap:
 
 MAX_NESTING = 12  # block quotes and lists inside each other
 _MAX_WORD = 120  # characters without a space (link addresses aside)
+# Chinese and Japanese characters (ideographs, kana, CJK punctuation, full-width forms): a line may break before
+# and after each, as the book's Chinese and Japanese lines do, so a run of them is no long word
+_CJK = (
+    "\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3190-\u31ff\u3200-\u33ff\u3400-\u4dbf\u4e00-\u9fff"
+    "\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef\U00020000-\U0003134f"
+)
+_LONG_WORD = re.compile(rf"[^\s{_CJK}]{{{_MAX_WORD + 1},}}")
 
 
 # what opens a quote or a list at the start of a line, after the markers before it: Markdown nests
@@ -167,14 +174,15 @@ def check_limits(source: SourceMap) -> None:
 
     Each line is read once, before the Markdown parser sees the text: its nesting is measured by
     :func:`nesting` (the parser recurses once per level, and a thousand levels exhaust Python's stack
-    after a minute and gigabytes), its words by one regular expression.
+    after a minute and gigabytes), its words by one regular expression (a Chinese or Japanese character
+    ends a word: lines break between them).
     """
     for number, line in enumerate(source.rendered.splitlines(), 1):
         depth = nesting(line)
         if depth > MAX_NESTING:
             raise source.at_rendered_line(number, f"quotes and lists are nested more than {MAX_NESTING} deep")
         words = re.sub(r"\]\([^)\s]*\)|<[^>\s]*>", "", line)
-        long_word = re.search(rf"\S{{{_MAX_WORD + 1},}}", words)
+        long_word = _LONG_WORD.search(words)
         if long_word:
             raise source.at_rendered_line(
                 number, f"a word of {len(long_word.group(0)):,} characters is longer than a line can hold ({_MAX_WORD})"

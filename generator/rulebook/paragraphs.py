@@ -41,6 +41,10 @@ def curl(text: str, before: str = " ") -> str:
 class Paragraph(paragraph.Paragraph):
     def __init__(self, text: Any, style: Any = None, *args: Any, **kwargs: Any):
         super().__init__(text, style, *args, **kwargs)
+        self._icons = False
+        self._base = 1 if getattr(self.__dict__.get("style"), "rightToLeft", False) else 0
+        if text is None and kwargs.get("frags") is not None:
+            return  # a part of a paragraph split over pages: its fragments are made already (see split)
         before = " "
         for frag in self.__dict__.get("frags") or ():
             piece = getattr(frag, "text", None)
@@ -49,12 +53,10 @@ class Paragraph(paragraph.Paragraph):
                     frag.text = curl(piece, before)
                 before = frag.text[-1]
         self._icons = place_icons(self.__dict__.get("frags"))
-        self._base = 0
         frags = self.__dict__.get("frags")
         if frags:
             self.frags, rtl = split_frags(frags)
             given: Any = self.__dict__["style"]
-            self._base = 1 if getattr(given, "rightToLeft", False) else 0
             if rtl or self._base:
                 self.style = given.clone(given.name, shaping=1)
 
@@ -79,6 +81,17 @@ class Paragraph(paragraph.Paragraph):
             for line, words in zip(lines, kept):
                 line.words = words
 
+    def split(self, availWidth: Any, availHeight: Any) -> Any:
+        """reportlab's split, the part after the break handed the lines it was already broken into: otherwise each
+        page of a long paragraph would break (and shape, and order) all the rest of it again."""
+        parts = super().split(availWidth, availHeight)
+        for part in parts:
+            if part is not self and isinstance(part, Paragraph):
+                part._icons = self._icons  # placed already: each part draws them as the whole would
+        if len(parts) == 2 and isinstance(parts[0], Paragraph) and isinstance(parts[1], Paragraph):
+            _hand_on(self.__dict__, *parts)
+        return parts
+
     def breakLines(self, width: Any) -> Any:
         state = self.__dict__  # reportlab's attributes, untyped
         given = state.setdefault("_given_frags", state["frags"])
@@ -90,3 +103,19 @@ class Paragraph(paragraph.Paragraph):
             broken[key] = (lines, state["frags"], state["_width_max"])
         lines, state["frags"], state["_width_max"] = broken[key]
         return lines
+
+
+def _hand_on(whole: dict[str, Any], first: Paragraph, rest: Paragraph) -> None:
+    """Give the two parts of a paragraph split over pages (``whole``, its state) the lines it was broken into:
+    ``first`` its first lines, for the widths ``whole`` was broken for (it is laid out again at them); ``rest``
+    the others, for the width its later lines have, which is the width ``rest`` is broken for on a page as wide
+    (its first line no longer indented).  A shaped paragraph's lines say where they start among the
+    paragraph's shaped words: ``rest`` keeps all of those words, so no line is copied to say it anew."""
+    widths = whole.get("_wrapWidths")
+    broken = whole.get("blPara")
+    if not widths or broken is None or broken.kind not in (0, 1):
+        return
+    kept, most = len(first.blPara.lines), whole.get("_width_max", 0)
+    first.__dict__["_broken_lines"] = {tuple(widths): (broken.clone(lines=broken.lines[:kept]), first.__dict__["frags"], most)}
+    frags = whole["frags"] if broken.kind == 1 else rest.__dict__["frags"]
+    rest.__dict__["_broken_lines"] = {(widths[-1], widths[-1]): (broken.clone(lines=broken.lines[kept:]), frags, most)}

@@ -134,23 +134,24 @@ def fallback_font(font: str, run: str) -> str | None:
 
 def runs(text: str, font: str) -> list[tuple[str, str]]:
     """``text`` as (font, run) pieces: each character in ``font`` where it has a glyph, else in the first script
-    font that has it; spaces and invisible characters stay with the run they are in."""
+    font that has it; spaces and invisible characters stay with the run they are in.  Each character's font is
+    looked for once, and each run cut from the text once: linear in its length."""
     register_script_fonts()
     own = _glyphs(font)
     if all(ord(c) in own or _silent(c) for c in text):
         return [(font, text)]
+    choice: dict[str, str | None] = {}  # None: a space or an invisible character, in the font of the run it is in
     out: list[tuple[str, str]] = []
-    for char in text:
-        if _silent(char) and out:
-            chosen = out[-1][0]
-        elif ord(char) in own or _silent(char):
-            chosen = font
-        else:
-            chosen = fallback_font(font, char) or font
-        if out and out[-1][0] == chosen:
-            out[-1] = (chosen, out[-1][1] + char)
-        else:
-            out.append((chosen, char))
+    start, current = 0, ""
+    for index, char in enumerate(text):
+        if char not in choice:
+            choice[char] = None if _silent(char) else font if ord(char) in own else fallback_font(font, char) or font
+        chosen = choice[char] or current or font
+        if chosen != current:
+            if index > start:
+                out.append((current, text[start:index]))
+            start, current = index, chosen
+    out.append((current, text[start:]))
     return out
 
 

@@ -83,7 +83,7 @@ def render_source(book: RulebookDefinition, library: CardLibrary, odds: OddsSour
         odds=lambda game, ranking=None, deck=None, modifiers=(): odds.table(game, ranking, deck, name, modifiers),
         game_notes=lambda game: odds.notes(game, name),
         modifiers=lambda game: odds.modifiers(game, name),
-        rows=lambda game: odds.rows(game, name),
+        rows=lambda game: _rows(game, library, odds, name),
         book=book,
     )
     try:
@@ -99,6 +99,13 @@ def render_source(book: RulebookDefinition, library: CardLibrary, odds: OddsSour
             exc, name, line, "the rulebook source", "template failed", own=lambda e: _problem(e, name, line)
         ) from None
     return written, rendered
+
+
+def _rows(game: str, library: CardLibrary, odds: OddsSource, where: str) -> dict[str, Any]:
+    """A game of rows' setups, their marks and names as the book's language writes the deck's ranks."""
+    found = odds.rows(game, where)
+    deck = library.deck(getattr(odds.games(where)[game], "deck_id", None) or game, where)
+    return {key: setup.in_words_of(deck) for key, setup in found.items()} if deck.edition else found
 
 
 def _problem(exc: Exception, name: str, line: int | None) -> Problem | None:

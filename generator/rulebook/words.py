@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pyphen
 
@@ -76,6 +77,20 @@ def _locale():
     return Locale.parse(language().replace("-", "_"))
 
 
+def per_cent(text: str) -> str:
+    """A number as the book's language writes it (see :func:`number`) with the per cent sign where the language's
+    CLDR pattern puts it: ``12.3 %`` in English (the book's house style), ``12,3 %`` in German, ``12.3%`` in Hebrew
+    and Arabic, where a space would let the sign drift to the other side of a right-to-left line, ``%12,3`` in
+    Turkish. A space between them is a no-break space: no line parts a number from its sign."""
+    if language() == _SOURCE:
+        return text + NBSP + "%"
+    pattern = _locale().percent_formats[None]
+    prefix, suffix = (
+        part.replace("\u200e", "").replace("\u200f", "").replace("\xa0", " ") for part in (pattern.prefix[0], pattern.suffix[0])
+    )
+    return (prefix + text + suffix).replace(" ", NBSP)
+
+
 def number(text: str) -> str:
     """A number written the English way (``1,234.5``) as the book's language writes it (``1.234,5`` in German)."""
     if language() == _SOURCE:
@@ -128,14 +143,31 @@ def spaced(text: str) -> str:
     return _FRENCH_COLON.sub("\u00a0\\1", text)
 
 
-# game id -> the folder of its file, whose catalogues translate its texts (see :func:`knowing_games`)
-_GAME_FOLDERS: ContextVar[tuple[tuple[str, Path], ...]] = ContextVar("game_folders", default=())
+class _GameWords:
+    """The games of a book by id, each with the folder of its file, whose catalogues translate its texts, and the
+    catalogues read meanwhile (each once per book while its file is unchanged)."""
+
+    def __init__(self, folders: dict[str, Path]):
+        self.folders = folders
+        self.catalogues: dict[tuple[str, str, int], Any] = {}
+
+    def catalogue(self, folder: Path, code: str) -> Any:
+        path = catalogue_file(folder, code)
+        stamp = (str(folder), code, path.stat().st_mtime_ns if path.is_file() else 0)
+        if stamp not in self.catalogues:
+            self.catalogues[stamp] = read_catalogue(folder, code)
+        return self.catalogues[stamp]
+
+
+# the games of the book being made (see :func:`knowing_games`)
+_GAME_FOLDERS: ContextVar[_GameWords | None] = ContextVar("game_folders", default=None)
+_NO_GAMES = _GameWords({})
 
 
 @contextmanager
 def knowing_games(games: dict) -> Iterator[None]:
     """Inside the block, the games' hand names are looked up in the catalogues beside their files."""
-    found = tuple((game_id, Path(game.path).parent) for game_id, game in games.items() if getattr(game, "path", None))
+    found = _GameWords({game_id: Path(game.path).parent for game_id, game in games.items() if getattr(game, "path", None)})
     token = _GAME_FOLDERS.set(found)
     try:
         yield
@@ -147,12 +179,12 @@ def category_words(table: object, category: object) -> tuple[str, str]:
     """A hand category's name and description in the book's language (from its game's catalogue), as the chart
     prints them; in the source language, or without a translation, as the game file writes them."""
     name, description = str(getattr(category, "name", "")), str(getattr(category, "description", "") or "")
-    folder = dict(_GAME_FOLDERS.get()).get(str(getattr(table, "game", "")))
+    games = _GAME_FOLDERS.get() or _NO_GAMES
+    folder = games.folders.get(str(getattr(table, "game", "")))
     if language() == _SOURCE or folder is None:
         return name, description
 
-    path = catalogue_file(folder, language())
-    catalogue = _read(str(folder), language(), path.stat().st_mtime_ns if path.is_file() else 0)
+    catalogue = games.catalogue(folder, language())
     game = str(getattr(table, "game", ""))
     translated = catalogue.get(category_context(game, name), name) or name
     if description:
@@ -163,17 +195,11 @@ def category_words(table: object, category: object) -> tuple[str, str]:
 def game_credits(game: object) -> object:
     """A game's credits in the book's language, from the catalogue beside its file (as written without one)."""
     credits = getattr(game, "credits", None)
-    folder = dict(_GAME_FOLDERS.get()).get(str(getattr(game, "id", "")))
+    games = _GAME_FOLDERS.get() or _NO_GAMES
+    folder = games.folders.get(str(getattr(game, "id", "")))
     if credits is None or language() == _SOURCE or folder is None:
         return credits
-    from ..definitions.languages import catalogue_file, localise_credits
+    from ..definitions.languages import localise_credits
 
-    path = catalogue_file(folder, language())
-    catalogue = _read(str(folder), language(), path.stat().st_mtime_ns if path.is_file() else 0)
+    catalogue = games.catalogue(folder, language())
     return localise_credits(f"game|{getattr(game, 'id', '')}", credits, lambda c, v: catalogue.get(c, v) or v)
-
-
-@cache
-def _read(folder: str, code: str, changed: int):
-    """The catalogue of ``code`` in ``folder`` as last changed at ``changed`` (read once per change)."""
-    return read_catalogue(Path(folder), code)

@@ -1,9 +1,10 @@
 """Benchmark: the worst time and peak memory over the catalogue's hostile inputs, each in a fresh process.
 
 Every case of tests/fixtures/broken-inputs.toml, and the costly inputs of the
-last review that the catalogue cannot hold in a few lines (twenty thousand
-unknown suits, a list nested 1,400 deep, a 150 MB manifest, a picture of
-30,000 x 30,000 pixels), is set up as the catalogue test sets it up and run
+last reviews that the catalogue cannot hold in a few lines or that are no
+error (twenty thousand unknown suits, a list nested 1,400 deep, a 150 MB
+manifest, a picture of 30,000 x 30,000 pixels, 2,000 patterns nothing fills,
+a spreadsheet just inside its element limit), is set up as the catalogue test sets it up and run
 as ``python -m generator ...`` in a child process with a deadline of TIMEOUT
 seconds.  The baseline, run in the same session, is a clean build of the
 catalogue's base project: each case's time and memory are also given as a
@@ -39,6 +40,10 @@ def extra_cases() -> list[dict]:
     """The costly inputs of the last review, written as catalogue cases."""
     suits = "".join(f'[[suits]]\nid = "s{i:05d}"\nname = "S{i}"\nsymbol = "circle"\ncolour = "#123"\n' for i in range(20_000))
     rows = "".join(f"C{i},1,x{i:05d}a+x{i:05d}b,t,1,yes\n" for i in range(10_000))
+    patterns = "".join(
+        f'<pattern id="p{i}" width="1" height="1" patternUnits="userSpaceOnUse"><rect width="0.5" height="0.5"/></pattern>'
+        for i in range(2_000)
+    )
     return [
         {
             "name": "20,000 unknown suits among 20,000 (did you mean)",
@@ -52,7 +57,59 @@ def extra_cases() -> list[dict]:
         },
         {"name": "a 150 MB manifest in a shipped output folder", "command": "build cat", "manifest": 150_000_000},
         {"name": "a valid picture of 30,000 x 30,000 pixels", "png": {"decks/cat/wizard.png": [30_000, 30_000]}},
+        {
+            "name": "a template of 2,000 patterns nothing fills (checked)",
+            "edit": [{"file": "decks/cat/deck.toml", "old": 'template = "plain"', "new": 'template = "broken"'}],
+            "write": [{"file": "templates/broken.svg.j2", "text": _SVG_HEAD + "<defs>" + patterns + "</defs>\n</svg>\n"}],
+        },
+        {
+            "name": "an .xlsx of 49,000 empty cells in a row, just inside its limit",
+            "edit": [{"file": "decks/cat/deck.toml", "old": 'csv = "cards.csv"', "new": 'cards = "cards.xlsx"'}],
+            "write": [{"file": "decks/cat/cards.xlsx", "base64": _sparse_xlsx(49_000)}],
+        },
     ]
+
+
+_SVG_HEAD = '<svg xmlns="http://www.w3.org/2000/svg" width="69.5mm" height="94.9mm" viewBox="0 0 69.5 94.9">\n'
+
+
+def _sparse_xlsx(cells: int) -> str:
+    """A workbook (base64) of a header, one card and a row of ``cells`` empty cells."""
+    import base64
+    import io
+    import zipfile
+
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    relations = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+    package = "http://schemas.openxmlformats.org/package/2006/relationships"
+
+    def row(number: int, values: list[str]) -> str:
+        return f'<row r="{number}">' + "".join(f'<c t="inlineStr"><is><t>{v}</t></is></c>' for v in values) + "</row>"
+
+    parts = {
+        "[Content_Types].xml": '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+        '<Default Extension="xml" ContentType="application/xml"/>'
+        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
+        '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+        "_rels/.rels": f'<Relationships xmlns="{package}"><Relationship Id="rId1" '
+        f'Type="{relations}/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+        "xl/workbook.xml": f'<workbook xmlns="{main}" xmlns:r="{relations}"><sheets><sheet name="Cards" sheetId="1" r:id="rId1"/>'
+        "</sheets></workbook>",
+        "xl/_rels/workbook.xml.rels": f'<Relationships xmlns="{package}"><Relationship Id="rId1" '
+        f'Type="{relations}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+        "xl/worksheets/sheet1.xml": f'<worksheet xmlns="{main}"><sheetData>'
+        + row(1, ["name", "rank", "suits", "text", "power", "lucky"])
+        + row(2, ["Fox", "1", "red", "Quick.", "1", "yes"])
+        + '<row r="3">'
+        + "<c/>" * cells
+        + "</row></sheetData></worksheet>",
+    }
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, text in parts.items():
+            archive.writestr(name, text)
+    return base64.b64encode(out.getvalue()).decode("ascii")
 
 
 def run(case: dict, folder: Path, timeout: float) -> tuple[float, float, int | None, str]:

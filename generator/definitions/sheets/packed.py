@@ -34,16 +34,29 @@ def check_archive(path: Path, kind: str) -> None:
     _check_xml(path, [part.filename for part in parts if not part.is_dir()], kind)
 
 
-_MAX_ELEMENTS = 1_000_000  # XML elements in all of a spreadsheet's parts: a thousand cards hold a few tens of thousands
+# XML elements in all of a spreadsheet's parts, at most: a thousand cards hold a few tens of thousands, and the readers
+# take about 10 microseconds an element (openpyxl) and 25 (odfpy)
+_MAX_ELEMENTS = {"xlsx": 1_000_000, "ods": 400_000}
+# ... and in proportion to the file: a card list saved by a spreadsheet program holds well under one element a byte
+# of its zip (0.2 to 0.6 measured), where a few kilobytes can unpack to a million elements
+_ELEMENTS_PER_BYTE = 10
+_FEWEST_ELEMENTS = 50_000  # a small file may hold this many whatever its size
 MAX_NESTING = 64  # elements inside each other (a cell's text spans in spans...)
+
+
+def element_limit(size: int, kind: str) -> int:
+    """How many elements a spreadsheet file of ``size`` bytes (an .xlsx or .ods: ``kind``) may hold in all its parts."""
+    return min(_MAX_ELEMENTS[kind], max(_FEWEST_ELEMENTS, _ELEMENTS_PER_BYTE * size))
 
 
 class _Counter:
     """A parser target that only counts elements and their depth (no tree is built), and stops at a limit."""
 
-    def __init__(self) -> None:
+    def __init__(self, size: int, kind: str) -> None:
         self.count = 0
         self.depth = 0
+        self.limit = element_limit(size, kind)
+        self.size, self.kind = size, kind
         self.part = ""  # the part being counted, for messages
 
     def start(self, tag: str, attrib: dict) -> None:
@@ -54,9 +67,10 @@ class _Counter:
                 f"the spreadsheet nests its contents more than {MAX_NESTING} deep (its part '{self.part[:200]}'); "
                 "save a simpler copy (values only)"
             )
-        if self.count > _MAX_ELEMENTS:
+        if self.count > self.limit:
             raise SheetError(
-                f"the spreadsheet holds more than {_MAX_ELEMENTS:,} elements (counted to its part '{self.part[:200]}'); "
+                f"the spreadsheet holds more than {self.limit:,} elements (counted to its part '{self.part[:200]}')"
+                f"{'' if self.limit == _MAX_ELEMENTS[self.kind] else f', far more than a card list of {self.size / 1000:,.0f} KB holds'}; "
                 "save a simpler copy (values only)"
             )
 
@@ -81,7 +95,7 @@ def _check_xml(path: Path, names: list[str], kind: str) -> None:
     # lxml loads only for zipped spreadsheets
     from lxml import etree
 
-    counter = _Counter()
+    counter = _Counter(path.stat().st_size, kind)
     name = ""
     try:
         with zipfile.ZipFile(path) as archive:

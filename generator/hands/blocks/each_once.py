@@ -8,7 +8,7 @@ import numpy as np
 
 from ...definitions.schema import Context, KeyPath, field
 from ..bits import u64
-from . import Block, Engine, Needs, register
+from .registry import Block, Engine, Needs, register
 
 
 class _EachOnce(Block):

@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 
 from ...definitions.schema import Context, KeyPath, field
-from . import Block, Engine, register
+from .registry import Block, Engine, register
 
 
 class _Groups(Block):

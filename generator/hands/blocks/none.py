@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 
 from ...definitions.schema import KeyPath
-from . import Engine, register
+from .registry import Engine, register
 from .selectors import SelectorList
 
 

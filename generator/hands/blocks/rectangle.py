@@ -16,7 +16,7 @@ import numpy as np
 from ...definitions.schema import Context, KeyPath, check_table, field
 from ...errors import Problem
 from ..bits import U64, u64
-from . import Block, Engine, Needs, register
+from .registry import Block, Engine, Needs, register
 
 
 def _matching(suits: list[int], cards: list[set]) -> bool:

@@ -17,7 +17,7 @@ import numpy as np
 
 from ...definitions.schema import Context, KeyPath, field
 from ..bits import popcount, u64
-from . import Block, Engine, Needs, register
+from .registry import Block, Engine, Needs, register
 from .selectors import parse_selectors
 
 _MAX_ROLES = 4

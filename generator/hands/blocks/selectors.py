@@ -6,7 +6,7 @@ from typing import Any
 
 from ...definitions.schema import Context, KeyPath, check_table, field
 from ..rankings import Selector
-from . import Block, Engine, Needs
+from .registry import Block, Engine, Needs
 
 _SELECTOR_SPEC = {
     "card": field(str),

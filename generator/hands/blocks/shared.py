@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 
 from ...definitions.schema import Context, KeyPath, check_table, field
-from . import Block, Engine, Needs, register
+from .registry import Block, Engine, Needs, register
 
 
 class Shared(Block):

@@ -8,7 +8,7 @@ import numpy as np
 
 from ...definitions.schema import Context, KeyPath, field
 from ..bits import ALL16, G8, popcount, u64
-from . import Block, Engine, register
+from .registry import Block, Engine, register
 
 
 def runs(engine: Engine, feats: dict, memo: dict, k: int) -> tuple[np.ndarray, np.ndarray]:

@@ -111,7 +111,10 @@
         el("code", {}, deck.key),
         Object.keys(deck.editions).length > 1 ? el("span", { class: "language", title: "the language of this edition" }, deck.language) : null,
         el("span", { class: "meta" }, meta),
-        el("a", { class: "hand-link", href: "/hand/" + encodeURIComponent(deck.slug) }, "Hold a hand \u2192")),
+        el("span", { class: "deck-links" },
+          el("a", { class: "hand-link", href: "/deck/" + encodeURIComponent(deck.slug) }, "Statistics"),
+          el("a", { class: "hand-link", href: "/hand/" + encodeURIComponent(deck.slug) }, "Hold a hand"),
+          el("a", { class: "hand-link table-link", href: "/table/" + encodeURIComponent(deck.slug) }, "Play at the table \u2192"))),
       grid);
   }
 
