@@ -1,8 +1,9 @@
-"""Sheet defaults by a deck's edges, and shared-bleed sheets: 9 poker cards on A4."""
+"""Sheet defaults by the cards' edges, and shared-bleed sheets: 9 poker cards on A4."""
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 from itertools import pairwise
 
@@ -15,6 +16,9 @@ from generator.definitions.styles import dark_edges
 from generator.imposition.grids import LayoutError
 from generator.imposition.layout import DARK_GAPS, Layout, cards_per_page, layout
 from generator.imposition.shapes import Item
+from generator.pipeline.keptpieces import Pieces
+from generator.pipeline.store import Store
+from generator.render.sheetpdf import SheetOptions, _CardForms, layout_job
 
 A4 = Paper("A4", 210.0, 297.0)
 POKER = (63.5, 88.9)
@@ -93,3 +97,40 @@ def test_shared_bleed_with_bleed_or_gap_is_refused():
         Layout(A4, shared=True, gap=2.0)
     with pytest.raises(LayoutError, match="shared bleed"):
         Layout(A4, shared=True, bleed=math.inf)
+
+
+def _subset(definitions, deck_id: str, ids: list[str]):
+    deck = definitions[deck_id].build(())
+    return dataclasses.replace(deck, cards=tuple(c for c in deck.cards if c.id in ids))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("deck_id", "ids", "apart"),
+    [
+        ("imperial", ["1-houses", "2-houses", "magist", "3-houses"], True),  # a dark Founding card among cream ones
+        ("dragons-gambit", ["one-earth", "one-fire", "one-water", "one-air"], True),  # each suit its own border
+        ("standard", ["2-spades", "3-hearts", "king-clubs", "ace-diamonds"], False),  # all cream: cuts shared
+        ("aetherial", ["an-imperial-decree", "sutet-rots"], True),  # dark borders alike: the style's own gaps
+    ],
+)
+def test_neighbours_whose_edges_differ_get_a_gap_with_bleed(project, definitions, deck_id, ids, apart):
+    """The sheets compare each card's front edge as drawn: where neighbours' edges differ, every card keeps its
+    bleed with a gap between; where all are alike and light, the cards are butted and trimmed."""
+    deck = _subset(definitions, deck_id, ids)
+    pieces = Pieces(Store(project), [deck])
+    forms = _CardForms(pieces)
+    options = SheetOptions(Layout(A4, mode="grid", bleed=None, gap=None))
+    cards, pages = layout_job([deck], [f.renderer for f in pieces.faces], options, forms.edge)
+    edges = {forms.edge(0, c.card) for c in cards}
+    assert (len(edges) > 1) == (deck_id in ("imperial", "dragons-gambit"))  # the edges, read from the drawn fronts
+    placed = pages[0].placements
+    assert len(placed) == len(ids)
+    neighbours = [(a, b) for a, b in pairwise(placed) if abs(a.trim.y - b.trim.y) < 1e-6]
+    assert neighbours
+    for a, b in neighbours:
+        gap = round(b.trim.x - a.trim.right, 6)
+        if apart:
+            assert a.bleed > 0 and b.bleed > 0 and gap >= a.bleed + b.bleed  # each keeps its bleed, apart
+        else:
+            assert a.bleed == b.bleed == 0 and gap == 0

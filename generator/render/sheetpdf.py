@@ -32,6 +32,7 @@ from ..libraries.reportlab import end_form
 from ..project.files import write_bytes
 from .assemble import Known, fill_forms
 from .canvas import new_canvas
+from .edgecolour import Colour, alike, edge_colour
 from .pieces import PieceSource
 
 _CROP_WIDTH = 0.2  # mm
@@ -132,6 +133,7 @@ class _CardForms:
         self.names: dict[str, str] = {}  # piece key -> form name
         self.sizes: dict[str, tuple[float, float]] = {}
         self.where: dict[str, tuple[int, Card | None, str]] = {}
+        self.edges: dict[str, Colour] = {}  # piece key -> the colour at its edge
 
     def name(self, d: int, card: Card, side: str) -> str:
         """The form of this side: named in the order sides first appear (so names follow the layout alone)."""
@@ -160,6 +162,14 @@ class _CardForms:
 
     def piece(self, name: str) -> bytes:
         return self.pieces.pdf(*self.where[name])
+
+    def edge(self, d: int, card: Card) -> Colour:
+        """The colour at the edge of the card's front, as drawn (each side read once)."""
+        key = self.pieces.key(d, card, "front")
+        if key not in self.edges:
+            g = self.pieces.faces[d].renderer.geometry
+            self.edges[key] = edge_colour(self.pieces.pdf(d, card, "front"), (g.width, g.height))
+        return self.edges[key]
 
 
 def _draw_page(canvas: Canvas, page: Page, cards: Sequence[_JobCard], forms: _CardForms) -> None:
@@ -192,11 +202,19 @@ class SheetOptions:
 
 
 def layout_job(
-    decks: Sequence[Deck], renderers: Sequence[FaceRenderer], options: SheetOptions
+    decks: Sequence[Deck],
+    renderers: Sequence[FaceRenderer],
+    options: SheetOptions,
+    edges: Callable[[int, Card], Colour] | None = None,
 ) -> tuple[list[_JobCard], tuple[Page, ...]]:
+    """The job's cards and its pages.  A card is laid out with gaps and its bleed when its deck's style has dark
+    edges, or when ``edges`` (each card's front edge colour, as drawn) are not all alike: no two neighbours whose
+    edges differ share a cut."""
     cards = job_cards(decks, options.copies)
     geometries = [r.geometry for r in renderers]
     dark = [dark_edges(deck.style) for deck in decks]
+    if edges is not None and not alike([edges(c.deck, c.card) for c in cards]):
+        dark = [True for _ in decks]
     items = [
         Item(
             i,
@@ -258,7 +276,7 @@ def write_job(
 def _plan_skeleton(decks: Sequence[Deck], options: SheetOptions, forms: _CardForms, title: str | None) -> Skeleton:
     """The sheets with an empty form for each card, to be drawn (see :func:`draw_skeleton`)."""
     try:
-        cards, pages = layout_job(decks, [faces.renderer for faces in forms.pieces.faces], options)
+        cards, pages = layout_job(decks, [faces.renderer for faces in forms.pieces.faces], options, forms.edge)
     except LayoutError as exc:
         raise AetherpressError(
             Problem(decks[0].source if decks else "layout", str(exc), key="deck.size" if decks else None)
