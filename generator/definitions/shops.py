@@ -30,7 +30,9 @@ _SHOP_SPEC = {
     "pixels": key(dict),
     "pdfx": key(str),
     "book": key(dict),
+    "intent": key(dict),
 }
+_INTENT_SPEC = {"identifier": key(str, required=True), "condition": key(str, required=True)}
 _BOOK_SPEC = {"marks": key(bool), "slug": key(str, float), "cover": key(str)}
 BOOK_COVERS = ("spreads", "outside")  # a book's cover file: outside and inside spreads, or the outside alone
 FORMATS = ("pdf", "png")
@@ -52,6 +54,15 @@ class BookFiles:
 
 
 @dataclass(frozen=True)
+class Intent:
+    """The printing condition a shop's guide names for a print file's output intent: the ICC registry's
+    characterization (``CGATS TR 001``) and the profile's name (``U.S. Web Coated (SWOP) v2``)."""
+
+    identifier: str
+    condition: str
+
+
+@dataclass(frozen=True)
 class Shop:
     id: str
     name: str
@@ -64,6 +75,7 @@ class Shop:
     pixels: dict[str, tuple[int, int]] = field(default_factory=dict)  # as published, per card size
     pdfx: str = DEFAULT_PDFX  # the PDF/X version the shop's guide asks for (a PDF shop)
     book: BookFiles = field(default_factory=lambda: BookFiles())  # what its guide asks of a rulebook's files
+    intent: Intent | None = None  # the printing condition its guide names (None: it names none)
 
     def image_size(self, size: CardSize) -> tuple[int, int]:
         """Pixels of one card image with bleed: as the shop publishes it for this size, else trim plus bleed at dpi."""
@@ -112,6 +124,7 @@ def load_shops(project: Project) -> dict[str, Shop]:
             else:
                 pixels[size] = (value[0], value[1])
         book = _book_files(ctx, good.get("book", {}), path + ("book",))
+        intent = _intent(ctx, good["intent"], path + ("intent",)) if "intent" in good else None
         if not ctx.problems and all(k in good for k in ("name", "format", "colour", "dpi")) and "bleed" in lengths:
             limit = good.get("ink_limit")
             shops[name] = Shop(
@@ -126,11 +139,18 @@ def load_shops(project: Project) -> dict[str, Shop]:
                 pixels,
                 good.get("pdfx", DEFAULT_PDFX),
                 book,
+                intent,
             )
         problems.extend(ctx.problems)
     if problems:
         raise AetherpressError(list(dict.fromkeys(problems)))
     return shops
+
+
+def _intent(ctx, table: dict, path: tuple) -> Intent | None:
+    """A shop's ``[intent]`` table, checked."""
+    good = check_table(ctx, table, _INTENT_SPEC, path, "a shop's output intent")
+    return Intent(good["identifier"], good["condition"]) if "identifier" in good and "condition" in good else None
 
 
 def _book_files(ctx, table: dict, path: tuple) -> BookFiles:
