@@ -8,11 +8,15 @@ chances, rounded the way a player would say them.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Any
 
+from ..definitions.model import Deck, frozen_mapping
 from .bookodds import format_one_in, format_probability
-from .words import language, number, words
+from .words import knowing_games, language, number, speaking, words
+
+ODDS_FIELD = "odds"  # the card attribute a spell card's odds line is given in (``card.odds`` in a template)
 
 SAME = 1e-9  # chances closer than this are the same
 SMALL_NUMBERS = ("", "", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
@@ -99,3 +103,29 @@ def change_line(table: Any, deal: Any) -> str:
                 above=order[index - 1],
             )
     return words("Every hand keeps its chance from the deal")
+
+
+def with_odds_lines(deck: Deck, hands: Any) -> Deck:
+    """``deck`` with each card that is a spell of a game (the game's ``spells`` deck, the spell named by the
+    card's id) given its odds line, :func:`change_line` of the game's table under the spell against the deal's,
+    in the deck's language, as the card attribute :data:`ODDS_FIELD`.  Only tables counted exactly are worded on
+    a card: a simulated one (In Wrought Arcanum) would cost minutes the first time a deck is drawn."""
+    games = [g for g in hands.games.values() if g.spells == deck.id and g.arrangement is None]
+    if not games:
+        return deck
+    lines: dict[str, str] = {}
+    with speaking(deck.edition), knowing_games(hands.games):
+        for game in games:
+            deal = None
+            for card in deck.cards:
+                if card.id in lines or card.id not in game.modifiers or not hands.counted(game.id, (card.id,)):
+                    continue
+                deal = deal or hands.odds_table(game.id)
+                lines[card.id] = change_line(hands.odds_table(game.id, modifiers=(card.id,)), deal)
+    if not lines:
+        return deck
+    cards = tuple(
+        dataclasses.replace(c, attributes=frozen_mapping({**c.attributes, ODDS_FIELD: lines[c.id]})) if c.id in lines else c
+        for c in deck.cards
+    )
+    return dataclasses.replace(deck, cards=cards)
