@@ -174,6 +174,12 @@ class SmallBlackText:
             self._paint(op)
         elif op == "w" and operands:
             self.width = float(operands[0])
+        elif not self._state(op, operands):
+            out += self._text(op)
+        return out
+
+    def _state(self, op: str, operands: list) -> bool:
+        """Follow the graphics and text state ``op`` sets; whether it was such an operator."""
         if op == "q":
             self.saved.append((self.ctm, self.size, self.mode, self.fill_set, self.stroke_set, self.width, self.black))
         elif op == "Q" and self.saved:
@@ -190,19 +196,25 @@ class SmallBlackText:
             self.size = float(operands[1])
         elif op == "Tr" and operands:
             self.mode = int(operands[0])
-        elif op in _FILLS and self.black:
-            out.append(_instruction([Name(KNOCKOUT)], "gs"))  # the new colour follows
+        else:
+            return False
+        return True
+
+    def _text(self, op: str) -> list:
+        """The switches to and from black ink around text shown by ``op``."""
+        if op in _FILLS and self.black:
             self.black = False
-        elif op in _SHOW:
+            return [_instruction([Name(KNOCKOUT)], "gs")]  # the new colour follows
+        if op in _SHOW:
             wanted = self.small_dark()
             if wanted and not self.black:
-                out += [_instruction([Name(OVERPRINT)], "gs"), _instruction([0, 0, 0, 1], "k")]
                 self.black = self.used = True
-            elif not wanted and self.black:
-                out += self._back()
+                return [_instruction([Name(OVERPRINT)], "gs"), _instruction([0, 0, 0, 1], "k")]
+            if not wanted and self.black:
+                return self._back()
         elif op == "ET" and self.black:
-            out += self._back()
-        return out
+            return self._back()
+        return []
 
     def _back(self) -> list:
         self.black = False
