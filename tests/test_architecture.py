@@ -239,6 +239,9 @@ SHIPPED_CACHES = {
     # a project font, registered with reportlab's own process-wide registry under a name that holds the digest of
     # its content: the name never stands for other bytes
     "generator.resources.fonts._register_file": "reportlab's registry, by a name holding the font's digest",
+    # the run's own temporary folder, made once a process: it reads the system's temporary folder (to sweep what
+    # killed runs left), never a project's file
+    "generator.project.scratch.run_folder": "the system's temporary folder, for this run's own folder",
 }
 # context variables: none carries what a project's files say from one call to the next
 CONTEXT_VARIABLES = {
