@@ -3,15 +3,18 @@
 Cards butted together share a cut: a cut a little off shows a sliver of the
 neighbour.  That is harmless when the neighbour's edge is the same colour and a
 flaw when it differs (a dark Founding card beside a cream one, Dragon's Gambit's
-suit borders side by side).  The sheets therefore compare the cards' own edges,
-as drawn: the piece (the side's PDF, bleed and all) is rasterised small, and its
+suit borders side by side).  The sheets therefore read the cards' own edges, as
+drawn: the piece (the side's PDF, bleed and all) is rasterised small, and its
 outermost ring, the bleed's outer half, gives the median colour of the edge.
+Cards of different edge colours are laid out apart (each colour its own pages),
+and a card dark at its edge keeps its bleed with gaps, whatever its deck's style.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..definitions.styles import DARK, luminance
 from .pagepng import render_pages
 
 PX_PER_MM = 2  # the edge is read at half a millimetre a pixel
@@ -32,9 +35,23 @@ def edge_colour(pdf: bytes, size_mm: tuple[float, float]) -> Colour:
     return int(r), int(g), int(b)
 
 
-def alike(edges: Sequence[Colour]) -> bool:
-    """Are these edges all of one colour (within :data:`ALIKE`), so that butted cards may share cuts?"""
-    distinct = list(dict.fromkeys(edges))
-    return all(
-        max(abs(a - b) for a, b in zip(one, other)) <= ALIKE for n, one in enumerate(distinct) for other in distinct[n + 1 :]
-    )
+def edge_kinds(edges: Sequence[Colour]) -> list[int]:
+    """Each edge's kind: the first colour seen within :data:`ALIKE` of it (0, 1, 2... in order of appearance)."""
+    seen: list[Colour] = []
+    kinds = []
+    for colour in edges:
+        kind = next((n for n, other in enumerate(seen) if _alike(colour, other)), None)
+        if kind is None:
+            kind = len(seen)
+            seen.append(colour)
+        kinds.append(kind)
+    return kinds
+
+
+def _alike(one: Colour, other: Colour) -> bool:
+    return max(abs(a - b) for a, b in zip(one, other)) <= ALIKE
+
+
+def is_dark(colour: Colour) -> bool:
+    """Is an edge of ``colour`` dark (as :func:`~generator.definitions.styles.dark_edges` says of a style's)?"""
+    return luminance("#{:02x}{:02x}{:02x}".format(*colour)) < DARK

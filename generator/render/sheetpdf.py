@@ -32,7 +32,7 @@ from ..libraries.reportlab import end_form
 from ..project.files import write_bytes
 from .assemble import Known, fill_forms
 from .canvas import new_canvas
-from .edgecolour import Colour, alike, edge_colour
+from .edgecolour import Colour, edge_colour, edge_kinds, is_dark
 from .pieces import PieceSource
 
 _CROP_WIDTH = 0.2  # mm
@@ -207,14 +207,16 @@ def layout_job(
     options: SheetOptions,
     edges: Callable[[int, Card], Colour] | None = None,
 ) -> tuple[list[_JobCard], tuple[Page, ...]]:
-    """The job's cards and its pages.  A card is laid out with gaps and its bleed when its deck's style has dark
-    edges, or when ``edges`` (each card's front edge colour, as drawn) are not all alike: no two neighbours whose
-    edges differ share a cut."""
+    """The job's cards and its pages.  With ``edges`` (each card's front edge colour, as drawn), cards are laid out
+    by their own edges: cards whose edges differ are never neighbours, and a card dark at its edge keeps its bleed
+    with gaps (see :mod:`.edgecolour`); without, by their decks' styles."""
     cards = job_cards(decks, options.copies)
     geometries = [r.geometry for r in renderers]
-    dark = [dark_edges(deck.style) for deck in decks]
-    if edges is not None and not alike([edges(c.deck, c.card) for c in cards]):
-        dark = [True for _ in decks]
+    styled = [dark_edges(deck.style) for deck in decks]
+    found = [edges(c.deck, c.card) for c in cards] if edges is not None else None
+    dark = [styled[c.deck] or (found is not None and is_dark(found[i])) for i, c in enumerate(cards)]
+    # cards that keep their bleed with gaps share no cut, whatever their colours: only butted ones go by colour
+    kinds = edge_kinds(found) if found is not None else [0] * len(cards)
     items = [
         Item(
             i,
@@ -222,7 +224,8 @@ def layout_job(
             geometries[c.deck].trim_h,
             geometries[c.deck].bleed,
             geometries[c.deck].radius,
-            dark[c.deck],
+            dark[i],
+            -1 if dark[i] else kinds[i],
         )
         for i, c in enumerate(cards)
     ]
