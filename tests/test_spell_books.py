@@ -108,7 +108,7 @@ def test_fivefold_strategy_tables(project, texts):
         head = part[part.index(squash("Head to head")) :]
         for a in picked:
             cells = "".join(
-                squash(f"{format_probability(float(w))} · {format_probability(float(t))}".replace(" %", ""))
+                squash(f"{format_probability(float(w))} · {format_probability(float(t))}".replace("\u00a0%", ""))
                 for w, t, _ in (setup.head_to_head(a, b) for b in picked)
             )
             assert cells in head, (sid, setup.row_label(a))
