@@ -10,12 +10,13 @@ import pikepdf
 import pypdfium2
 import pytest
 from pypdf import PdfReader
+from reportlab.lib.units import mm
 
 from generator.cli import main
 from generator.imposition.printbook import slug_width
 from generator.rulebook.isbn import IsbnError, isbn13
 
-from .test_rulebook import squash
+from .test_rulebook import FEATURES, scratch_book, squash
 
 BOOKS = ["lith", "founders-flip", "pernese", "fivefold-arrangement"]
 COLOPHON = squash("Set in EB Garamond, Cinzel and Source Sans 3")
@@ -86,6 +87,28 @@ def test_the_pages_that_make_whole_sheets_are_fillers_a_reader_wants(tmp_path, m
         assert min(inked) > 0.0005, inked  # no blank page (a title page is sparse: any ink counts)
         used.add(len(fillers))
     assert len(used) >= 2, used  # the books needed different numbers of fillers
+
+
+def test_a_book_of_neither_games_nor_decks_makes_whole_sheets_with_notes_ruled_down_their_page(tmp_path):
+    """Its text ends three pages short of a sheet and only the score sheet and notes suit it: a second page for
+    notes. Each is ruled once every 8 mm down its own page (a frame that shrinks what it holds asks for its
+    height with an endless room: taken from there, the lines were half a million, scaled to fit)."""
+    from generator.pipeline.context import ProjectContext
+    from generator.rulebook import render_book
+
+    project, book = scratch_book(tmp_path, FEATURES)
+    data = render_book(ProjectContext(project).book_context(), book)
+    texts = _texts(data)
+    assert len(texts) % 4 == 0
+    fillers = [name for t in texts for name in FILLERS if t.startswith(squash(name))]
+    assert fillers == ["Score sheet", "Notes", "Notes"], fillers
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        for number, text in enumerate(texts):
+            if text.startswith("Notes"):
+                page = pdf.pages[number]
+                lines = [op for _, op in pikepdf.parse_content_stream(page) if str(op) == "l"]
+                most = float(page.mediabox[3] - page.mediabox[1]) / (8 * mm)
+                assert most / 2 <= len(lines) <= most, (number, len(lines))
 
 
 @pytest.mark.slow

@@ -234,6 +234,7 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
 
 def _fillers(context: BuildContext, book: RulebookDefinition, styles, design) -> list:
     """The pages that may fill the book's last sheet, in order (see :mod:`.fillers`)."""
+    from .cover import SIGNATURE
     from .fillers import gallery_page, notes_page, reference_page, scores_page
 
     where = display_path(book.source)
@@ -249,6 +250,8 @@ def _fillers(context: BuildContext, book: RulebookDefinition, styles, design) ->
         pages.append(gallery_page(styles, words("The cards of {deck}", deck=deck.title), arts))
     pages.append(scores_page(styles))
     pages.append(notes_page(styles))
+    while len(pages) < SIGNATURE - 1:  # a book of neither games nor decks: a second page for notes
+        pages.append(notes_page(styles))
     return pages
 
 

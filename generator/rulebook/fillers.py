@@ -4,7 +4,9 @@ A book's pages are a multiple of four (folded sheets; the covers are the first
 two and last two).  The pages the text leaves over are filled, one page each,
 in this order: the hands at a glance (the first game's ranking, best first,
 with its odds), the cards of the book's deck, a score sheet and a page for
-notes.  Each is one page: it is shrunk to its frame rather than run over.
+notes (a book with neither a game nor a deck has a second page for notes, so
+that it too makes whole sheets).  Each is one page: it is shrunk to its frame
+rather than run over.
 """
 
 from __future__ import annotations
@@ -28,9 +30,13 @@ def _heading(styles: Styles, text: str) -> Paragraph:
     return Paragraph(escape(text), styles.h1)
 
 
+def _frame_height(styles: Styles) -> float:
+    """The height a filler may take: its page's frame, less a little room."""
+    return styles.page[1] - styles.margins[2] - styles.margins[3] - 2
+
+
 def _one_page(styles: Styles, flow: list[Flowable]) -> Flowable:
-    frame_h = styles.page[1] - styles.margins[2] - styles.margins[3]
-    return KeepInFrame(styles.measure, frame_h - 2, flow, mode="shrink")
+    return KeepInFrame(styles.measure, _frame_height(styles), flow, mode="shrink")
 
 
 def _grid(rows: list[list], widths: list[float], styles: Styles, lines: bool = True) -> Table:
@@ -127,15 +133,17 @@ def scores_page(styles: Styles) -> Flowable:
 
 
 class _Ruled(Flowable):
-    """Lines to write on, down the rest of the frame."""
+    """Lines to write on, ``height`` points of them (a frame shrinking its content to fit asks for its height
+    with an endless room, so the lines never take theirs from the room offered)."""
 
-    def __init__(self, colour, step: float):
+    def __init__(self, colour, step: float, height: float):
         super().__init__()
         self.colour = colour
         self.step = step
+        self.ruled = max(0.0, height)
 
     def wrap(self, avail_w, avail_h):
-        self.width, self.height = avail_w, max(0.0, avail_h - 4)
+        self.width, self.height = avail_w, self.ruled
         return self.width, self.height
 
     def draw(self):
@@ -148,5 +156,7 @@ class _Ruled(Flowable):
 
 
 def notes_page(styles: Styles) -> Flowable:
-    """A page of lines for notes."""
-    return _one_page(styles, [_heading(styles, words("Notes")), _Ruled(styles.rule_light, 8 * mm)])
+    """A page of lines for notes, down the rest of the page under its heading."""
+    heading = _heading(styles, words("Notes"))
+    below = _frame_height(styles) - heading.wrap(styles.measure, _frame_height(styles))[1] - heading.getSpaceAfter()
+    return _one_page(styles, [heading, _Ruled(styles.rule_light, 8 * mm, below - 4)])
