@@ -1,4 +1,4 @@
-"""``aetherpress export pod|png|svg|tts [DECK ...]``: card files for print shops, images and virtual tables."""
+"""``aetherpress export pod|png|svg|tts|cgs|foundry [DECK ...]``: card files for print shops, images and virtual tables."""
 
 from __future__ import annotations
 
@@ -49,9 +49,9 @@ def _builtin_shop_ids() -> list[str]:
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("export", help="card files for print shops (pod), PNG, SVG or Tabletop Simulator (tts)")
+    p = sub.add_parser("export", help="card files for print shops (pod), PNG, SVG or virtual tables (tts, cgs, foundry)")
     examples(p, "aetherpress export pod --shop thegamecrafter", "aetherpress export png my-game --dpi 600")
-    kinds = p.add_subparsers(dest="kind", required=True, metavar="pod|png|svg|tts")
+    kinds = p.add_subparsers(dest="kind", required=True, metavar="pod|png|svg|tts|cgs|foundry")
     shops = _builtin_shop_ids()
     shown = {
         "pod": (
@@ -61,6 +61,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "png": ("aetherpress export png my-game:small --dpi 600",),
         "svg": ("aetherpress export svg --bleed 0",),
         "tts": ("aetherpress export tts --url-base https://example.org/my-game/",),
+        "cgs": ("aetherpress export cgs my-game     # then Import the .cgs.zip in Card Game Simulator",),
+        "foundry": ("aetherpress export foundry my-game --dpi 150",),
     }
 
     def kind(name: str, help_text: str) -> argparse.ArgumentParser:
@@ -149,15 +151,25 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         metavar="URL",
         help="where the images will be uploaded (default: file:// links to the written files)",
     )
+    for name, help_text, dpi in (
+        ("cgs", "a Card Game Simulator custom game: its folder and the .cgs.zip to import", 300),
+        ("foundry", "a Foundry Virtual Tabletop card stack (Import Data) and its pictures", 200),
+    ):
+        k = kind(name, help_text)
+        k.add_argument("--dpi", type=number(10, 1200), default=dpi, help=f"resolution of the card pictures (default {dpi})")
 
 
 def run(project: Project, args: argparse.Namespace) -> int:
     # the command's modules load when it runs, not for --help
     from ..outputs.cardfiles import export_png, export_pod, export_svg
+    from ..outputs.cgs import export_cgs
+    from ..outputs.foundry import export_foundry
     from ..outputs.progress import ProgressBar
     from ..outputs.tts import export_tts
 
-    decks = resolve_decks(project, args.decks, languages=languages_from_args(args, every=False))
+    context = ProjectContext(project)
+    tables = {"cgs": export_cgs, "foundry": export_foundry}  # each: (context, deck, folder, dpi) -> written paths
+    decks = resolve_decks(project, args.decks, context.definitions, languages_from_args(args, every=False))
     check_slugs(decks)
     out = output_folder(args.out or project.output_dir)
     options = _pod_options(project, args) if args.kind == "pod" else None
@@ -177,6 +189,8 @@ def run(project: Project, args: argparse.Namespace) -> int:
                     written = export_png(project, deck, folder, args.dpi, args.bleed, args.greyscale, bar)
                 elif args.kind == "svg":
                     written = export_svg(project, deck, folder, args.bleed)
+                elif args.kind in tables:
+                    written = tables[args.kind](context, deck, folder, args.dpi)
                 else:
                     written = export_tts(project, deck, folder, args.url_base, args.copies, args.greyscale, bar, target)
             finally:
@@ -185,7 +199,6 @@ def run(project: Project, args: argparse.Namespace) -> int:
     print("\n".join(report))
     for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    context = ProjectContext(project)
     for deck in decks:  # exported all the same, as build prints it, but never otherwise than shown without a word
         for problem in print_differences(context, deck):
             print(f"warning: {problem}", file=sys.stderr)
@@ -220,6 +233,8 @@ def _check_image_sizes(project: Project, decks: Sequence[Deck], args: argparse.N
     for deck in decks:
         if args.kind == "png":
             too_large(deck, args.bleed, args.dpi, f"--dpi {args.dpi:g}")
+        elif args.kind in ("cgs", "foundry"):
+            too_large(deck, 0.0, args.dpi, f"--dpi {args.dpi:g}")
         elif options is not None:
             for shop in chosen_shops(project, options.shops):
                 if shop.format == "png" and deck.size.name not in shop.pixels:
