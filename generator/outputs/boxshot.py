@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 YAW, PITCH = 32.0, 22.0  # degrees: the box turned to show its right side, seen from above
 DISTANCE = 4.0  # the camera's distance, in the box's largest dimension
 LIGHT = {"top": 1.12, "front": 1.0, "side": 0.7}  # brightness of each face
+INSIDE = 0.45  # the inside's brightness against the box's colour
 _MOST_DPI = 600.0
 
 Point3 = tuple[float, float, float]
@@ -114,8 +115,10 @@ def box_picture(
     footprint = Image.new("RGBA", size, (0, 0, 0, 0))
     ImageDraw.Draw(footprint).polygon(placed(floor), fill=(0, 0, 0, 255))
     out.alpha_composite(shadow_of(footprint, box.width * scale * 1.6, 1.6))
-    inside = ImageEnhance.Brightness(panels["front"].convert("RGB")).enhance(0.35)  # seen through the thumb notch
-    out.alpha_composite(warp(inside.convert("RGBA"), placed(faces["front"]), size))
+    front = panels["front"]
+    field = front.getpixel((front.width // 50, front.height // 2))  # the box's colour at the front's edge
+    inside = Image.new("RGBA", front.size, tuple(round(c * INSIDE) for c in field[:3]) + (255,))  # seen through the notch
+    out.alpha_composite(warp(inside, placed(faces["front"]), size))
     for name in ("top", "side", "front"):
         lit = ImageEnhance.Brightness(panels[name].convert("RGB")).enhance(LIGHT[name]).convert("RGBA")
         lit.putalpha(panels[name].getchannel("A"))

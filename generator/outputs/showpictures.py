@@ -62,23 +62,41 @@ def perspective(source: Quad, target: Quad) -> tuple[float, ...]:
 
 
 def warp(picture: Image.Image, target: Quad, size: tuple[int, int]) -> Image.Image:
-    """``picture`` drawn with its corners at ``target`` on a transparent layer of ``size``."""
+    """``picture`` drawn with its corners at ``target`` on a transparent layer of ``size`` (only the quad's bounds are
+    transformed)."""
     from PIL import Image
 
     w, h = picture.size
+    x0, y0 = max(0, math.floor(min(p[0] for p in target))), max(0, math.floor(min(p[1] for p in target)))
+    x1, y1 = min(size[0], math.ceil(max(p[0] for p in target))), min(size[1], math.ceil(max(p[1] for p in target)))
+    layer = Image.new("RGBA", size, (0, 0, 0, 0))
+    if x1 <= x0 or y1 <= y0:
+        return layer
     source: Quad = ((0, 0), (w, 0), (w, h), (0, h))
-    return picture.transform(size, Image.Transform.PERSPECTIVE, perspective(source, target), Image.Resampling.BICUBIC)
+    local: Quad = tuple((x - x0, y - y0) for x, y in target)  # type: ignore[assignment]
+    coefficients = perspective(source, local)
+    layer.paste(picture.transform((x1 - x0, y1 - y0), Image.Transform.PERSPECTIVE, coefficients, Image.Resampling.BICUBIC), (x0, y0))
+    return layer
 
 
 def shadow_of(layer: Image.Image, width: float, strength: float = 1.0) -> Image.Image:
-    """A soft shadow of what ``layer`` shows (cards ``width`` pixels wide), offset down and to the right."""
-    from PIL import Image, ImageChops, ImageFilter
+    """A soft shadow of what ``layer`` shows (cards ``width`` pixels wide), offset down and to the right (only the
+    bounds of what it shows, with room for the blur, are blurred)."""
+    from PIL import Image, ImageFilter
 
     blur, dx, dy, dark = SHADOW
-    alpha = layer.getchannel("A").point(lambda a: a * dark * strength // 255)
-    alpha = ImageChops.offset(alpha, round(dx * width), round(dy * width)).filter(ImageFilter.GaussianBlur(blur * width))
     shadow = Image.new("RGBA", layer.size, (0, 0, 0, 0))
-    shadow.putalpha(alpha)
+    bounds = layer.getchannel("A").getbbox()
+    if bounds is None:
+        return shadow
+    room = math.ceil(3 * blur * width)
+    shift = (round(dx * width), round(dy * width))
+    x0, y0 = max(0, bounds[0] - room), max(0, bounds[1] - room)
+    x1, y1 = min(layer.width, bounds[2] + room + shift[0]), min(layer.height, bounds[3] + room + shift[1])
+    alpha = Image.new("L", (x1 - x0, y1 - y0), 0)
+    alpha.paste(layer.getchannel("A").crop((x0, y0, x1 - shift[0], y1 - shift[1])), shift)
+    alpha = alpha.point(lambda a: a * dark * strength // 255).filter(ImageFilter.GaussianBlur(blur * width))
+    shadow.paste(Image.new("RGBA", alpha.size, (0, 0, 0, 255)), (x0, y0), alpha)
     return shadow
 
 
