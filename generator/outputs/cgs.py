@@ -26,6 +26,7 @@ from typing import Any
 from ..definitions.model import Card, Deck
 from ..project.files import write_bytes
 from ..units import MM_PER_INCH
+from .boxfile import deck_name
 from .cardpictures import SideSource, card_pictures, distinct_backs, dpi_width
 from .showpictures import encoded
 
@@ -37,8 +38,7 @@ _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 def game_name(deck: Deck) -> str:
     """The game's name in CGS (and its folder's): the deck's title, and its applied variants' titles."""
-    shown = [v.title for v in deck.variants if v.id in deck.applied and v.title and v.title != deck.title]
-    name = deck.title + (f" ({', '.join(shown)})" if shown else "") + (f" [{deck.edition}]" if deck.edition else "")
+    name = deck_name(deck) + (f" [{deck.edition}]" if deck.edition else "")
     return _UNSAFE.sub("_", name).strip(" .") or deck.slug
 
 
