@@ -116,8 +116,9 @@ def box_picture(
     ImageDraw.Draw(footprint).polygon(placed(floor), fill=(0, 0, 0, 255))
     out.alpha_composite(shadow_of(footprint, box.width * scale * 1.6, 1.6))
     front = panels["front"]
-    field = front.getpixel((front.width // 50, front.height // 2))  # the box's colour at the front's edge
-    inside = Image.new("RGBA", front.size, tuple(round(c * INSIDE) for c in field[:3]) + (255,))  # seen through the notch
+    field = front.convert("RGB").getpixel((front.width // 50, front.height // 2))  # the box's colour at the front's edge
+    assert isinstance(field, tuple)
+    inside = Image.new("RGBA", front.size, (*(round(c * INSIDE) for c in field), 255))  # seen through the notch
     out.alpha_composite(warp(inside, placed(faces["front"]), size))
     for name in ("top", "side", "front"):
         lit = ImageEnhance.Brightness(panels[name].convert("RGB")).enhance(LIGHT[name]).convert("RGBA")

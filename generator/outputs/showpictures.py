@@ -75,7 +75,9 @@ def warp(picture: Image.Image, target: Quad, size: tuple[int, int]) -> Image.Ima
     source: Quad = ((0, 0), (w, 0), (w, h), (0, h))
     local: Quad = tuple((x - x0, y - y0) for x, y in target)  # type: ignore[assignment]
     coefficients = perspective(source, local)
-    layer.paste(picture.transform((x1 - x0, y1 - y0), Image.Transform.PERSPECTIVE, coefficients, Image.Resampling.BICUBIC), (x0, y0))
+    layer.paste(
+        picture.transform((x1 - x0, y1 - y0), Image.Transform.PERSPECTIVE, coefficients, Image.Resampling.BICUBIC), (x0, y0)
+    )
     return layer
 
 
