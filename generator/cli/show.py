@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 from ..definitions.model import Card, Deck
 from ..definitions.schema import suggest
 from ..errors import display_path
-from ..imposition.boxnet import CARD_THICKNESS
 from ..project import Project
 from ..project.files import write_bytes, writing_into
 from ..units import MAX_IMAGE_PIXELS, MM_PER_INCH
@@ -189,5 +188,3 @@ def best_hand(context: ProjectContext, deck: Deck) -> list[Card]:
                 return [ids[i] for i in example]
     return list(deck.cards[:FIRST_CARDS])
 
-
-__all__ = ["CARD_THICKNESS", "best_hand", "picture_size"]

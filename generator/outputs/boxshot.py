@@ -21,7 +21,7 @@ from ..render.boxpdf import draw_box_page
 from ..render.pagepng import render_pages
 from ..units import MM_PER_INCH
 from .boxfile import plan_box
-from .showpictures import Ground, Quad, shadow_of, warp
+from .showpictures import Ground, Quad, place, shadow_of, warp
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -112,18 +112,22 @@ def box_picture(
     dpi = min(_MOST_DPI, scale * MM_PER_INCH * 1.5)
     panels = _panels(project, deck, paper, thickness, dpi)
     out = ground.canvas(size)
-    footprint = Image.new("RGBA", size, (0, 0, 0, 0))
-    ImageDraw.Draw(footprint).polygon(placed(floor), fill=(0, 0, 0, 255))
-    out.alpha_composite(shadow_of(footprint, box.width * scale * 1.6, 1.6))
+    ground_quad = placed(floor)
+    left, top = math.floor(min(x for x, _ in ground_quad)), math.floor(min(y for _, y in ground_quad))
+    footprint = Image.new(
+        "RGBA", (math.ceil(max(x for x, _ in ground_quad)) - left, math.ceil(max(y for _, y in ground_quad)) - top)
+    )
+    ImageDraw.Draw(footprint).polygon([(x - left, y - top) for x, y in ground_quad], fill=(0, 0, 0, 255))
+    place(out, shadow_of((footprint, (left, top)), box.width * scale * 1.6, 1.6))
     front = panels["front"]
     field = front.convert("RGB").getpixel((front.width // 50, front.height // 2))  # the box's colour at the front's edge
     assert isinstance(field, tuple)
     inside = Image.new("RGBA", front.size, (*(round(c * INSIDE) for c in field), 255))  # seen through the notch
-    out.alpha_composite(warp(inside, placed(faces["front"]), size))
+    place(out, warp(inside, placed(faces["front"])))
     for name in ("top", "side", "front"):
         lit = ImageEnhance.Brightness(panels[name].convert("RGB")).enhance(LIGHT[name]).convert("RGBA")
         lit.putalpha(panels[name].getchannel("A"))
-        out.alpha_composite(warp(lit, placed(faces[name]), size))
+        place(out, warp(lit, placed(faces[name])))
     return out
 
 

@@ -61,45 +61,45 @@ def perspective(source: Quad, target: Quad) -> tuple[float, ...]:
     return tuple(float(c) for c in np.linalg.solve(np.array(rows, dtype=float), np.array(values, dtype=float)))
 
 
-def warp(picture: Image.Image, target: Quad, size: tuple[int, int]) -> Image.Image:
-    """``picture`` drawn with its corners at ``target`` on a transparent layer of ``size`` (only the quad's bounds are
-    transformed)."""
+Piece = tuple["Image.Image", tuple[int, int]]  # a picture and where its top-left corner goes (pixels)
+
+
+def place(out: Image.Image, piece: Piece) -> None:
+    """Composite ``piece`` over ``out`` where it goes, the part outside ``out`` left off."""
+    picture, (x, y) = piece
+    left, top = max(0, -x), max(0, -y)
+    right, bottom = min(picture.width, out.width - x), min(picture.height, out.height - y)
+    if right > left and bottom > top:
+        out.alpha_composite(picture, (x + left, y + top), (left, top, right, bottom))
+
+
+def warp(picture: Image.Image, target: Quad) -> Piece:
+    """``picture`` drawn with its corners at ``target``: the bounds of the quad, and where they go."""
     from PIL import Image
 
     w, h = picture.size
-    x0, y0 = max(0, math.floor(min(p[0] for p in target))), max(0, math.floor(min(p[1] for p in target)))
-    x1, y1 = min(size[0], math.ceil(max(p[0] for p in target))), min(size[1], math.ceil(max(p[1] for p in target)))
-    layer = Image.new("RGBA", size, (0, 0, 0, 0))
-    if x1 <= x0 or y1 <= y0:
-        return layer
+    x0, y0 = math.floor(min(p[0] for p in target)), math.floor(min(p[1] for p in target))
+    x1, y1 = math.ceil(max(p[0] for p in target)), math.ceil(max(p[1] for p in target))
     source: Quad = ((0, 0), (w, 0), (w, h), (0, h))
     local: Quad = tuple((x - x0, y - y0) for x, y in target)  # type: ignore[assignment]
-    coefficients = perspective(source, local)
-    layer.paste(
-        picture.transform((x1 - x0, y1 - y0), Image.Transform.PERSPECTIVE, coefficients, Image.Resampling.BICUBIC), (x0, y0)
+    drawn = picture.transform(
+        (max(1, x1 - x0), max(1, y1 - y0)), Image.Transform.PERSPECTIVE, perspective(source, local), Image.Resampling.BICUBIC
     )
-    return layer
+    return drawn, (x0, y0)
 
 
-def shadow_of(layer: Image.Image, width: float, strength: float = 1.0) -> Image.Image:
-    """A soft shadow of what ``layer`` shows (cards ``width`` pixels wide), offset down and to the right (only the
-    bounds of what it shows, with room for the blur, are blurred)."""
+def shadow_of(piece: Piece, width: float, strength: float = 1.0) -> Piece:
+    """A soft shadow of what ``piece`` shows (cards ``width`` pixels wide), offset down and to the right."""
     from PIL import Image, ImageFilter
 
+    picture, (x, y) = piece
     blur, dx, dy, dark = SHADOW
-    shadow = Image.new("RGBA", layer.size, (0, 0, 0, 0))
-    bounds = layer.getchannel("A").getbbox()
-    if bounds is None:
-        return shadow
     room = math.ceil(3 * blur * width)
-    shift = (round(dx * width), round(dy * width))
-    x0, y0 = max(0, bounds[0] - room), max(0, bounds[1] - room)
-    x1, y1 = min(layer.width, bounds[2] + room + shift[0]), min(layer.height, bounds[3] + room + shift[1])
-    alpha = Image.new("L", (x1 - x0, y1 - y0), 0)
-    alpha.paste(layer.getchannel("A").crop((x0, y0, x1 - shift[0], y1 - shift[1])), shift)
-    alpha = alpha.point(lambda a: a * dark * strength // 255).filter(ImageFilter.GaussianBlur(blur * width))
-    shadow.paste(Image.new("RGBA", alpha.size, (0, 0, 0, 255)), (x0, y0), alpha)
-    return shadow
+    alpha = Image.new("L", (picture.width + 2 * room, picture.height + 2 * room), 0)
+    alpha.paste(picture.getchannel("A").point(lambda a: a * dark * strength // 255), (room, room))
+    shadow = Image.new("RGBA", alpha.size, (0, 0, 0, 0))
+    shadow.putalpha(alpha.filter(ImageFilter.GaussianBlur(blur * width)))
+    return shadow, (x - room + round(dx * width), y - room + round(dy * width))
 
 
 def _fit(boxes: Sequence[tuple[float, float, float, float]], size: tuple[int, int]) -> tuple[float, float, float]:
@@ -155,10 +155,9 @@ def hand_picture(pictures: Pictures, count: int, aspect: float, size: tuple[int,
     out = ground.canvas(size)
     for picture, (cx, cy, angle) in zip(pictures(width), placements):
         turned = picture.rotate(-angle, Image.Resampling.BICUBIC, expand=True) if angle else picture
-        layer = Image.new("RGBA", size, (0, 0, 0, 0))
-        layer.alpha_composite(turned, (round(cx - turned.width / 2), round(cy - turned.height / 2)))
-        out.alpha_composite(shadow_of(layer, width))
-        out.alpha_composite(layer)
+        piece: Piece = (turned, (round(cx - turned.width / 2), round(cy - turned.height / 2)))
+        place(out, shadow_of(piece, width))
+        place(out, piece)
     return out
 
 
@@ -189,7 +188,7 @@ def spread_picture(pictures: Pictures, count: int, aspect: float, size: tuple[in
         shift = (cols - last_row) * step_x / 2 if row == rows - 1 else 0.0
         layer.alpha_composite(picture, (round((col * step_x + shift) * scale + dx), round(row * step_y * scale + dy)))
     out = ground.canvas(size)
-    out.alpha_composite(shadow_of(layer, width, 0.8))
+    place(out, shadow_of((layer, (0, 0)), width, 0.8))
     out.alpha_composite(layer)
     return out
 
@@ -233,7 +232,7 @@ def _faded(picture: Image.Image) -> Image.Image:
 
 def showcase_picture(pictures: Pictures, count: int, aspect: float, size: tuple[int, int], ground: Ground) -> Image.Image:
     """``count`` cards standing in perspective on a glossy floor: each with its reflection and a soft shadow."""
-    from PIL import Image, ImageDraw, ImageFilter
+    from PIL import ImageFilter
 
     quads = standing_quads(count, aspect)
     every = [p for q in quads for p in (*q, *_reflected(q)[2:])]
@@ -242,20 +241,30 @@ def showcase_picture(pictures: Pictures, count: int, aspect: float, size: tuple[
     scale, dx, dy = _fit(boxes, size)
     width = max(1, round(scale))
     out = ground.canvas(size)
-    floor = Image.new("RGBA", size, (0, 0, 0, 0))
-    cards = Image.new("RGBA", size, (0, 0, 0, 0))
-    draw = ImageDraw.Draw(floor)
+    standing = []
     for picture, quad in zip(pictures(width), quads):
         placed: Quad = tuple((x * scale + dx, y * scale + dy) for x, y in quad)  # type: ignore[assignment]
         mirrored: Quad = tuple((x * scale + dx, y * scale + dy) for x, y in _reflected(quad))  # type: ignore[assignment]
-        floor.alpha_composite(warp(_faded(picture), mirrored, size))
-        (x0, _), (x1, _), (_, b1), (_, b0) = placed
-        lift = 0.03 * width
-        draw.polygon([(x0, b0 - lift), (x1, b1 - lift), (x1, b1 + lift), (x0, b0 + lift)], fill=(0, 0, 0, 90))
-        cards.alpha_composite(warp(picture, placed, size))
-    out.alpha_composite(floor.filter(ImageFilter.GaussianBlur(0.006 * width)))
-    out.alpha_composite(cards)
+        reflection, at = warp(_faded(picture), mirrored)
+        place(out, (reflection.filter(ImageFilter.GaussianBlur(0.006 * width)), at))
+        place(out, _foot(placed, width))
+        standing.append(warp(picture, placed))
+    for piece in standing:  # the cards over every reflection and shadow
+        place(out, piece)
     return out
+
+
+def _foot(quad: Quad, width: int) -> Piece:
+    """The soft shadow where a standing card meets the floor."""
+    from PIL import Image, ImageDraw, ImageFilter
+
+    (x0, _), (x1, _), (_, b1), (_, b0) = quad
+    lift, room = 0.03 * width, math.ceil(0.05 * width)
+    left, top = math.floor(x0) - room, math.floor(min(b0, b1) - lift) - room
+    band = Image.new("RGBA", (math.ceil(x1 - x0) + 2 * room, math.ceil(abs(b1 - b0) + 2 * lift) + 2 * room), (0, 0, 0, 0))
+    corners = [(x0, b0 - lift), (x1, b1 - lift), (x1, b1 + lift), (x0, b0 + lift)]
+    ImageDraw.Draw(band).polygon([(x - left, y - top) for x, y in corners], fill=(0, 0, 0, 90))
+    return band.filter(ImageFilter.GaussianBlur(0.012 * width)), (left, top)
 
 
 def encoded(picture: Image.Image, kind: str, dpi: float, transparent: bool) -> bytes:
