@@ -187,4 +187,3 @@ def best_hand(context: ProjectContext, deck: Deck) -> list[Card]:
             if example and all(i in ids for i in example) and engine.evaluate(example).category == index:
                 return [ids[i] for i in example]
     return list(deck.cards[:FIRST_CARDS])
-
