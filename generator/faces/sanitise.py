@@ -155,7 +155,7 @@ def sanitise_problems(root: etree._Element) -> list[tuple[int | None, str]]:
         problem = number_problem(node)
         if problem:
             found.append((node.sourceline, f"<{qname.localname}>: {problem}"))
-    used = _use_problem(root)
+    used = _use_problem(root) or _nesting_problem(root)
     return [*found, used] if used else found
 
 
@@ -203,4 +203,45 @@ def _use_problem(root: etree._Element) -> tuple[int | None, str] | None:
         return uses[0].sourceline, (
             f"its <use> elements, followed, would draw more than {MAX_DRAWN:,} elements (or refer round in a circle)"
         )
+    return None
+
+
+MAX_NESTING = 23  # groups (and placed drawings, uses) inside one another the print renderer draws: 24 it refuses
+_NESTING = frozenset(f"{{{SVG_NS}}}{name}" for name in ("g", "svg", "use", "symbol", "a", "switch"))
+_NOT_DRAWN = frozenset(
+    f"{{{SVG_NS}}}{name}"
+    for name in ("defs", "clipPath", "mask", "pattern", "marker", "linearGradient", "radialGradient", "filter", "style")
+)
+_MAX_FRAMES = 400  # elements on one path from the root, uses followed: past it, nested too deep whatever they are
+
+
+def _nesting_problem(root: etree._Element) -> tuple[int | None, str] | None:
+    """The outermost element holding groups nested deeper than :data:`MAX_NESTING` as drawn (every ``<use>``
+    followed), which the print renderer would refuse after ``validate`` and the preview had passed the side."""
+    by_id = {el.get("id"): el for el in root.iter() if isinstance(el.tag, str) and el.get("id")}
+    heights: dict[etree._Element, int] = {}
+
+    def height(el: etree._Element, frames: int) -> int:
+        if el in heights:
+            return heights[el]
+        if frames > _MAX_FRAMES:
+            return MAX_NESTING + 1
+        below = [child for child in el if isinstance(child.tag, str) and child.tag not in _NOT_DRAWN]
+        if el.tag == f"{{{SVG_NS}}}use":
+            ref = (el.get("href") or el.get(f"{{{XLINK_NS}}}href") or "").strip()
+            below += [by_id[ref[1:]]] if ref.startswith("#") and ref[1:] in by_id else []
+        tallest = 0
+        for child in below:
+            tallest = max(tallest, height(child, frames + 1))
+            if tallest > MAX_NESTING:
+                break
+        heights[el] = found = min(tallest + (el.tag in _NESTING), MAX_NESTING + 1)
+        return found
+
+    for child in root:
+        if isinstance(child.tag, str) and child.tag not in _NOT_DRAWN and height(child, 1) > MAX_NESTING:
+            return child.sourceline, (
+                f"<{etree.QName(child).localname}>: holds groups nested more than {MAX_NESTING} deep (uses followed), "
+                f"more than the print renderer draws; flatten the drawing's groups"
+            )
     return None
