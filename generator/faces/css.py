@@ -33,7 +33,7 @@ from .sanitise import SVG_NS
 
 MAX_MATCHING = 4_000_000  # rules x elements matched, each rule counted once per declaration it holds
 MAX_VALUE = 20_000  # characters of one value with its var() substituted
-MAX_DEPTH = 16  # var() within var()
+MAX_DEPTH = 16  # var() within var(), functions within functions
 # characters of <style> in one side or drawing: a drawing program's stylesheet is a few kilobytes, and each side
 # reads its own again (tokenising a megabyte of CSS costs seconds, side after side)
 MAX_STYLESHEETS = 100_000
@@ -127,7 +127,9 @@ def _declarations(parsed: Iterable, specificity: tuple[int, int, int], order: in
 def _substitute(tokens: list, custom: dict[str, list], line: int | None, depth: int = 0) -> list | None:
     """``tokens`` with every ``var()`` replaced (None: a var() with no value and no fallback)."""
     if depth > MAX_DEPTH:
-        raise CssError(line, f"custom properties refer to each other more than {MAX_DEPTH} deep (or in a circle)")
+        raise CssError(
+            line, f"a CSS value nests functions or var() more than {MAX_DEPTH} deep (or custom properties refer in a circle)"
+        )
     out: list = []
     for token in tokens:
         if token.type == "function" and token.lower_name == "var":
