@@ -239,6 +239,8 @@ SHIPPED_CACHES = {
     # a project font, registered with reportlab's own process-wide registry under a name that holds the digest of
     # its content: the name never stands for other bytes
     "generator.resources.fonts._register_file": "reportlab's registry, by a name holding the font's digest",
+    # no project file: the temporary folder of the process, made (and stale ones swept) once a process
+    "generator.project.scratch.run_folder": "the run's temporary folder, swept and made once a process",
 }
 # context variables: none carries what a project's files say from one call to the next
 CONTEXT_VARIABLES = {
