@@ -164,6 +164,7 @@ def run(project: Project, args: argparse.Namespace) -> int:
     _check_image_sizes(project, decks, args, options)
     report = []
     warnings: list[str] = []
+    context = ProjectContext(project)  # every side comes from here: drawn once, for a build or an export alike
     with writing_into(out), staged_folders() as stages:
         for deck in decks:
             target = out / deck.slug / args.kind
@@ -172,20 +173,19 @@ def run(project: Project, args: argparse.Namespace) -> int:
             try:
                 if args.kind == "pod":
                     assert options is not None
-                    written = export_pod(project, deck, folder, options, bar, warnings)
+                    written = export_pod(context, deck, folder, options, bar, warnings)
                 elif args.kind == "png":
-                    written = export_png(project, deck, folder, args.dpi, args.bleed, args.greyscale, bar)
+                    written = export_png(context, deck, folder, args.dpi, args.bleed, args.greyscale, bar)
                 elif args.kind == "svg":
-                    written = export_svg(project, deck, folder, args.bleed)
+                    written = export_svg(context, deck, folder, args.bleed)
                 else:
-                    written = export_tts(project, deck, folder, args.url_base, args.copies, args.greyscale, bar, target)
+                    written = export_tts(context, deck, folder, args.url_base, args.copies, args.greyscale, bar, target)
             finally:
                 bar.close()
             report.append(f"{deck.key}: {len(written)} file{'' if len(written) == 1 else 's'} in {display_path(target)}")
     print("\n".join(report))
     for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    context = ProjectContext(project)
     for deck in decks:  # exported all the same, as build prints it, but never otherwise than shown without a word
         for problem in print_differences(context, deck):
             print(f"warning: {problem}", file=sys.stderr)

@@ -21,8 +21,8 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from ..definitions.model import Card, Deck
 from ..definitions.shops import Shop
+from ..faces.drawn import SideSource
 from ..locations import FONTS_DIR
-from ..project import Project
 from ..render.cardpdf import card_pdf_bytes
 from ..render.colour import ProcessColour
 from ..render.inks import ink_pages
@@ -102,7 +102,7 @@ def _marked(printed: Image.Image, mask: np.ndarray) -> Image.Image:
 
 
 def shop_proofs(
-    project: Project,
+    source: SideSource,
     deck: Deck,
     shop: Shop,
     process: ProcessColour,
@@ -113,7 +113,7 @@ def shop_proofs(
     """Each of ``sides`` (card, side, file stem) as the shop's PDF ``pdf`` prints it, beside its design (see the
     module's words)."""
     size = (pixels(deck.size.width + 2 * shop.bleed, PROOF_DPI), pixels(deck.size.height + 2 * shop.bleed, PROOF_DPI))
-    design_pdf = card_pdf_bytes(project, deck, shop.bleed, [(card, side) for card, side, _ in sides], process.greyscale, shop.dpi)
+    design_pdf = card_pdf_bytes(source, deck, shop.bleed, [(card, side) for card, side, _ in sides], process.greyscale, shop.dpi)
     designs = list(render_pages(design_pdf, size))
     inks = ink_pages(pdf, _pages(deck, copies, sides), size)
     name = shop.name
