@@ -65,6 +65,8 @@ MODULE_STATE = {
     "generator.project.digests": ["_KNOWN"],  # a file's digest by its identity (path, size, time, inode), never stale
     "generator.project.seal": ["global _secret"],  # the process's secret, which a build's workers adopt
     "generator.hands.blocks.registry": ["BLOCKS"],  # the kinds of block, registered as their modules load
+    "generator.outputs.exports.exportkinds": ["EXPORTS"],  # the exports, registered as their modules load
+    "generator.rulebook.blocks.blockkinds": ["BLOCK_KINDS"],  # a book's kinds of picture, the same way
     "generator.libraries.reportlab": ["global _undrawn_users"],  # sketch passes running: Flowable.drawOn is swapped meanwhile
 }
 MUTATORS = {"append", "add", "update", "setdefault", "pop", "popitem", "clear", "extend", "insert", "remove", "discard"}
@@ -239,6 +241,8 @@ SHIPPED_CACHES = {
     # a project font, registered with reportlab's own process-wide registry under a name that holds the digest of
     # its content: the name never stands for other bytes
     "generator.resources.fonts._register_file": "reportlab's registry, by a name holding the font's digest",
+    # the system's temporary folder, not a project's: this run's own folder in it, made once
+    "generator.project.scratch.run_folder": "this run's temporary folder, made once in the system's",
 }
 # context variables: none carries what a project's files say from one call to the next
 CONTEXT_VARIABLES = {

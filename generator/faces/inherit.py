@@ -61,21 +61,28 @@ def write_out_references(root: etree._Element) -> bool:
                 if given is not None:
                     el.set(name, given)
         if not _content(el):
-            source = next((c for c in chain[1:] if _content(c) and _same_family(c, kind)), None)
-            taken = _content(source) if source is not None else []
-            drawn += sum(1 for child in taken for _ in child.iter())
-            if drawn > MAX_DRAWN:
-                raise TooMuchToDraw(el.sourceline)
-            for child in taken:
-                copied = copy.deepcopy(child)
-                for part in copied.iter():
-                    if isinstance(part.tag, str):
-                        part.attrib.pop("id", None)  # an id is its own: the copy is nobody's
-                el.append(copied)
+            drawn = _take_content(el, chain, kind, drawn)
         for name in ("href", f"{{{XLINK_NS}}}href"):
             el.attrib.pop(name, None)
         changed = True
     return changed
+
+
+def _take_content(el: etree._Element, chain: list, kind: str, drawn: int) -> int:
+    """Copy into ``el`` the content of the first of its ``chain`` of the same family that has any, the ids
+    left out; the count of elements ``drawn`` with the copies (TooMuchToDraw past MAX_DRAWN, before copying)."""
+    source = next((c for c in chain[1:] if _content(c) and _same_family(c, kind)), None)
+    taken = _content(source) if source is not None else []
+    drawn += sum(1 for child in taken for _ in child.iter())
+    if drawn > MAX_DRAWN:
+        raise TooMuchToDraw(el.sourceline)
+    for child in taken:
+        copied = copy.deepcopy(child)
+        for part in copied.iter():
+            if isinstance(part.tag, str):
+                part.attrib.pop("id", None)  # an id is its own: the copy is nobody's
+        el.append(copied)
+    return drawn
 
 
 def _same_family(other: etree._Element, kind: str) -> bool:
