@@ -140,7 +140,7 @@ def export_pod(
             pdf = shop_pdfx(source, deck, shop.bleed, press, options.pdfx or shop.pdfx, options.copies)
             files[folder / f"{deck.slug}-{shop.id}.pdf"] = pdf
             if options.proof or ghostscript():
-                proofs = shop_proofs(source, deck, shop, process, pdf, card_sides(deck), options.copies)
+                proofs = shop_proofs(source, deck, shop, process, pdf, card_sides(deck), options.copies, options.proof)
                 if options.proof:
                     files.update(proof_files(proofs, folder / f"{shop.id}-proof"))
                 if warnings is not None:

@@ -47,7 +47,7 @@ class SideProof:
     card: Card
     side: str
     share: float
-    picture: bytes  # PNG
+    picture: bytes  # PNG (empty when none was asked for)
 
 
 def _pages(deck: Deck, copies: int, sides: list[tuple[Card, str, str]]) -> list[int]:
@@ -109,9 +109,10 @@ def shop_proofs(
     pdf: bytes,
     sides: list[tuple[Card, str, str]],
     copies: int = 1,
+    pictures: bool = True,
 ) -> list[SideProof]:
     """Each of ``sides`` (card, side, file stem) as the shop's PDF ``pdf`` prints it, beside its design (see the
-    module's words)."""
+    module's words); ``pictures=False``: the shares alone, no picture made (the check without ``--proof``)."""
     size = (pixels(deck.size.width + 2 * shop.bleed, PROOF_DPI), pixels(deck.size.height + 2 * shop.bleed, PROOF_DPI))
     design_pdf = card_pdf_bytes(source, deck, shop.bleed, [(card, side) for card, side, _ in sides], process.greyscale, shop.dpi)
     designs = list(render_pages(design_pdf, size))
@@ -123,12 +124,16 @@ def shop_proofs(
         shown = process.profile.view(printed)  # the file on this paper
         mask = differing(seen, shown)
         share = float(mask.mean())
-        picture = _panel(
-            [
-                (design, "as designed (the preview)"),
-                (shown, f"the {name} file as printed"),
-                (_marked(shown, mask), f"differs: {share * 100:.2f} % of pixels"),
-            ]
+        picture = (
+            _panel(
+                [
+                    (design, "as designed (the preview)"),
+                    (shown, f"the {name} file as printed"),
+                    (_marked(shown, mask), f"differs: {share * 100:.2f} % of pixels"),
+                ]
+            )
+            if pictures
+            else b""
         )
         found.append(SideProof(stem, card, side, share, picture))
     return found

@@ -9,6 +9,7 @@ from reportlab.lib.units import mm
 
 from ..definitions.model import Card, Deck
 from ..faces.drawn import SideSource
+from ..faces.keys import font_inputs
 from ..units import format_mm
 from .canvas import new_canvas
 from .colour import colour_converter
@@ -67,6 +68,9 @@ def draw_card_pages(
     return forms.filled(buffer.getvalue())
 
 
+CARD_PAGES = "card-pages"  # the store's kind of a file of card pages as designed (PNG exports, proofs)
+
+
 def card_pdf_bytes(
     source: SideSource,
     deck: Deck,
@@ -75,7 +79,12 @@ def card_pdf_bytes(
     greyscale: bool = False,
     dpi: float = SHEET_DPI,
 ) -> bytes:
-    return draw_card_pages(source, deck, bleed, sides, greyscale, dpi=dpi)
+    """:func:`draw_card_pages` as designed (no press), kept: the pages a PNG export, a shop's PNGs and the design
+    of a shop's proof share are drawn once (from the SVG of each side, so a picture replaced draws them again)."""
+    drawn = source.sides(deck, bleed=bleed)
+    pages = [[side, card.id, deck.back_for(card), drawn.side(card, side).svg] for card, side in sides]
+    inputs = ["card pages", font_inputs(source.project), deck.key, deck.title, deck.description, bleed, pages, greyscale, dpi]
+    return source.kept_bytes(CARD_PAGES, inputs, lambda: draw_card_pages(source, deck, bleed, sides, greyscale, dpi=dpi))
 
 
 def shop_pdf_bytes(
