@@ -65,6 +65,8 @@ MODULE_STATE = {
     "generator.project.digests": ["_KNOWN"],  # a file's digest by its identity (path, size, time, inode), never stale
     "generator.project.seal": ["global _secret"],  # the process's secret, which a build's workers adopt
     "generator.hands.blocks.registry": ["BLOCKS"],  # the kinds of block, registered as their modules load
+    "generator.outputs.exports.exportkinds": ["EXPORTS"],  # the exports, registered as their modules load
+    "generator.rulebook.blocks.blockkinds": ["BLOCK_KINDS"],  # a book's kinds of picture, the same way
     "generator.libraries.reportlab": ["global _undrawn_users"],  # sketch passes running: Flowable.drawOn is swapped meanwhile
 }
 MUTATORS = {"append", "add", "update", "setdefault", "pop", "popitem", "clear", "extend", "insert", "remove", "discard"}
@@ -239,6 +241,8 @@ SHIPPED_CACHES = {
     # a project font, registered with reportlab's own process-wide registry under a name that holds the digest of
     # its content: the name never stands for other bytes
     "generator.resources.fonts._register_file": "reportlab's registry, by a name holding the font's digest",
+    # no project file: the temporary folder of the process, made (and stale ones swept) once a process
+    "generator.project.scratch.run_folder": "the run's temporary folder, swept and made once a process",
 }
 # context variables: none carries what a project's files say from one call to the next
 CONTEXT_VARIABLES = {
@@ -304,15 +308,31 @@ def test_no_cache_keeps_a_project_file():
     assert sorted(set(SHIPPED_CACHES) - set(reading)) == []  # every entry of the list still reads what it says
 
 
+def _made(class_name: str) -> list[str]:
+    """Every place the package makes an object of ``class_name`` (a call of it, or a class deriving from it)."""
+    found = []
+    for name, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == class_name:
+                found.append(f"{name}:{node.lineno}")
+            elif isinstance(node, ast.ClassDef) and any(
+                getattr(b, "id", getattr(b, "attr", "")) == class_name for b in node.bases
+            ):
+                found.append(f"{name}:{node.lineno} (class {node.name})")
+    return found
+
+
 def test_the_store_is_made_by_the_project_context_alone():
     """A command's store is made once, with its project context, and handed down: no other module makes one."""
-    makers = {
-        name
-        for name, path in modules().items()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-        if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "Store"
-    }
-    assert makers <= {"generator.pipeline.context", STORE}
+    made = _made("Store")
+    assert len(made) == 1 and made[0].startswith("generator.pipeline.context:")
+
+
+def test_the_face_renderer_is_made_in_one_place():
+    """One way to a side: every command asks the project context for sides, and the context alone makes the face
+    renderer that draws them (no other module makes or derives one)."""
+    made = _made("FaceRenderer")
+    assert len(made) == 1 and made[0].startswith("generator.pipeline.context:")
 
 
 def test_context_variables_carry_no_project_state():

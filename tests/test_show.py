@@ -91,14 +91,14 @@ def test_the_fanned_cards_are_the_printed_sides(tmp_path):
     width, placements = fan_placements(3, card_height(sides, 1000) / 1000, size)
     cx, cy, angle = placements[1]
     assert angle == 0
-    (card,) = card_pictures(sides, [(deck.card(cards[1]), "front")], width)
+    (card,) = card_pictures(context, sides, [(deck.card(cards[1]), "front")], width)
     left, top = round(cx - card.width / 2), round(cy - card.height / 2)
     shown = np.asarray(picture)[top : top + card.height, left : left + width // 5]  # its left fifth: not covered
     printed = np.asarray(card)[:, : width // 5]
     opaque = printed[:, :, 3] == 255
     assert opaque.sum() > 0.9 * opaque.size
     assert np.array_equal(shown[opaque], printed[opaque])
-    other = card_pictures(sides, [(deck.card(cards[0]), "front")], width)[0]
+    other = card_pictures(context, sides, [(deck.card(cards[0]), "front")], width)[0]
     assert not np.array_equal(shown[opaque], np.asarray(other)[:, : width // 5][opaque])  # another card would differ
 
 
@@ -155,6 +155,6 @@ def test_a_card_picture_is_its_trim_with_rounded_corners():
     context = ProjectContext(Project(ROOT))
     deck = context.deck("imperial")
     sides = context.sides(deck)
-    (face,) = card_pictures(sides, [(deck.cards[0], "front")], 200)
+    (face,) = card_pictures(context, sides, [(deck.cards[0], "front")], 200)
     assert face.size == (200, card_height(sides, 200))
     assert face.getpixel((0, 0))[3] == 0 and face.getpixel((100, 100))[3] == 255

@@ -122,7 +122,7 @@ def run(project: Project, args: argparse.Namespace) -> int:
             raise cli_error("show box takes no cards: the box is drawn from its own print file")
         from ..outputs.boxshot import box_picture
 
-        picture = box_picture(project, deck, paper_from_args(project, args), size, Ground(colour), args.card_thickness)
+        picture = box_picture(context, deck, paper_from_args(project, args), size, Ground(colour), args.card_thickness)
     else:
         picture = _cards_picture(context, deck, args, size, Ground(colour))
     data = encoded(picture, kind, args.dpi, colour is None)
@@ -162,7 +162,7 @@ def _cards_picture(context: ProjectContext, deck: Deck, args: argparse.Namespace
         items = [(c, "front") for c in chosen or best_hand(context, deck)]
     aspect = card_height(sides, 1000) / 1000
     make = {"hand": hand_picture, "spread": spread_picture, "showcase": showcase_picture}[args.kind]
-    return make(lambda width: card_pictures(sides, items, width), len(items), aspect, size, ground)
+    return make(lambda width: card_pictures(context, sides, items, width), len(items), aspect, size, ground)
 
 
 def _card(deck: Deck, card_id: str) -> Card:

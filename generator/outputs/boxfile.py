@@ -8,10 +8,10 @@ from ..definitions.languages import BOX_CAPTION, say
 from ..definitions.model import Deck
 from ..definitions.presets import Paper
 from ..errors import AetherpressError, Problem
+from ..faces.drawn import SideSource
 from ..faces.render import geometry
 from ..imposition.boxnet import CARD_THICKNESS, BoxSheet, TuckBox, place_box, tuck_box
 from ..imposition.grids import LayoutError
-from ..project import Project
 from ..project.files import write_bytes
 from ..render.boxpdf import draw_box_page
 
@@ -35,7 +35,7 @@ def deck_name(deck: Deck) -> str:
 
 
 def write_box(
-    project: Project, deck: Deck, target: Path, paper: Paper, thickness: float = CARD_THICKNESS, greyscale: bool = False
+    source: SideSource, deck: Deck, target: Path, paper: Paper, thickness: float = CARD_THICKNESS, greyscale: bool = False
 ) -> Path:
     box, sheet = plan_box(deck, paper, thickness)
     caption = say(
@@ -48,4 +48,4 @@ def write_box(
         height=box.height,
         depth=box.depth,
     )
-    return write_bytes(target, draw_box_page(project, deck, box, sheet, caption, greyscale))
+    return write_bytes(target, draw_box_page(source, deck, box, sheet, caption, greyscale))

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 from ..definitions.model import Deck
 from ..definitions.presets import Paper
+from ..faces.drawn import SideSource
 from ..imposition.boxnet import CARD_THICKNESS
-from ..project import Project
 from ..render.boxpdf import draw_box_page
 from ..render.pagepng import render_pages
 from ..units import MM_PER_INCH
@@ -61,12 +61,12 @@ def box_faces(width: float, height: float, depth: float) -> dict[str, Quad]:
     }
 
 
-def _panels(project: Project, deck: Deck, paper: Paper, thickness: float, dpi: float) -> dict[str, Image.Image]:
+def _panels(source: SideSource, deck: Deck, paper: Paper, thickness: float, dpi: float) -> dict[str, Image.Image]:
     """The front, side and top as the box's page prints them, at ``dpi``, each upright as it shows on the box."""
     from PIL import Image, ImageDraw
 
     box, sheet = plan_box(deck, paper, thickness)
-    page = draw_box_page(project, deck, box, sheet, "")
+    page = draw_box_page(source, deck, box, sheet, "")
     scale = dpi / MM_PER_INCH
     real = sheet.paper
     image = next(render_pages(page, (round(real.width * scale), round(real.height * scale)))).convert("RGBA")
@@ -91,7 +91,7 @@ def _panels(project: Project, deck: Deck, paper: Paper, thickness: float, dpi: f
 
 
 def box_picture(
-    project: Project, deck: Deck, paper: Paper, size: tuple[int, int], ground: Ground, thickness: float = CARD_THICKNESS
+    source: SideSource, deck: Deck, paper: Paper, size: tuple[int, int], ground: Ground, thickness: float = CARD_THICKNESS
 ) -> Image.Image:
     """The deck's tuck box standing on ``ground``, seen from above and to its right, filling ``size``."""
     from PIL import Image, ImageDraw, ImageEnhance
@@ -110,7 +110,7 @@ def box_picture(
         return tuple((x * scale + dx, y * scale + dy) for x, y in quad)  # type: ignore[return-value]
 
     dpi = min(_MOST_DPI, scale * MM_PER_INCH * 1.5)
-    panels = _panels(project, deck, paper, thickness, dpi)
+    panels = _panels(source, deck, paper, thickness, dpi)
     out = ground.canvas(size)
     ground_quad = placed(floor)
     left, top = math.floor(min(x for x, _ in ground_quad)), math.floor(min(y for _, y in ground_quad))

@@ -10,36 +10,18 @@ drawn once (see :mod:`generator.pipeline.context`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..definitions.model import Card, Deck
-from ..faces.drawn import DrawnSides
-from ..project import Project
+from ..faces.drawn import DrawnSides, SideSource
 from ..render.pagepng import render_pages
-from ..render.pieces import draw_piece
-from ..render.vector import font_files
-from ..resources.fonts import font_book
 from ..units import MM_PER_INCH
 
 if TYPE_CHECKING:
     from PIL import Image
 
 _SMOOTH = 4  # the corners' mask is drawn this many times finer, then shrunk: smooth edges
-
-
-class SideSource(Protocol):
-    """What a picture or an export of cards is made from: a project, its decks, their drawn sides and the games
-    played with them (the project context is one)."""
-
-    project: Project
-
-    @property
-    def games(self) -> Mapping[str, Any]: ...
-
-    def deck(self, key: str) -> Deck: ...
-
-    def sides(self, deck: Deck, draft: bool = False) -> DrawnSides: ...
 
 
 def card_height(sides: DrawnSides, width: int) -> int:
@@ -54,9 +36,9 @@ def dpi_width(sides: DrawnSides, dpi: float) -> int:
 
 
 def card_pictures(
-    sides: DrawnSides, items: Sequence[tuple[Card | None, str]], width: int, rounded: bool = True
+    source: SideSource, sides: DrawnSides, items: Sequence[tuple[Card | None, str]], width: int, rounded: bool = True
 ) -> list[Image.Image]:
-    """Each (card, "front"|"back") of ``sides``' deck as an RGBA picture ``width`` pixels wide, cut to its trim
+    """Each (card, "front"|"back") of ``sides``' deck (from ``source``, which keeps their pieces) as an RGBA picture ``width`` pixels wide, cut to its trim
     (with the style's corner radius when ``rounded``; transparent outside it)."""
     from PIL import Image, ImageDraw
 
@@ -65,15 +47,13 @@ def card_pictures(
     full = (max(1, round(g.width * scale)), max(1, round(g.height * scale)))
     height = card_height(sides, width)
     left, top = round(g.bleed * scale), round(g.bleed * scale)
-    fonts = font_files(font_book(sides.renderer.project))
     mask = Image.new("L", (width * _SMOOTH, height * _SMOOTH), 0)
     radius = min(g.radius, g.trim_w / 2, g.trim_h / 2) * scale * _SMOOTH if rounded else 0
     ImageDraw.Draw(mask).rounded_rectangle((0, 0, width * _SMOOTH - 1, height * _SMOOTH - 1), radius=radius, fill=255)
     mask = mask.resize((width, height), Image.Resampling.LANCZOS)
     out = []
     for card, side in items:
-        drawn = sides.side(card, side)
-        pdf = draw_piece(sides, card, side, drawn.svg, fonts, False)
+        pdf = source.piece(sides, card, side)
         image = next(render_pages(pdf, full)).crop((left, top, left + width, top + height)).convert("RGBA")
         image.putalpha(mask)
         out.append(image)

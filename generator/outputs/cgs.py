@@ -24,13 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from ..definitions.model import Card, Deck
+from ..faces.drawn import SideSource
 from ..project.files import write_bytes
 from ..units import MM_PER_INCH
 from .boxfile import deck_name
-from .cardpictures import SideSource, card_pictures, distinct_backs, dpi_width
+from .cardpictures import card_pictures, distinct_backs, dpi_width
 from .showpictures import encoded
 
-DPI = 300.0
 SPEC = "https://github.com/finol-digital/Card-Game-Simulator/tree/main/docs/schema"
 _UNSAFE = re.compile(r'[<>:"/\\|?*\x00-\x1f]+')
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
@@ -93,7 +93,7 @@ def _start_hand(context: SideSource, deck: Deck) -> int | None:
     return None
 
 
-def cgs_game(context: SideSource, deck: Deck, dpi: float = DPI) -> dict[str, bytes]:
+def cgs_game(context: SideSource, deck: Deck, dpi: float) -> dict[str, bytes]:
     """Every file of the game folder, by its path inside the folder: the JSON documents, the pictures and deck lists."""
     files: dict[str, bytes] = {}
     cards: list[dict] = []
@@ -123,11 +123,13 @@ def cgs_game(context: SideSource, deck: Deck, dpi: float = DPI) -> dict[str, byt
             back = shown.back_for(card)
             suffix = f" <{back}>" if len(backs) > 1 and back in back_ids else ""
             lines.append(f"{card.copies} [{drawn[key]}] {card.name}{suffix}")
-        for (_card, card_id, set_code), picture in zip(new, card_pictures(sides, [(c, "front") for c, _, _ in new], width)):
+        for (_card, card_id, set_code), picture in zip(
+            new, card_pictures(context, sides, [(c, "front") for c, _, _ in new], width)
+        ):
             files[f"sets/{set_code}/{card_id}.png"] = encoded(picture, "png", dpi, True)
         lists[list_name] = lines
     deck_sides = context.sides(deck)
-    back_pictures = card_pictures(deck_sides, [(card, "back") for _, card in backs], dpi_width(deck_sides, dpi))
+    back_pictures = card_pictures(context, deck_sides, [(card, "back") for _, card in backs], dpi_width(deck_sides, dpi))
     files["CardBack.png"] = encoded(back_pictures[0], "png", dpi, True)
     if len(backs) > 1:
         for (name, _), picture in zip(backs, back_pictures):
@@ -190,7 +192,7 @@ def zipped(name: str, files: Mapping[str, bytes]) -> bytes:
     return buffer.getvalue()
 
 
-def export_cgs(context: SideSource, deck: Deck, folder: Path, dpi: float = DPI) -> list[Path]:
+def export_cgs(context: SideSource, deck: Deck, folder: Path, dpi: float) -> list[Path]:
     """Write the game folder ``<folder>/<game name>/`` and ``<folder>/<game name>.cgs.zip``; everything is drawn
     before anything is written."""
     name = game_name(deck)

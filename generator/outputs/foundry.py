@@ -16,12 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from ..definitions.model import Card, Deck
+from ..faces.drawn import SideSource
 from ..project.files import write_bytes
 from ..units import MM_PER_INCH
-from .cardpictures import SideSource, card_pictures, distinct_backs, dpi_width
+from .cardpictures import card_pictures, distinct_backs, dpi_width
 from .showpictures import encoded
 
-DPI = 200.0
 FOLDER = "aetherpress"  # in Foundry's user data (Data/), where the pictures are copied
 DOCS = "https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.CardsData.html"
 
@@ -81,14 +81,14 @@ def stack_document(deck: Deck, images: dict[str, str], backs: dict[str, str]) ->
     }
 
 
-def export_foundry(context: SideSource, deck: Deck, folder: Path, dpi: float = DPI) -> list[Path]:
+def export_foundry(context: SideSource, deck: Deck, folder: Path, dpi: float) -> list[Path]:
     """Write ``<folder>/<slug>-foundry.json`` and the pictures under ``<folder>/aetherpress/<slug>/``; everything is
     drawn before anything is written."""
     sides = context.sides(deck)
     width = dpi_width(sides, dpi)
     base = f"{FOLDER}/{deck.slug}"
     backs = distinct_backs(deck)
-    pictures = card_pictures(sides, [(c, "front") for c in deck.cards] + [(c, "back") for _, c in backs], width)
+    pictures = card_pictures(context, sides, [(c, "front") for c in deck.cards] + [(c, "back") for _, c in backs], width)
     faces = {f"{base}/{card.id}.png": picture for card, picture in zip(deck.cards, pictures)}
     back_paths = {name: f"{base}/back-{name}.png" for name, _ in backs}
     faces.update(zip(back_paths.values(), pictures[len(deck.cards) :]))

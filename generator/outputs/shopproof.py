@@ -21,8 +21,8 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from ..definitions.model import Card, Deck
 from ..definitions.shops import Shop
+from ..faces.drawn import SideSource
 from ..locations import FONTS_DIR
-from ..project import Project
 from ..render.cardpdf import card_pdf_bytes
 from ..render.colour import ProcessColour
 from ..render.inks import ink_pages
@@ -47,7 +47,7 @@ class SideProof:
     card: Card
     side: str
     share: float
-    picture: bytes  # PNG
+    picture: bytes  # PNG (empty when none was asked for)
 
 
 def _pages(deck: Deck, copies: int, sides: list[tuple[Card, str, str]]) -> list[int]:
@@ -102,18 +102,19 @@ def _marked(printed: Image.Image, mask: np.ndarray) -> Image.Image:
 
 
 def shop_proofs(
-    project: Project,
+    source: SideSource,
     deck: Deck,
     shop: Shop,
     process: ProcessColour,
     pdf: bytes,
     sides: list[tuple[Card, str, str]],
     copies: int = 1,
+    pictures: bool = True,
 ) -> list[SideProof]:
     """Each of ``sides`` (card, side, file stem) as the shop's PDF ``pdf`` prints it, beside its design (see the
-    module's words)."""
+    module's words); ``pictures=False``: the shares alone, no picture made (the check without ``--proof``)."""
     size = (pixels(deck.size.width + 2 * shop.bleed, PROOF_DPI), pixels(deck.size.height + 2 * shop.bleed, PROOF_DPI))
-    design_pdf = card_pdf_bytes(project, deck, shop.bleed, [(card, side) for card, side, _ in sides], process.greyscale, shop.dpi)
+    design_pdf = card_pdf_bytes(source, deck, shop.bleed, [(card, side) for card, side, _ in sides], process.greyscale, shop.dpi)
     designs = list(render_pages(design_pdf, size))
     inks = ink_pages(pdf, _pages(deck, copies, sides), size)
     name = shop.name
@@ -123,12 +124,16 @@ def shop_proofs(
         shown = process.profile.view(printed)  # the file on this paper
         mask = differing(seen, shown)
         share = float(mask.mean())
-        picture = _panel(
-            [
-                (design, "as designed (the preview)"),
-                (shown, f"the {name} file as printed"),
-                (_marked(shown, mask), f"differs: {share * 100:.2f} % of pixels"),
-            ]
+        picture = (
+            _panel(
+                [
+                    (design, "as designed (the preview)"),
+                    (shown, f"the {name} file as printed"),
+                    (_marked(shown, mask), f"differs: {share * 100:.2f} % of pixels"),
+                ]
+            )
+            if pictures
+            else b""
         )
         found.append(SideProof(stem, card, side, share, picture))
     return found

@@ -19,6 +19,7 @@ from pathlib import Path
 from PIL import Image
 
 from ..errors import AetherpressError, Problem
+from ..project.scratch import scratch_folder
 
 _TIMEOUT = 600  # s
 
@@ -46,7 +47,7 @@ def ink_pages(pdf: bytes, pages: Sequence[int], size: tuple[int, int]) -> list[I
         raise needs_ghostscript("a proof")
     wanted = sorted(set(pages))
     found: dict[int, Image.Image] = {}
-    with tempfile.TemporaryDirectory(prefix="aetherpress-inks-") as folder:
+    with tempfile.TemporaryDirectory(dir=scratch_folder("inks")) as folder:  # in the run's folder, gone with it
         source = Path(folder) / "print.pdf"
         source.write_bytes(pdf)
         first, last = wanted[0], wanted[-1]
