@@ -8,7 +8,7 @@ boxes well formed) and that every picture it was drawn with is unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -56,7 +56,16 @@ class SideSource(Protocol):
 
     def sides(self, deck: Deck, draft: bool = False, bleed: float | None = None, keep: bool = True) -> DrawnSides: ...
 
+    @property
+    def games(self) -> Mapping[str, Any]: ...
+
+    def deck(self, key: str) -> Deck: ...
+
     def kept_bytes(self, kind: str, inputs: Any, make: Callable[[], bytes]) -> bytes: ...
+
+    def piece(self, sides: DrawnSides, card: Card | None, side: str) -> bytes:
+        """The one-page PDF a side prints as (its piece), kept in the store as a build keeps it."""
+        ...
 
 
 def draw_side(renderer: FaceRenderer, key: str, card: Card | None, side: str) -> DrawnSide:

@@ -28,7 +28,7 @@ def plan_box(deck: Deck, paper: Paper, thickness: float = CARD_THICKNESS) -> tup
         raise AetherpressError(Problem(deck.source, str(exc), key="deck.size")) from None
 
 
-def _box_name(deck: Deck) -> str:
+def deck_name(deck: Deck) -> str:
     """The deck as a person names it: its title, and the titles of the variants applied (never ids)."""
     shown = [v.title for v in deck.variants if v.id in deck.applied and v.title and v.title != deck.title]
     return deck.title + (f" ({', '.join(shown)})" if shown else "")
@@ -41,7 +41,7 @@ def write_box(
     caption = say(
         deck,
         BOX_CAPTION,
-        name=_box_name(deck),
+        name=deck_name(deck),
         count=deck.card_count,
         thickness=thickness,
         width=box.width,

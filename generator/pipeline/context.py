@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..definitions import DeckDefinition, deck_language, definition_kind, load_all, load_definition, parse_deck_spec
-from ..definitions.model import Deck
+from ..definitions.model import Card, Deck
+from ..faces.drawn import DrawnSides
 from ..faces.render import FaceRenderer
 from ..locations import real
 from ..project import Project
@@ -136,6 +137,13 @@ class ProjectContext:
     def kept_bytes(self, kind: str, inputs: Any, make: Callable[[], bytes]) -> bytes:
         """What ``make`` returns for ``inputs``, kept in the store under ``kind`` (a press piece, say)."""
         return self.store.memo_bytes(kind, inputs, make)
+
+    def piece(self, sides: DrawnSides, card: Card | None, side: str) -> bytes:
+        """The piece (one-page PDF) of a side of ``sides``' deck, kept in the store under the key a build keeps it
+        by: a side a build printed is not drawn again for its picture, nor the reverse."""
+        from .keptpieces import Pieces  # the pieces' drawing (reportlab, svg2pdf) loads when a piece is asked for
+
+        return Pieces(self.store, [sides]).pdf(0, card, side)
 
     def book_context(self, draft: bool = False) -> BuildContext:
         """What the books of one build share: their decks, card pictures and odds."""

@@ -12,13 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..definitions.model import Card
-from ..faces.drawn import DrawnSide
+from ..faces.drawn import DrawnSide, DrawnSides
 from ..faces.keys import font_inputs
 from ..render.assemble import Known, describe
 from ..render.pieces import Spec, draw_piece, piece_inputs, spec
 from ..render.vector import font_files
 from ..resources.fonts import font_book
-from .keptsides import Sides
 from .store import Store
 
 KIND = "pieces"
@@ -31,7 +30,9 @@ def piece_key(fonts: str, svg: str, size_mm: tuple[float, float], greyscale: boo
 class Pieces:
     """The pieces of a job printing the decks of ``faces`` (greys with ``greyscale``): a :class:`~generator.render.pieces.PieceSource`."""
 
-    def __init__(self, store: Store, faces: Sequence[Sides], greyscale: bool = False, keys: Mapping[Spec, str] | None = None):
+    def __init__(
+        self, store: Store, faces: Sequence[DrawnSides], greyscale: bool = False, keys: Mapping[Spec, str] | None = None
+    ):
         """``faces`` are the decks' sides (from the project context) and ``keys`` the pieces' keys, when the
         caller has them."""
         self.store = store
