@@ -27,11 +27,11 @@ from ..project.files import write_bytes, write_text
 from ..render.cardpdf import card_pdf_bytes, shop_pdfx
 from ..render.colour import ProcessColour
 from ..render.icc import STOCKS, OutputProfile, shipped_profile
-from ..render.inks import ghostscript
+from ..render.inks import InkJob, ghostscript
 from ..render.pagepng import png_bytes, render_pages
 from ..render.presspiece import FLATTEN_DPI, Press
 from ..units import pixels
-from .shopproof import LIMIT, SideProof, proof_files, shop_proofs
+from .shopproof import LIMIT, SideProof, proof_files, shop_proofs, start_inks
 
 
 def card_sides(deck: Deck) -> list[tuple[Card, str, str]]:
@@ -133,22 +133,29 @@ def export_pod(
     told in ``warnings``, one line each."""
     options = options or PodOptions()
     files: dict[Path, bytes] = {}
-    for shop in chosen_shops(source.project, options.shops):
-        if shop.format == "pdf":
-            process = options.process(shop)
-            press = Press(process, max(shop.dpi, FLATTEN_DPI), shop.dpi)
-            pdf = shop_pdfx(source, deck, shop.bleed, press, options.pdfx or shop.pdfx, options.copies)
-            files[folder / f"{deck.slug}-{shop.id}.pdf"] = pdf
-            if options.proof or ghostscript():
-                proofs = shop_proofs(source, deck, shop, process, pdf, card_sides(deck), options.copies, options.proof)
-                if options.proof:
-                    files.update(proof_files(proofs, folder / f"{shop.id}-proof"))
-                if warnings is not None:
-                    warnings += [_differs(deck, shop, proof, folder, options.proof) for proof in proofs if proof.share > LIMIT]
-        else:
-            size = shop.image_size(deck.size)
-            for stem, image in _side_images(source, deck, shop.bleed, size, shop.dpi, options.greyscale, progress):
-                files[folder / shop.id / f"{stem}.png"] = png_bytes(image, shop.dpi)
+    checks: list[tuple[Shop, ProcessColour, bytes, InkJob]] = []  # Ghostscript renders each while the rest is drawn
+    try:
+        for shop in chosen_shops(source.project, options.shops):
+            if shop.format == "pdf":
+                process = options.process(shop)
+                press = Press(process, max(shop.dpi, FLATTEN_DPI), shop.dpi)
+                pdf = shop_pdfx(source, deck, shop.bleed, press, options.pdfx or shop.pdfx, options.copies)
+                files[folder / f"{deck.slug}-{shop.id}.pdf"] = pdf
+                if options.proof or ghostscript():
+                    checks.append((shop, process, pdf, start_inks(deck, shop, pdf, card_sides(deck), options.copies)))
+            else:
+                size = shop.image_size(deck.size)
+                for stem, image in _side_images(source, deck, shop.bleed, size, shop.dpi, options.greyscale, progress):
+                    files[folder / shop.id / f"{stem}.png"] = png_bytes(image, shop.dpi)
+        for shop, process, pdf, inks in checks:
+            proofs = shop_proofs(source, deck, shop, process, pdf, card_sides(deck), options.copies, options.proof, inks)
+            if options.proof:
+                files.update(proof_files(proofs, folder / f"{shop.id}-proof"))
+            if warnings is not None:
+                warnings += [_differs(deck, shop, proof, folder, options.proof) for proof in proofs if proof.share > LIMIT]
+    finally:
+        for *_, inks in checks:
+            inks.close()
     return [write_bytes(path, data) for path, data in files.items()]
 
 

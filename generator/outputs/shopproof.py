@@ -25,7 +25,7 @@ from ..faces.drawn import SideSource
 from ..locations import FONTS_DIR
 from ..render.cardpdf import card_pdf_bytes
 from ..render.colour import ProcessColour
-from ..render.inks import ink_pages
+from ..render.inks import InkJob
 from ..render.pagepng import png_bytes, render_pages
 from ..render.sheetpdf import job_cards
 from ..units import pixels
@@ -101,6 +101,17 @@ def _marked(printed: Image.Image, mask: np.ndarray) -> Image.Image:
     return Image.fromarray(faded, "RGB")
 
 
+def _size(deck: Deck, shop: Shop) -> tuple[int, int]:
+    """A side's proof in pixels, with the shop's bleed."""
+    return (pixels(deck.size.width + 2 * shop.bleed, PROOF_DPI), pixels(deck.size.height + 2 * shop.bleed, PROOF_DPI))
+
+
+def start_inks(deck: Deck, shop: Shop, pdf: bytes, sides: list[tuple[Card, str, str]], copies: int = 1) -> InkJob:
+    """Ghostscript set rendering the pages of the shop's ``pdf`` that print ``sides``, in a process of its own: the
+    caller may go on with other work before the proof (:func:`shop_proofs`) takes them."""
+    return InkJob(pdf, _pages(deck, copies, sides), _size(deck, shop))
+
+
 def shop_proofs(
     source: SideSource,
     deck: Deck,
@@ -110,16 +121,24 @@ def shop_proofs(
     sides: list[tuple[Card, str, str]],
     copies: int = 1,
     pictures: bool = True,
+    inks: InkJob | None = None,
 ) -> list[SideProof]:
     """Each of ``sides`` (card, side, file stem) as the shop's PDF ``pdf`` prints it, beside its design (see the
-    module's words); ``pictures=False``: the shares alone, no picture made (the check without ``--proof``)."""
-    size = (pixels(deck.size.width + 2 * shop.bleed, PROOF_DPI), pixels(deck.size.height + 2 * shop.bleed, PROOF_DPI))
-    design_pdf = card_pdf_bytes(source, deck, shop.bleed, [(card, side) for card, side, _ in sides], process.greyscale, shop.dpi)
-    designs = list(render_pages(design_pdf, size))
-    inks = ink_pages(pdf, _pages(deck, copies, sides), size)
+    module's words); ``pictures=False``: the shares alone, no picture made (the check without ``--proof``).
+    ``inks``: the file's rendering as inks when the caller started it already (:func:`start_inks`)."""
+    job = inks if inks is not None else start_inks(deck, shop, pdf, sides, copies)
+    try:
+        size = _size(deck, shop)
+        design_pdf = card_pdf_bytes(
+            source, deck, shop.bleed, [(card, side) for card, side, _ in sides], process.greyscale, shop.dpi
+        )
+        designs = list(render_pages(design_pdf, size))
+        printed_pages = job.pages()
+    finally:
+        job.close()
     name = shop.name
     found = []
-    for (card, side, stem), design, printed in zip(sides, designs, inks, strict=True):
+    for (card, side, stem), design, printed in zip(sides, designs, printed_pages, strict=True):
         seen = process.proof(design)  # the design on this paper
         shown = process.profile.view(printed)  # the file on this paper
         mask = differing(seen, shown)
@@ -143,4 +162,4 @@ def proof_files(proofs: list[SideProof], folder: Path) -> dict[Path, bytes]:
     return {folder / f"{p.stem}.png": p.picture for p in proofs}
 
 
-__all__ = ["LIMIT", "PROOF_DPI", "SideProof", "differing", "proof_files", "shop_proofs"]
+__all__ = ["LIMIT", "PROOF_DPI", "SideProof", "differing", "proof_files", "shop_proofs", "start_inks"]
