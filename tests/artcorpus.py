@@ -76,17 +76,20 @@ def palette_soft(image: Image.Image) -> Image.Image:
     return quantised
 
 
+EXIF_TURNS = {  # each EXIF orientation 2-8 and the turn that sets a picture stored that way upright
+    2: Image.Transpose.FLIP_LEFT_RIGHT,
+    3: Image.Transpose.ROTATE_180,
+    4: Image.Transpose.FLIP_TOP_BOTTOM,
+    5: Image.Transpose.TRANSPOSE,
+    6: Image.Transpose.ROTATE_90,
+    7: Image.Transpose.TRANSVERSE,
+    8: Image.Transpose.ROTATE_270,
+}
+
+
 def orientations(folder: Path) -> list[str]:
     """A camera JPEG per EXIF orientation 2-8, each stored turned so the tag turns it back upright."""
-    undo = {
-        2: Image.Transpose.FLIP_LEFT_RIGHT,
-        3: Image.Transpose.ROTATE_180,
-        4: Image.Transpose.FLIP_TOP_BOTTOM,
-        5: Image.Transpose.TRANSPOSE,
-        6: Image.Transpose.ROTATE_90,
-        7: Image.Transpose.TRANSVERSE,
-        8: Image.Transpose.ROTATE_270,
-    }
+    undo = EXIF_TURNS
     names = []
     for tag, stored in undo.items():
         exif = Image.Exif()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from generator.definitions.model import Deck
+from generator.pipeline.context import ProjectContext
 from generator.project import Project
 from generator.render.cardpdf import card_pdf_bytes
 from generator.render.pagepng import render_pages
@@ -13,7 +14,7 @@ from generator.units import pixels
 
 def render_sides(project: Project, deck: Deck, sides, dpi: float) -> list[np.ndarray]:
     """Each (card, "front"|"back") cut to its trim, as an RGB array at ``dpi``."""
-    pdf = card_pdf_bytes(project, deck, 0.0, list(sides))
+    pdf = card_pdf_bytes(ProjectContext(project), deck, 0.0, list(sides))
     size = (pixels(deck.size.width, dpi), pixels(deck.size.height, dpi))
     return [np.asarray(image, dtype=np.int16) for image in render_pages(pdf, size)]
 

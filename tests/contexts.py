@@ -5,7 +5,6 @@ from __future__ import annotations
 from generator.hands import Hands
 from generator.pipeline.context import ProjectContext
 from generator.pipeline.keptsides import Sides
-from generator.pipeline.store import Store
 from generator.project import Project
 
 _HANDS: dict[tuple, Hands] = {}
@@ -20,5 +19,6 @@ def hands_of(project: Project, fresh: bool = False) -> Hands:
 
 
 def sides_of(project: Project, deck, renderer=None, use_store: bool = True) -> Sides:
-    """A deck's sides, kept in the project's store."""
-    return Sides(Store(project), deck, renderer, use_store)
+    """A deck's sides, kept in the project's store (drawn by ``renderer``, by default the context's)."""
+    context = ProjectContext(project)
+    return Sides(context.store, deck, renderer or context.renderer(deck), use_store)

@@ -24,6 +24,7 @@ import numpy as np
 from PIL import Image, ImageFilter
 
 from generator.faces.render import FaceRenderer
+from generator.pipeline.context import ProjectContext
 from generator.preview.pagefonts import page_fonts
 from generator.project import Project
 from generator.render.cardpdf import card_pdf_bytes, shop_pdf_bytes, shop_pdfx
@@ -208,7 +209,7 @@ def compare(browser, project: Project, deck, keep: Path | None = None) -> dict[s
     svgs = [faces.face(card) if side == "front" else faces.back(card) for card, side in sides]
     size = size_px((faces.geometry.width, faces.geometry.height))
     seen = browser.draw(svgs, size, font_css(project))
-    printed = pdf_pictures(card_pdf_bytes(project, deck, faces.geometry.bleed, sides), size)
+    printed = pdf_pictures(card_pdf_bytes(ProjectContext(project), deck, faces.geometry.bleed, sides), size)
     found = {}
     for (card, side), a, b in zip(sides, seen, printed, strict=True):
         label = f"{deck.key} {card.id} {side}"
@@ -230,9 +231,9 @@ def compare_cmyk(
     seen = browser.draw([faces.face(card) for card in deck.cards], size, font_css(project))
     press = Press(process, FLATTEN_DPI)
     if pdfx is not None:
-        pdf = shop_pdfx(project, deck, faces.geometry.bleed, press, pdfx)
+        pdf = shop_pdfx(ProjectContext(project), deck, faces.geometry.bleed, press, pdfx)
     else:
-        pdf = shop_pdf_bytes(project, deck, faces.geometry.bleed, press)
+        pdf = shop_pdf_bytes(ProjectContext(project), deck, faces.geometry.bleed, press)
     inks = separations(pdf, size, 2 * len(deck.cards))[1::2]  # pages go back, front, back, front ...
     found = {}
     for card, browser_picture, printed in zip(deck.cards, seen, inks, strict=True):

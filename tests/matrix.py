@@ -38,7 +38,7 @@ from generator.project import Project
 from generator.render.icc import shipped_profile
 from generator.render.inks import ink_pages
 from generator.resources.allowlist import allow_list
-from tests.artcorpus import VECTOR_ART, palette_soft, png_rgba16, scene, shadowed_token, soft_disc
+from tests.artcorpus import EXIF_TURNS, VECTOR_ART, palette_soft, png_rgba16, scene, shadowed_token, soft_disc
 from tests.fidelity import DPI, differing, font_css, pdf_pictures, size_px
 from tests.served import edit, new_game
 
@@ -58,15 +58,6 @@ PATHS = (
 )
 CMYK_PATHS = ("drivethrucards", "drivethrucards-pdfx4", "drivethrucards-pdfx1a", "rulebook-print")
 _PICTURE = re.compile(r"\{picture:([\w-]+)\}")
-_EXIF_TURNS = {
-    2: Image.Transpose.FLIP_LEFT_RIGHT,
-    3: Image.Transpose.ROTATE_180,
-    4: Image.Transpose.FLIP_TOP_BOTTOM,
-    5: Image.Transpose.TRANSPOSE,
-    6: Image.Transpose.ROTATE_90,
-    7: Image.Transpose.TRANSVERSE,
-    8: Image.Transpose.ROTATE_270,
-}
 
 
 def picture_file(mode: str, spec: dict) -> tuple[str, bytes]:
@@ -93,7 +84,7 @@ def picture_file(mode: str, spec: dict) -> tuple[str, bytes]:
     image = image.convert(pixel_mode) if image.mode != pixel_mode else image
     options: dict = {}
     if "orientation" in spec:
-        image = image.transpose(_EXIF_TURNS[spec["orientation"]])
+        image = image.transpose(EXIF_TURNS[spec["orientation"]])
         exif = Image.Exif()
         exif[0x0112] = spec["orientation"]
         options["exif"] = exif.tobytes()

@@ -6,6 +6,7 @@ import ast
 import shutil
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -65,11 +66,25 @@ MODULE_STATE = {
     "generator.project.digests": ["_KNOWN"],  # a file's digest by its identity (path, size, time, inode), never stale
     "generator.project.seal": ["global _secret"],  # the process's secret, which a build's workers adopt
     "generator.hands.blocks.registry": ["BLOCKS"],  # the kinds of block, registered as their modules load
+    "generator.outputs.exports.exportkinds": ["EXPORTS"],  # the exports, registered as their modules load
+    "generator.rulebook.blocks.blockkinds": ["BLOCK_KINDS"],  # a book's kinds of picture, the same way
     "generator.libraries.reportlab": ["global _undrawn_users"],  # sketch passes running: Flowable.drawOn is swapped meanwhile
 }
 MUTATORS = {"append", "add", "update", "setdefault", "pop", "popitem", "clear", "extend", "insert", "remove", "discard"}
 
 
+@cache
+def _source(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+@cache
+def _tree(path: Path) -> ast.Module:
+    """``path`` parsed once for all the checks (they only read the trees)."""
+    return ast.parse(_source(path))
+
+
+@cache
 def modules() -> dict[str, Path]:
     found = {}
     for path in PACKAGE.rglob("*.py"):
@@ -84,7 +99,7 @@ def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     """Every module of the package that ``name`` imports, at any place in the file."""
     package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
     out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(_tree(path)):
         if isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
@@ -169,7 +184,7 @@ def test_no_stage_keeps_anything():
             continue
         if STORE in GRAPH[name] or "generator.project.seal" in GRAPH[name]:
             wrong.append(f"{name} imports the store")
-        if "cache_dir" in path.read_text(encoding="utf-8"):
+        if "cache_dir" in _source(path):
             wrong.append(f"{name} names the cache folder")
     assert wrong == []
 
@@ -177,7 +192,7 @@ def test_no_stage_keeps_anything():
 def _module_memos(path: Path) -> list[str]:
     """The module-level containers of ``path`` that its functions change (process-wide memo stores), and the
     names its functions rebind with ``global``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     containers = set()
     for node in tree.body:
         targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
@@ -239,9 +254,8 @@ SHIPPED_CACHES = {
     # a project font, registered with reportlab's own process-wide registry under a name that holds the digest of
     # its content: the name never stands for other bytes
     "generator.resources.fonts._register_file": "reportlab's registry, by a name holding the font's digest",
-    # the run's own temporary folder, made once a process: it reads the system's temporary folder (to sweep what
-    # killed runs left), never a project's file
-    "generator.project.scratch.run_folder": "the system's temporary folder, for this run's own folder",
+    # no project file: the temporary folder of the process, made (and stale ones swept) once a process
+    "generator.project.scratch.run_folder": "the run's temporary folder, swept and made once a process",
 }
 # context variables: none carries what a project's files say from one call to the next
 CONTEXT_VARIABLES = {
@@ -269,7 +283,7 @@ def _cache_decorated(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 def _file_caches(path: Path) -> dict[str, set[str]]:
     """The functions of ``path`` with a functools cache, each with what makes it read files: the file functions it
     calls (itself or through the module's other functions) and the parameters named like a file's stamps."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     functions = {n.name: n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
 
     def called(function: ast.AST, seen: set[str]) -> set[str]:
@@ -307,22 +321,38 @@ def test_no_cache_keeps_a_project_file():
     assert sorted(set(SHIPPED_CACHES) - set(reading)) == []  # every entry of the list still reads what it says
 
 
+def _made(class_name: str) -> list[str]:
+    """Every place the package makes an object of ``class_name`` (a call of it, or a class deriving from it)."""
+    found = []
+    for name, path in modules().items():
+        for node in ast.walk(_tree(path)):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == class_name:
+                found.append(f"{name}:{node.lineno}")
+            elif isinstance(node, ast.ClassDef) and any(
+                getattr(b, "id", getattr(b, "attr", "")) == class_name for b in node.bases
+            ):
+                found.append(f"{name}:{node.lineno} (class {node.name})")
+    return found
+
+
 def test_the_store_is_made_by_the_project_context_alone():
     """A command's store is made once, with its project context, and handed down: no other module makes one."""
-    makers = {
-        name
-        for name, path in modules().items()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-        if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "Store"
-    }
-    assert makers <= {"generator.pipeline.context", STORE}
+    made = _made("Store")
+    assert len(made) == 1 and made[0].startswith("generator.pipeline.context:")
+
+
+def test_the_face_renderer_is_made_in_one_place():
+    """One way to a side: every command asks the project context for sides, and the context alone makes the face
+    renderer that draws them (no other module makes or derives one)."""
+    made = _made("FaceRenderer")
+    assert len(made) == 1 and made[0].startswith("generator.pipeline.context:")
 
 
 def test_context_variables_carry_no_project_state():
     """Every ``ContextVar`` of the package is listed with what it carries: none keeps what a project's files say."""
     found = set()
     for name, path in modules().items():
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        for node in _tree(path).body:
             value = node.value if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
             if isinstance(value, ast.Call) and getattr(value.func, "id", getattr(value.func, "attr", "")) == "ContextVar":
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
@@ -332,7 +362,7 @@ def test_context_variables_carry_no_project_state():
 
 def _declared_all(path: Path) -> list[str] | None:
     """The names a module's ``__all__`` lists (None when it has none, or not as a literal list of strings)."""
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+    for node in _tree(path).body:
         target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else getattr(node, "target", None)
         if isinstance(target, ast.Name) and target.id == "__all__" and isinstance(node, (ast.Assign, ast.AnnAssign)):
             value = node.value
@@ -345,7 +375,7 @@ def _declared_all(path: Path) -> list[str] | None:
 
 def _top_level_names(path: Path) -> set[str]:
     names: set[str] = set()
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+    for node in _tree(path).body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(node.name)
         elif isinstance(node, ast.Assign):
@@ -378,7 +408,7 @@ def test_names_taken_from_a_package_face_are_in_its_all():
     taken = []
     for name, path in known.items():
         package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_tree(path)):
             if not isinstance(node, ast.ImportFrom):
                 continue
             base = node.module or ""
@@ -408,7 +438,7 @@ def test_no_function_is_too_complex():
 
     over = {}
     for name, path in modules().items():
-        for block in cc_visit(path.read_text(encoding="utf-8")):
+        for block in cc_visit(_source(path)):
             where = f"{name}.{block.classname + '.' if getattr(block, 'classname', None) else ''}{block.name}"
             if block.complexity > COMPLEX_FOR_NOW.get(where, MAX_COMPLEXITY):
                 over[where] = block.complexity
@@ -416,7 +446,7 @@ def test_no_function_is_too_complex():
 
 
 def test_modules_are_small():
-    big = {name: n for name, path in modules().items() if (n := len(path.read_text().splitlines())) > MAX_LINES}
+    big = {name: n for name, path in modules().items() if (n := len(_source(path).splitlines())) > MAX_LINES}
     assert big == {}
 
 

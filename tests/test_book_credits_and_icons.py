@@ -11,6 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.cli import main
+from generator.pipeline.context import ProjectContext
 from tests.served import edit
 
 # whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
@@ -93,7 +94,7 @@ def test_a_hand_picture_is_fanned(game):
     from generator.rulebook.cardart import CardLibrary
 
     project = Project(game)
-    library = CardLibrary(project, load_all(project))
+    library = CardLibrary(project, load_all(project), ProjectContext(project).sides)
     deck = library.deck("g")
     arts = [library.art(deck, deck.card(c)) for c in ("dawn", "noon", "blaze", "zenith")]
     fanned, row = HandPicture(arts, 20.0, fan=True), HandPicture(arts, 20.0)

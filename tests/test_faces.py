@@ -21,8 +21,8 @@ from generator.geometry import Box
 from generator.imposition.layout import Layout
 from generator.outputs.proof import proof_png
 from generator.pipeline.build import all_targets
+from generator.pipeline.context import ProjectContext
 from generator.pipeline.sheets import write_sheets
-from generator.pipeline.store import Store
 from generator.render.vector import side_pdf
 
 from .conftest import A4, write_deck
@@ -105,7 +105,7 @@ def test_print_sheet_cards_are_clipped_to_the_trim(project, definitions, tmp_pat
     for deck_id in ("aetherial", "dragons-gambit"):
         deck = definitions[deck_id].build(())
         g = FaceRenderer(project, deck).geometry
-        pdf = write_sheets(Store(project), deck, tmp_path / f"{deck_id}.pdf", Layout(A4))
+        pdf = write_sheets(ProjectContext(project), deck, tmp_path / f"{deck_id}.pdf", Layout(A4))
         page = PdfReader(str(pdf)).pages[0]
         rects = re.findall(r"(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re", _content(page))
         trims = [r for r in rects if abs(float(r[2]) - g.trim_w * PT) < 0.01 and abs(float(r[3]) - g.trim_h * PT) < 0.01]
@@ -282,11 +282,11 @@ def _pdf_colours(pdf) -> list[tuple[float, ...]]:
 
 def test_colourless_print_pdf_is_grey(project, definitions, tmp_path):
     deck = definitions["pernese"].build(("colourless",))
-    colours = _pdf_colours(write_sheets(Store(project), deck, tmp_path / "colourless.pdf", Layout(A4)))
+    colours = _pdf_colours(write_sheets(ProjectContext(project), deck, tmp_path / "colourless.pdf", Layout(A4)))
     assert colours
     assert [c for c in colours if not (c[0] == c[1] == c[2])] == []
     coloured = _pdf_colours(
-        write_sheets(Store(project), definitions["pernese"].build(("coloured",)), tmp_path / "c.pdf", Layout(A4))
+        write_sheets(ProjectContext(project), definitions["pernese"].build(("coloured",)), tmp_path / "c.pdf", Layout(A4))
     )
     assert [c for c in coloured if not (c[0] == c[1] == c[2])]
 
@@ -331,8 +331,8 @@ def test_founding_cards_print_no_name_unless_labelled(project, definitions):
 
 def test_contact_sheet_is_a_reproducible_png_of_every_face_and_back(project, definitions):
     deck = definitions["dragons-gambit"].build(())
-    first = proof_png(project, deck)
-    assert first == proof_png(project, deck)
+    first = proof_png(ProjectContext(project), deck)
+    assert first == proof_png(ProjectContext(project), deck)
     image = Image.open(io.BytesIO(first))
     assert image.format == "PNG"
     # 40 faces and a back in a grid of cards about 180 px wide at 72 dpi

@@ -19,6 +19,7 @@ import pytest
 
 from generator.definitions import load_all
 from generator.faces.render import FaceRenderer
+from generator.pipeline.context import ProjectContext
 from generator.project import Project
 from generator.render.cardpdf import card_pdf_bytes
 from tests.designer import designer_project
@@ -83,7 +84,7 @@ def test_the_comparison_sees_a_picture_printed_on_black(browser, atelier):
     boxed = re.sub(r'<image ([^>]*?)href="[^"]*"([^>]*)/>', r'<rect \1 \2 fill="#000000"/>', svg)
     assert boxed != svg
     seen, black = browser.draw([svg, boxed], size, font_css(atelier))
-    printed = pdf_pictures(card_pdf_bytes(atelier, deck, faces.geometry.bleed, [(card, "front")]), size)[0]
+    printed = pdf_pictures(card_pdf_bytes(ProjectContext(atelier), deck, faces.geometry.bleed, [(card, "front")]), size)[0]
     assert differing(seen, printed) <= LIMIT
     assert differing(black, printed) > 5 * LIMIT
 

@@ -19,8 +19,8 @@ from generator.outputs.cardfiles import PodOptions, card_sides, export_png, expo
 from generator.outputs.proof import proof_png
 from generator.outputs.shopproof import PROOF_DPI
 from generator.outputs.tts import export_tts
+from generator.pipeline.context import ProjectContext
 from generator.pipeline.sheets import write_sheets
-from generator.pipeline.store import Store
 from generator.project import Project
 from generator.render.sheetpdf import SheetOptions
 
@@ -64,32 +64,32 @@ def poppler(pdf: Path, dpi: int = 40) -> list[Image.Image]:
 
 def test_sheets(tmp_path, catalogue, cat):
     a4 = load_papers(catalogue)["a4"]
-    colour = write_sheets(Store(catalogue), cat, tmp_path / "c.pdf", SheetOptions(Layout(a4)))
-    grey = write_sheets(Store(catalogue), cat, tmp_path / "g.pdf", SheetOptions(Layout(a4), greyscale=True))
+    colour = write_sheets(ProjectContext(catalogue), cat, tmp_path / "c.pdf", SheetOptions(Layout(a4)))
+    grey = write_sheets(ProjectContext(catalogue), cat, tmp_path / "g.pdf", SheetOptions(Layout(a4), greyscale=True))
     assert has_colour(poppler(colour)[0])
     assert all(is_grey(page) for page in poppler(grey))
 
 
 def test_png(tmp_path, catalogue, cat):
     wizard = f"{cat.card('the-wizard').id}.png"
-    export_png(catalogue, cat, tmp_path / "c", dpi=60)
-    export_png(catalogue, cat, tmp_path / "g", dpi=60, greyscale=True)
+    export_png(ProjectContext(catalogue), cat, tmp_path / "c", dpi=60)
+    export_png(ProjectContext(catalogue), cat, tmp_path / "g", dpi=60, greyscale=True)
     assert has_colour(Image.open(tmp_path / "c" / wizard))
     assert is_grey(Image.open(tmp_path / "g" / wizard))
 
 
 def test_tabletop_simulator(tmp_path, catalogue, cat):
-    sheets = [p for p in export_tts(catalogue, cat, tmp_path, greyscale=True) if p.suffix == ".png"]
+    sheets = [p for p in export_tts(ProjectContext(catalogue), cat, tmp_path, greyscale=True) if p.suffix == ".png"]
     assert sheets and all(is_grey(Image.open(p)) for p in sheets)
 
 
 def test_contact_sheet(catalogue, cat):
-    assert has_colour(Image.open(io.BytesIO(proof_png(catalogue, cat, 30))))
-    assert is_grey(Image.open(io.BytesIO(proof_png(catalogue, cat, 30, greyscale=True))))
+    assert has_colour(Image.open(io.BytesIO(proof_png(ProjectContext(catalogue), cat, 30))))
+    assert is_grey(Image.open(io.BytesIO(proof_png(ProjectContext(catalogue), cat, 30, greyscale=True))))
 
 
 def test_print_shop_pngs_and_soft_proof(tmp_path, catalogue, cat):
-    export_pod(catalogue, cat, tmp_path, PodOptions(greyscale=True, proof=True))
+    export_pod(ProjectContext(catalogue), cat, tmp_path, PodOptions(greyscale=True, proof=True))
     pngs = list(tmp_path.rglob("*.png"))
     assert {p.parent.name for p in pngs} == {"thegamecrafter", "makeplayingcards", "drivethrucards-proof"}
     assert all(is_grey(Image.open(p), 3) for p in pngs)
@@ -101,7 +101,9 @@ def test_soft_proof_pages(tmp_path, project, definitions):
     from generator.outputs.shopproof import _CAPTION, _GAP
 
     deck = definitions["pernese"].build(["coloured"])
-    files = export_pod(project, deck, tmp_path, PodOptions(shops=("drivethrucards", "thegamecrafter"), proof=True))
+    files = export_pod(
+        ProjectContext(project), deck, tmp_path, PodOptions(shops=("drivethrucards", "thegamecrafter"), proof=True)
+    )
     proofs = sorted(p for p in files if p.parent.name == "drivethrucards-proof")
     assert [p.stem for p in proofs] == sorted(stem for _, _, stem in card_sides(deck))
     design = Image.open(tmp_path / "thegamecrafter" / "back-back.png").convert("RGB")

@@ -604,9 +604,9 @@ def test_a_poisoned_cache_is_not_believed_nor_read_outside_nor_served(tmp_path, 
     import hashlib
 
     from generator.definitions import load_all
+    from generator.pipeline.context import ProjectContext
     from generator.preview.sides import FACE, Side, draw
     from generator.project import Project
-    from tests.contexts import sides_of
 
     root = make_project(tmp_path)
     outside = _outside(tmp_path)
@@ -635,9 +635,10 @@ def test_a_poisoned_cache_is_not_believed_nor_read_outside_nor_served(tmp_path, 
     project = Project(root)
     deck = load_all(project)["cat"].build(())
     card = deck.cards[0]
-    faces = sides_of(project, deck)
+    context = ProjectContext(project)
+    faces = context.sides(deck)
     side = Side(deck.slug, FACE, card.id, card, faces.key(card, "front"))
-    draw(project, faces, side)  # nor served by the preview
+    draw(faces, context.sides(deck, draft=True), side)  # nor served by the preview
     assert side.svg and "<script" not in side.svg and not side.problems
 
 

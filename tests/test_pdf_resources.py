@@ -86,7 +86,7 @@ def test_the_check_sees_a_form_without_its_fonts(tmp_path, project, definitions,
     deck = definitions["imperial"].build(("standard",))
     sides = [(card, "front") for card in deck.cards] * 2  # each face twice: each is a form
     out = tmp_path / "cards.pdf"
-    out.write_bytes(card_pdf_bytes(project, deck, 3.0, sides))
+    out.write_bytes(card_pdf_bytes(ProjectContext(project), deck, 3.0, sides))
     assert any("/Font" in problem for problem in check_pdf(out))
 
 

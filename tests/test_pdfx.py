@@ -25,6 +25,7 @@ from generator.cli import main
 from generator.definitions import load_all
 from generator.definitions.shops import load_shops
 from generator.outputs.cardfiles import PodOptions, export_pod
+from generator.pipeline.context import ProjectContext
 from generator.project import Project
 
 from .pdfcheck import assert_boxes, assert_pdfx, assert_press_colour, inspect
@@ -64,7 +65,7 @@ def cat(catalogue):
 
 
 def pod_pdf(project, deck, folder: Path, **options) -> Path:
-    files = export_pod(project, deck, folder, PodOptions(shops=("drivethrucards",), **options))
+    files = export_pod(ProjectContext(project), deck, folder, PodOptions(shops=("drivethrucards",), **options))
     (pdf,) = [f for f in files if f.suffix == ".pdf"]
     return pdf
 
@@ -228,7 +229,7 @@ def test_pdfx1a_keeps_text_that_nothing_transparent_touches_as_text(tmp_path):
     process = PodOptions().process(load_shops(atelier)["drivethrucards"])
     card = deck.cards[0]
     pdf = tmp_path / "atelier-1a.pdf"
-    pdf.write_bytes(shop_pdfx(atelier, deck, 3.175, Press(process, 150), "1a"))
+    pdf.write_bytes(shop_pdfx(ProjectContext(atelier), deck, 3.175, Press(process, 150), "1a"))
     text = subprocess.run(["pdftotext", "-f", "2", "-l", "2", str(pdf), "-"], capture_output=True, text=True, check=True)
     words = " ".join(text.stdout.split())
     assert card.name in words and str(card.attributes["text"]).split()[0] in words

@@ -13,6 +13,7 @@ from PIL import Image
 
 from generator.cli import main
 from generator.definitions import load_all
+from generator.pipeline.context import ProjectContext
 from generator.project import Project
 from tests.fidelity import Browser, browser_available, compare_cmyk
 from tests.pressdeck import press_project
@@ -81,9 +82,9 @@ def test_a_proof_shows_a_file_that_prints_otherwise(lanterns, tmp_path):
     deck = dataclasses.replace(deck, cards=deck.cards[:1])
     shop = load_shops(lanterns)["drivethrucards"]
     process = PodOptions().process(shop)
-    good = shop_pdfx(lanterns, deck, shop.bleed, Press(process, 150, 150), "1a:2003")
+    good = shop_pdfx(ProjectContext(lanterns), deck, shop.bleed, Press(process, 150, 150), "1a:2003")
     sides = card_sides(deck)[:1]
-    assert all(p.share <= LIMIT for p in shop_proofs(lanterns, deck, shop, process, good, sides))
+    assert all(p.share <= LIMIT for p in shop_proofs(ProjectContext(lanterns), deck, shop, process, good, sides))
     import pikepdf
 
     with pikepdf.open(io.BytesIO(good)) as broken:  # every picture of the file made black, as a faulty flattener would
@@ -92,7 +93,7 @@ def test_a_proof_shows_a_file_that_prints_otherwise(lanterns, tmp_path):
                 obj.write(bytes([0, 0, 0, 255]) * (int(obj.Width) * int(obj.Height)))
         data = io.BytesIO()
         broken.save(data)
-    assert any(p.share > LIMIT for p in shop_proofs(lanterns, deck, shop, process, data.getvalue(), sides))
+    assert any(p.share > LIMIT for p in shop_proofs(ProjectContext(lanterns), deck, shop, process, data.getvalue(), sides))
 
 
 def test_proof_without_ghostscript_is_one_line(lanterns, tmp_path, monkeypatch, capsys):

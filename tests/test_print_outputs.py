@@ -19,8 +19,8 @@ from generator.outputs.calibration import probes, write_calibration
 from generator.outputs.cardfiles import export_png, export_pod, export_svg
 from generator.outputs.progress import ProgressBar
 from generator.outputs.tts import cell_size, export_tts, sheet_grids
+from generator.pipeline.context import ProjectContext
 from generator.pipeline.sheets import write_kept_job, write_sheets
-from generator.pipeline.store import Store
 from generator.render.sheetpdf import SheetOptions
 
 from .conftest import A4
@@ -57,7 +57,7 @@ def all_fonts_embedded(reader: PdfReader) -> set[str]:
 
 
 def test_duplex_sheets_pages_and_metadata(tmp_path, project, pernese):
-    target = write_sheets(Store(project), pernese, tmp_path / "s.pdf", Layout(A4))
+    target = write_sheets(ProjectContext(project), pernese, tmp_path / "s.pdf", Layout(A4))
     reader = PdfReader(str(target))
     per_page = cards_per_page(63.5, 88.9, Layout(A4))
     assert len(reader.pages) == 2 * math.ceil(54 / per_page)
@@ -75,7 +75,7 @@ def test_duplex_sheets_pages_and_metadata(tmp_path, project, pernese):
 
 def test_letter_gutterfold_and_greyscale(tmp_path, project, pernese):
     layout = Layout(Paper("Letter", 215.9, 279.4), mode="gutterfold")
-    target = write_sheets(Store(project), pernese, tmp_path / "g.pdf", SheetOptions(layout, copies=2, greyscale=True))
+    target = write_sheets(ProjectContext(project), pernese, tmp_path / "g.pdf", SheetOptions(layout, copies=2, greyscale=True))
     reader = PdfReader(str(target))
     per_page = cards_per_page(63.5, 88.9, layout)
     assert len(reader.pages) == math.ceil(2 * 54 / per_page)
@@ -93,7 +93,7 @@ def test_letter_gutterfold_and_greyscale(tmp_path, project, pernese):
 
 def test_mixed_sizes_in_one_file(tmp_path, project, definitions):
     imperial, aetherial = definitions["imperial"].build(["standard"]), definitions["aetherial"].base
-    target = write_kept_job(Store(project), [imperial, aetherial], tmp_path / "m.pdf", SheetOptions(Layout(A4)))
+    target = write_kept_job(ProjectContext(project), [imperial, aetherial], tmp_path / "m.pdf", SheetOptions(Layout(A4)))
     reader = PdfReader(str(target))
     poker, tarot = cards_per_page(63.5, 88.9, Layout(A4)), cards_per_page(69.85, 120.65, Layout(A4))
     expected = 2 * (math.ceil(imperial.card_count / poker) + math.ceil(aetherial.card_count / tarot))
@@ -101,7 +101,7 @@ def test_mixed_sizes_in_one_file(tmp_path, project, definitions):
 
 
 def test_drivethrucards_pdf_boxes_and_order(tmp_path, project, pernese):
-    files = export_pod(project, pernese, tmp_path)
+    files = export_pod(ProjectContext(project), pernese, tmp_path)
     pdf = next(f for f in files if f.suffix == ".pdf")
     reader = PdfReader(str(pdf))
     assert len(reader.pages) == 2 * 54
@@ -132,23 +132,23 @@ def test_drivethrucards_pdf_boxes_and_order(tmp_path, project, pernese):
 
 def test_png_sizes_follow_dpi_and_bleed(tmp_path, project, definitions):
     deck = definitions["aetherial"].base  # tarot 69.85 x 120.65 mm = 2.75 x 4.75 in
-    files = export_png(project, deck, tmp_path, dpi=150, bleed=0.0)
+    files = export_png(ProjectContext(project), deck, tmp_path, dpi=150, bleed=0.0)
     with Image.open(files[0]) as image:
         assert image.size == (413, 713)  # 412.5 and 712.5 px round up
-    files = export_png(project, deck, tmp_path / "b", dpi=300, bleed=3.0)
+    files = export_png(ProjectContext(project), deck, tmp_path / "b", dpi=300, bleed=3.0)
     with Image.open(files[0]) as image:
         assert image.size == (round((69.85 + 6) / 25.4 * 300), round((120.65 + 6) / 25.4 * 300))
 
 
 def test_svg_export_has_bleed(tmp_path, project, pernese):
-    files = export_svg(project, pernese, tmp_path, bleed=3.175)
+    files = export_svg(ProjectContext(project), pernese, tmp_path, bleed=3.175)
     assert len(files) == 55
     text = files[0].read_text(encoding="utf-8")
     assert 'width="69.85mm"' in text
 
 
 def test_tts_sheet_grid_and_size(tmp_path, project, pernese):
-    files = export_tts(project, pernese, tmp_path, url_base="https://example.org/decks", copies=2)
+    files = export_tts(ProjectContext(project), pernese, tmp_path, url_base="https://example.org/decks", copies=2)
     sheets = [f for f in files if "sheet" in f.name]
     assert len(sheets) == 1
     w, h = cell_size(63.5, 88.9)
@@ -183,14 +183,14 @@ def test_tts_large_decks_take_several_sheets():
 
 def test_outputs_are_reproducible(tmp_path, project, pernese):
     options = SheetOptions(Layout(A4, offset=(0.4, -0.3), registration=True, cut_lines=True), copies=2)
-    a = write_sheets(Store(project), pernese, tmp_path / "a.pdf", options).read_bytes()
-    b = write_sheets(Store(project), pernese, tmp_path / "b.pdf", options).read_bytes()
+    a = write_sheets(ProjectContext(project), pernese, tmp_path / "a.pdf", options).read_bytes()
+    b = write_sheets(ProjectContext(project), pernese, tmp_path / "b.pdf", options).read_bytes()
     assert a == b
-    one = export_png(project, pernese, tmp_path / "p1")
-    two = export_png(project, pernese, tmp_path / "p2")
+    one = export_png(ProjectContext(project), pernese, tmp_path / "p1")
+    two = export_png(ProjectContext(project), pernese, tmp_path / "p2")
     assert [f.read_bytes() for f in one[:5]] == [f.read_bytes() for f in two[:5]]
-    t1 = export_tts(project, pernese, tmp_path / "t1", url_base="x")
-    t2 = export_tts(project, pernese, tmp_path / "t2", url_base="x")
+    t1 = export_tts(ProjectContext(project), pernese, tmp_path / "t1", url_base="x")
+    t2 = export_tts(ProjectContext(project), pernese, tmp_path / "t2", url_base="x")
     assert [f.read_bytes() for f in t1] == [f.read_bytes() for f in t2]
 
 
@@ -330,7 +330,7 @@ def test_per_card_backs_follow_their_fronts(tmp_path, scratch):
     for f, b in zip(fronts.placements, backs.placements):
         assert cards[f.item].card is cards[b.item].card
     assert [cards[p.item].card.id for p in backs.placements] == ["soldier"] * 3 + ["boss"]
-    reader = PdfReader(str(write_sheets(Store(scratch), deck, tmp_path / "s.pdf", options)))
+    reader = PdfReader(str(write_sheets(ProjectContext(scratch), deck, tmp_path / "s.pdf", options)))
     # the soldiers' back is one form drawn three times; the boss's back is a form of its own
     content = reader.pages[1].get_contents().get_data()
     forms = reader.pages[1]["/Resources"]["/XObject"]
@@ -338,7 +338,7 @@ def test_per_card_backs_follow_their_fronts(tmp_path, scratch):
     assert len(forms) == 2 and sorted(uses.values()) == [1, 3]
     soldiers, boss = sorted(forms, key=lambda name: -uses[name])
     assert forms[soldiers].get_object().get_data() != forms[boss].get_object().get_data()
-    files = export_tts(scratch, deck, tmp_path / "tts", url_base="u")
+    files = export_tts(ProjectContext(scratch), deck, tmp_path / "tts", url_base="u")
     data = json.loads(next(f for f in files if f.suffix == ".json").read_text(encoding="utf-8"))
     custom = data["ObjectStates"][0]["CustomDeck"]["1"]
     assert custom["UniqueBack"] is True and custom["BackURL"].endswith("two-backs-backs-1.png")
@@ -379,7 +379,9 @@ def test_printed_backs_line_up_with_their_fronts(tmp_path, project, pernese, fli
     import pypdfium2 as pdfium
     from PIL import ImageChops, ImageOps
 
-    target = write_sheets(Store(project), pernese, tmp_path / "d.pdf", SheetOptions(Layout(A4, flip=flip, offset=offset)))
+    target = write_sheets(
+        ProjectContext(project), pernese, tmp_path / "d.pdf", SheetOptions(Layout(A4, flip=flip, offset=offset))
+    )
     document = pdfium.PdfDocument(str(target))
     scale = 2 * 25.4 / 72  # 2 px a mm
 
@@ -445,7 +447,7 @@ def test_a_tts_card_is_the_previewed_card_cut_at_its_trim(tmp_path):
     deck = load_all(project)["game"].build(())
     bleed = FaceRenderer(project, deck).geometry.bleed
     assert bleed > 0
-    files = export_tts(project, deck, tmp_path / "tts", url_base="u")
+    files = export_tts(ProjectContext(project), deck, tmp_path / "tts", url_base="u")
     sheet = next(f for f in files if "sheet" in f.name)
     w, h = cell_size(deck.size.width, deck.size.height)
     with Image.open(sheet) as image:

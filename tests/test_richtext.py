@@ -389,7 +389,7 @@ def test_a_designers_template_is_told_about_text_and_frames_out_of_place(rich, t
     write_deck(Project(root), deck_text)
     project = Project(root)
     deck = load_all(project)["rich"].build(())
-    found = card_findings(FaceRenderer(project, deck), deck.cards[0])
+    found = card_findings(ProjectContext(project).sides(deck), deck.cards[0])
     assert {f.what for f in found} == {"frame <rect>", "<text> 'By hand'"}
     frame = next(f for f in found if f.what == "frame <rect>")
     assert frame.message.startswith("reaches 1.2 mm into the bleed")  # 1 mm out, and half the 0.5 mm stroke

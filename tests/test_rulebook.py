@@ -282,7 +282,7 @@ def test_rulebook_toml_errors_name_the_key(tmp_path):
 
 
 def test_chart_rows_order_pictures_and_numbers(project):
-    library = CardLibrary(project, load_all(project))
+    library = CardLibrary(project, load_all(project), ProjectContext(project).sides)
     deck = library.deck("decktet:no-excuse")
     table = fake_table(
         [
@@ -663,9 +663,9 @@ def test_a_heading_under_a_heading_is_kept_with_it_and_no_heading_is_hyphenated(
 
     text = "# Twofold: the game for two\n\n## Setup\n\nEach player takes eight cards.\n\n## Stakes\n\nAgree on a bet.\n"
     styles = make_styles(load_papers(project)["a5"], 1.0)
-    story = Converter(styles, CardLibrary(project, load_all(project)), SourceMap("book.md", text, text), None).convert(
-        parse(text)
-    )
+    story = Converter(
+        styles, CardLibrary(project, load_all(project), ProjectContext(project).sides), SourceMap("book.md", text, text), None
+    ).convert(parse(text))
     kinds = ["break" if isinstance(f, CondPageBreak) else "heading" if isinstance(f, Heading) else "text" for f in story]
     assert kinds[:4] == ["break", "heading", "heading", "text"]
     assert kinds.count("break") == 2  # before the chapter, and before "Stakes", which follows text
@@ -676,7 +676,10 @@ def test_a_heading_under_a_heading_is_kept_with_it_and_no_heading_is_hyphenated(
     chart = Spacer(1, 10)
     text = "Some rules.\n\nAll hands, counted by kind:\n\n![](chart:game)\n"
     story = Converter(
-        styles, CardLibrary(project, load_all(project)), SourceMap("book.md", text, text), lambda *a: chart
+        styles,
+        CardLibrary(project, load_all(project), ProjectContext(project).sides),
+        SourceMap("book.md", text, text),
+        lambda *a: chart,
     ).convert(parse(text))
     at = next(i for i, f in enumerate(story) if f is chart)  # the chart, as wide as the text like every table
     assert getattr(story[at - 1], "text", "").endswith("counted by kind:") and not isinstance(story[at - 1], CondPageBreak)

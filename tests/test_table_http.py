@@ -179,6 +179,8 @@ BAD = [
     ("/api/deal/imperial-standard?seed=1e9", 400, "'seed' must be a whole number"),
     ("/api/deal/imperial-standard?seed=99999999999999999999999", 400, "'seed' must be a whole number"),
     ("/api/deal/imperial-standard", 400, "'seed' is missing"),
+    ("/api/deal/imperial-standard?seed=%D9%A3", 400, "'seed' must be a whole number"),  # an Arabic-Indic 3: a digit to isdigit()
+    ("/api/deal/imperial-standard?seed=1&cards=%EF%BC%95", 400, "'cards' must be a whole number from 1 to 20"),  # a full-width 5
     ("/api/deal/imperial-standard?seed=1&seats=7", 400, "'seats' must be a whole number from 2 to 6"),
     ("/api/deal/imperial-standard?seed=1&seats=6&cards=20", 400, "6 hands of 20 cards need 120 cards"),
     ("/api/deal/dragons-gambit?seed=1&seats=6&game=fivefold-arrangement", 400, "at most 4 seats"),

@@ -18,6 +18,7 @@ from generator.definitions.presets import Paper
 from generator.faces.render import geometry
 from generator.imposition.boxnet import PLAY, place_box, tuck_box
 from generator.imposition.grids import LayoutError
+from generator.pipeline.context import ProjectContext
 
 from .conftest import examples
 
@@ -173,7 +174,7 @@ def painter(project, deck, box):
 
     from generator.render.boxpdf import BoxPainter
 
-    return BoxPainter(Canvas(io.BytesIO()), project, deck, box)
+    return BoxPainter(Canvas(io.BytesIO()), ProjectContext(project), deck, box)
 
 
 def _decks(definitions):

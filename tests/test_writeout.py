@@ -185,9 +185,9 @@ def test_a_refused_side_replaces_no_earlier_export_and_is_told_alike_everywhere(
     """An SVG export refused for one side leaves the earlier export as it was; build, export and the preview tell
     the refusal in one line, naming the template and the output line, and never speak of <use> elements."""
     from generator.definitions import load_all
+    from generator.pipeline.context import ProjectContext
     from generator.preview.sides import FACE, Side, draw
     from generator.project import Project
-    from tests.contexts import sides_of
 
     root = make_project(tmp_path)
     monkeypatch.chdir(root)
@@ -206,9 +206,10 @@ def test_a_refused_side_replaces_no_earlier_export_and_is_told_alike_everywhere(
     project = Project(root)
     deck = load_all(project)["cat"].build(())
     card = deck.cards[0]
-    faces = sides_of(project, deck)
+    context = ProjectContext(project)
+    faces = context.sides(deck)
     side = Side(deck.slug, FACE, card.id, card, faces.key(card, "front"))
-    draw(project, faces, side)
+    draw(faces, context.sides(deck, draft=True), side)
     told.append(side.problems[0])
     expected = (
         "error: templates/broken.svg.j2: card 'fox' of deck 'cat': its patterns and repeating gradients, spelt out "

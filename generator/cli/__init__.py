@@ -34,6 +34,7 @@ _COMMANDS = {
     "build": "build_command",
     "export": "export",
     "box": "box",
+    "show": "show",
     "calibrate": "calibrate",
     "odds": "odds",
     "rulebook": "rulebook",

@@ -60,16 +60,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(project: Project, args: argparse.Namespace) -> int:
     # the command's modules load when it runs, not for --help
     from ..outputs.boxfile import plan_box, write_box
+    from ..pipeline.context import ProjectContext
 
     paper = paper_from_args(project, args)
     decks = resolve_decks(project, args.decks, languages=languages_from_args(args, every=False))
     for deck in decks:
         plan_box(deck, paper, args.card_thickness)  # every box fits before anything is written
     out = output_folder(args.out or project.output_dir)
+    context = ProjectContext(project)
     with writing_into(out):
         for deck in decks:
             target = write_box(
-                project, deck, out / deck.slug / f"{deck.slug}-box.pdf", paper, args.card_thickness, args.greyscale
+                context, deck, out / deck.slug / f"{deck.slug}-box.pdf", paper, args.card_thickness, args.greyscale
             )
             print(f"{deck.key}: {display_path(target)}")
     return 0

@@ -132,5 +132,5 @@ def run(project: Project, args: argparse.Namespace) -> int:
         with writing_into(out):
             for suffix, options in sheets:
                 target = out / f"combined-sheets{suffix}.pdf"
-                print(f"combined: {display_path(write_kept_job(context.store, decks, target, options))}")
+                print(f"combined: {display_path(write_kept_job(context, decks, target, options))}")
     return 0

@@ -19,12 +19,12 @@ from ..imposition.grids import LayoutError
 from ..imposition.layout import DARK_GAPS, FLIPS, LAYOUTS, Layout
 from ..locations import RULEBOOKS, real
 from ..project import Project
+from ..resources.limits import MAX_COPIES
 from ..units import UnitError, format_mm, to_mm
 
 if TYPE_CHECKING:  # the sheets stage is loaded by the commands that print
     from ..render.sheetpdf import SheetOptions
 
-MAX_COPIES = 1_000
 _MAX_OFFSET = 50.0  # mm
 _MAX_MARGIN = 100.0  # mm
 

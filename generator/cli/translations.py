@@ -157,11 +157,13 @@ def _review(folders: dict, chosen: list[tuple[Path, str]], named: list[str]) -> 
         )
     found: dict[tuple[Path, str], list[tuple[Text, str]]] = {}
     matched: set[str] = set()
+    published = False  # whether any rulebook is published in a chosen language
     for folder, code in chosen:
         catalogue = read_catalogue(folder, code)
         for book in folders[folder][2]:
             if code not in book.editions:
                 continue
+            published = True
             for item in sections.states(book.id, book.source, code, catalogue):
                 s = item.section
                 hit = next((n for n in named if n in ("all", s.key, s.heading) or n.lower() == s.heading.lower()), None)
@@ -172,10 +174,16 @@ def _review(folders: dict, chosen: list[tuple[Path, str]], named: list[str]) -> 
                 heading = item.heading or sections.recorded_headings(s.file, code).get(s.key, "") or s.heading
                 found.setdefault((folder, code), []).append((sections.record(book.id, s), heading))
                 print(f"reviewed: {display_path(s.file)}:{s.line} section '{s.key}' ({code})")
+    if not published:
+        languages = ", ".join(sorted({code for _, code in chosen}))
+        raise AetherpressError(
+            Problem("command line", f"review: no rulebook is published in {languages} (a rulebook's editions name its languages)")
+        )
     unknown = [n for n in named if n not in matched]
     if unknown:
+        shown = unknown[0] if len(unknown[0]) <= 60 else unknown[0][:59] + "…"
         raise AetherpressError(
-            Problem("command line", f"review: no rulebook section '{unknown[0]}' (status names each section by its key)")
+            Problem("command line", f"review: no rulebook section '{shown}' (status names each section by its key)")
         )
     merged = {key: catalogues.reviewed_bytes(key[0], key[1], records) for key, records in found.items()}
     for (folder, code), data in merged.items():

@@ -19,7 +19,7 @@ from .model import Card, Origin, Rank, Suit, frozen_mapping
 from .schema import Context, Field, KeyPath, check_table, field, number_problem, suggest, type_name, type_ok
 
 MAX_CARDS = 10_000
-_MAX_TEXT = 10_000
+MAX_TEXT = 10_000  # characters of one text of a card (and of its translation)
 
 _ATTRIBUTE_TYPES: dict[str, Field] = {
     "str": field(str),
@@ -233,8 +233,8 @@ def _card_attributes(ctx: Context, raw: dict[str, Any], path: tuple, attributes:
         if problem:
             ctx.error(path + (key,), problem)
             continue
-        if isinstance(value, str) and len(value) > _MAX_TEXT:
-            ctx.error(path + (key,), f"text is {len(value):,} characters long; the limit is {_MAX_TEXT:,}")
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            ctx.error(path + (key,), f"text is {len(value):,} characters long; the limit is {MAX_TEXT:,}")
             continue
         if attributes[key] == "image" and not image_ok(ctx, value, path + (key,)):
             continue

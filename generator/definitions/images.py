@@ -22,7 +22,11 @@ if TYPE_CHECKING:
 MAX_IMAGE_BYTES = 5_000_000
 HEAD_BYTES = 4096  # what is read of a file to tell its kind
 KINDS = "PNG, JPEG, WebP, AVIF or SVG"
-_SVG_START = re.compile(rb"^(?:\s|<\?xml[^>]*\?>|<!--.*?-->|<!DOCTYPE[^>]*>)*<(?:[A-Za-z_][\w.-]*:)?svg[\s>/]", re.S)
+# (a DOCTYPE may carry an internal subset, as Illustrator writes its namespaces: such art is SVG, refused where it
+# is read for the entities it declares, not mistaken for some other kind of file)
+_SVG_START = re.compile(
+    rb"^(?:\s|<\?xml[^>]*\?>|<!--.*?-->|<!DOCTYPE[^>\[]*(?:\[.*?\])?\s*>)*<(?:[A-Za-z_][\w.-]*:)?svg[\s>/]", re.S
+)
 
 
 def image_kind(head: bytes) -> str | None:

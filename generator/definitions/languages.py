@@ -25,7 +25,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import Problem, display_path
+from ..errors import AetherpressError, Problem, display_path
+from .cards import MAX_TEXT
 from .model import Card, Deck, Origin, Rank, Suit, frozen_mapping
 from .pofiles import made_from, read_catalog
 from .schema import Context, KeyPath
@@ -247,6 +248,9 @@ def read_catalogue(folder: Path, language: str) -> Catalogue:
         if message.fuzzy:
             stale[message.context] = (made_from(message), translated)
         elif translated:
+            if len(translated) > MAX_TEXT and (message.context.startswith("deck|") or message.context == TEMPLATE_WORDS):
+                problem = f"the translation is {len(translated):,} characters long; a card's text is at most {MAX_TEXT:,}"
+                raise AetherpressError(Problem(display_path(path), problem, message.lineno))
             entries[(message.context, str(message.id))] = translated
             lines[(message.context, str(message.id))] = message.lineno
     for message in catalog.obsolete.values():

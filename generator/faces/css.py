@@ -31,9 +31,12 @@ from lxml import etree
 from .clean import drop_inert_css
 from .sanitise import SVG_NS
 
-MAX_MATCHING = 4_000_000  # rules x elements matched
+MAX_MATCHING = 4_000_000  # rules x elements matched, each rule counted once per declaration it holds
 MAX_VALUE = 20_000  # characters of one value with its var() substituted
-MAX_DEPTH = 16  # var() within var()
+MAX_DEPTH = 16  # var() within var(), functions within functions
+# characters of <style> in one side or drawing: a drawing program's stylesheet is a few kilobytes, and each side
+# reads its own again (tokenising a megabyte of CSS costs seconds, side after side)
+MAX_STYLESHEETS = 100_000
 _INLINE = (1_000, 0, 0)  # the style attribute's specificity: above any selector's
 _COLOURED = ("fill", "stroke", "stop-color", "flood-color", "lighting-color", "color")
 _CSS3_COLOURS = ("rgb", "rgba", "hsl", "hsla")
@@ -84,9 +87,14 @@ class _Element:
 
 
 def _rules(styles: list[etree._Element]) -> tuple[cssselect2.Matcher, int]:
+    """The rules of ``styles``, each with its declarations read once, and how much matching one element costs:
+    every selector counted once per declaration of its rule (a rule of many declarations is applied many times)."""
     matcher = cssselect2.Matcher()
-    count = 0
+    count = written = 0
     for style in styles:
+        written += len(style.text or "")
+        if written > MAX_STYLESHEETS:
+            raise CssError(style.sourceline, f"<style>: more than {MAX_STYLESHEETS:,} characters of CSS in one drawing")
         for rule in tinycss2.parse_stylesheet(style.text or "", skip_comments=True, skip_whitespace=True):
             if rule.type == "error":
                 raise CssError(style.sourceline, f"<style>: {rule.message}")
@@ -97,14 +105,15 @@ def _rules(styles: list[etree._Element]) -> tuple[cssselect2.Matcher, int]:
             except cssselect2.SelectorError as exc:
                 shown = tinycss2.serialize(rule.prelude).strip()[:40]
                 raise CssError(style.sourceline, f"<style>: the selector '{shown}' cannot be read ({exc})") from None
+            declarations = tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True)
             for selector in selectors:
-                matcher.add_selector(selector, rule.content)
-                count += 1
+                matcher.add_selector(selector, declarations)
+                count += max(1, len(declarations))
     return matcher, count
 
 
-def _declarations(tokens: Iterable | str, specificity: tuple[int, int, int], order: int, line: int | None) -> list[_Declared]:
-    parsed = tinycss2.parse_blocks_contents(tokens, skip_comments=True, skip_whitespace=True)
+def _declarations(parsed: Iterable, specificity: tuple[int, int, int], order: int, line: int | None) -> list[_Declared]:
+    """The declarations of a rule or a ``style`` attribute, as tinycss2 reads them, at their place in the cascade."""
     found = []
     for item in parsed:
         if item.type == "declaration":
@@ -118,7 +127,9 @@ def _declarations(tokens: Iterable | str, specificity: tuple[int, int, int], ord
 def _substitute(tokens: list, custom: dict[str, list], line: int | None, depth: int = 0) -> list | None:
     """``tokens`` with every ``var()`` replaced (None: a var() with no value and no fallback)."""
     if depth > MAX_DEPTH:
-        raise CssError(line, f"custom properties refer to each other more than {MAX_DEPTH} deep (or in a circle)")
+        raise CssError(
+            line, f"a CSS value nests functions or var() more than {MAX_DEPTH} deep (or custom properties refer in a circle)"
+        )
     out: list = []
     for token in tokens:
         if token.type == "function" and token.lower_name == "var":
@@ -243,7 +254,7 @@ def resolve_css(root: etree._Element) -> bool:
     if rules * elements > MAX_MATCHING:
         raise CssError(
             styles[0].sourceline if styles else None,
-            f"its <style> rules ({rules:,}) would be matched against {elements:,} elements: more than "
+            f"its <style> rules ({rules:,} declarations) would be matched against {elements:,} elements: more than "
             f"{MAX_MATCHING:,} matches; use fewer rules or fewer elements",
         )
     states: dict[etree._Element, _Element] = {}
@@ -269,7 +280,8 @@ def _resolve_element(wrapper, matcher: cssselect2.Matcher | None, states: dict[e
             if pseudo is None:
                 declared += _declarations(content, specificity, order, el.sourceline)
     if el.get("style"):
-        declared += _declarations(el.get("style"), _INLINE, 0, el.sourceline)
+        parsed = tinycss2.parse_blocks_contents(el.get("style", ""), skip_comments=True, skip_whitespace=True)
+        declared += _declarations(parsed, _INLINE, 0, el.sourceline)
     for name in _COLOURED:  # presentation attributes in the colours of CSS Color 4 and 5
         if _modern(el.get(name)):
             el.set(name, _colour(el.get(name, "")))

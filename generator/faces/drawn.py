@@ -8,7 +8,7 @@ boxes well formed) and that every picture it was drawn with is unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from ..definitions.model import Card, Deck
 from ..errors import AetherpressError, Problem
 from ..geometry import Box
+from ..project import Project
 from ..project.digests import digests_hold, file_digest
 from .lint import Finding, check_svg
 from .render import FaceRenderer
@@ -43,6 +44,28 @@ class DrawnSides(Protocol):
     def key(self, card: Card | None, side: str) -> str: ...
 
     def side(self, card: Card | None, side: str) -> DrawnSide: ...
+
+
+class SideSource(Protocol):
+    """Where every stage that writes or shows cards gets a deck's sides: the project context
+    (:class:`generator.pipeline.context.ProjectContext`), which keeps them, and what is drawn from them, in the
+    store."""
+
+    @property
+    def project(self) -> Project: ...
+
+    def sides(self, deck: Deck, draft: bool = False, bleed: float | None = None, keep: bool = True) -> DrawnSides: ...
+
+    @property
+    def games(self) -> Mapping[str, Any]: ...
+
+    def deck(self, key: str) -> Deck: ...
+
+    def kept_bytes(self, kind: str, inputs: Any, make: Callable[[], bytes]) -> bytes: ...
+
+    def piece(self, sides: DrawnSides, card: Card | None, side: str) -> bytes:
+        """The one-page PDF a side prints as (its piece), kept in the store as a build keeps it."""
+        ...
 
 
 def draw_side(renderer: FaceRenderer, key: str, card: Card | None, side: str) -> DrawnSide:
@@ -93,17 +116,3 @@ def _boxes(data: dict) -> tuple[tuple[str, Box], ...]:
             raise ValueError("a box of another shape")
         boxes.append((item[0], Box(*(float(v) for v in item[1:]))))
     return tuple(boxes)
-
-
-class FreshSides:
-    """A deck's sides drawn each time they are asked for (keeping nothing)."""
-
-    def __init__(self, renderer: FaceRenderer):
-        self.renderer = renderer
-        self.deck = renderer.deck
-
-    def key(self, card: Card | None, side: str) -> str:
-        return f"{card.id if card is not None else ''}/{side}"
-
-    def side(self, card: Card | None, side: str) -> DrawnSide:
-        return draw_side(self.renderer, self.key(card, side), card, side)

@@ -53,41 +53,34 @@ def write_out_references(root: etree._Element) -> bool:
     for el in list(root.iter(*(f"{{{SVG_NS}}}{kind}" for kind in _KIND))):
         if el.get("href") is None and el.get(f"{{{XLINK_NS}}}href") is None:
             continue
-        chain = href_chain(el, by_id)
-        _inherit_attributes(el, chain)
-        if not _content(el):
-            drawn = _inherit_content(el, chain, drawn)
-        for name in ("href", f"{{{XLINK_NS}}}href"):
-            el.attrib.pop(name, None)
+        drawn = _made_whole(el, href_chain(el, by_id), drawn)
         changed = True
     return changed
 
 
-def _inherit_attributes(el: etree._Element, chain: list) -> None:
-    """The attributes ``el`` lacks, from the first of its ``href`` chain of its family that has them."""
+def _made_whole(el: etree._Element, chain: list[etree._Element], drawn: int) -> int:
+    """``el`` given what it takes from the rest of ``chain`` and its ``href`` taken away; the elements of the side
+    once its copies are made (``drawn`` before)."""
     kind = local(el)
     for name in _KIND[kind]:
         if el.get(name) is None:
             given = next((c.get(name) for c in chain[1:] if c.get(name) is not None and _same_family(c, kind)), None)
             if given is not None:
                 el.set(name, given)
-
-
-def _inherit_content(el: etree._Element, chain: list, drawn: int) -> int:
-    """``el``, which has no content of its own, given a copy of the first content of its chain's family; the count
-    of elements drawn with it (:class:`~.repeats.TooMuchToDraw` past :data:`~.sanitise.MAX_DRAWN`)."""
-    kind = local(el)
-    source = next((c for c in chain[1:] if _content(c) and _same_family(c, kind)), None)
-    taken = _content(source) if source is not None else []
-    drawn += sum(1 for child in taken for _ in child.iter())
-    if drawn > MAX_DRAWN:
-        raise TooMuchToDraw(el.sourceline)
-    for child in taken:
-        copied = copy.deepcopy(child)
-        for part in copied.iter():
-            if isinstance(part.tag, str):
-                part.attrib.pop("id", None)  # an id is its own: the copy is nobody's
-        el.append(copied)
+    if not _content(el):
+        source = next((c for c in chain[1:] if _content(c) and _same_family(c, kind)), None)
+        taken = _content(source) if source is not None else []
+        drawn += sum(1 for child in taken for _ in child.iter())
+        if drawn > MAX_DRAWN:
+            raise TooMuchToDraw(el.sourceline)
+        for child in taken:
+            copied = copy.deepcopy(child)
+            for part in copied.iter():
+                if isinstance(part.tag, str):
+                    part.attrib.pop("id", None)  # an id is its own: the copy is nobody's
+            el.append(copied)
+    for name in ("href", f"{{{XLINK_NS}}}href"):
+        el.attrib.pop(name, None)
     return drawn
 
 

@@ -117,6 +117,19 @@ class _CardView:
         raise AttributeError(name)
 
 
+@dataclass(frozen=True)
+class LaidText:
+    """A text a template laid out with ``fit``: what it asked for and what came of it (for measuring its room)."""
+
+    field: str
+    text: str
+    box: Box
+    family: str
+    min_size: float
+    options: dict[str, Any]
+    fitted: Fitted
+
+
 class FaceRenderer:
     """Renders the faces and backs of one deck to SVG text.
 
@@ -137,6 +150,7 @@ class FaceRenderer:
         self.fonts.activate()
         self.icons = deck_icons(project, deck.suits, bool(style_value(self.style, "monochrome")))
         self.text_boxes: list[tuple[str, Box]] = []
+        self.laid: list[LaidText] = []  # every text the last side laid out with fit(), as it was asked for
         self.overflows: list[_Overflow] = []  # texts of the last card drawn that do not fit (draft only)
         self.reads: list[Path] = []  # the pictures the last side drawn loaded
         self._card: Card | None = None
@@ -207,6 +221,7 @@ class FaceRenderer:
             self.text_boxes.append((field, fitted.frame))
         else:
             self.text_boxes.append((field, fitted.box))
+        self.laid.append(LaidText(field, "" if text is None else str(text), box, family, float(min_size), options, fitted))
         return fitted
 
     def _check_glyphs(self, field: str, text: str, family: str, options: dict[str, Any]) -> None:
@@ -320,6 +335,7 @@ class FaceRenderer:
     def _render(self, template_name: str, card: Card | None, side: str) -> str:
         file = self.template_file(template_name)
         self.text_boxes = []
+        self.laid = []
         self.overflows = []
         self.reads = []
         self._made = set()

@@ -27,6 +27,7 @@ from ..definitions.languages import described
 from ..errors import Problem
 from ..geometry import Box
 from ..resources.fonts import FontBook, first_family
+from .drawn import DrawnSides
 from .icons import IconError, shape_path
 from .outline import viewport_transform
 from .render import FaceRenderer, Geometry
@@ -252,10 +253,11 @@ def _fonts_of(fonts):
     return fonts
 
 
-def card_findings(faces: FaceRenderer, card, side: str = "face") -> list[_ZoneFinding]:
-    """Draw one side of ``card`` (None: the deck's back) and return what lies outside its zones."""
-    svg = faces.face(card) if side == "face" else faces.back(card)
-    return _svg_findings(svg, faces.geometry, faces.text_boxes, faces.fonts, card.id if card is not None else None, side)
+def card_findings(sides: DrawnSides, card, side: str = "face") -> list[_ZoneFinding]:
+    """What lies outside the zones of one side of ``card`` (None: the deck's back), as ``sides`` has it drawn."""
+    drawn = sides.side(card, "front" if side == "face" and card is not None else "back")
+    faces = sides.renderer
+    return _svg_findings(drawn.svg, faces.geometry, drawn.boxes, faces.fonts, card.id if card is not None else None, side)
 
 
 def zone_problems(

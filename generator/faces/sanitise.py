@@ -155,7 +155,7 @@ def sanitise_problems(root: etree._Element) -> list[tuple[int | None, str]]:
         problem = number_problem(node)
         if problem:
             found.append((node.sourceline, f"<{qname.localname}>: {problem}"))
-    used = _use_problem(root)
+    used = _use_problem(root) or _drawn_problem(root)
     return [*found, used] if used else found
 
 
@@ -203,4 +203,64 @@ def _use_problem(root: etree._Element) -> tuple[int | None, str] | None:
         return uses[0].sourceline, (
             f"its <use> elements, followed, would draw more than {MAX_DRAWN:,} elements (or refer round in a circle)"
         )
+    return None
+
+
+MAX_NESTING = 23  # groups (and placed drawings, uses) inside one another the print renderer draws: 24 it refuses
+# elements blended into what is under them (mix-blend-mode), uses followed: a press file flattens each against the
+# whole side, and its cost grows with their square (200 take seconds a side, 5,000 hours)
+MAX_BLENDED = 64
+_NESTING = frozenset(f"{{{SVG_NS}}}{name}" for name in ("g", "svg", "use", "symbol", "a", "switch"))
+_NOT_DRAWN = frozenset(
+    f"{{{SVG_NS}}}{name}"
+    for name in ("defs", "clipPath", "mask", "pattern", "marker", "linearGradient", "radialGradient", "filter", "style")
+)
+_BLENDED = re.compile(r"mix-blend-mode\s*:\s*(?!\s*normal\b)[a-z]", re.I)
+_MAX_FRAMES = 400  # elements on one path from the root, uses followed: past it, nested too deep whatever they are
+
+
+def _drawn_problem(root: etree._Element) -> tuple[int | None, str] | None:
+    """The outermost element holding groups nested deeper than :data:`MAX_NESTING` as drawn (every ``<use>``
+    followed), which the print renderer would refuse after ``validate`` and the preview had passed the side; or
+    one drawing more than :data:`MAX_BLENDED` blended elements, which would take the press file hours."""
+    by_id = {el.get("id"): el for el in root.iter() if isinstance(el.tag, str) and el.get("id")}
+    measured: dict[etree._Element, tuple[int, int]] = {}
+
+    def measure(el: etree._Element, frames: int) -> tuple[int, int]:
+        """(how deep its groups nest, how many blended elements it draws), each at most one past its limit."""
+        if el in measured:
+            return measured[el]
+        if frames > _MAX_FRAMES:
+            return MAX_NESTING + 1, 0
+        below = [child for child in el if isinstance(child.tag, str) and child.tag not in _NOT_DRAWN]
+        if el.tag == f"{{{SVG_NS}}}use":
+            ref = (el.get("href") or el.get(f"{{{XLINK_NS}}}href") or "").strip()
+            below += [by_id[ref[1:]]] if ref.startswith("#") and ref[1:] in by_id else []
+        own = el.get("mix-blend-mode", "normal").strip().lower() != "normal" or bool(_BLENDED.search(el.get("style", "")))
+        tallest, blended = 0, int(own)
+        for child in below:
+            height, blends = measure(child, frames + 1)
+            tallest, blended = max(tallest, height), blended + blends
+            if tallest > MAX_NESTING or blended > MAX_BLENDED:
+                break
+        measured[el] = found = min(tallest + (el.tag in _NESTING), MAX_NESTING + 1), min(blended, MAX_BLENDED + 1)
+        return found
+
+    blended = 0
+    for child in root:
+        if not isinstance(child.tag, str) or child.tag in _NOT_DRAWN:
+            continue
+        height, blends = measure(child, 1)
+        name = etree.QName(child).localname
+        if height > MAX_NESTING:
+            return child.sourceline, (
+                f"<{name}>: holds groups nested more than {MAX_NESTING} deep (uses followed), "
+                f"more than the print renderer draws; flatten the drawing's groups"
+            )
+        blended += blends
+        if blended > MAX_BLENDED:
+            return child.sourceline, (
+                f"<{name}>: the side blends more than {MAX_BLENDED} elements (mix-blend-mode, uses followed); "
+                f"a print shop's file flattens each over the whole side: blend a group of them once"
+            )
     return None

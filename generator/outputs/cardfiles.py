@@ -21,17 +21,17 @@ from pathlib import Path
 
 from ..definitions.model import Card, Deck
 from ..definitions.shops import POD_BLEED, Shop, load_shops
-from ..faces.render import FaceRenderer
+from ..faces.drawn import SideSource
 from ..project import Project
 from ..project.files import write_bytes, write_text
 from ..render.cardpdf import card_pdf_bytes, shop_pdfx
 from ..render.colour import ProcessColour
 from ..render.icc import STOCKS, OutputProfile, shipped_profile
-from ..render.inks import ghostscript
+from ..render.inks import InkJob, ghostscript
 from ..render.pagepng import png_bytes, render_pages
 from ..render.presspiece import FLATTEN_DPI, Press
 from ..units import pixels
-from .shopproof import LIMIT, SideProof, proof_files, shop_proofs
+from .shopproof import LIMIT, SideProof, proof_files, shop_proofs, start_inks
 
 
 def card_sides(deck: Deck) -> list[tuple[Card, str, str]]:
@@ -47,11 +47,11 @@ def card_sides(deck: Deck) -> list[tuple[Card, str, str]]:
 
 
 def _side_images(
-    project: Project, deck: Deck, bleed: float, size: tuple[int, int], dpi: float, greyscale: bool = False, progress=None
+    source: SideSource, deck: Deck, bleed: float, size: tuple[int, int], dpi: float, greyscale: bool = False, progress=None
 ):
     """(file stem, RGB image of ``size`` pixels, ``dpi``) for every face and distinct back, with ``bleed``."""
     sides = card_sides(deck)
-    pdf = card_pdf_bytes(project, deck, bleed, [(card, side) for card, side, _ in sides], greyscale, dpi)
+    pdf = card_pdf_bytes(source, deck, bleed, [(card, side) for card, side, _ in sides], greyscale, dpi)
     for n, ((_card, _side, stem), image) in enumerate(zip(sides, render_pages(pdf, size))):
         yield stem, image
         if progress:
@@ -59,22 +59,26 @@ def _side_images(
 
 
 def export_png(
-    project: Project, deck: Deck, folder: Path, dpi: float = 300, bleed: float = POD_BLEED, greyscale: bool = False, progress=None
+    source: SideSource,
+    deck: Deck,
+    folder: Path,
+    dpi: float = 300,
+    bleed: float = POD_BLEED,
+    greyscale: bool = False,
+    progress=None,
 ) -> list[Path]:
     """One RGB PNG per face (``<card id>.png``) and per back (``back-<name>.png``), with bleed."""
     size = (pixels(deck.size.width + 2 * bleed, dpi), pixels(deck.size.height + 2 * bleed, dpi))
     images = {
         folder / f"{stem}.png": png_bytes(image, dpi)
-        for stem, image in _side_images(project, deck, bleed, size, dpi, greyscale, progress)
+        for stem, image in _side_images(source, deck, bleed, size, dpi, greyscale, progress)
     }
     return [write_bytes(path, data) for path, data in images.items()]
 
 
-def export_svg(project: Project, deck: Deck, folder: Path, bleed: float = POD_BLEED) -> list[Path]:
-    faces = FaceRenderer(project, deck, bleed=bleed)
-    rendered = {}
-    for card, side, stem in card_sides(deck):
-        rendered[folder / f"{stem}.svg"] = faces.face(card) if side == "front" else faces.back(card)
+def export_svg(source: SideSource, deck: Deck, folder: Path, bleed: float = POD_BLEED) -> list[Path]:
+    sides = source.sides(deck, bleed=bleed)
+    rendered = {folder / f"{stem}.svg": sides.side(card, side).svg for card, side, stem in card_sides(deck)}
     return [write_text(path, text) for path, text in rendered.items()]
 
 
@@ -139,7 +143,7 @@ def shop_files(deck: Deck, shop: Shop, name: str) -> bool:
 
 
 def export_pod(
-    project: Project,
+    source: SideSource,
     deck: Deck,
     folder: Path,
     options: PodOptions | None = None,
@@ -153,25 +157,32 @@ def export_pod(
     told in ``warnings``, one line each."""
     options = options or PodOptions()
     files: dict[Path, bytes] = {}
-    for shop in chosen_shops(project, options.shops):
-        if shop.format == "pdf":
-            process = options.process(shop)
-            said = other_condition(shop, process.profile)
-            if said is not None and warnings is not None and said not in warnings:
-                warnings.append(said)
-            press = Press(process, max(shop.dpi, FLATTEN_DPI), shop.dpi)
-            pdf = shop_pdfx(project, deck, shop.bleed, press, options.pdfx or shop.pdfx, options.copies)
-            files[folder / f"{deck.slug}-{shop.id}.pdf"] = pdf
-            if options.proof or ghostscript():
-                proofs = shop_proofs(project, deck, shop, process, pdf, card_sides(deck), options.copies)
-                if options.proof:
-                    files.update(proof_files(proofs, folder / f"{shop.id}-proof"))
-                if warnings is not None:
-                    warnings += [_differs(deck, shop, proof, folder, options.proof) for proof in proofs if proof.share > LIMIT]
-        else:
-            size = shop.image_size(deck.size)
-            for stem, image in _side_images(project, deck, shop.bleed, size, shop.dpi, options.greyscale, progress):
-                files[folder / shop.id / f"{stem}.png"] = png_bytes(image, shop.dpi)
+    checks: list[tuple[Shop, ProcessColour, bytes, InkJob]] = []  # Ghostscript renders each while the rest is drawn
+    try:
+        for shop in chosen_shops(source.project, options.shops):
+            if shop.format == "pdf":
+                process = options.process(shop)
+                said = other_condition(shop, process.profile)
+                if said is not None and warnings is not None and said not in warnings:
+                    warnings.append(said)
+                press = Press(process, max(shop.dpi, FLATTEN_DPI), shop.dpi)
+                pdf = shop_pdfx(source, deck, shop.bleed, press, options.pdfx or shop.pdfx, options.copies)
+                files[folder / f"{deck.slug}-{shop.id}.pdf"] = pdf
+                if options.proof or ghostscript():
+                    checks.append((shop, process, pdf, start_inks(deck, shop, pdf, card_sides(deck), options.copies)))
+            else:
+                size = shop.image_size(deck.size)
+                for stem, image in _side_images(source, deck, shop.bleed, size, shop.dpi, options.greyscale, progress):
+                    files[folder / shop.id / f"{stem}.png"] = png_bytes(image, shop.dpi)
+        for shop, process, pdf, inks in checks:
+            proofs = shop_proofs(source, deck, shop, process, pdf, card_sides(deck), options.copies, options.proof, inks)
+            if options.proof:
+                files.update(proof_files(proofs, folder / f"{shop.id}-proof"))
+            if warnings is not None:
+                warnings += [_differs(deck, shop, proof, folder, options.proof) for proof in proofs if proof.share > LIMIT]
+    finally:
+        for *_, inks in checks:
+            inks.close()
     return [write_bytes(path, data) for path, data in files.items()]
 
 

@@ -18,8 +18,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..definitions.model import Deck
-from ..faces.render import FaceRenderer
-from ..project import Project
+from ..faces.drawn import SideSource
 from ..project.files import write_bytes
 from ..render.colour import colour_converter
 from ..render.placed import fill_sides, use_side
@@ -33,21 +32,21 @@ HEADER = 12.0
 BACKGROUND = (0.86, 0.86, 0.85)
 
 
-def _proof_pdf(project: Project, deck: Deck, columns: int | None = None, greyscale: bool = False, draft: bool = False) -> bytes:
+def _proof_pdf(source: SideSource, deck: Deck, columns: int | None = None, greyscale: bool = False, draft: bool = False) -> bytes:
     """A one-page PDF with every face and every back of ``deck`` in a grid (pictures and all in grey with ``greyscale``)."""
     register_fonts()
-    faces = FaceRenderer(project, deck, draft=draft)
-    fonts = font_files(font_book(project))
-    g = faces.geometry
-    items: list[tuple[str, str]] = [(card.id, faces.face(card)) for card in deck.cards]
+    faces = source.sides(deck, draft=draft)
+    fonts = font_files(font_book(source.project))
+    g = faces.renderer.geometry
+    items: list[tuple[str, str]] = [(card.id, faces.side(card, "front").svg) for card in deck.cards]
     backs_seen: set[str] = set()
     for card in deck.cards:
         name = deck.back_for(card)
         if name not in backs_seen:
             backs_seen.add(name)
-            items.append((f"back: {name}", faces.back(card)))
+            items.append((f"back: {name}", faces.side(card, "back").svg))
     if not deck.cards:
-        items.append((f"back: {deck.back_template}", faces.back()))
+        items.append((f"back: {deck.back_template}", faces.side(None, "back").svg))
     n = len(items)
     cols = columns or max(1, min(10, math.ceil(math.sqrt(n * g.trim_h / g.trim_w * 0.75))))
     rows = math.ceil(n / cols)
@@ -94,12 +93,12 @@ def _proof_pdf(project: Project, deck: Deck, columns: int | None = None, greysca
     return fill_sides(canvas, buffer.getvalue())
 
 
-def proof_png(project: Project, deck: Deck, dpi: float = 72.0, greyscale: bool = False, draft: bool = False) -> bytes:
+def proof_png(source: SideSource, deck: Deck, dpi: float = 72.0, greyscale: bool = False, draft: bool = False) -> bytes:
     """The contact sheet as PNG bytes at ``dpi`` (screen resolution by default)."""
     # pdfium loads only for rasters
     import pypdfium2 as pdfium
 
-    document = pdfium.PdfDocument(_proof_pdf(project, deck, greyscale=greyscale, draft=draft))
+    document = pdfium.PdfDocument(_proof_pdf(source, deck, greyscale=greyscale, draft=draft))
     try:
         image = document[0].render(scale=dpi / 72.0).to_pil().convert("RGB")
     finally:
@@ -110,7 +109,7 @@ def proof_png(project: Project, deck: Deck, dpi: float = 72.0, greyscale: bool =
 
 
 def write_proof(
-    project: Project, deck: Deck, folder: Path, dpi: float = 72.0, greyscale: bool = False, draft: bool = False
+    source: SideSource, deck: Deck, folder: Path, dpi: float = 72.0, greyscale: bool = False, draft: bool = False
 ) -> Path:
     """Write ``<folder>/<slug>-proof.png`` (``folder``: the deck's output folder) and return its path."""
-    return write_bytes(folder / f"{deck.slug}-proof.png", proof_png(project, deck, dpi, greyscale, draft))
+    return write_bytes(folder / f"{deck.slug}-proof.png", proof_png(source, deck, dpi, greyscale, draft))

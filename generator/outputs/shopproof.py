@@ -21,11 +21,11 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from ..definitions.model import Card, Deck
 from ..definitions.shops import Shop
+from ..faces.drawn import SideSource
 from ..locations import FONTS_DIR
-from ..project import Project
 from ..render.cardpdf import card_pdf_bytes
 from ..render.colour import ProcessColour
-from ..render.inks import ink_pages
+from ..render.inks import InkJob
 from ..render.pagepng import png_bytes, render_pages
 from ..render.sheetpdf import job_cards
 from ..units import pixels
@@ -47,7 +47,7 @@ class SideProof:
     card: Card
     side: str
     share: float
-    picture: bytes  # PNG
+    picture: bytes  # PNG (empty when none was asked for)
 
 
 def _pages(deck: Deck, copies: int, sides: list[tuple[Card, str, str]]) -> list[int]:
@@ -101,34 +101,58 @@ def _marked(printed: Image.Image, mask: np.ndarray) -> Image.Image:
     return Image.fromarray(faded, "RGB")
 
 
+def _size(deck: Deck, shop: Shop) -> tuple[int, int]:
+    """A side's proof in pixels, with the shop's bleed."""
+    return (pixels(deck.size.width + 2 * shop.bleed, PROOF_DPI), pixels(deck.size.height + 2 * shop.bleed, PROOF_DPI))
+
+
+def start_inks(deck: Deck, shop: Shop, pdf: bytes, sides: list[tuple[Card, str, str]], copies: int = 1) -> InkJob:
+    """Ghostscript set rendering the pages of the shop's ``pdf`` that print ``sides``, in a process of its own: the
+    caller may go on with other work before the proof (:func:`shop_proofs`) takes them."""
+    return InkJob(pdf, _pages(deck, copies, sides), _size(deck, shop))
+
+
 def shop_proofs(
-    project: Project,
+    source: SideSource,
     deck: Deck,
     shop: Shop,
     process: ProcessColour,
     pdf: bytes,
     sides: list[tuple[Card, str, str]],
     copies: int = 1,
+    pictures: bool = True,
+    inks: InkJob | None = None,
 ) -> list[SideProof]:
     """Each of ``sides`` (card, side, file stem) as the shop's PDF ``pdf`` prints it, beside its design (see the
-    module's words)."""
-    size = (pixels(deck.size.width + 2 * shop.bleed, PROOF_DPI), pixels(deck.size.height + 2 * shop.bleed, PROOF_DPI))
-    design_pdf = card_pdf_bytes(project, deck, shop.bleed, [(card, side) for card, side, _ in sides], process.greyscale, shop.dpi)
-    designs = list(render_pages(design_pdf, size))
-    inks = ink_pages(pdf, _pages(deck, copies, sides), size)
+    module's words); ``pictures=False``: the shares alone, no picture made (the check without ``--proof``).
+    ``inks``: the file's rendering as inks when the caller started it already (:func:`start_inks`)."""
+    job = inks if inks is not None else start_inks(deck, shop, pdf, sides, copies)
+    try:
+        size = _size(deck, shop)
+        design_pdf = card_pdf_bytes(
+            source, deck, shop.bleed, [(card, side) for card, side, _ in sides], process.greyscale, shop.dpi
+        )
+        designs = list(render_pages(design_pdf, size))
+        printed_pages = job.pages()
+    finally:
+        job.close()
     name = shop.name
     found = []
-    for (card, side, stem), design, printed in zip(sides, designs, inks, strict=True):
+    for (card, side, stem), design, printed in zip(sides, designs, printed_pages, strict=True):
         seen = process.proof(design)  # the design on this paper
         shown = process.profile.view(printed)  # the file on this paper
         mask = differing(seen, shown)
         share = float(mask.mean())
-        picture = _panel(
-            [
-                (design, "as designed (the preview)"),
-                (shown, f"the {name} file as printed"),
-                (_marked(shown, mask), f"differs: {share * 100:.2f} % of pixels"),
-            ]
+        picture = (
+            _panel(
+                [
+                    (design, "as designed (the preview)"),
+                    (shown, f"the {name} file as printed"),
+                    (_marked(shown, mask), f"differs: {share * 100:.2f} % of pixels"),
+                ]
+            )
+            if pictures
+            else b""
         )
         found.append(SideProof(stem, card, side, share, picture))
     return found
@@ -138,4 +162,4 @@ def proof_files(proofs: list[SideProof], folder: Path) -> dict[Path, bytes]:
     return {folder / f"{p.stem}.png": p.picture for p in proofs}
 
 
-__all__ = ["LIMIT", "PROOF_DPI", "SideProof", "differing", "proof_files", "shop_proofs"]
+__all__ = ["LIMIT", "PROOF_DPI", "SideProof", "differing", "proof_files", "shop_proofs", "start_inks"]

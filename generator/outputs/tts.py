@@ -18,9 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from ..definitions.model import Card, Deck
-from ..faces.render import FaceRenderer
+from ..faces.drawn import DrawnSides, SideSource
 from ..locations import real
-from ..project import Project
 from ..project.files import write_bytes, write_text
 from ..render.canvas import new_canvas
 from ..render.colour import colour_converter
@@ -69,15 +68,13 @@ def sheet_grids(count: int, trim_w: float, trim_h: float) -> list[tuple[SheetGri
     return out
 
 
-def _sheet_png(
-    project: Project, deck: Deck, faces: FaceRenderer, cards: Sequence[Card], grid: SheetGrid, side: str, greyscale: bool
-) -> bytes:
+def _sheet_png(deck: Deck, faces: DrawnSides, cards: Sequence[Card], grid: SheetGrid, side: str, greyscale: bool) -> bytes:
     """Draw the trimmed cards in the grid on one PDF page, then rasterise it to the sheet's pixels."""
-    g = faces.geometry
+    g = faces.renderer.geometry
     page_w, page_h = grid.cols * g.trim_w, grid.rows * g.trim_h
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (page_w, page_h), f"{deck.title} - Tabletop Simulator sheet")
-    forms = Forms(canvas, [deck], [faces], colour_converter(greyscale))
+    forms = Forms(canvas, [faces], colour_converter(greyscale))
     canvas.setFillColorRGB(1, 1, 1)
     for n, card in enumerate(cards):
         x, y = (n % grid.cols) * g.trim_w, (n // grid.cols) * g.trim_h
@@ -169,7 +166,7 @@ def _transform() -> dict:
 
 
 def export_tts(
-    project: Project,
+    source: SideSource,
     deck: Deck,
     folder: Path,
     url_base: str | None = None,
@@ -184,8 +181,8 @@ def export_tts(
     of the files where they end up, ``final_folder`` when ``folder`` is a staging
     folder); upload the images and set ``--url-base`` to share the deck.
     """
-    faces = FaceRenderer(project, deck)  # drawn as the preview draws it, bleed and all, and cut to the trim
-    g = faces.geometry
+    faces = source.sides(deck)  # drawn as the preview draws it, bleed and all, and cut to the trim
+    g = faces.renderer.geometry
     cards = list(deck.cards)
     backs = {deck.back_for(c) for c in cards} or {deck.back_template}
     unique_back = len(backs) > 1
@@ -201,15 +198,15 @@ def export_tts(
         chunk = cards[start : start + n]
         start += n
         face_path = folder / f"{deck.slug}-sheet-{number}.png"
-        images[face_path] = _sheet_png(project, deck, faces, chunk, grid, "front", greyscale)
+        images[face_path] = _sheet_png(deck, faces, chunk, grid, "front", greyscale)
         if unique_back:
             back_path = folder / f"{deck.slug}-backs-{number}.png"
-            images[back_path] = _sheet_png(project, deck, faces, chunk, grid, "back", greyscale)
+            images[back_path] = _sheet_png(deck, faces, chunk, grid, "back", greyscale)
         else:
             back_path = folder / f"{deck.slug}-back.png"
             if back_path not in images:
                 single = SheetGrid(1, 1, grid.cell_w, grid.cell_h)
-                images[back_path] = _sheet_png(project, deck, faces, chunk[:1], single, "back", greyscale) if chunk else b""
+                images[back_path] = _sheet_png(deck, faces, chunk[:1], single, "back", greyscale) if chunk else b""
         sheets.append((grid, chunk, url(face_path), url(back_path)))
         if progress:
             progress(number, len(plan))

@@ -12,12 +12,13 @@ after it is read, so a command that runs again after an edit (the preview,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..definitions import DeckDefinition, deck_language, definition_kind, load_all, load_definition, parse_deck_spec
-from ..definitions.model import Deck
+from ..definitions.model import Card, Deck
 from ..faces.drawn import DrawnSides
 from ..faces.render import FaceRenderer
 from ..locations import real
@@ -44,7 +45,7 @@ class ProjectContext:
         self.check_games = check_games
         self._kinds: dict[Path, str | None] = {}
         self._decks: dict[str, Deck] = {}
-        self._sides: dict[tuple[str, bool], Sides] = {}
+        self._sides: dict[tuple[str, bool, float | None, bool], Sides] = {}
         self._books: dict[bool, BuildContext] = {}
         self._files: dict[Path, Any] = {}
 
@@ -116,21 +117,40 @@ class ProjectContext:
         """Take ``deck`` as the deck of its key (built already by the caller)."""
         self._decks[deck.key] = deck
 
-    def sides(self, deck: Deck, draft: bool = False) -> Sides:
-        """The deck's sides, kept in the store, as a renderer (drafts: with what does not fit in red) draws them."""
-        key = (deck.key, draft)
-        if key not in self._sides:
-            self._sides[key] = Sides(self.store, deck, FaceRenderer(self.project, deck, draft=draft))
-        return self._sides[key]
+    def sides(self, deck: Deck, draft: bool = False, bleed: float | None = None, keep: bool = True) -> Sides:
+        """The deck's sides, kept in the store: every command that writes or shows a card asks here.
 
-    def sides_of(self, renderer: FaceRenderer) -> DrawnSides:
-        """A deck's sides as ``renderer`` draws them, kept in the store (for the books' card pictures)."""
-        return Sides(self.store, renderer.deck, renderer)
+        ``draft``: a text that does not fit is drawn in red; ``bleed``: mm round the trim (default: the style's);
+        ``keep=False``: sides kept already are read, none is kept anew (a check).  The face renderer is made
+        here (:meth:`renderer`), once per deck and way of drawing in this context.
+        """
+        key = (deck.key, draft, bleed, keep)
+        found = self._sides.get(key)
+        if found is None or found.deck is not deck:
+            store = self.store if keep else self.store.reader()
+            found = self._sides[key] = Sides(store, deck, self.renderer(deck, draft, bleed))
+        return found
+
+    def renderer(self, deck: Deck, draft: bool = False, bleed: float | None = None) -> FaceRenderer:
+        """A new face renderer of ``deck``: the one place one is made.  Outputs take sides (:meth:`sides`); a
+        renderer of its own is for what measures a drawing as it happens (how full a card's texts are)."""
+        return FaceRenderer(self.project, deck, bleed=bleed, draft=draft)
+
+    def kept_bytes(self, kind: str, inputs: Any, make: Callable[[], bytes]) -> bytes:
+        """What ``make`` returns for ``inputs``, kept in the store under ``kind`` (a press piece, say)."""
+        return self.store.memo_bytes(kind, inputs, make)
+
+    def piece(self, sides: DrawnSides, card: Card | None, side: str) -> bytes:
+        """The piece (one-page PDF) of a side of ``sides``' deck, kept in the store under the key a build keeps it
+        by: a side a build printed is not drawn again for its picture, nor the reverse."""
+        from .keptpieces import Pieces  # the pieces' drawing (reportlab, svg2pdf) loads when a piece is asked for
+
+        return Pieces(self.store, [sides]).pdf(0, card, side)
 
     def book_context(self, draft: bool = False) -> BuildContext:
         """What the books of one build share: their decks, card pictures and odds."""
         from ..rulebook import BuildContext  # see TYPE_CHECKING above
 
         if draft not in self._books:
-            self._books[draft] = BuildContext.create(self.project, self.hands, self.sides_of, draft)
+            self._books[draft] = BuildContext.create(self.project, self.hands, self.sides, draft)
         return self._books[draft]

@@ -16,10 +16,8 @@ from collections.abc import Iterable
 
 from ..errors import AetherpressError, Problem
 from ..faces.lint import print_problems, side_problems
-from ..faces.render import FaceRenderer
 from ..faces.safezone import zone_problems
 from .context import ProjectContext
-from .keptsides import Sides
 
 
 def check_drawn(context: ProjectContext, decks: Iterable) -> tuple[list[Problem], list[Problem], list[Problem]]:
@@ -32,7 +30,7 @@ def check_drawn(context: ProjectContext, decks: Iterable) -> tuple[list[Problem]
     told_zones: set[tuple[str, str]] = set()
     for deck in decks:
         # a build's sides, when it drew them (a check keeps nothing new)
-        kept = Sides(context.store.reader(), deck, FaceRenderer(context.project, deck))
+        kept = context.sides(deck, keep=False)
         faces = kept.renderer
         checked: set[tuple[str, str]] = set()
         for card in deck.cards:
@@ -58,7 +56,7 @@ def check_drawn(context: ProjectContext, decks: Iterable) -> tuple[list[Problem]
 def print_differences(context: ProjectContext, deck) -> list[Problem]:
     """What the deck's sides draw that prints otherwise than a browser shows it, the first of each finding per
     template (as ``build`` warns of them); the sides a build drew are taken from the cache, others drawn and kept."""
-    kept = Sides(context.store, deck, FaceRenderer(context.project, deck))
+    kept = context.sides(deck)
     told: set[tuple[str, str]] = set()
     found: list[Problem] = []
     for card in deck.cards:

@@ -16,7 +16,6 @@ from ..definitions.model import Deck
 from ..errors import AetherpressError, Problem
 from ..locations import RULEBOOKS
 from ..outputs.progress import ProgressBar
-from ..project import Project
 from ..project.digests import code_digest, digest
 from ..project.files import writing_into
 from ..project.staging import Staged, stage, staged_folders, unchanged
@@ -105,7 +104,7 @@ def run_build(
                     continue
                 folder = stage(stages, target)
                 stages[target].key = build.key
-                finish = _finisher(project, deck, target, folder, request, reports, show, stages[target], build)
+                finish = _finisher(context, deck, target, folder, request, reports, show, stages[target], build)
                 build.plan(graph, results, folder, finish, previous=target, allowed=request.out)
             run(graph, ex, results, bar)
     finally:
@@ -120,7 +119,7 @@ def run_build(
 
 
 def _finisher(
-    project: Project,
+    context: ProjectContext,
     deck: Deck,
     target: Path,
     folder: Path,
@@ -137,12 +136,12 @@ def _finisher(
         if request.proof:
             from ..outputs.proof import write_proof  # loaded only by the builds that ask for it
 
-            write_proof(project, deck, folder, greyscale=request.greyscale, draft=request.draft)
+            write_proof(context, deck, folder, greyscale=request.greyscale, draft=request.draft)
         for suffix, options in request.sheets if request.box else ():
             from ..outputs.boxfile import write_box
 
             write_box(
-                project,
+                context,
                 deck,
                 folder / f"{deck.slug}-box{suffix}.pdf",
                 options.layout.paper,

@@ -11,15 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..definitions.model import Card, Deck
-from ..faces.drawn import DrawnSide
+from ..definitions.model import Card
+from ..faces.drawn import DrawnSide, DrawnSides
 from ..faces.keys import font_inputs
-from ..faces.render import FaceRenderer
 from ..render.assemble import Known, describe
 from ..render.pieces import Spec, draw_piece, piece_inputs, spec
 from ..render.vector import font_files
 from ..resources.fonts import font_book
-from .keptsides import Sides
 from .store import Store
 
 KIND = "pieces"
@@ -30,24 +28,17 @@ def piece_key(fonts: str, svg: str, size_mm: tuple[float, float], greyscale: boo
 
 
 class Pieces:
-    """The pieces of a job printing ``decks`` (greys with ``greyscale``): a :class:`~generator.render.pieces.PieceSource`."""
+    """The pieces of a job printing the decks of ``faces`` (greys with ``greyscale``): a :class:`~generator.render.pieces.PieceSource`."""
 
     def __init__(
-        self,
-        store: Store,
-        decks: Sequence[Deck],
-        greyscale: bool = False,
-        draft: bool = False,
-        faces: Sequence[Sides] | None = None,
-        keys: Mapping[Spec, str] | None = None,
+        self, store: Store, faces: Sequence[DrawnSides], greyscale: bool = False, keys: Mapping[Spec, str] | None = None
     ):
-        """``faces`` are the decks' sides and ``keys`` the pieces' keys, when the caller has them."""
+        """``faces`` are the decks' sides (from the project context) and ``keys`` the pieces' keys, when the
+        caller has them."""
         self.store = store
         self.project = store.project
-        self.decks = list(decks)
-        self.faces = (
-            list(faces) if faces is not None else [Sides(store, d, FaceRenderer(self.project, d, draft=draft)) for d in decks]
-        )
+        self.faces = list(faces)
+        self.decks = [f.deck for f in self.faces]
         self.greyscale = greyscale
         self._sides: dict[tuple[int, str, str], DrawnSide] = {}
         self._keys: dict[Spec, str] = dict(keys or {})

@@ -22,12 +22,14 @@ KIND = "sides"
 class Sides:
     """A deck's faces and backs as SVG text, each side drawn only when its key is new."""
 
-    def __init__(self, store: Store, deck: Deck, renderer: FaceRenderer | None = None, use_store: bool = True):
-        """``use_store``: take sides from the store and keep those drawn here (as ``store`` keeps anything)."""
+    def __init__(self, store: Store, deck: Deck, renderer: FaceRenderer, use_store: bool = True):
+        """Sides as ``renderer`` draws them (made by the project context: see
+        :meth:`~generator.pipeline.context.ProjectContext.sides`); ``use_store``: take sides from the store and
+        keep those drawn here (as ``store`` keeps anything)."""
         project = store.project
         self.store = store
         self.deck = deck
-        self.renderer = renderer or FaceRenderer(project, deck)
+        self.renderer = renderer
         self.keys = SideKeys(project, deck, self.renderer.options, self.renderer.reads_deck)
         self.use_store = use_store
         self.drawn = 0  # sides drawn (not found in the store) so far

@@ -9,6 +9,7 @@ from pathlib import Path
 from ..definitions.model import Deck
 from ..imposition.layout import Layout
 from ..render.sheetpdf import Progress, SheetOptions, Skeleton, write_job
+from .context import ProjectContext
 from .keptpieces import Pieces
 from .store import Store
 
@@ -25,7 +26,7 @@ def kept_skeleton(store: Store) -> Callable[[Skeleton], bytes]:
 
 
 def write_kept_job(
-    store: Store,
+    context: ProjectContext,
     decks: Sequence[Deck],
     target: Path,
     options: SheetOptions,
@@ -34,12 +35,12 @@ def write_kept_job(
     pieces: Pieces | None = None,
 ) -> Path:
     """Write print sheets for several decks in one PDF (see :func:`~generator.render.sheetpdf.write_job`)."""
-    pieces = pieces or Pieces(store, decks, options.greyscale, draft=options.draft)
-    return write_job(decks, target, options, pieces, progress, title, skeleton_of=kept_skeleton(store))
+    pieces = pieces or Pieces(context.store, [context.sides(d, options.draft) for d in decks], options.greyscale)
+    return write_job(decks, target, options, pieces, progress, title, skeleton_of=kept_skeleton(context.store))
 
 
 def write_sheets(
-    store: Store,
+    context: ProjectContext,
     deck: Deck,
     target: Path,
     layout: Layout | SheetOptions,
@@ -50,4 +51,4 @@ def write_sheets(
 ) -> Path:
     """Write one deck's print sheets with ``layout`` (paper, duplex, marks...)."""
     options = layout if isinstance(layout, SheetOptions) else SheetOptions(layout, copies, greyscale)
-    return write_kept_job(store, [deck], target, options, progress)
+    return write_kept_job(context, [deck], target, options, progress)

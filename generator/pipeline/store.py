@@ -23,6 +23,7 @@ folder it may write (``AETHERPRESS_CACHE_DIR``).
 
 from __future__ import annotations
 
+import copy
 import errno
 import json
 import logging
@@ -203,7 +204,9 @@ class Store:
 
     def reader(self) -> Store:
         """This store as one that reads what is kept and keeps nothing new (a check)."""
-        return Store(self.project, keep=False)
+        found = copy.copy(self)
+        found.keep = False
+        return found
 
     @staticmethod
     def key(kind: str, inputs: Any) -> str:

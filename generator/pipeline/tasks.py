@@ -135,7 +135,7 @@ def deck_sides(
     fonts = font_inputs(faces.project)
     g = faces.renderer.geometry
     store = context_of(task.where, task.inputs).store
-    pieces = {grey: Pieces(store, [deck], grey, draft=task.draft, faces=[faces]) for grey in greyscales}
+    pieces = {grey: Pieces(store, [faces], grey) for grey in greyscales}
     found: dict[str, SideFacts] = {}
     with writing_into(Path(allowed)):
         checked: dict[Path, Path] = {}
@@ -166,11 +166,10 @@ def write_sheets(
     side (by ``side_of``, its side's key) by the key of its piece its side's task ``told``."""
     facts = {key: found for part in told for key, found in part.items()}
     keys = {item: facts[key].pieces[options.greyscale] for item, key in side_of.items()}
-    decks, faces = [load_deck(t) for t in tasks], [deck_faces(t) for t in tasks]
-    store = context_of(tasks[0].where, tasks[0].inputs).store
-    pieces = Pieces(store, decks, options.greyscale, draft=tasks[0].draft, faces=faces, keys=keys)
+    context = context_of(tasks[0].where, tasks[0].inputs)
+    pieces = Pieces(context.store, [deck_faces(t) for t in tasks], options.greyscale, keys=keys)
     with writing_into(Path(allowed)):
-        return str(write_kept_job(pieces.store, pieces.decks, Path(target), options, pieces=pieces))
+        return str(write_kept_job(context, pieces.decks, Path(target), options, pieces=pieces))
 
 
 def count_odds(where: Where, inputs: str, game: str, request: tuple[str | None, str | None, tuple[str, ...]]) -> bool:

@@ -10,7 +10,6 @@ may have appeared since).
 
 from __future__ import annotations
 
-import inspect
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,9 +17,7 @@ from ..definitions.model import Card, Deck
 from ..errors import AetherpressError
 from ..faces.drawn import DrawnSide
 from ..faces.lint import print_problems
-from ..faces.render import FaceRenderer
 from ..pipeline.keptsides import Sides
-from ..project import Project
 from ..project.digests import digest, file_digest
 
 FACE, BACK = "face", "back"
@@ -68,20 +65,12 @@ def side_list(deck: Deck) -> list[tuple[str, str, Card | None]]:
     return sides
 
 
-def _supports_draft() -> bool:
-    return "draft" in inspect.signature(FaceRenderer).parameters
-
-
-def _draft_svg(faces: Sides, side: Side) -> str | None:
-    """The side drawn in draft mode (overflowing text shown on the card), where the renderer has one; else None."""
-    if not _supports_draft():
-        return None
-    options = {"draft": True}
+def _draft_svg(drafts: Sides, side: Side) -> str | None:
+    """The side drawn in draft mode (overflowing text shown on the card); None when even that cannot be drawn."""
     try:
-        _, svg = Sides(faces.store, faces.deck, FaceRenderer(faces.project, faces.deck, **options)).svg(side.card, side.side)
+        return drafts.side(side.card, side.side).svg
     except AetherpressError:
         return None
-    return svg
 
 
 def _prints_otherwise(faces: Sides, side: Side, drawn: DrawnSide) -> tuple[str, ...]:
@@ -95,8 +84,9 @@ def _prints_otherwise(faces: Sides, side: Side, drawn: DrawnSide) -> tuple[str, 
     return tuple(f"warning: {p}" for p in print_problems(faces.renderer, template, what, drawn.svg, set(), drawn.differs))
 
 
-def draw(project: Project, faces: Sides, side: Side) -> None:
-    """Draw ``side`` (from the cache when it is there), recording its SVG or its problems; never raises for bad input."""
+def draw(faces: Sides, drafts: Sides, side: Side) -> None:
+    """Draw ``side`` (from the cache when it is there), recording its SVG or its problems (shown on its draft from
+    ``drafts``); never raises for bad input."""
     try:
         drawn = faces.side(side.card, side.side)
         side.stale = False
@@ -108,7 +98,7 @@ def draw(project: Project, faces: Sides, side: Side) -> None:
         )
     except AetherpressError as exc:
         side.problems = tuple(dict.fromkeys(f"error: {p}" for p in exc.problems))
-        draft = _draft_svg(faces, side)
+        draft = _draft_svg(drafts, side)
         side.svg = draft if draft is not None else side.last_good  # else its last good drawing, under the problem
         side.draft = draft is not None
         side.stale = draft is None and side.svg is not None

@@ -43,6 +43,7 @@ BANNER_LINES = 12  # problems a page's banner shows: a state event carries these
 class DeckEntry:
     deck: Deck
     faces: Sides
+    drafts: Sides  # the sides drawn as drafts: what is shown of a side whose text does not fit
     sides: dict[tuple[str, str], Side] = field(default_factory=dict)  # (kind, name) -> side, faces first
 
     @property
@@ -86,7 +87,7 @@ class Preview:
 
     def __init__(self, project: Project, choose: Callable[[], list[Deck]], events: Broadcaster | None = None):
         self.project = project
-        self.store = ProjectContext(project).store  # one store for the preview's life: its entries are files
+        self.context = ProjectContext(project)  # read again on each refresh, with one store for the preview's life
         self.choose = choose
         self.events = events or Broadcaster()
         self.snapshot = _Snapshot({})
@@ -126,8 +127,9 @@ class Preview:
         entries: dict[str, DeckEntry] = {}
         changed: list[tuple[DeckEntry, Side]] = []
         waiting: list[tuple[DeckEntry, Side]] = []
+        self.context = context = ProjectContext(self.project, store=self.context.store)  # the files as they stand
         for deck in decks:
-            entry = entries[deck.slug] = DeckEntry(deck, Sides(self.store, deck))
+            entry = entries[deck.slug] = DeckEntry(deck, context.sides(deck), context.sides(deck, draft=True))
             before = old.get(deck.slug)
             for kind, name, card in side_list(deck):
                 key = entry.faces.key(card, "front" if kind == "face" else "back")
@@ -178,7 +180,7 @@ class Preview:
         if side.version not in self._findings:
             if len(self._findings) >= _FINDINGS_KEPT:
                 self._findings.pop(next(iter(self._findings)))
-            self._findings[side.version] = zone_findings(self.project, entry.deck, side)
+            self._findings[side.version] = zone_findings(entry.faces, side)
         return self._findings[side.version]
 
     def text_room(self, slug: str) -> list[dict] | None:
@@ -194,12 +196,12 @@ class Preview:
             if side.version not in self._room:
                 if len(self._room) >= _FINDINGS_KEPT * 4:
                     self._room.pop(next(iter(self._room)))
-                self._room[side.version] = card_room(self.project, entry.deck, side.card)
+                self._room[side.version] = card_room(self.context.renderer(entry.deck, draft=True), side.card)
             out += [dict(text, card=side.name, name=side.card.name) for text in self._room[side.version]]
         return sorted(out, key=lambda text: (-text["full"], text["card"]))
 
     def _draw(self, entry: DeckEntry, side: Side) -> None:
-        draw(self.project, entry.faces, side)
+        draw(entry.faces, entry.drafts, side)
         self.finished.append(side)
 
     # --- telling the pages -----------------------------------------------------------

@@ -11,50 +11,17 @@ share of the box is its length against that capacity.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from ..definitions.model import Card, Deck
-from ..definitions.styles import style_value
+from ..definitions.model import Card
 from ..errors import AetherpressError
-from ..faces.render import FaceRenderer
+from ..faces.render import FaceRenderer, LaidText
 from ..faces.textfit import Fitted, TextDoesNotFit, UnknownIcon, fit_lines
-from ..geometry import Box
-from ..project import Project
 
 _MOST_ROOM = 4096  # characters of room looked for at most (a box that takes more is a quarter full or less)
 
 
-@dataclass(frozen=True)
-class _Laid:
-    field: str
-    text: str
-    box: Box
-    family: str
-    min_size: float
-    options: dict[str, Any]
-    fitted: Fitted
-
-
-class _Measuring(FaceRenderer):
-    """A draft renderer that remembers every text it lays out."""
-
-    def __init__(self, project: Project, deck: Deck):
-        super().__init__(project, deck, draft=True)
-        self.laid: list[_Laid] = []
-
-    def fit(
-        self, field: str, text: Any, box: Box, family: str, max_size: float, min_size: float | None = None, **options: Any
-    ) -> Fitted:
-        if min_size is None:  # as fit() reads it
-            min_size = float(style_value(self.style, "min_text_size"))
-        fitted = super().fit(field, text, box, family, max_size, min_size, **options)
-        options.setdefault("fill", fitted.fill)
-        self.laid.append(_Laid(field, "" if text is None else str(text), box, family, float(min_size), options, fitted))
-        return fitted
-
-
-def _room(renderer: FaceRenderer, laid: _Laid) -> int:
+def _room(renderer: FaceRenderer, laid: LaidText) -> int:
     """Characters the text could take at its smallest size before it no longer fits (negative: to cut for it to fit)."""
     if laid.fitted.overflow:
         return -laid.fitted.overflow
@@ -102,7 +69,7 @@ def _room(renderer: FaceRenderer, laid: _Laid) -> int:
     return low
 
 
-def _guess(fitted: Fitted, laid: _Laid, length: int) -> int:
+def _guess(fitted: Fitted, laid: LaidText, length: int) -> int:
     """Roughly how many characters more the box takes at this size: its lines left and the last line's end."""
     lines = fitted.lines
     if not lines or length == 0:
@@ -115,10 +82,10 @@ def _guess(fitted: Fitted, laid: _Laid, length: int) -> int:
     return int((max(0, more_lines) * fitted.frame.w + fitted.frame.w - lines[-1].width) / width)
 
 
-def card_room(project: Project, deck: Deck, card: Card) -> list[dict[str, Any]]:
-    """Each text of ``card``'s face: its field, length, the sizes it may take and took, and its room (see the
-    module's text).  A card that cannot be drawn has none (its problem is shown on its own page)."""
-    renderer = _Measuring(project, deck)
+def card_room(renderer: FaceRenderer, card: Card) -> list[dict[str, Any]]:
+    """Each text of ``card``'s face as ``renderer`` (a draft one, from the project context) lays it out: its field,
+    length, the sizes it may take and took, and its room (see the module's text).  A card that cannot be drawn has
+    none (its problem is shown on its own page)."""
     try:
         renderer.face(card)
     except AetherpressError:

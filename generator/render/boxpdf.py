@@ -28,10 +28,9 @@ from reportlab.pdfgen.canvas import Canvas
 from ..definitions.languages import BOX_COUNT, say
 from ..definitions.model import Deck
 from ..definitions.styles import style_value
-from ..faces.render import FaceRenderer
+from ..faces.drawn import SideSource
 from ..geometry import Box
 from ..imposition.boxnet import BoxSheet, TuckBox
-from ..project import Project
 from ..resources.fonts import DEFAULT_FONT, font_book, font_name
 from .canvas import new_canvas
 from .colour import colour_converter
@@ -102,7 +101,7 @@ def _fit(text: str, font: str, size: float, width: float) -> float:
 class BoxPainter:
     """Draws one tuck box: coordinates in mm with y down from the net's top-left corner."""
 
-    def __init__(self, canvas: Canvas, project: Project, deck: Deck, box: TuckBox, greyscale: bool = False, room: float = 0.0):
+    def __init__(self, canvas: Canvas, source: SideSource, deck: Deck, box: TuckBox, greyscale: bool = False, room: float = 0.0):
         """``room``: mm of paper outside the net on its narrowest side, where the fold ticks go."""
         self.canvas, self.deck, self.box, self.room = canvas, deck, box, room
         self.convert = colour_converter(greyscale) or (lambda c: c)
@@ -111,14 +110,14 @@ class BoxPainter:
         self.accent = self.convert(colors.HexColor(style_value(style, "back_accent")))
         self.paper = self.convert(colors.HexColor(style_value(style, "paper")))
         self.ink = self.convert(colors.HexColor(style_value(style, "ink")))
-        self.faces = FaceRenderer(project, deck)
+        self.faces = source.sides(deck)
         first = deck.cards[0] if deck.cards else None
         self.back = partial(
             side_pdf,
-            self.faces.back(first),
-            self.faces.template_file(deck.back_for(first) if first else deck.back_template),
+            self.faces.side(first, "back").svg,
+            self.faces.renderer.template_file(deck.back_for(first) if first else deck.back_template),
             f"back of deck '{deck.id}'",
-            font_files(font_book(project)),
+            font_files(font_book(source.project)),
             colour_converter(greyscale),
         )
 
@@ -158,7 +157,7 @@ class BoxPainter:
     def art(self, panel: Box, whole: bool = False, crop: float = 1.0) -> None:
         """The deck's back, scaled so the middle ``crop`` of its trim covers the panel (``whole``: its trim fits
         inside it), clipped to the panel and the cut outline."""
-        c, g = self.canvas, self.faces.geometry
+        c, g = self.canvas, self.faces.renderer.geometry
         scale = (min if whole else max)(panel.w / (g.trim_w * crop), panel.h / (g.trim_h * crop))
         c.saveState()
         c.clipPath(self.path(self.box.outline), stroke=0, fill=0)
@@ -192,7 +191,7 @@ class BoxPainter:
 
     def composition(self) -> dict[str, tuple[Box, Box]]:
         """The front's and the back's (art, plate): each plate (the title; the back's label) below the art."""
-        g, box = self.faces.geometry, self.box
+        g, box = self.faces.renderer.geometry, self.box
         trim = (g.trim_w, g.trim_h)
         back = box.panels["back"]
         height = sum(size * 1.3 for _, _, size in self.label_lines()) / mm + 8
@@ -219,7 +218,7 @@ class BoxPainter:
 
     def label_lines(self) -> list[tuple[str, str, float]]:
         """The back's label, line by line: (text, font, size)."""
-        d, g = self.deck, self.faces.geometry
+        d, g = self.deck, self.faces.renderer.geometry
         width = (self.box.panels["back"].w - 2 * INSET - 6) * mm
         body: list[tuple[str, str, float]] = [(d.title, TITLE_FONT, _fit(d.title, TITLE_FONT, 11, width))]
         body.append((say(d, BOX_COUNT, count=d.card_count, width=g.trim_w, height=g.trim_h), DEFAULT_FONT, 8.5))
@@ -294,7 +293,7 @@ class BoxPainter:
         c.restoreState()
 
 
-def draw_box_page(project: Project, deck: Deck, box: TuckBox, sheet: BoxSheet, caption: str, greyscale: bool = False) -> bytes:
+def draw_box_page(source: SideSource, deck: Deck, box: TuckBox, sheet: BoxSheet, caption: str, greyscale: bool = False) -> bytes:
     """One page of ``sheet.paper`` with the tuck box placed as ``sheet`` says, and a caption in the margin."""
     paper = sheet.paper
     buffer = io.BytesIO()
@@ -312,7 +311,7 @@ def draw_box_page(project: Project, deck: Deck, box: TuckBox, sheet: BoxSheet, c
         canvas.rotate(-90)
     net_w, net_h = (box.size[1], box.size[0]) if sheet.turned else box.size
     room = min(sheet.x, sheet.y, paper.width - sheet.x - net_w, paper.height - sheet.y - net_h) - MARGIN
-    BoxPainter(canvas, project, deck, box, greyscale, room).paint()
+    BoxPainter(canvas, source, deck, box, greyscale, room).paint()
     canvas.restoreState()
     canvas.setFillColorRGB(0.3, 0.3, 0.3)
     size = _fit(caption, DEFAULT_FONT, 8, (paper.width - 20) * mm)

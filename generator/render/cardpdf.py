@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from reportlab.lib.units import mm
 
 from ..definitions.model import Card, Deck
-from ..faces.render import FaceRenderer
-from ..project import Project
+from ..faces.drawn import SideSource
+from ..faces.keys import font_inputs
 from ..units import format_mm
 from .canvas import new_canvas
 from .colour import colour_converter
@@ -21,7 +21,7 @@ from .vector import SHEET_DPI
 
 
 def draw_card_pages(
-    project: Project,
+    source: SideSource,
     deck: Deck,
     bleed: float,
     sides: Sequence[tuple[Card, str]],
@@ -38,8 +38,8 @@ def draw_card_pages(
     setting), transparency flattened at the press's resolution.
     """
     process = press.process if press is not None else None
-    faces = FaceRenderer(project, deck, bleed=bleed)
-    g = faces.geometry
+    drawn = source.sides(deck, bleed=bleed)
+    g = drawn.renderer.geometry
     buffer = io.BytesIO()
     boxes = {
         "trimBox": (bleed * mm, bleed * mm, (bleed + g.trim_w) * mm, (bleed + g.trim_h) * mm),
@@ -56,7 +56,7 @@ def draw_card_pages(
         process=process is not None,
         **boxes,
     )
-    forms = Forms(canvas, [deck], [faces], process or colour_converter(greyscale), press, dpi)
+    forms = Forms(canvas, [drawn], process or colour_converter(greyscale), press, dpi, source.kept_bytes)
     if not sides:
         canvas.showPage()
     for n, (card, side) in enumerate(sides):
@@ -68,21 +68,34 @@ def draw_card_pages(
     return forms.filled(buffer.getvalue())
 
 
+CARD_PAGES = "card-pages"  # the store's kind of a file of card pages as designed (PNG exports, proofs)
+
+
 def card_pdf_bytes(
-    project: Project, deck: Deck, bleed: float, sides: Sequence[tuple[Card, str]], greyscale: bool = False, dpi: float = SHEET_DPI
+    source: SideSource,
+    deck: Deck,
+    bleed: float,
+    sides: Sequence[tuple[Card, str]],
+    greyscale: bool = False,
+    dpi: float = SHEET_DPI,
 ) -> bytes:
-    return draw_card_pages(project, deck, bleed, sides, greyscale, dpi=dpi)
+    """:func:`draw_card_pages` as designed (no press), kept: the pages a PNG export, a shop's PNGs and the design
+    of a shop's proof share are drawn once (from the SVG of each side, so a picture replaced draws them again)."""
+    drawn = source.sides(deck, bleed=bleed)
+    pages = [[side, card.id, deck.back_for(card), drawn.side(card, side).svg] for card, side in sides]
+    inputs = ["card pages", font_inputs(source.project), deck.key, deck.title, deck.description, bleed, pages, greyscale, dpi]
+    return source.kept_bytes(CARD_PAGES, inputs, lambda: draw_card_pages(source, deck, bleed, sides, greyscale, dpi=dpi))
 
 
 def shop_pdf_bytes(
-    project: Project, deck: Deck, bleed: float, press: Press, copies: int = 1, progress: Progress | None = None
+    source: SideSource, deck: Deck, bleed: float, press: Press, copies: int = 1, progress: Progress | None = None
 ) -> bytes:
     """Every printed card as two pages, back then front (the DriveThruCards order), with ``bleed``,
     as the press takes them (not yet PDF/X: see :mod:`.pdfx`)."""
     sides = [(job.card, side) for job in job_cards([deck], copies) for side in ("back", "front")]
-    return draw_card_pages(project, deck, bleed, sides, progress=progress, press=press)
+    return draw_card_pages(source, deck, bleed, sides, progress=progress, press=press)
 
 
-def shop_pdfx(project: Project, deck: Deck, bleed: float, press: Press, level: str = "4", copies: int = 1) -> bytes:
+def shop_pdfx(source: SideSource, deck: Deck, bleed: float, press: Press, level: str = "4", copies: int = 1) -> bytes:
     """The shop's file as PDF/X ``level``: every side with nothing transparent left (see :mod:`.presspiece`)."""
-    return make_pdfx(shop_pdf_bytes(project, deck, bleed, press, copies), press.process.profile, level)
+    return make_pdfx(shop_pdf_bytes(source, deck, bleed, press, copies), press.process.profile, level)

@@ -186,13 +186,19 @@ def filter_scale(root: etree._Element, dpi: float, source: str, place: str | Non
         raise AetherpressError(
             Problem(
                 source,
-                f"its {len(found)} filtered elements would be drawn as pictures of {pixels / 1e6:,.0f} megapixels in all at "
-                f"{dpi:g} dpi, more than {BUDGET_CARDS:g} times the card ({budget / 1e6:,.0f}); filter fewer or smaller "
-                f"elements, or a group of them once (output line {found[0].line})",
+                f"its {len(found)} filtered elements would be drawn as pictures of {_cards(pixels, budget)} times the "
+                f"card's area in all, more than {BUDGET_CARDS:g} times; filter fewer or smaller elements, or a group of "
+                f"them once (output line {found[0].line})",
                 key=place,
             )
         )
     return scale
+
+
+def _cards(pixels: float, budget: float) -> str:
+    """``pixels`` as times the card's area (``budget`` is :data:`BUDGET_CARDS` of them), whatever the resolution."""
+    cards = pixels / budget * BUDGET_CARDS if math.isfinite(pixels) and budget > 0 else math.inf
+    return f"{cards:,.0f}" if math.isfinite(cards) and cards < 1e15 else "endless"
 
 
 def _page_mm2(root: etree._Element) -> float:

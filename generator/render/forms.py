@@ -2,17 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ..definitions.model import Card, Deck
-from ..faces.render import FaceRenderer
+from ..faces.drawn import DrawnSides
+from ..faces.keys import font_inputs
 from ..resources.fonts import font_book
 from .placed import fill_sides, use_side
 from .presspiece import Press, press_piece
 from .vector import SHEET_DPI, font_files, side_pdf
+
+Kept = Callable[[str, Any, Callable[[], bytes]], bytes]  # (kind, inputs, make): the store's bytes, else make()'s, kept
+
+
+PRESS_PIECES = "press-pieces"  # the store's kind of a side drawn for the press
+
+
+def press_inputs(fonts: str, svg: str, press: Press) -> list[Any]:
+    """What a press piece is drawn from: the project's fonts (see :func:`~generator.faces.keys.font_inputs`), the
+    side's SVG and how the press takes it (profile, ink limit, greys, resolutions)."""
+    process = press.process
+    return ["press", fonts, svg, process.profile.digest, process.ink_limit, process.greyscale, press.dpi, press.filter_dpi]
 
 
 class Forms:
@@ -21,19 +35,21 @@ class Forms:
     def __init__(
         self,
         canvas: Canvas,
-        decks: Sequence[Deck],
-        renderers: Sequence[FaceRenderer],
+        sides: Sequence[DrawnSides],
         converter=None,
         press: Press | None = None,
         dpi: float = SHEET_DPI,
+        kept: Kept | None = None,
     ):
-        """Sides drawn with every colour through ``converter`` (greys, or None: as designed) and filters at ``dpi``;
-        with ``press``, as a print shop's file takes them instead (see :mod:`.presspiece`)."""
+        """The sides of each deck of ``sides`` drawn with every colour through ``converter`` (greys, or None: as
+        designed) and filters at ``dpi``; with ``press``, as a print shop's file takes them instead (see
+        :mod:`.presspiece`), each distinct side's piece taken from ``kept`` (the store) or drawn once and kept there."""
         self.canvas = canvas
         self.press = press
         self.dpi = dpi
-        self.decks = decks
-        self.renderers = renderers
+        self.sides = sides
+        self.decks = [s.deck for s in sides]
+        self.kept = kept
         self.converter = converter
         self.names: dict[tuple, str] = {}
         self._fonts: tuple[str, ...] | None = None
@@ -52,21 +68,28 @@ class Forms:
 
     def _piece(self, key: tuple, card: Card) -> bytes:
         d, side, _name = key
-        deck, faces = self.decks[d], self.renderers[d]
+        deck, faces = self.decks[d], self.sides[d].renderer
         if self._fonts is None:
             self._fonts = font_files(font_book(faces.project))
+        svg = self.sides[d].side(card, "front" if side == "face" else "back").svg
         if side == "face":
-            svg, template, place = faces.face(card), deck.template_for(card), f"card '{card.id}' of deck '{deck.id}'"
+            template, place = deck.template_for(card), f"card '{card.id}' of deck '{deck.id}'"
         else:
-            svg, template, place = faces.back(card), deck.back_for(card), f"back of card '{card.id}' of deck '{deck.id}'"
-        if self.press is not None:
-            return press_piece(svg, faces.template_file(template), place, self._fonts, self.press)
-        return side_pdf(svg, faces.template_file(template), place, self._fonts, self.converter, self.dpi)
+            template, place = deck.back_for(card), f"back of card '{card.id}' of deck '{deck.id}'"
+        source = faces.template_file(template)
+        press = self.press
+        if press is None:
+            return side_pdf(svg, source, place, self._fonts, self.converter, self.dpi)
+        fonts = self._fonts
+        if self.kept is None:
+            return press_piece(svg, source, place, fonts, press)
+        inputs = press_inputs(font_inputs(faces.project), svg, press)
+        return self.kept(PRESS_PIECES, inputs, lambda: press_piece(svg, source, place, fonts, press))
 
     def draw(self, key: tuple, card: Card) -> None:
         """Draw the card side with its bleed corner at the current origin."""
         name = self.names.setdefault(key, f"card{len(self.names)}")
-        g = self.renderers[key[0]].geometry
+        g = self.sides[key[0]].renderer.geometry
         use_side(self.canvas, name, (g.width, g.height), partial(self._piece, key, card))
 
     def filled(self, pdf: bytes) -> bytes:

@@ -19,6 +19,7 @@ from pathlib import Path
 from PIL import Image
 
 from ..errors import AetherpressError, Problem
+from ..project.scratch import scratch_folder
 
 _TIMEOUT = 600  # s
 
@@ -38,32 +39,72 @@ def needs_ghostscript(what: str) -> AetherpressError:
     )
 
 
-def ink_pages(pdf: bytes, pages: Sequence[int], size: tuple[int, int]) -> list[Image.Image]:
-    """The pages ``pages`` (1-based) of the CMYK ``pdf`` as CMYK images of ``size`` pixels, each page fitted to it
-    (as :func:`.pagepng.render_pages` draws an RGB page), in the order asked."""
-    program = ghostscript()
-    if program is None:
-        raise needs_ghostscript("a proof")
-    wanted = sorted(set(pages))
-    found: dict[int, Image.Image] = {}
-    with tempfile.TemporaryDirectory(prefix="aetherpress-inks-") as folder:
-        source = Path(folder) / "print.pdf"
+class InkJob:
+    """Ghostscript rendering pages of a CMYK PDF as inks in a process of its own, started at once: the caller goes
+    on with other work, then takes the pictures (:meth:`pages`) or gives them up (:meth:`close`)."""
+
+    def __init__(self, pdf: bytes, pages: Sequence[int], size: tuple[int, int]):
+        """The pages ``pages`` (1-based) of ``pdf``, each fitted to ``size`` pixels (as
+        :func:`.pagepng.render_pages` draws an RGB page)."""
+        program = ghostscript()
+        if program is None:
+            raise needs_ghostscript("a proof")
+        self.asked = list(pages)
+        self.first = min(self.asked)
+        self._folder = tempfile.TemporaryDirectory(dir=scratch_folder("inks"))  # in the run's folder, gone with it
+        folder = Path(self._folder.name)
+        source = folder / "print.pdf"
         source.write_bytes(pdf)
-        first, last = wanted[0], wanted[-1]
         command = [
             program, "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=tiff32nc", f"-g{size[0]}x{size[1]}",
             "-dFIXEDMEDIA", "-dPDFFitPage",
-            f"-dFirstPage={first}", f"-dLastPage={last}", "-dGraphicsAlphaBits=4", "-dTextAlphaBits=4",
-            f"-sOutputFile={Path(folder) / 'page-%d.tif'}", str(source),
+            f"-dFirstPage={self.first}", f"-dLastPage={max(self.asked)}", "-dGraphicsAlphaBits=4", "-dTextAlphaBits=4",
+            f"-sOutputFile={folder / 'page-%d.tif'}", str(source),
         ]  # fmt: skip
         try:
-            subprocess.run(command, capture_output=True, check=True, timeout=_TIMEOUT, env={**os.environ, "GS_LIB": ""})
+            self._process: subprocess.Popen[bytes] | None = subprocess.Popen(
+                command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "GS_LIB": ""}
+            )
+        except OSError as exc:
+            self.close()
+            raise _failed(exc) from None
+
+    def pages(self) -> list[Image.Image]:
+        """The pages asked for, as CMYK images, in the order asked (waiting for Ghostscript to finish)."""
+        process = self._process
+        if process is None:
+            raise ValueError("the ink job was closed")
+        try:
+            _, err = process.communicate(timeout=_TIMEOUT)
+            if process.returncode != 0:
+                raise subprocess.CalledProcessError(process.returncode, process.args, stderr=err)
+            found: dict[int, Image.Image] = {}
+            for page in sorted(set(self.asked)):
+                with Image.open(Path(self._folder.name) / f"page-{page - self.first + 1}.tif") as image:
+                    found[page] = image.convert("CMYK")
         except (OSError, subprocess.SubprocessError) as exc:
-            raise AetherpressError(Problem("command line", f"Ghostscript could not render the print file: {exc}")) from None
-        for page in wanted:
-            with Image.open(Path(folder) / f"page-{page - first + 1}.tif") as image:
-                found[page] = image.convert("CMYK")
-    return [found[page] for page in pages]
+            raise _failed(exc) from None
+        finally:
+            self.close()
+        return [found[page] for page in self.asked]
+
+    def close(self) -> None:
+        """Stop Ghostscript if it still runs and remove what it wrote."""
+        process, self._process = getattr(self, "_process", None), None
+        if process is not None and process.poll() is None:
+            process.kill()
+            process.communicate()
+        self._folder.cleanup()
 
 
-__all__ = ["ghostscript", "ink_pages", "needs_ghostscript"]
+def _failed(exc: Exception) -> AetherpressError:
+    return AetherpressError(Problem("command line", f"Ghostscript could not render the print file: {exc}"))
+
+
+def ink_pages(pdf: bytes, pages: Sequence[int], size: tuple[int, int]) -> list[Image.Image]:
+    """The pages ``pages`` (1-based) of the CMYK ``pdf`` as CMYK images of ``size`` pixels, each page fitted to it
+    (as :func:`.pagepng.render_pages` draws an RGB page), in the order asked."""
+    return InkJob(pdf, pages, size).pages()
+
+
+__all__ = ["InkJob", "ghostscript", "ink_pages", "needs_ghostscript"]

@@ -41,6 +41,7 @@ from ..libraries.jinja2 import RewritingEnvironment
 
 _MAX_VALUE = 1_000_000  # characters of a string, items of a list, digits of a number
 _MAX_OPERAND_BITS = 100_000  # a whole number this long (30,000 digits) is far past any card's need
+MAX_COPIES = 1_000  # times a card may be printed or exported (--copies)
 MAX_TEMPLATE_CHARS = 1_000_000  # a template file, or a file it includes
 _DEFAULT_MEMORY_MB = 4096
 

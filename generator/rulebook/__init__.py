@@ -61,9 +61,9 @@ class BuildContext:
     odds: OddsSource
 
     @classmethod
-    def create(cls, project: Project, hands: Hands, sides_of: SidesOf | None = None, draft: bool = False) -> BuildContext:
-        """The context of ``project``'s books: its games and decks (``hands``), the way its decks' sides are drawn
-        (``sides_of``: by default drawn afresh); in a ``draft``, card text that does not fit is drawn in red."""
+    def create(cls, project: Project, hands: Hands, sides_of: SidesOf, draft: bool = False) -> BuildContext:
+        """The context of ``project``'s books: its games and decks (``hands``), its decks' sides (``sides_of``:
+        the project context's); in a ``draft``, card text that does not fit is drawn in red."""
         return cls(project, CardLibrary(project, hands.definitions, sides_of, draft, hands), OddsSource(hands))
 
     def paper(self, name: str) -> Paper:

@@ -1,7 +1,7 @@
 """Small vector pictures of real card faces, for rules text and charts.
 
 A face comes as SVG (drawn with bleed) from the deck's sides as the caller
-hands them over (a build's, kept; or drawn afresh), is drawn as the print
+hands them over (the project context's, kept in the store), is drawn as the print
 files draw it (see :mod:`generator.render.vector`) and stored in the PDF once as
 a form XObject; every picture of that card reuses the form and clips it to the trim.
 """
@@ -22,8 +22,7 @@ from ..definitions.deck import DeckDefinition
 from ..definitions.model import Card, Deck
 from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem
-from ..faces.drawn import DrawnSides, FreshSides
-from ..faces.render import FaceRenderer
+from ..faces.drawn import DrawnSides
 from ..project import Project
 from ..render.placed import use_side
 from ..render.vector import font_files, side_pdf
@@ -32,11 +31,7 @@ from .oddsline import with_odds_lines
 from .words import language
 
 _BORDER = (0.55, 0.55, 0.55)
-SidesOf = Callable[[FaceRenderer], DrawnSides]  # a deck's sides, as its renderer draws them
-
-
-def fresh(renderer: FaceRenderer) -> DrawnSides:
-    return FreshSides(renderer)
+SidesOf = Callable[[Deck, bool], DrawnSides]  # a deck's sides (drafts or not): the project context's
 
 
 @dataclass(frozen=True)
@@ -61,18 +56,18 @@ class CardLibrary:
         self,
         project: Project,
         definitions: dict[str, DeckDefinition],
-        sides_of: SidesOf | None = None,
+        sides_of: SidesOf,
         draft: bool = False,
         hands: Any = None,
     ):
-        """``sides_of`` gives a deck's sides (by default drawn afresh); ``draft``: a card text that does not fit
-        is drawn in red (as ``build --draft`` draws the decks); ``hands``: the games, whose spell cards are given
-        their odds lines (see :func:`.oddsline.with_odds_lines`)."""
+        """``sides_of`` gives a deck's sides, as the project context keeps them; ``draft``: a card text that does
+        not fit is drawn in red (as ``build --draft`` draws the decks); ``hands``: the games, whose spell cards are
+        given their odds lines (see :func:`.oddsline.with_odds_lines`)."""
         self.project = project
         self.hands = hands
         self.draft = draft
         self.definitions = definitions
-        self.sides_of = sides_of or fresh
+        self.sides_of = sides_of
         self._decks: dict[str, Deck] = {}
         self._faces: dict[str, DrawnSides] = {}
         self._art: dict[tuple[str, str, bool], _CardArt] = {}
@@ -107,7 +102,7 @@ class CardLibrary:
         if key not in self._art:
             faces = self._faces.get(deck.key)
             if faces is None:
-                faces = self._faces[deck.key] = self.sides_of(FaceRenderer(self.project, deck, draft=self.draft))
+                faces = self._faces[deck.key] = self.sides_of(deck, self.draft)
             svg = faces.side(card, "back" if back else "front").svg
             name = f"{deck.slug}/{'back-' if back else ''}{card.id if card else 'back'}"
             g = faces.renderer.geometry

@@ -5,13 +5,9 @@ numbered), tables, block quotes, horizontal rules and images; inline:
 emphasis, strong, code, line breaks and links.  Anything else stops the
 build with an error naming the source line: no text is ever dropped.
 
-Images name what to draw by their address:
-``card:DECK/CARD`` (one card face; ``DECK`` may carry variants,
-``imperial:academy+labelled``), ``back:DECK/CARD`` (its back),
-``hand:DECK/CARD,CARD,...`` (cards fanned like a hand), and
-``chart:GAME[/RANKING][?deck=DECK][&also=DECK,DECK]`` (a hand-ranking chart; ``also``
-adds the counts of other decks of the game as further columns).  ``?w=16`` sets a
-card's width in millimetres.  A paragraph holding only images shows them in
+Images name what to draw by their address, ``KIND:PATH?QUERY``: the kinds
+are the registry's (:mod:`.blocks`: ``card:``, ``back:``, ``hand:``,
+``chart:`` ...).  ``?w=16`` sets a picture's width in millimetres.  A paragraph holding only images shows them in
 a row with their alt texts as captions.
 """
 
@@ -39,7 +35,8 @@ from reportlab.platypus import (
 
 from ..errors import AetherpressError
 from ..faces.icons import deck_icons
-from .cardart import CardLibrary, CardPicture, HandPicture
+from .blocks import BLOCK_KINDS, PictureRequest, kinds_said
+from .cardart import CardLibrary
 from .inlineicons import BOOK_ICONS
 from .keeping import INTRODUCTION, SHORT_TABLE, BookTable, Stack, Whole, unwrapped
 from .markup import Inline, SourceMap, escape, last_words_bound, plain_text, slug
@@ -53,6 +50,12 @@ _DEFAULT_CARD_MM = 16.0
 MIN_PICTURE_MM, MAX_PICTURE_MM = 3.0, 180.0
 _BREAKS = re.compile(r"[ \t\r\n]+")  # where a line may break: any space but a no-break one
 _BLOCK_TAGS = {"p", "ul", "ol", "blockquote", "table", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "div"}
+
+
+def _alone(img: ET.Element) -> bool:
+    """Is the image of a block kind set by itself, as wide as the text (a chart)?"""
+    kind = BLOCK_KINDS.get(img.get("src", "").partition(":")[0])
+    return kind is not None and kind.alone
 
 
 class Heading(Paragraph):
@@ -289,31 +292,14 @@ class Converter:
             raise self.source.error(
                 block, f"image '{src}': w= must be {MIN_PICTURE_MM:g} to {MAX_PICTURE_MM:g} mm, not {params.get('w', default_w)}"
             )
-        path = unquote(path)
-        where = self.source.file
-        if scheme in ("card", "back", "hand"):
-            spec, _, ids = path.rpartition("/")
-            if not spec:
-                spec, ids = ids, ""
-            deck = self.library.deck(spec, where)
-            if scheme == "back":
-                card = self.library.card(deck, ids, where) if ids else None
-                return CardPicture(self.library.art(deck, card, back=True), width)
-            cards = [self.library.card(deck, i.strip(), where) for i in ids.split(",") if i.strip()]
-            if not cards:
-                raise self.source.error(block, f"image '{src}' names no card")
-            arts = [self.library.art(deck, c) for c in cards]
-            if scheme == "card" and len(arts) == 1:
-                return CardPicture(arts[0], width)
-            return HandPicture(arts, width, fan=scheme == "hand")
-        if scheme == "chart":
-            game, _, ranking = path.partition("/")
-            also = [d for d in params.get("also", "").split(",") if d]
-            return self.chart_for(game, ranking or None, params.get("deck"), also, block)
-        raise self.source.error(block, f"image '{src}': use card:, back:, hand: or chart: (see the README)")
+        kind = BLOCK_KINDS.get(scheme)
+        if kind is None:
+            raise self.source.error(block, f"image '{src}': use {kinds_said()} (see the README)")
+        request = PictureRequest(src, unquote(path), params, width, block, self.library, self.source, self.chart_for)
+        return kind.draw(request)
 
     def images(self, imgs: list[ET.Element], block: ET.Element, width: float) -> list[Flowable]:
-        if len(imgs) == 1 and imgs[0].get("src", "").startswith("chart:"):
+        if len(imgs) == 1 and _alone(imgs[0]):
             chart = self.picture(imgs[0], block)
             parts: list[Flowable] = [CondPageBreak(self.s.page[1] * 0.2)]
             if getattr(chart, "legend", ""):  # what the letters of its examples stand for, kept with its start

@@ -32,8 +32,8 @@ from generator.definitions import load_all  # noqa: E402
 from generator.definitions.presets import load_papers  # noqa: E402
 from generator.faces.render import FaceRenderer  # noqa: E402
 from generator.imposition.layout import Layout  # noqa: E402
+from generator.pipeline.context import ProjectContext  # noqa: E402
 from generator.pipeline.sheets import write_sheets  # noqa: E402
-from generator.pipeline.store import Store  # noqa: E402
 from generator.project import Project  # noqa: E402
 
 PER_DECK = 200
@@ -79,7 +79,7 @@ def run_ours(project: Project, decks, folder: Path) -> tuple[float, int, list[st
         faces = FaceRenderer(project, deck)
         for card in deck.cards:
             svgs.append(faces.face(card))
-        write_sheets(Store(project), deck, folder / f"{deck.slug}.pdf", Layout(load_papers(project)["a4"]))
+        write_sheets(ProjectContext(project), deck, folder / f"{deck.slug}.pdf", Layout(load_papers(project)["a4"]))
     return time.process_time() - start, sum(len(d.cards) for d in decks), svgs
 
 

@@ -69,8 +69,11 @@ def designer_project(folder: Path, cards: int) -> Path:
     csv = next((root / "decks").rglob("cards.csv"))
     rows = csv.read_text(encoding="utf-8").splitlines()
     suits, ranks = ["suns", "moons", "leaves"], ["1", "2", "3", "4"]
+    ids = rows[0].startswith("id,")  # the card list names each card's id first
     rows += [
-        f"Extra {n:02d},{ranks[n % 4]},{suits[n % 3]},Draw a card. Then score {n % 7 + 1}." for n in range(cards - len(rows) + 1)
+        ("" if not ids else f"extra-{n:02d},")
+        + f"Extra {n:02d},{ranks[n % 4]},{suits[n % 3]},Draw a card. Then score {n % 7 + 1}."
+        for n in range(cards - len(rows) + 1)
     ]
     csv.write_text("\n".join(rows) + "\n", encoding="utf-8")
     return root

@@ -38,6 +38,7 @@ from generator.project import Project
 from generator.definitions import load_all
 project = Project(Path(sys.argv[1]))
 deck = load_all(project)["pernese"].build(["coloured"])
+from generator.pipeline.context import ProjectContext
 """
 
 VARIANTS = {
@@ -46,42 +47,42 @@ from generator.render.cardpdf import draw_card_pages
 from generator.render.sheetpdf import job_cards
 import io
 sides = [(job.card, side) for job in job_cards([deck]) for side in ("back", "front")]
-draw_card_pages(io.BytesIO(), project, deck, 3.175, sides)
+draw_card_pages(ProjectContext(project), deck, 3.175, sides)
 """,
     "CMYK": """
 from generator.outputs.cardfiles import PodOptions
 from generator.definitions.shops import load_shops
 from generator.render.cardpdf import shop_pdf_bytes
+from generator.render.presspiece import Press
 process = PodOptions().process(load_shops(project)["drivethrucards"])
-shop_pdf_bytes(project, deck, 3.175, process)
+shop_pdf_bytes(ProjectContext(project), deck, 3.175, Press(process))
 """,
     "CMYK + PDF/X-4": """
 from generator.outputs.cardfiles import PodOptions
 from generator.definitions.shops import load_shops
 from generator.render.cardpdf import shop_pdf_bytes
+from generator.render.presspiece import Press
 from generator.render.pdfx import make_pdfx
 process = PodOptions().process(load_shops(project)["drivethrucards"])
-make_pdfx(shop_pdf_bytes(project, deck, 3.175, process), process.profile, "4")
+make_pdfx(shop_pdf_bytes(ProjectContext(project), deck, 3.175, Press(process)), process.profile, "4")
 """,
     "sheets, colour (baseline)": """
 from generator.definitions.presets import load_papers
 from generator.imposition.layout import Layout
 from generator.pipeline.sheets import write_kept_job
-from generator.pipeline.store import Store
 from generator.render.sheetpdf import SheetOptions
 import tempfile
 with tempfile.TemporaryDirectory() as tmp:
-    write_kept_job(Store(project), [deck], Path(tmp) / "s.pdf", SheetOptions(Layout(load_papers(project)["a4"])))
+    write_kept_job(ProjectContext(project), [deck], Path(tmp) / "s.pdf", SheetOptions(Layout(load_papers(project)["a4"])))
 """,
     "sheets, greyscale": """
 from generator.definitions.presets import load_papers
 from generator.imposition.layout import Layout
 from generator.pipeline.sheets import write_kept_job
-from generator.pipeline.store import Store
 from generator.render.sheetpdf import SheetOptions
 import tempfile
 with tempfile.TemporaryDirectory() as tmp:
-    write_kept_job(Store(project), [deck], Path(tmp) / "s.pdf", SheetOptions(Layout(load_papers(project)["a4"]), greyscale=True))
+    write_kept_job(ProjectContext(project), [deck], Path(tmp) / "s.pdf", SheetOptions(Layout(load_papers(project)["a4"]), greyscale=True))
 """,
 }
 TAIL = "\nprint(time.perf_counter() - start)\n"

@@ -23,7 +23,6 @@ from generator.definitions import load_all  # noqa: E402
 from generator.errors import AetherpressError  # noqa: E402
 from generator.pipeline.context import ProjectContext  # noqa: E402
 from generator.pipeline.sheets import write_sheets  # noqa: E402
-from generator.pipeline.store import Store  # noqa: E402
 from generator.project import Project  # noqa: E402
 from generator.rulebook import build_all, load_rulebooks, render_book  # noqa: E402
 
@@ -52,7 +51,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
         baseline = statistics.median(
-            timed(lambda: write_sheets(Store(project), imperial, out / "sheets.pdf")) for _ in range(args.rounds)
+            timed(lambda: write_sheets(ProjectContext(project), imperial, out / "sheets.pdf")) for _ in range(args.rounds)
         )
         full = [timed(lambda: build_all(project, out / "rulebooks")) for _ in range(args.rounds)]
         per_book = {}
