@@ -167,6 +167,7 @@ def test_a_figure_in_a_narrow_tables_cell_is_never_broken(project):
     from generator.definitions import load_all
     from generator.definitions.presets import load_papers
     from generator.libraries.reportlab import inner_flowables, line_texts, table_cells
+    from generator.pipeline.context import ProjectContext
     from generator.rulebook.cardart import CardLibrary
     from generator.rulebook.flow import Converter
     from generator.rulebook.keeping import Stack, unwrapped
@@ -177,9 +178,9 @@ def test_a_figure_in_a_narrow_tables_cell_is_never_broken(project):
     row = "| Straight Flush | four cards in sequence and all of one suit, as the rules say | 49.4 % | 1 in 58,905 | 0.0136 % (1 in 7,363) | 1 in 486,948 |"
     text = "\n".join([head, "| --- | --- | ---: | ---: | ---: | ---: |", row, row]) + "\n"
     styles = make_styles(load_papers(project)["a5"], 1.0)
-    story = Converter(styles, CardLibrary(project, load_all(project)), SourceMap("book.md", text, text), None).convert(
-        parse(text)
-    )
+    story = Converter(
+        styles, CardLibrary(project, load_all(project), ProjectContext(project).sides), SourceMap("book.md", text, text), None
+    ).convert(parse(text))
     table = unwrapped(story[0])
     table.wrap(styles.measure, 1000)
     rows = [[inner_flowables(Stack([cell]))[0] for cell in row] for row in table_cells(table)]  # as laid out in cells
