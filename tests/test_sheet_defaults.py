@@ -16,8 +16,8 @@ from generator.definitions.styles import DARK, dark_edges, luminance
 from generator.imposition.grids import LayoutError
 from generator.imposition.layout import DARK_GAPS, Layout, cards_per_page, layout
 from generator.imposition.shapes import Item
+from generator.pipeline.context import ProjectContext
 from generator.pipeline.keptpieces import Pieces
-from generator.pipeline.store import Store
 from generator.render.sheetpdf import SheetOptions, _CardForms, layout_job
 
 A4 = Paper("A4", 210.0, 297.0)
@@ -119,7 +119,8 @@ def test_no_two_neighbours_whose_edges_differ_share_a_cut(project, definitions, 
     cards whose edges differ are never neighbours (each edge colour its own pages), and light cards alike are
     butted."""
     deck = _subset(definitions, deck_id, ids)
-    pieces = Pieces(Store(project), [deck])
+    context = ProjectContext(project)
+    pieces = Pieces(context.store, [context.sides(deck)])
     forms = _CardForms(pieces)
     options = SheetOptions(Layout(A4, mode="grid", bleed=None, gap=None))
     cards, pages = layout_job([deck], [f.renderer for f in pieces.faces], options, forms.edge)

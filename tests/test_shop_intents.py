@@ -10,6 +10,7 @@ import pytest
 
 from generator.definitions.shops import Intent, load_shops
 from generator.outputs.cardfiles import PodOptions, export_pod, other_condition
+from generator.pipeline.context import ProjectContext
 from generator.render.icc import OutputProfile, shipped_profile
 
 
@@ -45,7 +46,7 @@ def test_the_file_declares_the_condition_it_was_separated_for(project, definitio
         (PodOptions(shops=("drivethrucards",), profile=own), "CGATS TR 001", False),
     ):
         warnings: list[str] = []
-        (pdf,) = export_pod(project, deck, tmp_path / identifier.replace(" ", "-"), options, warnings=warnings)
+        (pdf,) = export_pod(ProjectContext(project), deck, tmp_path / identifier.replace(" ", "-"), options, warnings=warnings)
         with pikepdf.open(io.BytesIO(pdf.read_bytes())) as doc:
             assert str(doc.Root.OutputIntents[0].OutputConditionIdentifier) == identifier
         assert any("SWOP" in w for w in warnings) == warned
