@@ -96,7 +96,7 @@ def test_the_german_covers_and_colophon_speak_german(tmp_path, capsys):
     book = "fivefold-arrangement"
     assert main(["--project", str(ROOT), "rulebook", book, "--lang", "de", "--out", str(tmp_path)]) == 0
     path = tmp_path / f"{book}-de.pdf"
-    front, colophon = pdf_text(path, 1, 1), pdf_text(path, 2, 2)
+    front, colophon = pdf_text(path, 1, 1), pdf_text(path, 4, 4)  # the colophon: the title page's back
     pages = int(
         re.search(r"Pages:\s+(\d+)", __import__("subprocess").run(["pdfinfo", str(path)], capture_output=True, text=True).stdout)[
             1
@@ -108,5 +108,5 @@ def test_the_german_covers_and_colophon_speak_german(tmp_path, capsys):
     assert "Nach Angabe des Autors" in colophon and "Loosely inspired" not in colophon
     assert "Die Quelle sagt nicht" in colophon and "The source does not say" not in colophon
     back = " ".join(back.split())
-    assert "Spieler: 2 bis 5" in back and "Lege fünf Karten" in back
+    assert "Spieler 2 bis 5" in back and "Lege fünf Karten" in back  # the fact beside its icon
     assert "entworfen von FrivYeti" in back and "designed by" not in back

@@ -81,11 +81,11 @@ def test_no_page_is_left_more_than_a_third_empty_and_no_widow_page(printed):
     for (book_id, paper), (data, styles) in printed.items():
         fills = page_fill(data, styles.margins)
         chapters = chapter_pages(data)
-        assert len(fills) >= 6 and chapters[0] == 4, (book_id, paper, chapters)  # title, colophon, contents
-        last = len(fills) - 1  # the text ends before the back cover and the blank pages before it
-        while fills[last - 1] == 0:
-            last -= 1
-        assert len(fills) - last <= 4, (book_id, paper, len(fills), last)
+        assert len(fills) >= 6 and chapters[0] == 6, (book_id, paper, chapters)  # cover, endpaper, title, colophon, contents
+        # the text ends with its last line of running text: the pages after it fill the last sheet (the hands at a
+        # glance, the cards, a score sheet, notes), then the endpaper and the back cover
+        last = max(line.page for line in body_lines(data, styles.body.fontSize))
+        assert len(fills) - last <= 5, (book_id, paper, len(fills), last)
         for page in range(chapters[0], last + 1):
             fill = fills[page - 1]
             ends_chapter = page == last or page + 1 in chapters
@@ -130,7 +130,7 @@ def test_every_book_has_a_colophon_with_its_credits(printed, project):
     definitions = load_all(project)
     for book in load_rulebooks(project).values():
         data, _ = printed[(book.id, "a5")]
-        verso = squash(PdfReader(io.BytesIO(data)).pages[1].extract_text())
+        verso = squash(PdfReader(io.BytesIO(data)).pages[3].extract_text())
         credits = gather_credits(book, games, [definitions[d].base for d in book.decks])
         assert credits, book.id
         for c in credits:
@@ -143,12 +143,12 @@ def test_every_book_has_a_colophon_with_its_credits(printed, project):
             if c.licence is not None:
                 for value in (c.licence.name, c.licence.url, c.licence.terms):
                     assert squash(value) in verso, (book.id, value)
-    lith = squash(PdfReader(io.BytesIO(printed[("lith", "a5")][0])).pages[1].extract_text())
+    lith = squash(PdfReader(io.BytesIO(printed[("lith", "a5")][0])).pages[3].extract_text())
     assert squash("Lith, designed by Mycake.") in lith and squash("P. D. Magnus") in lith
     assert squash("is shared under the same licence") in lith
     # the book says its odds were all counted only when none of its tables was simulated
     simulated = squash("except in the tables that say they were simulated")
-    flip = squash(PdfReader(io.BytesIO(printed[("founders-flip", "a5")][0])).pages[1].extract_text())
+    flip = squash(PdfReader(io.BytesIO(printed[("founders-flip", "a5")][0])).pages[3].extract_text())
     assert simulated in flip and simulated not in lith
     assert squash("Unless otherwise stated, the content of this page is licensed under Creative Commons") in lith
 

@@ -1,5 +1,5 @@
-"""Covers: the title in balanced lines, by the designer; a back cover last, after blank pages if need be,
-so that the pages are a multiple of four and the last text page is never the outside back cover."""
+"""Covers: the title in balanced lines, by the designer; a back cover last, the pages a multiple of four and
+the last text page never a cover (see tests/test_publisher_edition.py for the covers' design and the fillers)."""
 
 from __future__ import annotations
 
@@ -43,12 +43,9 @@ def test_front_and_back_covers(project, book_pdf, book_id):
     assert "Aetherpressedition" not in front
     back = squash(pages[-1].extract_text())
     assert book.blurb and squash(book.blurb) in back
-    assert squash(f"Players: {book.players}") in back
-    # the pages between the last text page and the back cover are blank
-    texts = [squash(p.extract_text()) for p in pages]
-    last_text = max(i for i, t in enumerate(texts[:-1]) if t)
-    assert last_text < len(pages) - 1 and all(not t for t in texts[last_text + 1 : -1])
-    assert len(pages) - 1 - last_text <= SIGNATURE  # at most three blanks, then the back cover
+    assert squash(f"Players {book.players}") in back  # beside its icon
+    # inside the back cover, its endpaper: no text there, nor inside the front cover
+    assert not squash(pages[-2].extract_text()) and not squash(pages[1].extract_text())
 
 
 def test_by_the_designer(book_pdf):

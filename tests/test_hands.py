@@ -448,6 +448,18 @@ def test_cli_audit(capsys, project):
     assert main(["--project", str(project.root), "odds", "dragon-poker", "--audit"]) == 0
     out = capsys.readouterr().out
     assert "unreachable: Hatching" in out
+    # Three of a Kind above Two Pair with the unreachable Hatching between them: every pair is compared
+    assert "out of order: Three of a Kind (204,384) ranks above but is more common than Two Pair (114,048)" in out
+
+
+def test_audit_compares_every_pair_of_categories(project):
+    table = hands_of(project).odds_table("dragon-poker")
+    found = {(hi, lo) for hi, _, lo, _ in table.audit()["inverted"]}
+    cats = [c for c in table.categories if c.count]
+    expected = {(a.name, b.name) for i, a in enumerate(cats) for b in cats[i + 1 :] if a.fraction > b.fraction}
+    assert found == expected and ("Three of a Kind", "Two Pair") in found
+    names = [c.name for c in table.categories]
+    assert names.index("Two Pair") - names.index("Three of a Kind") > 1  # not neighbours
 
 
 def test_validate_reports_unknown_block(small_project, capsys):

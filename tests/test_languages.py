@@ -293,15 +293,19 @@ def test_a_book_speaks_its_language():
     from generator.rulebook.bookodds import format_count, format_interval, format_one_in, format_points, format_probability
     from generator.rulebook.words import hyphenation, spaced, speaking, words
 
-    assert (format_probability(0.000136), format_one_in(10.66), format_count(1234567)) == ("0.0136 %", "1 in 10.7", "1,234,567")
+    assert (format_probability(0.000136), format_one_in(10.66), format_count(1234567)) == (
+        "0.0136\u00a0%",
+        "1\u00a0in\u00a010.7",
+        "1,234,567",
+    )
     assert hyphenation() == "en_GB" and spaced("Note: this!") == "Note: this!"
     with speaking("de"):
         assert (format_probability(0.000136), format_one_in(1234.4), format_count(1234567)) == (
-            "0,0136 %",
-            "1 von 1.234",
+            "0,0136\u00a0%",
+            "1\u00a0von\u00a01.234",
             "1.234.567",
         )
-        assert format_points(2.5) == "2,50" and format_interval((0.01312, 0.01318), 0.01315) == "1,31 % bis 1,32 %"
+        assert format_points(2.5) == "2,50" and format_interval((0.01312, 0.01318), 0.01315) == "1,31\u00a0% bis 1,32\u00a0%"
         assert words("Contents") == "Inhalt" and words("{count} cards", count=40) == "40 Karten"
         assert hyphenation() == "de"
     with speaking("fr"):

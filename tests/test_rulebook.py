@@ -196,7 +196,7 @@ def test_markdown_features_all_render(tmp_path):
 def test_contents_links_to_headings(tmp_path):
     project, book = scratch_book(tmp_path, FEATURES)
     reader = PdfReader(io.BytesIO(render_book(ProjectContext(project).book_context(), book)))
-    contents = reader.pages[2]  # after the title page and its verso, the colophon
+    contents = reader.pages[4]  # after the cover, the endpaper, the title page and the colophon on its back
     assert "Contents" in contents.extract_text()
     links = [a.get_object() for a in contents.get("/Annots", [])]
     dests = {str(a.get("/Dest") or a.get("/A", {}).get("/D")) for a in links if a.get("/Subtype") == "/Link"}
@@ -224,15 +224,15 @@ def test_a_long_contents_flows_over_pages_and_lists_the_right_pages(tmp_path, mo
     assert drawn and len(drawn) == len({id(d) for d in drawn})  # (each spacing tried is a document of its own)
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     pages = text.split("\f")  # pdftotext ends each page with a form feed
-    assert pages[2].strip().startswith("Contents")  # after the title page and its verso, the colophon
+    assert pages[4].strip().startswith("Contents")  # after the cover, the endpaper, the title page and its back
     listed: dict[str, int] = {}
-    at = 2
+    at = 4
     while len(listed) < 61:
         entries = re.findall(r"^ *(The Game|Section \d+)[ .]+(\d+)$", pages[at], re.M)
         assert entries, (at, pages[at])
         listed.update((title, int(number)) for title, number in entries)
         at += 1
-    assert at - 2 >= 2  # the contents took two pages or more
+    assert at - 4 >= 2  # the contents took two pages or more
     for title, number in listed.items():
         found = [n for n, page in enumerate(pages, 1) if n > at and re.search(rf"^ *{title}$", page, re.M)]
         assert found == [number], (title, number, found)
@@ -314,8 +314,8 @@ def test_chart_rows_order_pictures_and_numbers(project):
     assert not isinstance(body[2][1], list) and "Never happens" in body[2][1].text
     assert [r[2].text for r in body] == ["3", "1,234", "–", "12,007"]
     assert body[1][3].text == f"{format_probability(1234 / 13244)}<br/>{format_one_in(13244 / 1234)}"
-    assert format_probability(1234 / 13244) == "9.32 %" and format_one_in(13244 / 1234) == "1 in 10.7"
-    assert body[0][3].text.endswith("1 in 4,415")
+    assert format_probability(1234 / 13244) == "9.32\u00a0%" and format_one_in(13244 / 1234) == "1\u00a0in\u00a010.7"
+    assert body[0][3].text.endswith("1\u00a0in\u00a04,415")
     assert body[2][3].text == "never"
     assert rows[-1][2].text == "13,244"
     # every row fits the frame: the chart is as wide as the text
@@ -323,11 +323,12 @@ def test_chart_rows_order_pictures_and_numbers(project):
 
 
 def test_probability_formatting():
-    assert format_probability(0.5) == "50.0 %"
-    assert format_probability(1 / 3) == "33.3 %"
-    assert format_probability(2.5e-7) == "0.0000250 %"
-    assert format_one_in(2.0) == "1 in 2"
-    assert format_one_in(123456.7) == "1 in 123,457"
+    # a number and its sign, and the words of "1 in N", are bound by no-break spaces: no line parts them
+    assert format_probability(0.5) == "50.0\u00a0%"
+    assert format_probability(1 / 3) == "33.3\u00a0%"
+    assert format_probability(2.5e-7) == "0.0000250\u00a0%"
+    assert format_one_in(2.0) == "1\u00a0in\u00a02"
+    assert format_one_in(123456.7) == "1\u00a0in\u00a0123,457"
 
 
 # --- booklets -------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
-"""Sheet defaults by a deck's edges, and shared-bleed sheets: 9 poker cards on A4."""
+"""Sheet defaults by the cards' edges, and shared-bleed sheets: 9 poker cards on A4."""
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 from itertools import pairwise
 
@@ -11,10 +12,13 @@ import pytest
 from generator.cli import parser
 from generator.cli.common import layout_from_args
 from generator.definitions.presets import Paper
-from generator.definitions.styles import dark_edges
+from generator.definitions.styles import DARK, dark_edges, luminance
 from generator.imposition.grids import LayoutError
 from generator.imposition.layout import DARK_GAPS, Layout, cards_per_page, layout
 from generator.imposition.shapes import Item
+from generator.pipeline.context import ProjectContext
+from generator.pipeline.keptpieces import Pieces
+from generator.render.sheetpdf import SheetOptions, _CardForms, layout_job
 
 A4 = Paper("A4", 210.0, 297.0)
 POKER = (63.5, 88.9)
@@ -93,3 +97,47 @@ def test_shared_bleed_with_bleed_or_gap_is_refused():
         Layout(A4, shared=True, gap=2.0)
     with pytest.raises(LayoutError, match="shared bleed"):
         Layout(A4, shared=True, bleed=math.inf)
+
+
+def _subset(definitions, deck_id: str, ids: list[str]):
+    deck = definitions[deck_id].build(())
+    return dataclasses.replace(deck, cards=tuple(c for c in deck.cards if c.id in ids))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("deck_id", "ids", "colours"),
+    [
+        ("imperial", ["1-houses", "2-houses", "magist", "3-houses", "mage"], 3),  # dark Founding cards among cream
+        ("dragons-gambit", ["one-earth", "one-fire", "two-earth", "one-water", "two-fire"], 3),  # a border a suit
+        ("standard", ["2-spades", "3-hearts", "king-clubs", "ace-diamonds"], 1),  # all cream: cuts shared
+        ("aetherial", ["an-imperial-decree", "sutet-rots"], 1),  # dark borders alike: the style's own gaps
+    ],
+)
+def test_no_two_neighbours_whose_edges_differ_share_a_cut(project, definitions, deck_id, ids, colours):
+    """The sheets read each card's front edge as drawn: a card dark at its edge keeps its bleed with a gap; light
+    cards whose edges differ are never neighbours (each edge colour its own pages), and light cards alike are
+    butted."""
+    deck = _subset(definitions, deck_id, ids)
+    context = ProjectContext(project)
+    pieces = Pieces(context.store, [context.sides(deck)])
+    forms = _CardForms(pieces)
+    options = SheetOptions(Layout(A4, mode="grid", bleed=None, gap=None))
+    cards, pages = layout_job([deck], [f.renderer for f in pieces.faces], options, forms.edge)
+    edge = {p.item: forms.edge(0, cards[p.item].card) for page in pages for p in page.placements}
+    assert len(set(edge.values())) >= colours and sum(len(page.placements) for page in pages) == len(ids)
+    for page in pages:
+        placed = page.placements
+        rows = [(a, b) for a, b in pairwise(placed) if abs(a.trim.y - b.trim.y) < 1e-6]
+        cols = [(a, b) for a in placed for b in placed if abs(a.trim.x - b.trim.x) < 1e-6 and b.trim.y > a.trim.y]
+        for p in placed:
+            dark = luminance("#{:02x}{:02x}{:02x}".format(*edge[p.item])) < DARK
+            assert (p.bleed > 0) == dark, cards[p.item].card.id  # dark edges keep their bleed; light ones butt
+        for a, b in rows + cols:  # neighbours: of one edge colour, or apart with their bleed
+            apart = a.bleed > 0 and b.bleed > 0 and not a.box.overlaps(b.box)
+            assert edge[a.item] == edge[b.item] or apart, (cards[a.item].card.id, cards[b.item].card.id)
+    if deck_id == "imperial":  # the Founding cards on a page of their own, apart, each with its bleed
+        (founding,) = [page for page in pages if any(cards[p.item].card.group == "founding" for p in page.placements)]
+        assert {cards[p.item].card.group for p in founding.placements} == {"founding"}
+        (a, b) = founding.placements
+        assert a.bleed == b.bleed == 3.0 and round(b.trim.x - a.trim.right, 6) >= 6.0

@@ -46,11 +46,40 @@ def test_every_hand_changing_spell_has_its_odds_in_the_book(project, texts):
     assert squash(f"come from {simulated.trials:,} deals played out at random") in section
     assert squash(f"counted over all {simulated.deals:,} deals") in section
     kept = section[section.index(squash("Card kept")) :]
-    for rank in simulated.kept:
-        cells = [simulated.kept_share(rank, best) for best in ("Straight", "Flush", "One Pair")]
+    for rank, cells in _kept_figures(simulated).items():
+        assert squash(" ".join(format_probability(x, i, 1) for x, i in cells)) in kept, rank
+
+
+def _kept_figures(table) -> dict[str, list]:
+    """The kept-card table's figures by rank: (share, interval that holds with all the table's figures at once)."""
+    together = 3 * len(table.kept)
+    out = {}
+    for rank in table.kept:
+        cells = [table.kept_share(rank, best, together) for best in ("Straight", "Flush", "One Pair")]
         share, (lo, hi) = cells[2]
         cells[2] = (1 - share, (1 - hi, 1 - lo))
-        assert squash(" ".join(format_probability(x, i) for x, i in cells)) in kept, rank
+        out[rank] = cells
+    return out
+
+
+def test_the_kept_card_tables_bound_holds_for_every_figure_as_printed(project, texts):
+    """The bound the book states holds for what it prints, rounding included: every printed figure is within
+    it of both ends of the figure's interval (so of any share the interval holds)."""
+    from decimal import Decimal
+
+    text = " ".join(texts["founders-flip"].split())
+    said = re.search(r"Every figure of this table lies within ([0-9.]+) percentage points", text)
+    assert said is not None
+    bound = Decimal(said.group(1))
+    table = hands_of(project).odds_table("founders-flip", modifiers=["in-wrought-arcanum"])
+    printed_all = []
+    for cells in _kept_figures(table).values():
+        for share, (lo, hi) in cells:
+            printed = Decimal(format_probability(share, (lo, hi), 1).rstrip(" %"))
+            printed_all.append(printed)
+            assert printed - Decimal(repr(lo)) * 100 <= bound and Decimal(repr(hi)) * 100 - printed <= bound, (printed, lo, hi)
+            assert squash(f"{printed} %") in squash(text)
+    assert len(printed_all) == 3 * len(table.kept) and bound < 1
 
 
 def test_spells_that_leave_hands_alone_are_named(project, texts, definitions):
@@ -79,7 +108,7 @@ def test_fivefold_strategy_tables(project, texts):
         head = part[part.index(squash("Head to head")) :]
         for a in picked:
             cells = "".join(
-                squash(f"{format_probability(float(w))} · {format_probability(float(t))}".replace(" %", ""))
+                squash(f"{format_probability(float(w))} · {format_probability(float(t))}".replace("\u00a0%", ""))
                 for w, t, _ in (setup.head_to_head(a, b) for b in picked)
             )
             assert cells in head, (sid, setup.row_label(a))
@@ -102,6 +131,6 @@ def test_the_spell_reference_says_in_a_line_what_each_spell_does_to_the_odds(pro
         at = reference.index(squash(modifier.title))
         assert squash(f"Odds: {line}.") in reference[at : at + 900], (mid, line)
     assert lines["a-rainbow-in-light-and-pigment"] == "A Flush becomes seven times likelier"
-    for jargon in ("seed", "95 %", "interval", "simulation"):
+    for jargon in ("seed", "99.9 %", "interval", "simulation"):
         assert jargon not in rules, jargon
     assert squash("Almost surely between") in text

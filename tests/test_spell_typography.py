@@ -1,4 +1,5 @@
-"""Spell cards: one title size per deck, rules hung under the sigil, long rules ranged left."""
+"""Spell cards: one title size per deck, every rule ranged left and centred in its space, the lower third never
+empty, and each spell's odds line worded from the counted odds."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from generator.faces.render import FaceRenderer
 from generator.faces.svg import parse_svg
 from generator.faces.textfit import fit_lines
 from generator.geometry import Box
+from generator.pipeline.context import ProjectContext
+from generator.rulebook.oddsline import change_line, with_odds_lines
 
 
 @pytest.fixture(scope="module")
@@ -35,16 +38,58 @@ def test_every_spell_title_has_the_one_size_and_none_is_smaller_than_its_rules(s
         assert min(titles[card]) >= max(rules[card]), card
 
 
-def test_rules_hang_from_one_line_under_the_sigil_and_long_rules_are_ranged_left(spell_faces):
-    firsts, anchors = set(), {}
+def test_every_spells_rules_are_ranged_left(spell_faces, definitions):
+    """One alignment rule for rules text: every line of every spell's effect is ranged left."""
+    ink = definitions["aetherial"].base.style["ink"]
     for card, texts in spell_faces:
-        rules = [t for t in texts if "Garamond" in (t.get("font-family") or "") and t.get("font-style") is None]
-        size = float(rules[0].get("font-size"))
-        firsts.add(round(min(float(t.get("y")) for t in rules) - size, 1))  # about the top of the first line
-        anchors[card] = ({t.get("text-anchor") for t in rules}, len({t.get("y") for t in rules}))
-    assert len(firsts) == 1, firsts
-    assert all(anchor == {None} for anchor, lines in anchors.values() if lines > 3), anchors
-    assert any(anchor == {"middle"} for anchor, lines in anchors.values() if lines <= 3), anchors
+        rules = [t for t in texts if "Garamond" in (t.get("font-family") or "") and t.get("fill") == ink]
+        assert rules and {t.get("text-anchor") for t in rules} <= {None, "start"}, card
+
+
+@pytest.fixture(scope="module")
+def spells_with_odds(project):
+    """The Aetherial deck as the build draws it (each spell with its odds line), its renderer and the games."""
+    context = ProjectContext(project)
+    deck = with_odds_lines(context.definitions["aetherial"].build(()), context.hands)
+    return deck, FaceRenderer(project, deck), context.hands
+
+
+def test_no_spell_leaves_its_lower_third_empty_and_its_effect_sits_in_the_middle(spells_with_odds):
+    deck, faces, _ = spells_with_odds
+    safe = faces.geometry.safe_box
+    for card in deck.cards:
+        faces.face(card)
+        boxes = dict(faces.text_boxes)
+        lowest = max(b.bottom for field, b in faces.text_boxes if field in ("text", "odds", "flavour"))
+        assert lowest > safe.y + safe.h * 2 / 3, card.id  # some of the card's words reach into its lower third
+        below = min([b.y - 5 for field, b in faces.text_boxes if field in ("odds", "flavour")] + [safe.bottom - 2.5])
+        above = boxes["title"].bottom + 2.4 + 18.5 + 17  # the effect's space begins under the sigil
+        effect = boxes["text"]
+        assert abs((effect.y - above) - (below - effect.bottom)) < 3.5, card.id  # centred (ascent/descent aside)
+
+
+def test_each_spell_prints_its_odds_line_from_the_counted_odds(spells_with_odds):
+    deck, faces, hands = spells_with_odds
+    game = hands.games["founders-flip"]
+    deal = hands.odds_table("founders-flip")
+    worded = 0
+    for card in deck.cards:
+        svg = faces.face(card)
+        fields = {field for field, _ in faces.text_boxes}
+        if card.id in game.modifiers and hands.counted("founders-flip", (card.id,)):
+            line = change_line(hands.odds_table("founders-flip", modifiers=(card.id,)), deal)
+            assert card.attributes["odds"] == line and "odds" in fields, card.id
+            assert all(word in svg for word in line.replace("\u00a0", " ").split()[:3]), card.id
+            worded += 1
+        else:
+            assert "odds" not in card.attributes and "odds" not in fields, card.id
+    assert worded >= 10
+    # the words follow the figures: the rainbow makes a Flush 6.8 times likelier, said "seven times likelier"
+    rainbow = hands.odds_table("founders-flip", modifiers=("a-rainbow-in-light-and-pigment",))
+    flush = next(c.probability for c in rainbow.categories if c.name == "Flush")
+    dealt = next(c.probability for c in deal.categories if c.name == "Flush")
+    assert 6.5 <= flush / dealt < 7.5
+    assert deck.card("a-rainbow-in-light-and-pigment").attributes["odds"] == "A Flush becomes seven times likelier"
 
 
 def test_a_title_is_tracked_tighter_before_it_is_set_smaller():

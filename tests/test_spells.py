@@ -19,6 +19,7 @@ from generator.cli import main
 from generator.hands import load_games
 from generator.hands.counting import count
 from generator.hands.engine import Engine
+from generator.hands.simulate import wilson
 from generator.hands.values import count_by_hand
 from tests.contexts import hands_of
 
@@ -300,7 +301,7 @@ def test_salvation_is_the_deal_for_one_player(project):
 
 
 def test_simulation_brackets_the_exact_count(project):
-    """The Edicts simulated with the default trials and seed: every exact share lies inside its 95 % interval."""
+    """The Edicts simulated with the default trials and seed: every exact share lies inside its interval."""
     exact = hands_of(project).odds_table(GAME, modifiers=["the-edicts-of-wani"])
     simulated = hands_of(project).odds_table(GAME, modifiers=["the-edicts-of-wani"], simulate=True, trials=200_000)
     assert exact.method == "exact" and simulated.method == "simulation"
@@ -309,23 +310,30 @@ def test_simulation_brackets_the_exact_count(project):
         assert e.name == s.name
         assert s.interval is not None and s.interval[0] <= e.probability <= s.interval[1], e.name
     data = simulated.to_json()
-    assert data["method"] == "simulation" and data["trials"] == 200_000 and data["confidence"] == 0.95
+    assert data["method"] == "simulation" and data["trials"] == 200_000 and data["confidence"] == 0.999
     assert all("interval" in row for row in data["categories"])
 
 
 def test_intervals_cover_the_exact_values(project):
-    """Over many seeds, about 95 % of the 95 % intervals hold the exact share: not fewer
-    (a biased deal or too narrow an interval), not nearly all (too wide an interval)."""
-    inside = tried = 0
+    """Over many seeds, about 95 % of the Wilson intervals at 95 % hold the exact share: not fewer
+    (a biased deal or too narrow an interval), not nearly all (too wide an interval); and the tables' own
+    intervals, at 99.9 %, all but never miss."""
+    from statistics import NormalDist
+
+    z95 = NormalDist().inv_cdf(0.975)
+    inside = printed = tried = 0
     for spell in ("the-edicts-of-wani", "salvation-beckons-in-the-unknown-lands"):
         exact = hands_of(project).odds_table(GAME, modifiers=[spell])
         for seed in range(20):
             simulated = hands_of(project).odds_table(GAME, modifiers=[spell], simulate=True, trials=8_000, seed=100 + seed)
             for e, s in zip(exact.categories, simulated.categories):
-                assert s.interval is not None
-                inside += s.interval[0] <= e.probability <= s.interval[1]
+                assert s.interval is not None and simulated.trials == 8_000
+                lo, hi = wilson(s.count, simulated.trials, z95)
+                inside += lo <= e.probability <= hi
+                printed += s.interval[0] <= e.probability <= s.interval[1]
                 tried += 1
     assert 0.9 <= inside / tried <= 0.99, inside / tried
+    assert printed / tried >= 0.99, printed / tried
 
 
 def test_grid_simulation_against_every_grid_of_a_small_deck(base, game):
@@ -386,10 +394,12 @@ def test_arcanum_by_the_card_kept(project):
 def test_wilson_interval_textbook_value():
     from generator.hands.simulate import wilson
 
-    lo, hi = wilson(50, 100)
+    lo, hi = wilson(50, 100, 1.959963984540054)  # at 95 %
     assert abs(lo - 0.4038) < 5e-4 and abs(hi - 0.5962) < 5e-4
-    lo, hi = wilson(0, 1000)
+    lo, hi = wilson(0, 1000, 1.959963984540054)
     assert lo == 0 and 0.003 < hi < 0.004
+    lo, hi = wilson(50, 100)  # at 99.9 %: z = 3.2905
+    assert abs(lo - 0.3437) < 5e-4 and abs(hi - 0.6563) < 5e-4
 
 
 # --- command line -------------------------------------------------------------------------------------
@@ -405,7 +415,7 @@ def test_cli_spell_by_card_id(capsys, project):
     assert data["ranking"] == "gage" and data["hand_size"] == 6
     assert main(["--project", root, "odds", GAME, "--modifier", "arcanum", "--trials", "5000", "--seed", "3"]) == 0
     out = capsys.readouterr().out
-    assert "5,000 simulated deals (seed 3)" in out and "95 % interval" in out
+    assert "5,000 simulated deals (seed 3)" in out and "99.9 % interval" in out
 
 
 @pytest.mark.parametrize(

@@ -189,14 +189,42 @@ def test_title_plates_never_cover_the_emblem(project, definitions):
         box, _sheet = plan_box(deck, A4)
         composed = painter(project, deck, box).composition()
         assert set(composed) == {"front", "back"}
-        for name, (art, plate) in composed.items():
-            panel = box.panels[name]
-            assert not art.overlaps(plate), (deck.key, name)
-            assert panel.contains(art) and panel.contains(plate), (deck.key, name)
-            assert art.h >= 0.3 * panel.h, (deck.key, name)  # the art is still the panel's picture
-            g = geometry(deck)
-            assert art.w / art.h == pytest.approx(g.trim_w / g.trim_h, rel=1e-6)  # the whole back, not a crop
-        assert composed["front"][0].y >= box.panels["front"].y + box.notch  # clear of the thumb notch
+        art, plate = composed["back"]
+        panel = box.panels["back"]
+        assert not art.overlaps(plate) and panel.contains(art) and panel.contains(plate), deck.key
+        assert art.h >= 0.3 * panel.h, deck.key  # the art is still the panel's picture
+        g = geometry(deck)
+        assert art.w / art.h == pytest.approx(g.trim_w / g.trim_h, rel=1e-6)  # the whole back, not a crop
+        # the front: the back's middle enlarged over the whole panel (no card's edge on it), the plate at its foot,
+        # below the middle where the emblem is
+        art, plate = composed["front"]
+        panel = box.panels["front"]
+        assert art == panel and panel.contains(plate) and plate.y > panel.cy + 0.15 * panel.h, deck.key
+
+
+def test_fold_ticks_mark_every_fold_outside_the_net_on_the_paper_margin(pernese_box, definitions):
+    """Every fold has a short tick in line with it outside the net and its bleed, on the paper (for cutting and
+    scoring at home); the shop's die line stays in its layer (below)."""
+    dpi = 200
+    image = render(pernese_box, dpi)
+    box = tuck_box(63.5, 88.9, 54)
+    sheet = place_box(box, A4)
+    w, h = box.size
+    px = dpi / 25.4
+    from generator.render.boxpdf import BLEED, TICK_GAP
+
+    def dark(x, y):  # a thin line at (x, y): the darkest pixel within one of it
+        cx, cy = round((sheet.x + x) * px), round((sheet.y + y) * px)
+        return min(max(image.getpixel((cx + i, cy + j))) for i in (-1, 0, 1) for j in (-1, 0, 1)) < 110
+
+    out = BLEED + TICK_GAP + 2  # the middle of a tick
+    for fold in box.folds:
+        if abs(fold.x1 - fold.x2) < 1e-6:
+            assert dark(fold.x1, -out) and dark(fold.x1, h + out), fold
+            assert not dark(fold.x1 + 1.5, -out)  # a tick, not a bar
+        else:
+            assert dark(-out, fold.y1) and dark(w + out, fold.y1), fold
+    assert sheet.x - out >= 0 and sheet.x + w + out <= A4.width  # on the paper
 
 
 def test_no_fold_line_prints_on_a_face(pernese_box, definitions):
@@ -212,7 +240,10 @@ def test_no_fold_line_prints_on_a_face(pernese_box, definitions):
     assert not sheet.turned
     field = tuple(int(deck.style["back_colour"][i : i + 2], 16) for i in (1, 3, 5))
     px = dpi / 25.4
+    front = box.panels["front"]
     for fold in box.folds:
+        if abs(fold.x1 - fold.x2) < 1e-6 and fold.x1 in (front.x, front.right):
+            continue  # the front's art runs to its folds: the lines drawn are checked below, in the page's content
         steps = int((fold.length - 3) / 0.25)
         for k in range(steps + 1):
             t = (1.5 + 0.25 * k) / fold.length

@@ -91,7 +91,7 @@ def run(project: Project, args: argparse.Namespace) -> int:
     context = ProjectContext(project)
     definitions = context.definitions
     languages = languages_from_args(args, every=True)
-    decks = resolve_decks(project, args.decks, definitions, languages)
+    decks = resolve_decks(project, args.decks, definitions, languages, context)
     check_slugs(decks)
     check_translated(decks, args)
     for _, options in sheets:

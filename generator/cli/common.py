@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..definitions import Deck, load_all, parse_deck_spec
 from ..definitions.languages import untranslated
@@ -115,11 +115,29 @@ def check_slugs(decks: list[Deck]) -> None:
 
 
 def resolve_decks(
-    project: Project, specs: list[str], definitions: dict | None = None, languages: Sequence[str] | None = ("",)
+    project: Project,
+    specs: list[str],
+    definitions: dict | None = None,
+    languages: Sequence[str] | None = ("",),
+    context: Any = None,
 ) -> list[Deck]:
     """The decks named on the command line (default: every deck of the project in every variant), variants applied,
-    in each of ``languages`` ("" or the source language's code: the source; None: the source and every edition)."""
+    in each of ``languages`` ("" or the source language's code: the source; None: the source and every edition);
+    a game's spell cards with their odds lines (see :func:`~generator.rulebook.oddsline.with_odds_lines`), counted
+    with ``context``'s games (by default, a context of the project's own)."""
+    decks = _resolved(project, specs, definitions, languages)
     # the command's modules load when it runs, not for --help
+    from ..pipeline.context import ProjectContext
+    from ..rulebook.oddsline import with_odds_lines
+
+    try:
+        hands = (context or ProjectContext(project, check_games=False)).hands
+        return [with_odds_lines(deck, hands) for deck in decks]
+    except AetherpressError:  # a game that cannot be read: its own command says why; the cards go without odds lines
+        return decks
+
+
+def _resolved(project: Project, specs: list[str], definitions: dict | None, languages: Sequence[str] | None) -> list[Deck]:
     from ..pipeline.build import all_targets, edition_choice
 
     definitions = load_all(project) if definitions is None else definitions

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
 from math import comb
@@ -89,7 +90,7 @@ def _format_table(table: OddsTable) -> str:
     mods = f", with {', '.join(table.modifier_titles)}" if table.modifier_titles else ""
     if table.simulated:
         what = (
-            f"{table.total:,} simulated deals (seed {table.seed}); each probability with its {CONFIDENCE:.0%} interval".replace(
+            f"{table.total:,} simulated deals (seed {table.seed}); each probability with its {CONFIDENCE:.1%} interval".replace(
                 "%", " %"
             )
         )
@@ -102,7 +103,7 @@ def _format_table(table: OddsTable) -> str:
         what = f"{table.total:,} hands in all"
     head = f"{table.title}: {table.ranking_title} ({table.hand_size}-card hands), {table.deck_title}{mods}\n{what}\n"
     width = max([len(c.name) for c in table.categories] + [8])
-    interval = f"  {'95 % interval':>23}" if table.simulated else ""
+    interval = f"  {f'{CONFIDENCE:.1%} interval'.replace('%', ' %'):>23}" if table.simulated else ""
     lines = [head, f"{'category':<{width}}  {'count':>17}  {'probability':>12}{interval}  {'1 in':>12}  {'pattern':>11}"]
     for c in table.categories:
         prob = f"{c.probability * 100:.4g} %" if c.count else "0 %"
@@ -232,12 +233,12 @@ def _print_audit_row(row: dict) -> None:
             else "no hand has it as its best category"
         )
         print(f"  unreachable: {name} ({why}){' [new under this modifier]' if name in new_unreachable else ''}")
-    for inv in row["inverted"]:
-        print(
-            f"  out of order: {inv['higher']} ({inv['higher_count']:,}) ranks above "
-            f"{inv['lower']} ({inv['lower_count']:,}) but is more common"
-            f"{' [new under this modifier]' if inv in new_inverted else ''}"
-        )
+    for higher, pairs in itertools.groupby(row["inverted"], key=lambda inv: (inv["higher"], inv["higher_count"])):
+        lower = [
+            f"{inv['lower']} ({inv['lower_count']:,}){' [new under this modifier]' if inv in new_inverted else ''}"
+            for inv in pairs
+        ]
+        print(f"  out of order: {higher[0]} ({higher[1]:,}) ranks above but is more common than {', '.join(lower)}")
 
 
 def _audit_row(table: OddsTable, modifiers: list[str]) -> dict:

@@ -29,13 +29,37 @@ _SHOP_SPEC = {
     "dpi": key(float, required=True),
     "pixels": key(dict),
     "pdfx": key(str),
+    "book": key(dict),
+    "intent": key(dict),
 }
+_INTENT_SPEC = {"identifier": key(str, required=True), "condition": key(str, required=True)}
+_BOOK_SPEC = {"marks": key(bool), "slug": key(str, float), "cover": key(str)}
+BOOK_COVERS = ("spreads", "outside")  # a book's cover file: outside and inside spreads, or the outside alone
 FORMATS = ("pdf", "png")
 PDFX_LEVELS = ("4", "1a", "1a:2003")  # PDF/X-4, PDF/X-1a:2001, PDF/X-1a:2003 (see generator.render.pdfx)
 DEFAULT_PDFX = "4"  # for a PDF shop that names no PDF/X version
 _COLOURS = ("cmyk", "rgb")
 MAX_BLEED = 10.0  # mm
 _MAX_SHOP_PIXELS = 20_000  # a side of a published image size: more than any shop asks, and a card image still fits in memory
+
+
+@dataclass(frozen=True)
+class BookFiles:
+    """What a shop's guide asks of a book's print files: crop and fold marks (and how much sheet past them, the
+    slug), or none, the sheet then ending at the bleed; and whether the cover file holds the inside spread too."""
+
+    marks: bool = True
+    slug: float = 1.0  # mm
+    cover: str = "spreads"
+
+
+@dataclass(frozen=True)
+class Intent:
+    """The printing condition a shop's guide names for a print file's output intent: the ICC registry's
+    characterization (``CGATS TR 001``) and the profile's name (``U.S. Web Coated (SWOP) v2``)."""
+
+    identifier: str
+    condition: str
 
 
 @dataclass(frozen=True)
@@ -50,6 +74,8 @@ class Shop:
     ink_limit: float | None = None  # total ink, 2.4 = 240 %
     pixels: dict[str, tuple[int, int]] = field(default_factory=dict)  # as published, per card size
     pdfx: str = DEFAULT_PDFX  # the PDF/X version the shop's guide asks for (a PDF shop)
+    book: BookFiles = field(default_factory=lambda: BookFiles())  # what its guide asks of a rulebook's files
+    intent: Intent | None = None  # the printing condition its guide names (None: it names none)
 
     def image_size(self, size: CardSize) -> tuple[int, int]:
         """Pixels of one card image with bleed: as the shop publishes it for this size, else trim plus bleed at dpi."""
@@ -97,6 +123,8 @@ def load_shops(project: Project) -> dict[str, Shop]:
                 )
             else:
                 pixels[size] = (value[0], value[1])
+        book = _book_files(ctx, good.get("book", {}), path + ("book",))
+        intent = _intent(ctx, good["intent"], path + ("intent",)) if "intent" in good else None
         if not ctx.problems and all(k in good for k in ("name", "format", "colour", "dpi")) and "bleed" in lengths:
             limit = good.get("ink_limit")
             shops[name] = Shop(
@@ -110,8 +138,29 @@ def load_shops(project: Project) -> dict[str, Shop]:
                 limit / 100 if limit is not None else None,
                 pixels,
                 good.get("pdfx", DEFAULT_PDFX),
+                book,
+                intent,
             )
         problems.extend(ctx.problems)
     if problems:
         raise AetherpressError(list(dict.fromkeys(problems)))
     return shops
+
+
+def _intent(ctx, table: dict, path: tuple) -> Intent | None:
+    """A shop's ``[intent]`` table, checked."""
+    good = check_table(ctx, table, _INTENT_SPEC, path, "a shop's output intent")
+    return Intent(good["identifier"], good["condition"]) if "identifier" in good and "condition" in good else None
+
+
+def _book_files(ctx, table: dict, path: tuple) -> BookFiles:
+    """A shop's ``[book]`` table, checked."""
+    good = check_table(ctx, table, _BOOK_SPEC, path, "a shop's book files")
+    if good.get("cover", "spreads") not in BOOK_COVERS:
+        ctx.error(path + ("cover",), f"must be one of {', '.join(BOOK_COVERS)}, not '{good['cover']}'")
+    try:
+        slug = to_mm(good.get("slug", 1.0), what="slug", maximum=MAX_BLEED)
+    except UnitError as exc:
+        ctx.error(path + ("slug",), str(exc))
+        slug = 1.0
+    return BookFiles(good.get("marks", True), slug, good.get("cover", "spreads"))

@@ -1,7 +1,7 @@
 """How many figures a probability is printed with, and its interval's ends rounded outward.
 
 An exact probability is printed as a percentage to three significant figures.
-A simulated one is printed to no more decimals than its 95 % interval
+A simulated one is printed to no more decimals than its 99.9 % interval
 supports: the interval must be narrower than one unit of the last digit
 printed.  The ends of an interval are rounded outward (the lower end down,
 the upper end up), so the printed interval holds the computed one.

@@ -149,6 +149,17 @@ class Hands:
         raw = self._raw(engine, use_cache, trials, seed, simulate)
         return _table(game, engine, ranking, deck, modifiers, raw)
 
+    def counted(self, game_id: str, modifiers: Sequence[str] = ()) -> bool:
+        """Whether :meth:`odds_table` counts this table exactly (no simulated deals in it)."""
+        game = self.game(game_id)
+        ranking, deck, modifiers = resolve(game, None, None, modifiers)
+        engine = self.evaluator(game_id, ranking, deck, modifiers)
+        builder = next((m for m in engine.modifiers if m.builds_hands), None)
+        if builder is None:
+            return True
+        size = exact_size(engine, builder)
+        return size is not None and size <= EXACT_LIMIT and builder.grid is None
+
     def count_table(
         self, game_id: str, ranking: str | None = None, deck: str | None = None, modifiers: Sequence[str] = ()
     ) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from statistics import NormalDist
 from typing import Any
 
 from .figures import outward
@@ -20,7 +21,7 @@ class CategoryOdds:
     one_in: float | None
     subcounts: dict | None
     example: tuple[str, ...] | None
-    interval: tuple[float, float] | None = None  # the 95 % interval of the probability (simulated figures)
+    interval: tuple[float, float] | None = None  # the interval of the probability (simulated figures, 99.9 %)
     fraction: Fraction = Fraction(0)  # the probability as a fraction: exact, or the simulation's estimate
 
     @property
@@ -55,17 +56,25 @@ class OddsTable:
     def simulated(self) -> bool:
         return self.method == "simulation"
 
-    def kept_share(self, rank: str, best: str) -> tuple[float, tuple[float, float]]:
+    @property
+    def confidence(self) -> float | None:
+        """How surely a simulated figure's interval holds its true chance (None for a counted table)."""
+        return CONFIDENCE if self.simulated else None
+
+    def kept_share(self, rank: str, best: str, together: int = 1) -> tuple[float, tuple[float, float]]:
         """Under a grid with one kept card: the share of deals, with the kept card of this rank, whose
-        hand is ``best`` or better, and its 95 % interval."""
+        hand is ``best`` or better, and its interval (:data:`.simulate.CONFIDENCE`), or, for one of ``together``
+        figures printed side by side, wide enough that all of them hold their true shares together at that
+        confidence (each at 1 - (1 - confidence) / ``together``, Bonferroni's bound)."""
         counts = (self.kept or {})[rank]
         names = [c.name for c in self.categories]
         hits = sum(counts[: names.index(best) + 1])
-        return hits / sum(counts), wilson(hits, sum(counts))
+        z = NormalDist().inv_cdf(1 - (1 - CONFIDENCE) / (2 * max(1, together)))
+        return hits / sum(counts), wilson(hits, sum(counts), z)
 
     def kept_leaders(self, best: str, most: bool = True) -> list[str]:
         """Under a grid with one kept card: the rank whose share of ``best`` or better is highest (lowest,
-        with ``most`` false), then every other rank the simulation cannot tell from it (their 95 %
+        with ``most`` false), then every other rank the simulation cannot tell from it (their
         intervals overlap), in rank order.  One rank alone is a finding; several are a tie."""
         shares = {rank: self.kept_share(rank, best) for rank in self.kept or {}}
         if not shares:
@@ -125,16 +134,19 @@ class OddsTable:
         return out
 
     def audit(self) -> dict[str, list]:
-        """Advice for the designer: categories no hand takes, and adjacent ones out of rarity order.
+        """Advice for the designer: categories no hand takes, and every pair of categories out of rarity order
+        (a higher one more common than any lower one, however many categories lie between them, unreachable
+        ones too).
 
         From a simulation, a category is reported unreachable when no simulated deal took it,
-        and two categories out of order only when their 95 % intervals do not overlap."""
+        and two categories out of order only when their intervals do not overlap."""
         unreachable = [c.name for c in self.categories if c.count == 0]
         inverted = []
-        for hi, lo in zip(self.categories, self.categories[1:]):
-            if self.losing in (hi.name, lo.name):
-                continue
-            if hi.count and lo.count and hi.fraction > lo.fraction:
+        ranked = [c for c in self.categories if c.count and c.name != self.losing]
+        for i, hi in enumerate(ranked):
+            for lo in ranked[i + 1 :]:
+                if hi.fraction <= lo.fraction:
+                    continue
                 if hi.interval is not None and lo.interval is not None and hi.interval[0] <= lo.interval[1]:
                     continue
                 inverted.append((hi.name, hi.count, lo.name, lo.count))
@@ -142,7 +154,7 @@ class OddsTable:
 
 
 def shares_of(raw: dict) -> list[tuple[Fraction, tuple[float, float] | None]]:
-    """Each category's probability in a simulated table, and its 95 % interval (None: counted exactly).
+    """Each category's probability in a simulated table, and its interval (None: counted exactly).
 
     Categories counted exactly (``raw["exact"]``) keep their exact share; the others share what
     is left, q, in proportion to the simulated deals that fell among them: p = q x h / H, whose

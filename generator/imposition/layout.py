@@ -97,11 +97,13 @@ def _kept(item: Item, opts: Layout) -> tuple[float, float | None]:
 
 
 def _groups(items: Sequence[Item], opts: Layout) -> list[tuple[Kind, list[int]]]:
-    """Item indices grouped by card size (and kept bleed and gap), in order of first appearance."""
+    """Item indices grouped by card size (and kept bleed and gap), in order of first appearance; with the gap chosen
+    by the cards, by edge colour too, so that no two neighbours' edges differ."""
     groups: dict[tuple, tuple[Kind, list[int]]] = {}
     for i, item in enumerate(items):
         kept, gap = _kept(item, opts)
-        key = (round(item.width, 6), round(item.height, 6), round(kept, 6), gap)
+        edge = item.edge if opts.gap is None and not opts.shared else 0
+        key = (round(item.width, 6), round(item.height, 6), round(kept, 6), gap, edge)
         groups.setdefault(key, ((item.width, item.height, kept, gap), []))[1].append(i)
     return list(groups.values())
 

@@ -6,9 +6,8 @@ second the inside front cover, the last but one the inside back cover and the
 last the back cover.  Those four go on the cover (printed on cover stock as
 two spreads, outside and inside); the pages between them are the interior, in
 reading order, one trimmed page each, still a multiple of four so a
-saddle-stitched interior is whole sheets.  Text never ends on a cover: a book
-whose last page but one holds text gets four blank pages before its back
-cover (:func:`print_order`).  A perfect-bound book's cover wraps
+saddle-stitched interior is whole sheets (the book is laid out so: its
+insides of the covers are endpapers, never text).  A perfect-bound book's cover wraps
 round a spine as thick as the interior's leaves; a saddle-stitched one has no
 spine.  Coordinates are from the top-left corner of the sheet, y down.
 """
@@ -32,9 +31,10 @@ class BookError(ValueError):
     """A book that cannot be printed as asked."""
 
 
-def slug_width(bleed: float) -> float:
-    """How far a printed sheet reaches past the trim: the bleed, the gap before a mark, the mark and a margin."""
-    return bleed + MARK_GAP + MARK_LENGTH + SLUG
+def slug_width(bleed: float, marks: bool = True, slug: float = SLUG) -> float:
+    """How far a printed sheet reaches past the trim: the bleed, then with ``marks`` the gap before a mark, the mark
+    and ``slug`` of sheet past it; without marks the sheet ends at the bleed (a shop that asks no marks)."""
+    return bleed + MARK_GAP + MARK_LENGTH + slug if marks else bleed
 
 
 @dataclass(frozen=True)
@@ -55,16 +55,6 @@ def split_pages(pages: int, binding: str) -> Split:
     return Split((pages - 1, 0), (1, pages - 2), tuple(range(2, pages - 2)))
 
 
-def print_order(pages: int, blank: set[int]) -> list[int | None]:
-    """The book's pages (0-based) as printed, ``None`` for a blank page added.  The cover's inside back is the
-    last page but one: when that holds text (it is not in ``blank``), four blank pages go before the back cover,
-    so the text ends in the interior, followed by blank pages, and the inside back cover is blank too."""
-    order: list[int | None] = list(range(pages))
-    if pages >= 2 and pages - 2 not in blank:
-        order[-1:-1] = [None] * COVER_PAGES
-    return order
-
-
 def spine_width(interior_pages: int, binding: str, thickness: float = PAPER_THICKNESS) -> float:
     """The spine in mm: a perfect-bound interior's leaves times the paper's thickness; a saddle stitch has none."""
     if binding == "saddle":
@@ -80,10 +70,12 @@ class PrintSheet:
     bleed: float
     spine: float = 0.0  # mm between the two pages of a cover spread
     pages: int = 1  # 1 (a page of the interior) or 2 (a cover spread)
+    crop_marks: bool = True  # crop and fold marks outside the bleed (False: the sheet is the bleed box)
+    slug: float = SLUG  # mm of sheet past the marks
 
     @property
     def margin(self) -> float:
-        return slug_width(self.bleed)
+        return slug_width(self.bleed, self.crop_marks, self.slug)
 
     @property
     def trim_box(self) -> Box:
@@ -118,6 +110,8 @@ class PrintSheet:
         each starting :data:`MARK_GAP` past the bleed, so no mark touches the printed area."""
         t, start = self.trim_box, self.bleed + MARK_GAP
         lines: list[Line] = []
+        if not self.crop_marks:
+            return lines
         for x in (t.x, t.right):
             lines += [Line(x, t.y - start, x, t.y - start - MARK_LENGTH, "crop")]
             lines += [Line(x, t.bottom + start, x, t.bottom + start + MARK_LENGTH, "crop")]

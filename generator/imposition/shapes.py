@@ -30,6 +30,7 @@ class Item:
     bleed: float = 0.0  # bleed the drawing has around its trim
     radius: float = 0.0  # corner radius of the trim (for cut outlines)
     dark: bool = False  # dark at its edges: by default the sheet keeps its bleed, with gaps
+    edge: int = 0  # which edge colour it has: by default, cards of different edge colours are never neighbours
 
 
 @dataclass(frozen=True)

@@ -21,18 +21,21 @@ from typing import Any
 
 from reportlab.pdfbase import pdfdoc, ttfonts
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, Table
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, ListFlowable, ListItem, Table
 
 __all__ = [
     "PRIVATE_NAMES",
     "end_form",
     "frame_fill",
     "frame_height",
+    "inner_flowables",
     "kept_content",
     "kept_height",
     "last_row_height",
+    "line_texts",
     "share_frame",
     "subset_names",
+    "table_cells",
     "table_rows",
     "undrawn_on",
     "unsaved_pass",
@@ -50,6 +53,8 @@ PRIVATE_NAMES: tuple[tuple[Any, str], ...] = (
     (KeepTogether, "_content"),
     (KeepTogether, "_H"),
     (Table, "_cellvalues"),
+    (ListFlowable, "_flowables"),
+    (ListItem, "_flowables"),
     (Table, "_rowHeights"),
 )
 
@@ -156,6 +161,42 @@ def kept_height(keep: KeepTogether) -> float:
 def table_rows(table: Table) -> int:
     """The rows of a table (its header rows included)."""
     return len(table._cellvalues)
+
+
+def table_cells(table: Table) -> list[list]:
+    """A table's cell values, row by row."""
+    return [list(row) for row in table._cellvalues]
+
+
+def line_texts(paragraph: Flowable) -> list[str]:
+    """The text of each line a wrapped paragraph was broken into (no lines before it is wrapped)."""
+    lines = getattr(paragraph.__dict__.get("blPara"), "lines", None) or []
+    out = []
+    for line in lines:
+        if isinstance(line, tuple):  # a paragraph of one face: (extra space, words)
+            out.append(" ".join(line[1]))
+        else:  # fragments of several faces, each with its text (icons have none)
+            out.append("".join(getattr(f, "text", "") or "" for f in getattr(line, "words", ())))
+    return [" ".join(word for word in text.split(" ") if word) for text in out]
+
+
+def inner_flowables(flowable: Flowable) -> list:
+    """The flowables a list, list item, keep-together or table cell holds (none for a plain flowable)."""
+    for name in ("_flowables", "_content", "flowables", "_cellvalues"):
+        held = getattr(flowable, name, None)
+        if isinstance(held, (list, tuple)):
+            return list(_flat(held))
+    content = getattr(flowable, "content", None)
+    return [content] if isinstance(content, Flowable) else []
+
+
+def _flat(held) -> Iterator[Flowable]:
+    """The flowables of nested lists and tuples (a table's rows of cells, a cell's flowables)."""
+    for item in held:
+        if isinstance(item, (list, tuple)):
+            yield from _flat(item)
+        elif isinstance(item, Flowable):
+            yield item
 
 
 def last_row_height(table: Table) -> float:

@@ -98,6 +98,14 @@ class PodOptions:
     def output_profile(self) -> OutputProfile:
         return self.profile or shipped_profile(self.stock)
 
+    def shop_profile(self, shop: Shop) -> OutputProfile:
+        """The profile of ``shop``'s file: the ``--icc`` profile, named in the output intent by the condition the
+        shop's guide names when it is that condition's profile; else the stock's."""
+        profile = self.output_profile()
+        if shop.intent is not None and self.profile is not None and _same_name(profile.condition, shop.intent.condition):
+            return OutputProfile(profile.data, shop.intent.identifier, shop.intent.condition, registered=True)
+        return profile
+
     def process(self, shop: Shop) -> ProcessColour:
         """The CMYK conversion for ``shop``: ``ink_limit`` if given, else the stock's limit capped by the shop's."""
         limit = self.ink_limit
@@ -105,7 +113,23 @@ class PodOptions:
             limit = STOCKS[self.stock].ink_limit
             if shop.ink_limit is not None:
                 limit = min(limit, shop.ink_limit)
-        return ProcessColour(self.output_profile(), limit, self.greyscale)
+        return ProcessColour(self.shop_profile(shop), limit, self.greyscale)
+
+
+def _same_name(one: str, other: str) -> bool:
+    """Do two profile names name one profile ("U.S. Web Coated (SWOP) v2" and "US Web Coated (SWOP) v2")?"""
+    return "".join(c for c in one.lower() if c.isalnum()) == "".join(c for c in other.lower() if c.isalnum())
+
+
+def other_condition(shop: Shop, profile: OutputProfile) -> str | None:
+    """A line saying so when ``shop``'s guide names a printing condition its file is not separated for."""
+    if shop.intent is None or profile.identifier == shop.intent.identifier:
+        return None
+    return (
+        f"{shop.name} names {shop.intent.condition} ({shop.intent.identifier}) as its printing condition; its file "
+        f"is separated for {profile.condition}, since that profile cannot be shipped under a free licence: "
+        f"give it with --icc FILE to separate for the shop's condition"
+    )
 
 
 def chosen_shops(project: Project, ids: Sequence[str] = ()) -> list[Shop]:
@@ -138,6 +162,9 @@ def export_pod(
         for shop in chosen_shops(source.project, options.shops):
             if shop.format == "pdf":
                 process = options.process(shop)
+                said = other_condition(shop, process.profile)
+                if said is not None and warnings is not None and said not in warnings:
+                    warnings.append(said)
                 press = Press(process, max(shop.dpi, FLATTEN_DPI), shop.dpi)
                 pdf = shop_pdfx(source, deck, shop.bleed, press, options.pdfx or shop.pdfx, options.copies)
                 files[folder / f"{deck.slug}-{shop.id}.pdf"] = pdf

@@ -107,8 +107,10 @@ class ProjectContext:
     def deck(self, key: str) -> Deck:
         """A deck by its key (``imperial``, ``imperial:ministry+labelled@de``), built from its definition once."""
         if key not in self._decks:
+            from ..rulebook.oddsline import with_odds_lines  # see TYPE_CHECKING above
+
             deck_id, variants = parse_deck_spec(key)
-            self._decks[key] = self.definitions[deck_id].build(variants, deck_language(key))
+            self._decks[key] = with_odds_lines(self.definitions[deck_id].build(variants, deck_language(key)), self.hands)
         return self._decks[key]
 
     def adopt(self, deck: Deck) -> None:

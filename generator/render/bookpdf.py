@@ -25,7 +25,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..geometry import Box
-from ..imposition.printbook import PAPER_THICKNESS, PrintSheet, print_order, spine_width, split_pages
+from ..imposition.printbook import PAPER_THICKNESS, SLUG, PrintSheet, spine_width, split_pages
 from .canvas import new_canvas
 from .colour import ProcessColour
 from .flatten import flatten_pages
@@ -35,7 +35,6 @@ from .recolour import recolour_pages
 
 MARK_WIDTH = 0.1  # mm
 MIN_SPINE_TEXT = 5.0  # mm: a narrower spine carries no band and no title (a fold a little off would show them)
-PAINTING = {"Tj", "TJ", "'", '"', "f", "F", "f*", "S", "s", "B", "B*", "b", "b*", "Do", "sh", "INLINE IMAGE"}
 
 
 @dataclass(frozen=True)
@@ -47,6 +46,9 @@ class Press:
     level: str = "4"
     binding: str = "saddle"
     thickness: float = PAPER_THICKNESS
+    crop_marks: bool = True  # crop and fold marks outside the bleed, on a slug
+    slug: float = SLUG  # mm of sheet past the marks
+    cover_inside: bool = True  # the cover file also holds the inside spread (a shop that prints the cover's inside)
 
 
 @dataclass(frozen=True)
@@ -75,34 +77,33 @@ def print_book(book: bytes, press: Press, look: Look) -> PrintBook:
     import pikepdf
 
     with pikepdf.open(io.BytesIO(book)) as source:
-        blank = {n for n, page in enumerate(source.pages) if not _paints(page)}
-        order = print_order(len(source.pages), blank)
+        pages = len(source.pages)
         box = [float(v) for v in source.pages[0].MediaBox]
     trim = ((box[2] - box[0]) / mm, (box[3] - box[1]) / mm)
-    split = split_pages(len(order), press.binding)
+    split = split_pages(pages, press.binding)
     spine = spine_width(len(split.interior), press.binding, press.thickness)
-    page = PrintSheet(trim, press.bleed)
-    spread = PrintSheet(trim, press.bleed, spine, pages=2)
-    interior = _sheets(book, [(page, [(order[i], page.trim_box)], False) for i in split.interior], look, "interior")
+    page = PrintSheet(trim, press.bleed, crop_marks=press.crop_marks, slug=press.slug)
+    spread = PrintSheet(trim, press.bleed, spine, 2, press.crop_marks, press.slug)
+    interior = _sheets(book, [(page, [(i, page.trim_box, {})], False) for i in split.interior], look, "interior")
     boxes = spread.page_boxes()
-    outside = [(order[i], b) for i, b in zip(split.outside, boxes, strict=True)]
-    inside = [(order[i], b) for i, b in zip(split.inside, boxes, strict=True)]
-    cover = _sheets(book, [(spread, outside, True), (spread, inside, False)], look, "cover")
+    b = press.bleed
+    # how far each cover page's drawing reaches past its trim, edge by edge: into the bleed at its outer edges; the
+    # front's ground over a spine too thin for a band of its own, so the fold shows the cover, not a stripe
+    wrap = spine if 0 < spine < MIN_SPINE_TEXT else 0.0
+    sides = ({"left": b, "top": b, "bottom": b}, {"right": b, "top": b, "bottom": b, "left": wrap})
+    outside = [(i, box_, edge) for i, box_, edge in zip(split.outside, boxes, sides, strict=True)]
+    flat = ({"left": b, "top": b, "bottom": b}, {"right": b, "top": b, "bottom": b})  # the endpapers: to the outer edges
+    inside = [(i, box_, edge) for i, box_, edge in zip(split.inside, boxes, flat, strict=True)]
+    spreads = [(spread, outside, True)] + ([(spread, inside, False)] if press.cover_inside else [])
+    cover = _sheets(book, spreads, look, "cover")
     return PrintBook(_pressed(interior, press), _pressed(cover, press), len(split.interior), spine)
-
-
-def _paints(page) -> bool:
-    """Whether a page draws anything: text, a path, a picture or a form."""
-    import pikepdf
-
-    return any(str(instruction.operator) in PAINTING for instruction in pikepdf.parse_content_stream(page))
 
 
 def _pressed(pdf: bytes, press: Press) -> bytes:
     return make_pdfx(recolour_pages(flatten_pages(pdf, FLATTEN_DPI), press.process), press.process.profile, press.level)
 
 
-Placed = list[tuple[int | None, Box]]  # (page of the book, or None for a blank page; its trim on the sheet)
+Placed = list[tuple[int, Box, dict[str, float]]]  # (page of the book, its trim on the sheet, mm it draws past each edge)
 
 
 def _sheets(book: bytes, sheets: list[tuple[PrintSheet, Placed, bool]], look: Look, part: str) -> bytes:
@@ -169,7 +170,9 @@ def _marks(canvas: Canvas, sheet: PrintSheet) -> None:
 
 
 def _placed(frames: bytes, book: bytes, placed: list[tuple[float, Placed]], language: str) -> bytes:
-    """``frames`` with each book page set on its sheet at its trim, over what the sheet already draws."""
+    """``frames`` with each book page set on its sheet at its trim, over what the sheet already draws; a cover
+    page's drawing reaches past its trim by as much as its edges say (its ground, drawn past the page into the
+    bleed), never over a spine band or the other cover."""
     import pikepdf
     from pikepdf import Name
 
@@ -178,11 +181,17 @@ def _placed(frames: bytes, book: bytes, placed: list[tuple[float, Placed]], lang
         forms: dict[int, pikepdf.Object] = {}
         for page, (sheet_h, pages) in zip(doc.pages, placed, strict=True):
             drawn = [b"q"]
-            for index, trim in pages:
-                if index is None:
-                    continue
+            for index, trim, edges in pages:
                 if index not in forms:
                     forms[index] = doc.copy_foreign(source.pages[index].as_form_xobject())
+                    if edges:
+                        x0, y0, x1, y1 = (float(v) for v in forms[index].BBox)
+                        forms[index].BBox = [
+                            x0 - edges.get("left", 0.0) * mm,
+                            y0 - edges.get("bottom", 0.0) * mm,
+                            x1 + edges.get("right", 0.0) * mm,
+                            y1 + edges.get("top", 0.0) * mm,
+                        ]
                 name = Name(f"/BookPage{index + 1}")
                 page.add_resource(forms[index], Name.XObject, name)
                 drawn.append(f"q 1 0 0 1 {trim.x * mm:.4f} {(sheet_h - trim.bottom) * mm:.4f} cm {name} Do Q".encode())

@@ -38,6 +38,9 @@ from .placed import fill_sides, use_side
 from .vector import font_files, side_pdf
 
 BLEED = 2.0  # mm of colour past the cut line
+FRONT_CROP = 0.62  # the share of the back's trim, about its middle, enlarged over the front panel
+TICK_GAP, TICK_LENGTH, MIN_TICK = 1.0, 4.0, 1.5  # mm: fold ticks, past the bleed, on the paper's margin
+MARGIN = 4.0  # mm of the paper's edge a printer may not print: ticks stay inside it
 CUT_WIDTH = 0.2  # mm
 FOLD_GREY = 0.45
 TITLE_FONT = font_name("Cinzel", "bold")
@@ -98,8 +101,9 @@ def _fit(text: str, font: str, size: float, width: float) -> float:
 class BoxPainter:
     """Draws one tuck box: coordinates in mm with y down from the net's top-left corner."""
 
-    def __init__(self, canvas: Canvas, source: SideSource, deck: Deck, box: TuckBox, greyscale: bool = False):
-        self.canvas, self.deck, self.box = canvas, deck, box
+    def __init__(self, canvas: Canvas, source: SideSource, deck: Deck, box: TuckBox, greyscale: bool = False, room: float = 0.0):
+        """``room``: mm of paper outside the net on its narrowest side, where the fold ticks go."""
+        self.canvas, self.deck, self.box, self.room = canvas, deck, box, room
         self.convert = colour_converter(greyscale) or (lambda c: c)
         style = deck.style
         self.field = self.convert(colors.HexColor(style_value(style, "back_colour")))
@@ -135,22 +139,26 @@ class BoxPainter:
         c.drawPath(self.path(box.outline), stroke=1, fill=1)  # the field, with bleed past every cut
         c.restoreState()
         composed = self.composition()
-        for art, plate in composed.values():
-            self.art(art, whole=True)
-            self.plate(plate)
-        self.front_title(composed["front"][1])
+        art, plate = composed["back"]
+        self.art(art, whole=True)
+        self.plate(plate)
+        art, plate = composed["front"]
+        self.art(art, crop=FRONT_CROP)  # the back's middle, enlarged over the whole panel: no card's edge shows
+        self.plate(plate, self.paper, double=True)
+        self.front_title(plate)
         self.label(composed["back"][1])
         for name in ("side-1", "side-2"):
             self.spine(box.panels[name])
         self.lid(box.panels["lid"], turned=True)  # reads upright from the front once folded
         self.lid(box.panels["bottom"])
         self.lines()
+        self.fold_ticks()
 
-    def art(self, panel: Box, whole: bool = False) -> None:
-        """The deck's back, scaled so its trim covers the panel (``whole``: fits inside it), clipped to the panel
-        and the cut outline."""
+    def art(self, panel: Box, whole: bool = False, crop: float = 1.0) -> None:
+        """The deck's back, scaled so the middle ``crop`` of its trim covers the panel (``whole``: its trim fits
+        inside it), clipped to the panel and the cut outline."""
         c, g = self.canvas, self.faces.renderer.geometry
-        scale = (min if whole else max)(panel.w / g.trim_w, panel.h / g.trim_h)
+        scale = (min if whole else max)(panel.w / (g.trim_w * crop), panel.h / (g.trim_h * crop))
         c.saveState()
         c.clipPath(self.path(self.box.outline), stroke=0, fill=0)
         clip = c.beginPath()
@@ -162,13 +170,17 @@ class BoxPainter:
         use_side(c, "back", (g.width, g.height), self.back)
         c.restoreState()
 
-    def plate(self, box: Box) -> None:
+    def plate(self, box: Box, ground=None, double: bool = False) -> None:
+        """A plate in the field's colour (or ``ground``) framed in the accent (``double``: a second, finer frame)."""
         c = self.canvas
         c.saveState()
-        c.setFillColor(self.field)
+        c.setFillColor(ground or self.field)
         c.setStrokeColor(self.accent)
         c.setLineWidth(0.6 * mm)
         c.roundRect(box.x * mm, -box.bottom * mm, box.w * mm, box.h * mm, 2 * mm, stroke=1, fill=1)
+        if double:
+            c.setLineWidth(0.2 * mm)
+            c.roundRect((box.x + 1.2) * mm, -(box.bottom - 1.2) * mm, (box.w - 2.4) * mm, (box.h - 2.4) * mm, 1.2 * mm)
         c.restoreState()
 
     def text(self, x: float, y: float, text: str, font: str, size: float, colour, centred: bool = True) -> None:
@@ -184,14 +196,25 @@ class BoxPainter:
         back = box.panels["back"]
         height = sum(size * 1.3 for _, _, size in self.label_lines()) / mm + 8
         label = Box(back.x + INSET, back.bottom - INSET - height, back.w - 2 * INSET, height)
+        front = box.panels["front"]
         return {
-            "front": front_boxes(box.panels["front"], box.notch, trim),
+            "front": (front, front_boxes(front, box.notch, trim)[1]),  # the art over the whole panel, the plate at its foot
             "back": (emblem_box(back, INSET, label, trim), label),
         }
 
     def front_title(self, plate: Box) -> None:
-        size = _fit(self.deck.title, TITLE_FONT, 14, (plate.w - 6) * mm)
-        self.text(plate.cx, plate.cy + size * 0.35 / mm * 0.9, self.deck.title, TITLE_FONT, size, self.accent)
+        """The title on the front's plate, in the deck's ink, and the card count under it."""
+        size = _fit(self.deck.title, TITLE_FONT, 14, (plate.w - 8) * mm)
+        count = self.count_line()
+        small = min(7.5, size * 0.6)
+        block = (size + small * 1.4) / mm
+        top = plate.cy - block / 2
+        self.text(plate.cx, top + size * 0.8 / mm, self.deck.title, TITLE_FONT, size, self.ink)
+        self.text(plate.cx, top + block - small * 0.15 / mm, count, DEFAULT_FONT, small, self.ink)
+
+    def count_line(self) -> str:
+        """What the box holds, as its front says it: the card count."""
+        return f"{self.deck.card_count} cards"
 
     def label_lines(self) -> list[tuple[str, str, float]]:
         """The back's label, line by line: (text, font, size)."""
@@ -234,6 +257,26 @@ class BoxPainter:
         self.text(0, size * 0.35 / mm, self.deck.title, TITLE_FONT, size, self.accent)
         c.restoreState()
 
+    def fold_ticks(self) -> None:
+        """Short marks in line with every fold, outside the net and its bleed on the paper's margin (as far as
+        :attr:`room` allows), so a box cut out at home is scored where it folds; none on the box itself."""
+        if self.room < BLEED + TICK_GAP + MIN_TICK:
+            return
+        start, end = BLEED + TICK_GAP, min(BLEED + TICK_GAP + TICK_LENGTH, self.room - 0.5)
+        w, h = self.box.size
+        c = self.canvas
+        c.saveState()
+        c.setLineWidth(CUT_WIDTH * mm)
+        c.setStrokeColorRGB(0, 0, 0)
+        for f in self.box.folds:
+            if abs(f.x1 - f.x2) < 1e-6:  # a fold across the net: marked above and below it
+                for y1, y2 in ((-start, -end), (h + start, h + end)):
+                    c.line(f.x1 * mm, -y1 * mm, f.x1 * mm, -y2 * mm)
+            else:  # a fold along it: marked left and right
+                for x1, x2 in ((-start, -end), (w + start, w + end)):
+                    c.line(x1 * mm, -f.y1 * mm, x2 * mm, -f.y1 * mm)
+        c.restoreState()
+
     def lines(self) -> None:
         """The cut, printed; then the die line (cut and folds) in its layer, which printers leave out."""
         c = self.canvas
@@ -266,13 +309,15 @@ def draw_box_page(source: SideSource, deck: Deck, box: TuckBox, sheet: BoxSheet,
     if sheet.turned:
         canvas.translate(box.size[1] * mm, 0)
         canvas.rotate(-90)
-    BoxPainter(canvas, source, deck, box, greyscale).paint()
+    net_w, net_h = (box.size[1], box.size[0]) if sheet.turned else box.size
+    room = min(sheet.x, sheet.y, paper.width - sheet.x - net_w, paper.height - sheet.y - net_h) - MARGIN
+    BoxPainter(canvas, source, deck, box, greyscale, room).paint()
     canvas.restoreState()
     canvas.setFillColorRGB(0.3, 0.3, 0.3)
     size = _fit(caption, DEFAULT_FONT, 8, (paper.width - 20) * mm)
     canvas.setFont(DEFAULT_FONT, size)
     net_h = box.size[0] if sheet.turned else box.size[1]
-    below = sheet.y + net_h + BLEED + 6  # just under the net, clear of the printer's margin
+    below = sheet.y + net_h + BLEED + TICK_GAP + TICK_LENGTH + 4  # under the net and its fold ticks
     y = below if below <= paper.height - 8 else max(8.0, sheet.y - BLEED - 4)
     canvas.drawCentredString(paper.width / 2 * mm, (paper.height - y) * mm, caption)
     canvas.showPage()

@@ -8,8 +8,8 @@ Colours become DeviceCMYK or DeviceGray (``converter.space``, components from
 Transparency stays live: transparency groups are blended in the target space,
 and soft masks are left as they are, since their content is a mask's
 luminosity, not printed colour (so are the alpha images of pictures).
-In process CMYK, small dark text prints in black ink alone, overprinting
-(:mod:`.smallblack`).
+In process CMYK, small dark text, small dark shapes and thin dark lines print
+in black ink alone, overprinting (:mod:`.smallblack`).
 
 A gradient's colours are not its end colours converted (ink does not mix like
 light): each piece of its function is sampled at every 8-bit step of its RGB
@@ -257,7 +257,12 @@ class _Recolour:
         for instruction in instructions:
             op = str(instruction.operator)
             if ink is not None:
-                added = ink.before(op, list(instruction.operands) if op != "INLINE IMAGE" else [])
+                added = ink.before(op, list(instruction.operands) if op != "INLINE IMAGE" else [], len(out))
+                if ink.insert is not None:  # a path's switch to black ink, before its first point
+                    at, switch = ink.insert
+                    out[at:at] = switch
+                    ink.insert = None
+                    changed = True
                 out.extend(added)
                 changed = changed or bool(added)
             if op not in _WATCHED:
@@ -286,8 +291,8 @@ class _Recolour:
             else:
                 out.append(pikepdf.ContentStreamInstruction(list(new[0]), Operator(new[1] or op)))
                 changed = True
-            if ink is not None and not stroke and op not in ("q", "Q"):
-                ink.fill(out[-1])
+            if ink is not None and op not in ("q", "Q"):
+                (ink.stroke if stroke else ink.fill)(out[-1])
         return out if changed else None
 
     def picked(self, kind: Any, operands: list, stroke: int) -> tuple[Any, str] | None:

@@ -32,6 +32,7 @@ from ..libraries.reportlab import end_form
 from ..project.files import write_bytes
 from .assemble import Known, fill_forms
 from .canvas import new_canvas
+from .edgecolour import Colour, edge_colour, edge_kinds, is_dark
 from .pieces import PieceSource
 
 _CROP_WIDTH = 0.2  # mm
@@ -132,6 +133,7 @@ class _CardForms:
         self.names: dict[str, str] = {}  # piece key -> form name
         self.sizes: dict[str, tuple[float, float]] = {}
         self.where: dict[str, tuple[int, Card | None, str]] = {}
+        self.edges: dict[str, Colour] = {}  # piece key -> the colour at its edge
 
     def name(self, d: int, card: Card, side: str) -> str:
         """The form of this side: named in the order sides first appear (so names follow the layout alone)."""
@@ -160,6 +162,14 @@ class _CardForms:
 
     def piece(self, name: str) -> bytes:
         return self.pieces.pdf(*self.where[name])
+
+    def edge(self, d: int, card: Card) -> Colour:
+        """The colour at the edge of the card's front, as drawn (each side read once)."""
+        key = self.pieces.key(d, card, "front")
+        if key not in self.edges:
+            g = self.pieces.faces[d].renderer.geometry
+            self.edges[key] = edge_colour(self.pieces.pdf(d, card, "front"), (g.width, g.height))
+        return self.edges[key]
 
 
 def _draw_page(canvas: Canvas, page: Page, cards: Sequence[_JobCard], forms: _CardForms) -> None:
@@ -192,11 +202,21 @@ class SheetOptions:
 
 
 def layout_job(
-    decks: Sequence[Deck], renderers: Sequence[FaceRenderer], options: SheetOptions
+    decks: Sequence[Deck],
+    renderers: Sequence[FaceRenderer],
+    options: SheetOptions,
+    edges: Callable[[int, Card], Colour] | None = None,
 ) -> tuple[list[_JobCard], tuple[Page, ...]]:
+    """The job's cards and its pages.  With ``edges`` (each card's front edge colour, as drawn), cards are laid out
+    by their own edges: cards whose edges differ are never neighbours, and a card dark at its edge keeps its bleed
+    with gaps (see :mod:`.edgecolour`); without, by their decks' styles."""
     cards = job_cards(decks, options.copies)
     geometries = [r.geometry for r in renderers]
-    dark = [dark_edges(deck.style) for deck in decks]
+    styled = [dark_edges(deck.style) for deck in decks]
+    found = [edges(c.deck, c.card) for c in cards] if edges is not None else None
+    dark = [styled[c.deck] or (found is not None and is_dark(found[i])) for i, c in enumerate(cards)]
+    # cards that keep their bleed with gaps share no cut, whatever their colours: only butted ones go by colour
+    kinds = edge_kinds(found) if found is not None else [0] * len(cards)
     items = [
         Item(
             i,
@@ -204,7 +224,8 @@ def layout_job(
             geometries[c.deck].trim_h,
             geometries[c.deck].bleed,
             geometries[c.deck].radius,
-            dark[c.deck],
+            dark[i],
+            -1 if dark[i] else kinds[i],
         )
         for i, c in enumerate(cards)
     ]
@@ -258,7 +279,7 @@ def write_job(
 def _plan_skeleton(decks: Sequence[Deck], options: SheetOptions, forms: _CardForms, title: str | None) -> Skeleton:
     """The sheets with an empty form for each card, to be drawn (see :func:`draw_skeleton`)."""
     try:
-        cards, pages = layout_job(decks, [faces.renderer for faces in forms.pieces.faces], options)
+        cards, pages = layout_job(decks, [faces.renderer for faces in forms.pieces.faces], options, forms.edge)
     except LayoutError as exc:
         raise AetherpressError(
             Problem(decks[0].source if decks else "layout", str(exc), key="deck.size" if decks else None)

@@ -39,6 +39,7 @@ __all__ = [
     "build_all",
     "build_book",
     "check_book",
+    "lay_out_book",
     "load_rulebooks",
     "pdf_author",
     "render_book",
@@ -63,7 +64,7 @@ class BuildContext:
     def create(cls, project: Project, hands: Hands, sides_of: SidesOf, draft: bool = False) -> BuildContext:
         """The context of ``project``'s books: its games and decks (``hands``), its decks' sides (``sides_of``:
         the project context's); in a ``draft``, card text that does not fit is drawn in red."""
-        return cls(project, CardLibrary(project, hands.definitions, sides_of, draft), OddsSource(hands))
+        return cls(project, CardLibrary(project, hands.definitions, sides_of, draft, hands), OddsSource(hands))
 
     def paper(self, name: str) -> Paper:
         return load_papers(self.project)[name]
@@ -76,6 +77,7 @@ def _source(context: BuildContext, book: RulebookDefinition):
     from .source import render_source
 
     context.odds.begin()
+    context.odds.count_ahead(book.games)
     written, rendered = render_source(book, context.library, context.odds)
     if context.library.draft and book.speaks and book.translated:  # a draft tags what the source changed since
         from .sections import mark_stale, states
@@ -161,6 +163,7 @@ def render_book(context: BuildContext, book: RulebookDefinition, paper: str = "a
 def lay_out_book(context: BuildContext, book: RulebookDefinition, paper: str = "a5"):
     """The book as PDF bytes at page size ``paper`` and its :class:`.document.Layout` (pages, headings, tables)."""
     # the book's drawing modules load only when a book is made
+    from .coverart import CoverDesign
     from .document import render_pdf
     from .style import make_styles
 
@@ -173,6 +176,7 @@ def lay_out_book(context: BuildContext, book: RulebookDefinition, paper: str = "
         data, bad, layout = render_pdf(
             styles, book.title, book.subtitle or book.title, story, pdf_author(context, book), book.language_set
         )
+        layout.cover = next((f.design for f in story if isinstance(getattr(f, "design", None), CoverDesign)), None)
         if best is None or len(bad) < best[0]:
             best = (len(bad), data, layout)
         if not bad:
@@ -186,7 +190,8 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
     # the book's drawing modules load only when a book is made
     from .charts import hand_chart
     from .colophon import book_author, colophon, gather_credits, retold
-    from .cover import back_cover, title_page
+    from .cover import back_matter, front_matter, title_page
+    from .coverpick import cover_design
     from .document import contents
     from .flow import Converter
     from .markup import parse
@@ -209,30 +214,45 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
     body = converter.convert(parse(rendered))
     if not converter.headings:
         raise AetherpressError(Problem(source_map.file, "the rulebook has no headings"))
-    cover = []
-    for spec in book.cover:
-        el = ET.Element("img", src=spec, alt="")
-        try:
-            cover.append(converter.picture(el, el, default_w=26.0 if paper != "a5" else 22.0))
-        except AetherpressError as exc:  # told at the cover's line of the rulebook file, not in the source
-            file = display_path(book.file)
-            raise AetherpressError([Problem(file, p.message, book.cover_line, "rulebook.cover") for p in exc.problems]) from None
     games = context.odds.games(source_map.file)
     decks = [context.library.deck(d, source_map.file) for d in book.decks]
     credits = gather_credits(book, games, decks)
     undated = retold(credits) and not any(c.date for c in credits)
     verso = colophon(styles, book.title, book.edition, credits, undated, context.odds.simulated)
-    story = title_page(
-        styles, book.title, list(book.title_lines), book.subtitle, book_author(credits), cover, verso, book.edition
-    )
-    story += contents(styles)
-    story += body
-    story.append(Spacer(1, 2 * mm))
     facts = [(words("Players"), book.players), (words("Time"), book.playing_time), (words("Age"), book.age)]
     facts = [(k, v) for k, v in facts if v]
     lines = [c.line(words) for c in credits if c.line()] + [c.unofficial for c in credits if c.unofficial]
-    story += back_cover(styles, book.title, book.blurb, facts, lines)
+    design = cover_design(context, book, lines, book_author(credits), facts)
+    story = front_matter(design, styles.page)
+    story += title_page(styles, book.title, list(book.title_lines), book.subtitle, book_author(credits), verso, book.edition)
+    story += contents(styles)
+    story += body
+    story.append(Spacer(1, 2 * mm))
+    story += back_matter(design, styles.page, _fillers(context, book, styles, design))
     return story
+
+
+def _fillers(context: BuildContext, book: RulebookDefinition, styles, design) -> list:
+    """The pages that may fill the book's last sheet, in order (see :mod:`.fillers`)."""
+    from .cover import SIGNATURE
+    from .fillers import gallery_page, notes_page, reference_page, scores_page
+
+    where = display_path(book.source)
+    pages: list = []
+    games = context.odds.games(where)
+    for game_id in book.games:
+        if game_id in games and getattr(games[game_id], "rankings", None):
+            pages.append(reference_page(styles, context.odds.table(game_id, None, None, where)))
+            break
+    if book.decks:
+        deck = context.library.deck(book.decks[0], where)
+        arts = [context.library.art(deck, card) for card in deck.cards]
+        pages.append(gallery_page(styles, words("The cards of {deck}", deck=deck.title), arts))
+    pages.append(scores_page(styles))
+    pages.append(notes_page(styles))
+    while len(pages) < SIGNATURE - 1:  # a book of neither games nor decks: a second page for notes
+        pages.append(notes_page(styles))
+    return pages
 
 
 def deciding_attributes(ranking, deck) -> tuple[str, ...]:

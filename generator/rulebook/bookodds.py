@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from decimal import ROUND_CEILING, Decimal
 from typing import Any
 
 from ..errors import AetherpressError, Problem
 from ..hands import Game, Hands
 from ..hands.figures import outward_percent, percent, supported
-from ..hands.oddstables import table_inputs
-from .words import number, per_cent, words
+from ..hands.oddstables import table_inputs, table_requests
+from .words import NBSP, number, per_cent, words
 
 
 class OddsSource:
@@ -30,6 +31,20 @@ class OddsSource:
     def begin(self) -> None:
         """A new book starts: it has shown no table yet."""
         self.simulated = False
+
+    def count_ahead(self, games: Sequence[str]) -> None:
+        """Count (or find counted) every table ``games`` offer, before a book's source is filled in: a long count (a
+        simulation of millions of deals) is not part of the time a source may take.  A table that cannot be
+        counted is left: the book says why, if it shows it."""
+        known = self.games()
+        for game_id in dict.fromkeys(games):
+            if game_id not in known:
+                continue
+            for ranking, deck, modifiers in table_requests(known[game_id]):
+                try:
+                    self.hands.count_table(game_id, ranking, deck, modifiers)
+                except AetherpressError:
+                    continue
 
     def games(self, where: str = "rulebook") -> dict[str, Game]:
         if self._games is None:
@@ -88,19 +103,36 @@ def format_count(n: int) -> str:
     return number(f"{n:,}")
 
 
-def format_probability(p: float, interval: tuple[float, float] | None = None) -> str:
+def format_probability(p: float, interval: tuple[float, float] | None = None, decimals: int | None = None) -> str:
     """A probability as a percentage with three significant figures, never in exponent form; with
-    its 95 % interval (a simulated figure), with no more decimals than the interval supports."""
-    if p <= 0 and interval is None:
+    its interval (a simulated figure), with no more decimals than the interval supports; with
+    ``decimals``, to that many decimals (a column of figures set alike)."""
+    if p <= 0 and interval is None and decimals is None:
         return per_cent("0")
     pct = p * 100
-    if interval is None and pct >= 99.95 and p < 1:
+    if interval is None and decimals is None and pct >= 99.95 and p < 1:
         return per_cent(number(f"{pct:.4f}".rstrip("0")))
-    return per_cent(number(str(percent(p, supported(p, interval)))))
+    return per_cent(number(str(printed_percent(p, interval, decimals))))
+
+
+def printed_percent(p: float, interval: tuple[float, float] | None = None, decimals: int | None = None) -> Decimal:
+    """The percentage :func:`format_probability` prints for ``p``."""
+    return percent(p, supported(p, interval) if decimals is None else decimals)
+
+
+def format_bound(figures: Sequence[Sequence[Any]], decimals: int | None = None) -> str:
+    """How far, in percentage points, a printed figure may lie from its true share: the largest distance from
+    a figure as printed (``(p, interval)`` pairs, printed to ``decimals`` or as their intervals support,
+    rounding included) to an end of its interval, rounded up to two decimals."""
+    farthest = Decimal(0)
+    for p, (low, high) in figures:
+        shown = printed_percent(p, (low, high), decimals)
+        farthest = max(farthest, shown - Decimal(repr(low)) * 100, Decimal(repr(high)) * 100 - shown)
+    return number(str(farthest.quantize(Decimal("0.01"), rounding=ROUND_CEILING)))
 
 
 def format_interval(interval: tuple[float, float] | None, p: float | None = None) -> str:
-    """A 95 % interval of a probability ``p``: '1.2 % to 1.4 %', to the decimals ``p`` is printed with,
+    """The interval of a probability ``p``: '1.2 % to 1.4 %', to the decimals ``p`` is printed with,
     the ends rounded outward (empty for an exact figure)."""
     if interval is None:
         return ""
@@ -122,7 +154,7 @@ def format_one_in(one_in: float | None) -> str:
         n = f"{round(one_in):,}"
     else:
         n = f"{one_in:.1f}".replace(".0", "") if one_in == round(one_in) else f"{one_in:.1f}"
-    return words("1 in {n}", n=number(n))
+    return words("1 in {n}", n=number(n)).replace(" ", NBSP)  # never parted by a line's end
 
 
 _MAX_SEARCH = 200_000  # hands: beyond this a missing example is left out rather than searched for

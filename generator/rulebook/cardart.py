@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, partial
+from typing import Any
 
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
@@ -26,6 +27,7 @@ from ..project import Project
 from ..render.placed import use_side
 from ..render.vector import font_files, side_pdf
 from ..resources.fonts import font_book
+from .oddsline import with_odds_lines
 from .words import language
 
 _BORDER = (0.55, 0.55, 0.55)
@@ -50,10 +52,19 @@ class _CardArt:
 class CardLibrary:
     """Decks and card drawings of one project, each made once."""
 
-    def __init__(self, project: Project, definitions: dict[str, DeckDefinition], sides_of: SidesOf, draft: bool = False):
+    def __init__(
+        self,
+        project: Project,
+        definitions: dict[str, DeckDefinition],
+        sides_of: SidesOf,
+        draft: bool = False,
+        hands: Any = None,
+    ):
         """``sides_of`` gives a deck's sides, as the project context keeps them; ``draft``: a card text that does
-        not fit is drawn in red (as ``build --draft`` draws the decks)."""
+        not fit is drawn in red (as ``build --draft`` draws the decks); ``hands``: the games, whose spell cards are
+        given their odds lines (see :func:`.oddsline.with_odds_lines`)."""
         self.project = project
+        self.hands = hands
         self.draft = draft
         self.definitions = definitions
         self.sides_of = sides_of
@@ -75,7 +86,8 @@ class CardLibrary:
         edition = language() if language() in definition.editions else ""  # a book's edition shows the deck's
         key = f"{spec}@{edition}"
         if key not in self._decks:
-            self._decks[key] = definition.build(tuple(v for v in variants.split("+") if v), edition)
+            deck = definition.build(tuple(v for v in variants.split("+") if v), edition)
+            self._decks[key] = with_odds_lines(deck, self.hands) if self.hands is not None else deck
         return self._decks[key]
 
     def card(self, deck: Deck, card_id: str, where: str = "rulebook") -> Card:

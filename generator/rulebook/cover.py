@@ -1,28 +1,27 @@
-"""The covers of a book: the title page (the front cover) and the back cover.
+"""The outside of a book and its first and last pages, in order.
 
-The front cover sets the title in balanced lines (as even in width as the
-words allow, no line ending on a joining word such as "&" or "of", no word
-left alone on a line when the title has more), "by" the designer the credits
-name, the subtitle and the cover pictures.  The back cover is the book's last
-page: the blurb, who plays and for how long, and the credits in one line
-each.  Blank pages go before it so that the book's pages are a multiple of
-four (a saddle-stitched booklet's sheets) and the last text page is never
-the outside back cover.  What the covers say is data in the rulebook file.
+The book opens with its front cover (drawn: see :mod:`.coverart`), the
+endpaper inside it, the title page (the title in balanced lines: as even in
+width as the words allow, no line ending on a joining word such as "&" or
+"of", no word left alone on a line when the title has more) and the
+colophon on its back.  It ends with the pages that make its sheets whole
+(:mod:`.fillers`, never blank), the endpaper inside the back cover and the
+back cover.  What the covers say is data in the rulebook file.
 """
 
 from __future__ import annotations
 
 import itertools
+from functools import partial
 
-from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, HRFlowable, NextPageTemplate, PageBreak, Spacer, Table, TableStyle
-from reportlab.platypus.flowables import DocWhile
+from reportlab.platypus import Flowable, HRFlowable, NextPageTemplate, PageBreak, Spacer
+from reportlab.platypus.flowables import DocIf
 
-from .keeping import BreakOut
+from .coverart import CoverDesign, FullPage, draw_back, draw_endpaper, draw_front
 from .markup import escape
 from .paragraphs import Paragraph
-from .style import SANS, Styles
+from .style import Styles
 from .words import words
 
 JOINING = {"&", "and", "of", "the", "a", "an", "in", "for", "to", "with", "or"}  # never the last word of a line
@@ -52,10 +51,9 @@ def balanced_lines(title: str, width, measure: float) -> list[str]:
     return best[1] if best is not None else [title]
 
 
-def title_page(
-    styles: Styles, title: str, lines: list[str], subtitle: str, by: str, cover: list, colophon, edition: str = ""
-) -> list:
-    """The front cover, then the colophon on its back."""
+def title_page(styles: Styles, title: str, lines: list[str], subtitle: str, by: str, colophon, edition: str = "") -> list:
+    """The title page (a right-hand page inside the covers), then the colophon on its back: the credits and licence
+    are printed on a page of the book, never on a cover's inside, which print-on-demand shops leave blank."""
     s = styles
     fh = s.page[1] - s.margins[2] - s.margins[3]
     title_style = s.title
@@ -64,7 +62,7 @@ def title_page(
     if max(stringWidth(line, s.title.fontName, s.title.fontSize) for line in lines) > s.measure:
         title_style = s.title.clone("title-long", fontSize=s.title.fontSize * 0.78, leading=s.title.leading * 0.8)
     flow: list = [
-        Spacer(1, fh * 0.12),
+        Spacer(1, fh * 0.2),
         Paragraph("<br/>".join(escape(line) for line in lines), title_style),
         HRFlowable(width="22%", thickness=0.8, color=s.accent, spaceBefore=10, spaceAfter=4, hAlign="CENTER"),
     ]
@@ -73,28 +71,30 @@ def title_page(
     if subtitle:
         parts = balanced_lines(subtitle, lambda t: stringWidth(t, s.subtitle.fontName, s.subtitle.fontSize), s.measure)
         flow += [Spacer(1, 8), Paragraph("<br/>".join(escape(line) for line in parts), s.subtitle)]
-    flow.append(Spacer(1, fh * 0.08))
-    if cover:
-        widths = [c.wrap(1e6, 1e6)[0] + 4 * mm for c in cover]
-        row = Table([cover], colWidths=widths, hAlign="CENTER")
-        row.setStyle(
-            TableStyle(
-                [
-                    ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                    ("FONTNAME", (0, 0), (-1, -1), SANS),
-                ]
-            )
-        )
-        flow.append(BreakOut(row, s.inset))
     if edition:
-        flow.append(Paragraph(escape(edition), s.title_small))
+        flow += [Spacer(1, fh * 0.25), Paragraph(escape(edition), s.title_small)]
     flow += [NextPageTemplate("verso"), PageBreak(), colophon, NextPageTemplate("right"), PageBreak()]
     return flow
 
 
+def front_matter(design: CoverDesign, page: tuple[float, float]) -> list:
+    """The front cover and the endpaper inside it."""
+    lines = partial(_cover_lines)
+    return [
+        FullPage(partial(draw_front, design=design, lines_for=lines), "front", page, design),
+        PageBreak(),
+        FullPage(partial(draw_endpaper, design=design), "endpaper", page),
+        NextPageTemplate("title"),
+        PageBreak(),
+    ]
+
+
+def _cover_lines(title: str, font: str, width: float, size: float) -> list[str]:
+    return balanced_lines(title, lambda t: stringWidth(t, font, size), width)
+
+
 class EndOfBody(Flowable):
-    """Marks the end of the book's text: pages after it are blanks and the back cover."""
+    """Marks the end of the book's text: pages after it are fillers, the endpaper and the back cover."""
 
     def wrap(self, avail_w, avail_h):
         return 0, 0
@@ -103,19 +103,13 @@ class EndOfBody(Flowable):
         pass
 
 
-def back_cover(styles: Styles, title: str, blurb: str, facts: list[tuple[str, str]], credits: list[str]) -> list:
-    """The end of the text, blank pages to make the pages a multiple of four, then the back cover."""
-    s = styles
-    fh = s.page[1] - s.margins[2] - s.margins[3]
-    flow: list = [EndOfBody(), NextPageTemplate("blank"), PageBreak()]
-    flow.append(DocWhile(f"doc.page % {SIGNATURE} != 0", [PageBreak()]))
-    flow += [Spacer(1, fh * 0.1), Paragraph(escape(title), s.title_small)]
-    flow.append(HRFlowable(width="22%", thickness=0.8, color=s.accent, spaceBefore=6, spaceAfter=10, hAlign="CENTER"))
-    if blurb:
-        flow += [Paragraph(escape(blurb), s.subtitle), Spacer(1, 12)]
-    if facts:
-        line = " · ".join(words("{fact}: {value}", fact=escape(k), value=escape(v)) for k, v in facts)
-        flow += [Paragraph(line, s.title_small), Spacer(1, 16)]
-    for line in credits:
-        flow.append(Paragraph(escape(line), s.colophon))
+def back_matter(design: CoverDesign, page: tuple[float, float], fillers: list) -> list:
+    """The end of the text, the pages that make the book whole sheets (each a page a reader wants: see
+    :mod:`.fillers`), the endpaper inside the back cover, then the back cover."""
+    flow: list = [EndOfBody(), PageBreak()]
+    for filler in fillers[: SIGNATURE - 1]:
+        # the page about to be set, the endpaper and the back cover: filled while they would not end a sheet
+        flow.append(DocIf(f"(doc.page + 1) % {SIGNATURE} != 0", [filler, PageBreak()]))
+    flow += [FullPage(partial(draw_endpaper, design=design), "endpaper", page), PageBreak()]
+    flow.append(FullPage(partial(draw_back, design=design), "back", page))
     return flow

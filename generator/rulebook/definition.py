@@ -8,7 +8,9 @@ subtitle = "..."                  # optional
 games = ["founders-flip"]         # game ids this book is built for (default: [id])
 decks = ["imperial", "aetherial"] # decks the book draws (for the record)
 source = "founders-flip.md"       # the Markdown source, beside this file (default: <id>.md)
-cover = ["card:imperial/emperor"] # optional card pictures on the title page
+cover = ["card:imperial/emperor"] # optional: the cards fanned on the front cover (default: the best hand's example)
+cover_layout = "fan"              # optional: "fan", "row" or "single" (one card, large)
+isbn = "978-..."                  # optional: the book's ISBN, drawn as an EAN-13 barcode on the back cover
 edition = "First edition"         # optional: the edition, printed on the title page and in the colophon
 language = "en-GB"                # optional: the book's language (its PDF's Lang), default en-GB
 title_lines = ["Dragon Poker", "& Red Star"]  # optional: the cover's title lines (default: balanced)
@@ -40,6 +42,7 @@ from ..definitions.schema import check_table, field
 from ..definitions.toml import read_toml
 from ..errors import AetherpressError, Problem, display_path
 from ..project import Project, safe_join
+from .isbn import IsbnError, isbn13
 
 _SPEC = {
     "id": field(str, required=True),
@@ -54,6 +57,8 @@ _SPEC = {
     "playing_time": field(str),
     "age": field(str),
     "cover": field(list, item=str),
+    "cover_layout": field(str),
+    "isbn": field(str),
     "edition": field(str),
     "credits": field(dict),
     "data": field(dict),
@@ -85,6 +90,8 @@ class RulebookDefinition:
     players: str = ""
     playing_time: str = ""
     age: str = ""
+    cover_layout: str = "fan"
+    isbn: str = ""  # the 13 digits of its ISBN, checked
 
     @property
     def name(self) -> str:
@@ -146,6 +153,7 @@ def untranslated_book(book: RulebookDefinition) -> Problem:
     )
 
 
+COVER_LAYOUTS = ("fan", "row", "single")  # how the front cover shows its cards
 BOOK_TEXTS = ("title", "subtitle", "edition", "blurb", "players", "playing_time", "age")  # translated in editions
 
 
@@ -171,6 +179,14 @@ def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
     if "title_lines" in checked and " ".join(checked["title_lines"]).split() != checked["title"].split():
         ctx.error(("rulebook", "title_lines"), "the title's lines must hold the title's words, in order")
     language, editions = parse_languages(ctx, checked, ("rulebook",))
+    if checked.get("cover_layout", "fan") not in COVER_LAYOUTS:
+        ctx.error(("rulebook", "cover_layout"), f"must be one of {', '.join(COVER_LAYOUTS)}, not '{checked['cover_layout']}'")
+    isbn = ""
+    if checked.get("isbn"):
+        try:
+            isbn = isbn13(checked["isbn"])
+        except IsbnError as exc:
+            ctx.error(("rulebook", "isbn"), str(exc))
     ctx.raise_if_any()
     book_id = checked["id"]
     if not check_id(ctx, book_id, ("rulebook", "id"), "rulebook"):
@@ -203,6 +219,8 @@ def load_rulebook(path: Path, project: Project) -> RulebookDefinition:
         players=checked.get("players", ""),
         playing_time=checked.get("playing_time", ""),
         age=checked.get("age", ""),
+        cover_layout=checked.get("cover_layout", "fan"),
+        isbn=isbn,
     )
 
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import functools
 import io
-from dataclasses import dataclass, field
+import itertools
+from dataclasses import dataclass, field, replace
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -25,12 +26,14 @@ from reportlab.platypus import (
     Spacer,
     Table,
     TableStyle,
+    paragraph,
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from ..libraries.reportlab import frame_fill, undrawn_on, unsaved_pass
+from ..libraries.reportlab import frame_fill, inner_flowables, line_texts, undrawn_on, unsaved_pass
 from ..render.placed import fill_sides
 from .cover import EndOfBody
+from .coverart import FullPage
 from .flow import Heading
 from .keeping import FULL, BookTable, KeepWithStart, unwrapped
 from .markup import escape
@@ -48,13 +51,18 @@ class Placed:
     """A heading, table or chart (part) as laid out: its page, width (points) and what it is."""
 
     page: int
-    kind: str  # "heading", "table", "chart" or "text" (anything else drawn: paragraphs, lists, pictures)
+    kind: str  # "heading", "table", "chart", "text" (anything else drawn: paragraphs, lists, pictures), or a page
+    # drawn whole: "front", "endpaper", "back"
     width: float = 0.0
     height: float = 0.0
     title: str = ""  # a heading's
     level: int = 0  # a heading's
     part: int = 0  # a table's: 0 for its start, 1 for what runs over onto the next page, ...
     rows: int = 0  # a table part's rows beyond its repeated header
+    whole_rows: int = 0  # a table's rows beyond its header, in all its parts
+    lines: tuple[str, ...] = ()  # a heading's lines, as broken
+    breaks: tuple[tuple[str, str], ...] = ()  # each line break inside a paragraph: (the line's end, the next line's start)
+    wrapped: tuple[str, ...] = ()  # a table's cells set on more than one line
 
 
 @dataclass
@@ -64,6 +72,7 @@ class Layout:
     fills: dict[int, float] = field(default_factory=dict)  # body page -> share of the frame's height in use
     chapters: set[int] = field(default_factory=set)  # pages on which a chapter starts
     placed: list[Placed] = field(default_factory=list)  # headings and tables in reading order
+    cover: object = None  # the covers' design (see .coverart.CoverDesign)
     measure: float = 0.0  # the width of the running text (points)
     frame_height: float = 0.0  # the height of a page's text area (points)
 
@@ -72,6 +81,21 @@ class Layout:
         last = max(self.fills, default=0)
         first = min(self.chapters, default=last + 1)
         return [page for page in range(first, last) if page + 1 not in self.chapters and self.fills.get(page, 1.0) < FULL]
+
+
+def _paragraphs(flowable):
+    """Every paragraph a flowable draws (itself, or inside its lists, tables and groups)."""
+    if isinstance(flowable, paragraph.Paragraph):
+        yield flowable
+        return
+    for held in inner_flowables(flowable):
+        yield from _paragraphs(held)
+
+
+def _breaks(para) -> list[tuple[str, str]]:
+    """Each line break of a wrapped paragraph: the end of one line and the start of the next."""
+    lines = line_texts(para)
+    return [(a, b) for a, b in itertools.pairwise(lines)]
 
 
 class _OutlinedCanvas(Canvas):
@@ -156,7 +180,8 @@ class BookDocument(BaseDocTemplate):
         self.layout = Layout(measure=self.s.measure, frame_height=self.s.page[1] - self.s.margins[2] - self.s.margins[3])
         self.fills = self.layout.fills  # page -> share of the frame's height in use when the page ended
         self.chapter_pages = self.layout.chapters
-        self.body_last = 0  # the last page of the text (blank pages and the back cover follow it)
+        self.body_last = 0  # the last page of the text (filled pages, the endpaper and the back cover follow it)
+        self.bare_pages: set[int] = set()  # pages drawn whole (covers, endpapers): no running footer
         super().handle_documentBegin()
 
     def handle_pageEnd(self):
@@ -179,17 +204,28 @@ class BookDocument(BaseDocTemplate):
         return bad
 
     def afterFlowable(self, flowable):
+        if isinstance(flowable, FullPage):
+            self.bare_pages.add(self.page)
+            self.layout.placed.append(Placed(self.page, flowable.kind))
+            return
         inner = unwrapped(flowable)
+        paragraphs = list(_paragraphs(flowable))
+        breaks = tuple(b for p in paragraphs for b in _breaks(p))
         if isinstance(inner, BookTable):
             width = sum(inner._colWidths)
+            wrapped = tuple(" ".join(cell) for p in paragraphs if len(cell := line_texts(p)) > 1)
             placed = Placed(self.page, inner.kind, width, inner._height, part=inner.part, rows=inner.body_rows)
-            self.layout.placed.append(placed)
+            self.layout.placed.append(replace(placed, whole_rows=inner.all_rows, breaks=breaks, wrapped=wrapped))
         elif isinstance(flowable, Heading):
-            self.layout.placed.append(Placed(self.page, "heading", title=flowable.title, level=flowable.level))
+            heading_lines = tuple(line_texts(flowable))
+            self.layout.placed.append(
+                Placed(self.page, "heading", title=flowable.title, level=flowable.level, lines=heading_lines)
+            )
         elif not isinstance(flowable, (Spacer, CondPageBreak, PageBreak, EndOfBody)):
             height = float(vars(flowable).get("height", 0.0) or 0.0)
             if height:  # what was drawn: not the page-top markers, which take no room
-                self.layout.placed.append(Placed(self.page, "text", float(vars(flowable).get("width", 0.0) or 0.0), height))
+                drawn_w = float(vars(flowable).get("width", 0.0) or 0.0)
+                self.layout.placed.append(Placed(self.page, "text", drawn_w, height, breaks=breaks))
         if isinstance(flowable, EndOfBody):
             self.body_last = self.page
         if isinstance(flowable, Heading):
@@ -200,6 +236,8 @@ class BookDocument(BaseDocTemplate):
                 self.notify("TOCEntry", _toc_entry(flowable, self.page))
 
     def _footer(self, canv, doc):
+        if doc.page in self.bare_pages:
+            return
         s = self.s
         w, _ = s.page
         inner, outer, _, bottom = s.margins

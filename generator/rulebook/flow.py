@@ -13,6 +13,7 @@ a row with their alt texts as captions.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from typing import Any
@@ -37,16 +38,17 @@ from ..faces.icons import deck_icons
 from .blocks import BLOCK_KINDS, PictureRequest, kinds_said
 from .cardart import CardLibrary
 from .inlineicons import BOOK_ICONS
-from .keeping import INTRODUCTION, BookTable, Stack, Whole, unwrapped
-from .markup import Inline, SourceMap, escape, plain_text, slug
+from .keeping import INTRODUCTION, SHORT_TABLE, BookTable, Stack, Whole, unwrapped
+from .markup import Inline, SourceMap, escape, last_words_bound, plain_text, slug
 from .paragraphs import Paragraph
 from .scripts import list_from_the_right, mirrored, right_to_left
 from .style import SANS, SANS_BOLD, SERIF, Styles
 from .widths import balanced_rows, fit_columns
-from .words import language
+from .words import language, spaced
 
 _DEFAULT_CARD_MM = 16.0
 MIN_PICTURE_MM, MAX_PICTURE_MM = 3.0, 180.0
+_BREAKS = re.compile(r"[ \t\r\n]+")  # where a line may break: any space but a no-break one
 _BLOCK_TAGS = {"p", "ul", "ol", "blockquote", "table", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "div"}
 
 
@@ -180,7 +182,7 @@ class Converter:
         flow: list[Flowable] = []
         # room enough left on the page for the heading and a start under it
         flow.append(CondPageBreak(self.s.page[1] * {"h1": 0.3, "h2": 0.18}.get(el.tag, 0.1)))
-        flow.append(Heading(self.inline.markup(el), style, level, title, key))
+        flow.append(Heading(last_words_bound(self.inline.markup(el)), style, level, title, key))
         return flow
 
     def paragraph(self, el: ET.Element, width: float, style) -> list[Flowable]:
@@ -393,9 +395,10 @@ class Converter:
                 natural = max(natural, stringWidth(plain_text(rest), style.fontName, style.fontSize))
             return flow, natural, minimum
         text = self.inline.markup(el)
-        words = plain_text(el).split() or [""]
+        shown = spaced(plain_text(el))
+        words = _BREAKS.split(shown) or [""]  # a figure bound by no-break spaces ("1 in 58,905") is one word: it never wraps
         font = SANS_BOLD if head or "<b>" in text else style.fontName
-        natural = stringWidth(plain_text(el), font, style.fontSize)
+        natural = stringWidth(shown, font, style.fontSize)
         minimum = max(stringWidth(w, font, style.fontSize) for w in words)
         return Paragraph(text, style), natural, minimum
 
@@ -451,7 +454,8 @@ class Converter:
         table = BookTable(rows, colWidths=widths, repeatRows=head_rows, hAlign=side)
         table.setStyle(TableStyle(commands))
         after = Spacer(1, self.s.body.spaceAfter)
-        return [Whole(table) if len(rows) <= 16 else table, after]
+        body = len(rows) - head_rows
+        return [Whole(table, unbroken=body <= SHORT_TABLE) if len(rows) <= 16 else table, after]
 
 
 def _keeps_with_next(flowable: Flowable) -> bool:

@@ -4,8 +4,9 @@
   introduction stays with what follows it, but only with its *start* (two rows
   of a table, the first lines of a paragraph) when the whole will not fit, so a
   long table never leaves the page before it half empty.
-- :class:`Whole` keeps a short table or a row of pictures in one piece, unless
-  moving it would leave the page less than half full.
+- :class:`Whole` keeps a table or a row of pictures in one piece, unless
+  moving it would leave the page less than two thirds full; a table of
+  :data:`SHORT_TABLE` rows or fewer is never broken.
 - :class:`BreakOut` lets a chart or a wide table use the whole frame, wider
   than the measure of the running text.
 - :class:`Stack` draws a few flowables as one (a row of pictures and captions).
@@ -21,6 +22,7 @@ from ..libraries.reportlab import frame_height, kept_content, kept_height, last_
 
 FULL = 2 / 3  # a page is filled at least this far, unless a new chapter starts on the next
 INTRODUCTION = 0.25  # text under a heading shorter than this share of a page introduces the table after it
+SHORT_TABLE = 12  # rows (besides its header) of a table that is never broken over two pages
 MIN_ROWS = 2  # rows of a table that must go with its introduction, or start a chart at a page's foot
 
 
@@ -53,6 +55,7 @@ class BookTable(Table):
 
     kind = "table"
     part = 0
+    whole_rows = -1  # rows (beyond the header) of the whole table its parts come from (-1: not split yet)
 
     def split(self, aW, aH):
         parts = super().split(aW, aH)
@@ -67,7 +70,13 @@ class BookTable(Table):
         for index, piece in enumerate(parts):
             piece.kind = self.kind
             piece.part = self.part + index
+            piece.whole_rows = self.all_rows
         return parts
+
+    @property
+    def all_rows(self) -> int:
+        """Rows beyond the header of the whole table this is (a part of)."""
+        return self.whole_rows if self.whole_rows >= 0 else self.body_rows
 
     @property
     def body_rows(self) -> int:
@@ -88,7 +97,7 @@ class KeepWithStart(KeepTogether):
                 head, last = content[:-1], content[-1]
                 used = sum(f.wrapOn(canv, aW, aH)[1] + _space(f) for f in head) + 2.0
                 room = aH - used - last.getSpaceBefore()
-                if isinstance(last, Whole) and aH >= frame_h * (1 - FULL):
+                if isinstance(last, Whole) and not last.unbroken and aH >= frame_h * (1 - FULL):
                     last = last.content  # moving the group would leave the page too empty: the whole may split
                 share_frame(last, self)  # it is laid out in this group's frame
                 if room > 0:
@@ -99,11 +108,13 @@ class KeepWithStart(KeepTogether):
 
 
 class Whole(Flowable):
-    """A flowable kept in one piece unless that would leave the page less than two thirds full."""
+    """A flowable kept in one piece unless that would leave the page less than two thirds full; an ``unbroken``
+    one (a table of :data:`SHORT_TABLE` rows or fewer) is never broken, unless it is taller than a page."""
 
-    def __init__(self, content: Flowable):
+    def __init__(self, content: Flowable, unbroken: bool = False):
         super().__init__()
         self.content = content
+        self.unbroken = unbroken
         self.hAlign = getattr(content, "hAlign", "LEFT")
 
     def wrap(self, aW, aH):
@@ -114,6 +125,8 @@ class Whole(Flowable):
         frame_h = frame_height(self)
         if frame_h is None or aH < frame_h * (1 - FULL):
             return []  # the page is full enough: move the whole to the next page
+        if self.unbroken and self.content.wrap(aW, frame_h)[1] <= frame_h:
+            return []  # it fits a page: it goes whole to the next
         parts = self.content.split(aW, aH)
         return parts if len(parts) >= 2 else []
 

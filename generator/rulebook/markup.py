@@ -252,3 +252,25 @@ class Inline:
                 block, "an image must stand alone in its paragraph (or with other images only) or in a table cell"
             )
         raise self.source.error(block, f"unsupported inline Markdown element <{tag}>")
+
+
+_MARKUP = re.compile(r"(<[^>]*>)|([^<]+)")
+
+
+def last_words_bound(markup: str) -> str:
+    """A heading's markup with its last two words bound by a no-break space, so that its last line holds at least
+    two words ("Twofold: The Game / for Two", never "Twofold: The Game for / Two")."""
+    tokens = [m.group(0) for m in _MARKUP.finditer(markup)]
+    texts = [i for i, t in enumerate(tokens) if not t.startswith("<")]
+    seen_after = False  # a word follows
+    for index in reversed(texts):
+        token = tokens[index]
+        for j in range(len(token) - 1, -1, -1):
+            if token[j] != " ":
+                seen_after = True
+                continue
+            before = token[:j].strip() or any(tokens[i].strip() for i in texts if i < index)
+            if seen_after and before:
+                tokens[index] = token[:j] + "\u00a0" + token[j + 1 :]
+                return "".join(tokens)
+    return markup

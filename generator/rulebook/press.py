@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..definitions.shops import DEFAULT_PDFX, Shop
+from ..definitions.shops import DEFAULT_PDFX, BookFiles, Shop
 from ..errors import AetherpressError, Problem, display_path
 from ..imposition.printbook import PAPER_THICKNESS, BookError
 from ..render.bookpdf import Look, Press, PrintBook, print_book
 from ..render.colour import ProcessColour
 from ..render.icc import STOCKS, OutputProfile, shipped_profile
-from . import BuildContext, pdf_author, render_book, typesetting
+from . import BuildContext, lay_out_book, pdf_author, typesetting
 from .definition import RulebookDefinition
 
 BOOK_BLEED = 3.0  # mm, when no shop names its own
@@ -39,19 +39,29 @@ class PrintOptions:
         process = ProcessColour(self.profile or shipped_profile(self.stock), limit)
         bleed = self.shop.bleed if self.shop is not None else BOOK_BLEED
         level = self.shop.pdfx if self.shop is not None else DEFAULT_PDFX
-        return Press(bleed, process, level, self.binding, self.thickness)
+        files = self.shop.book if self.shop is not None else BookFiles()
+        return Press(bleed, process, level, self.binding, self.thickness, files.marks, files.slug, files.cover == "spreads")
 
 
 def print_files(
     context: BuildContext, book: RulebookDefinition, paper: str, options: PrintOptions
 ) -> tuple[list[tuple[str, bytes]], PrintBook]:
     """The interior's and the cover's file names and PDF bytes, and what was made (pages, spine)."""
-    from .style import ACCENT, TITLE_BOLD, make_styles
+    from reportlab.lib import colors
 
     with typesetting(context, book):
-        data = render_book(context, book, paper)
-        band = make_styles(context.paper(paper)).band
-        look = Look(band, ACCENT, band, TITLE_BOLD, book.title, pdf_author(context, book), book.language_set)
+        data, layout = lay_out_book(context, book, paper)
+        design = layout.cover  # the spine continues the covers' ground, its title in their accent and title face
+        ground = colors.HexColor(design.ground)
+        look = Look(
+            ground,
+            ground,
+            colors.HexColor(design.accent),
+            design.title_font,
+            book.title,
+            pdf_author(context, book),
+            book.language_set,
+        )
         try:
             made = print_book(data, options.press(), look)
         except BookError as exc:

@@ -4,14 +4,15 @@ A source sees:
 - ``deck(spec)``: a deck by id and variants (``deck('imperial:academy')``), with
   ``.cards``, ``.suits``, ``.ranks``, ``.rank(id)``, ``.suit(id)``, ``.card(id)``;
 - ``odds(game, ranking=None, deck=None, modifiers=())``: the hand-ranking engine's table
-  (under spells or house rules: exact, or simulated with its 95 % intervals);
+  (under spells or house rules: exact, or simulated with its 99.9 % intervals);
 - ``game_notes(game)``: the readings a game's ranking data rests on (its ``notes``);
 - ``modifiers(game)``: a game's modifiers (spells, house rules) by id;
 - ``rows(game)``: a game of rows (Fivefold Arrangement): every kind of row of each setup;
 - ``book``: the rulebook definition (``title``, ``games`` ...);
 - filters ``count`` (1,234), ``probability`` (12.3 %), ``one_in`` (1 in 8.1),
   ``cell`` (text made safe inside a Markdown table cell), ``sort_by_value``,
-  ``interval`` (1.2 % to 1.4 %), ``points`` (3.02) and ``change`` (``odds(game, modifiers=[id]) | change(odds(game))``:
+  ``interval`` (1.2 % to 1.4 %), ``bound`` (how far printed figures may lie from the truth, in percentage
+  points, rounding included: ``[(p, interval), ...] | bound(decimals)``), ``points`` (3.02) and ``change`` (``odds(game, modifiers=[id]) | change(odds(game))``:
   the biggest change a rule makes to the deal's odds, in a player's words: "A Flush becomes seven times likelier").
 Templates cannot reach files outside the book's folder, the environment or
 Python internals; a missing name is an error, never an empty string.
@@ -29,7 +30,15 @@ from ..definitions.model import UnknownId
 from ..errors import AetherpressError, Problem, display_path
 from ..faces.sandbox import ConfinedLoader, OutsideProject, template_error
 from ..resources.limits import LimitedSandbox, deadline, render_bounded, rulebook_seconds
-from .bookodds import OddsSource, format_count, format_interval, format_one_in, format_points, format_probability
+from .bookodds import (
+    OddsSource,
+    format_bound,
+    format_count,
+    format_interval,
+    format_one_in,
+    format_points,
+    format_probability,
+)
 from .cardart import CardLibrary
 from .definition import RulebookDefinition
 from .oddsline import change_line
@@ -61,6 +70,7 @@ def render_source(book: RulebookDefinition, library: CardLibrary, odds: OddsSour
     env.filters.update(
         count=format_count,
         probability=format_probability,
+        bound=format_bound,
         one_in=format_one_in,
         interval=format_interval,
         points=format_points,

@@ -81,14 +81,14 @@ def per_cent(text: str) -> str:
     """A number as the book's language writes it (see :func:`number`) with the per cent sign where the language's
     CLDR pattern puts it: ``12.3 %`` in English (the book's house style), ``12,3 %`` in German, ``12.3%`` in Hebrew
     and Arabic, where a space would let the sign drift to the other side of a right-to-left line, ``%12,3`` in
-    Turkish."""
+    Turkish. A space between them is a no-break space: no line parts a number from its sign."""
     if language() == _SOURCE:
-        return text + " %"
+        return text + NBSP + "%"
     pattern = _locale().percent_formats[None]
     prefix, suffix = (
         part.replace("\u200e", "").replace("\u200f", "").replace("\xa0", " ") for part in (pattern.prefix[0], pattern.suffix[0])
     )
-    return prefix + text + suffix
+    return (prefix + text + suffix).replace(" ", NBSP)
 
 
 def number(text: str) -> str:
@@ -116,9 +116,27 @@ _FRENCH_HIGH = re.compile(r"(?<=\w|[»)\]’”])\s*([;!?])(?=\s|$|[»)])")
 _FRENCH_COLON = re.compile(r"(?<=\w|[»)\]’”])\s*(:)(?=\s|$)")
 
 
+NBSP = "\u00a0"
+# a number and the unit or sign after it (49.4 %, 3 mm, 10 pt, 90°), a sign before a number (£ 5), and the
+# words of a "1 in 58,905": the space between them never breaks a line
+_UNIT_AFTER = re.compile(r"(?<=\d)[ \t]+(?=(?:%|‰|‱|°|mm|cm|m|km|pt|px|dpi|in|g|kg|min|h|s|×)(?![\w]))")
+_SIGN_BEFORE = re.compile(r"(?<=[£$€¥×±~≈<>≤≥])[ \t]+(?=\d)")
+_ONE_IN = re.compile(r"(?<=\b1)[ \t]+(in|sur|zu|su|en)[ \t]+(?=\d)")
+
+
+def bound_figures(text: str) -> str:
+    """``text`` with a no-break space between a number and its unit or sign, and in "1 in N", so that no line
+    ever parts them ("(49.4" at a line's end and "%)" at the next's start)."""
+    text = _ONE_IN.sub(lambda m: f"{NBSP}{m.group(1)}{NBSP}", text)
+    text = _UNIT_AFTER.sub(NBSP, text)
+    return _SIGN_BEFORE.sub(NBSP, text)
+
+
 def spaced(text: str) -> str:
-    """Running text with the language's spacing: French puts a no-break space before ``; ! ?`` and ``:`` (a full
-    one: the book's serif, EB Garamond, has no narrow no-break space)."""
+    """Running text with the language's spacing: numbers bound to their units and signs (:func:`bound_figures`);
+    French puts a no-break space before ``; ! ?`` and ``:`` (a full one: the book's serif, EB Garamond, has no
+    narrow no-break space)."""
+    text = bound_figures(text)
     if language().split("_")[0].split("-")[0] != "fr":
         return text
     text = _FRENCH_HIGH.sub("\u00a0\\1", text)

@@ -1,0 +1,57 @@
+"""The colour at a card side's edge, read from its drawn piece: what decides the gaps of print-and-play sheets.
+
+Cards butted together share a cut: a cut a little off shows a sliver of the
+neighbour.  That is harmless when the neighbour's edge is the same colour and a
+flaw when it differs (a dark Founding card beside a cream one, Dragon's Gambit's
+suit borders side by side).  The sheets therefore read the cards' own edges, as
+drawn: the piece (the side's PDF, bleed and all) is rasterised small, and its
+outermost ring, the bleed's outer half, gives the median colour of the edge.
+Cards of different edge colours are laid out apart (each colour its own pages),
+and a card dark at its edge keeps its bleed with gaps, whatever its deck's style.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..definitions.styles import DARK, luminance
+from .pagepng import render_pages
+
+PX_PER_MM = 2  # the edge is read at half a millimetre a pixel
+RING_MM = 1.0  # how deep into the side, from its outer edge, the edge is read
+ALIKE = 24  # edges whose colours differ by no more than this (0-255, in every channel) are alike
+
+Colour = tuple[int, int, int]
+
+
+def edge_colour(pdf: bytes, size_mm: tuple[float, float]) -> Colour:
+    """The median colour (RGB 0-255) of the outermost :data:`RING_MM` of the side drawn in ``pdf``."""
+    w, h = (max(8, round(v * PX_PER_MM)) for v in size_mm)
+    picture = next(render_pages(pdf, (w, h)))
+    ring = max(1, round(RING_MM * PX_PER_MM))
+    rgb = picture.convert("RGB")
+    found = [rgb.getpixel((x, y)) for y in range(h) for x in range(w) if x < ring or y < ring or x >= w - ring or y >= h - ring]
+    r, g, b = (sorted(channel)[len(channel) // 2] for channel in zip(*found))
+    return int(r), int(g), int(b)
+
+
+def edge_kinds(edges: Sequence[Colour]) -> list[int]:
+    """Each edge's kind: the first colour seen within :data:`ALIKE` of it (0, 1, 2... in order of appearance)."""
+    seen: list[Colour] = []
+    kinds = []
+    for colour in edges:
+        kind = next((n for n, other in enumerate(seen) if _alike(colour, other)), None)
+        if kind is None:
+            kind = len(seen)
+            seen.append(colour)
+        kinds.append(kind)
+    return kinds
+
+
+def _alike(one: Colour, other: Colour) -> bool:
+    return max(abs(a - b) for a, b in zip(one, other)) <= ALIKE
+
+
+def is_dark(colour: Colour) -> bool:
+    """Is an edge of ``colour`` dark (as :func:`~generator.definitions.styles.dark_edges` says of a style's)?"""
+    return luminance("#{:02x}{:02x}{:02x}".format(*colour)) < DARK
