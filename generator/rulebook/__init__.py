@@ -242,7 +242,8 @@ def _fillers(context: BuildContext, book: RulebookDefinition, styles, design) ->
     games = context.odds.games(where)
     for game_id in book.games:
         if game_id in games and getattr(games[game_id], "rankings", None):
-            pages.append(reference_page(styles, context.odds.table(game_id, None, None, where)))
+            with knowing_games(games):  # the hands' names and descriptions in the book's language
+                pages.append(reference_page(styles, context.odds.table(game_id, None, None, where)))
             break
     if book.decks:
         deck = context.library.deck(book.decks[0], where)

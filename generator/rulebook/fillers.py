@@ -19,7 +19,7 @@ from .cardart import CardPicture
 from .markup import escape
 from .paragraphs import Paragraph
 from .style import SANS, SANS_BOLD, Styles
-from .words import words
+from .words import category_words, words
 
 FILLERS = ("reference", "gallery", "scores", "notes")  # the kinds of page, in the order they are used
 _SCORE_ROWS = 16
@@ -67,10 +67,11 @@ def reference_page(styles: Styles, table) -> Flowable:
     rows = [head]
     for number, c in enumerate(table.categories, 1):
         chance = f"{format_probability(c.probability, c.interval)}<br/>{format_one_in(c.one_in)}" if c.count else words("never")
+        name, description = category_words(table, c)  # as the charts name them, in the book's language
         rows.append(
             [
-                Paragraph(f"<b>{number}. {escape(c.name)}</b>", s.cell),
-                Paragraph(escape(c.description or ""), s.cell),
+                Paragraph(f"<b>{number}. {escape(name)}</b>", s.cell),
+                Paragraph(escape(description), s.cell),
                 Paragraph(chance, s.chart_num),
             ]
         )
