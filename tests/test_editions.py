@@ -63,6 +63,7 @@ GERMAN = {
     "anything else (a pair is not rarer than three cards that make nothing, so it is no hand of its own)": "alles "
     "andere (ein Paar ist nicht seltener als drei Karten, die nichts ergeben, und darum keine eigene Hand)",
     "{count} cards · {width} × {height} mm": "{count} Karten · {width} × {height} mm",
+    "{count} cards": "{count} Karten",
     "Tuck box for {name}: {count} cards {thickness} mm thick; inside {width} x {height} x {depth} mm. Cut on the solid "
     "line, fold between the corners the cut makes, glue the narrow flap inside the front.": "Faltschachtel für {name}: "
     "{count} Karten, {thickness} mm dick; innen {width} × {height} × {depth} mm. Auf der Linie schneiden, an den Ecken "
@@ -98,7 +99,8 @@ def words_of(text: str) -> set[str]:
 
 
 def pdf_words(path: Path) -> set[str]:
-    return words_of(subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout)
+    # in the order the text is drawn: a word of a card fanned at an angle (a cover) stays whole
+    return words_of(subprocess.run(["pdftotext", "-raw", str(path), "-"], capture_output=True, text=True, check=True).stdout)
 
 
 def svg_words(folder: Path) -> set[str]:

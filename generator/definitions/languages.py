@@ -34,11 +34,12 @@ from .schema import Context, KeyPath
 TEMPLATE_WORDS = "template"  # the context of the texts card templates write themselves, {{ _("Twofold") }}
 # the words a tuck box prints of its own, translated as the templates' own words are (see faces.templatewords)
 BOX_COUNT = "{count} cards · {width} × {height} mm"
+BOX_FRONT = "{count} cards"  # under the title on the box's front
 BOX_CAPTION = (
     "Tuck box for {name}: {count} cards {thickness} mm thick; inside {width} x {height} x {depth} mm. "
     "Cut on the solid line, fold between the corners the cut makes, glue the narrow flap inside the front."
 )
-BOX_WORDS = (BOX_COUNT, BOX_CAPTION)
+BOX_WORDS = (BOX_COUNT, BOX_FRONT, BOX_CAPTION)
 TRANSLATIONS = "translations"  # the folder, beside a deck file, of its gettext catalogues
 TEMPLATE_FILE = "messages.pot"
 _DEFAULT_LANGUAGE = "en"

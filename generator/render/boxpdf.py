@@ -25,7 +25,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..definitions.languages import BOX_COUNT, say
+from ..definitions.languages import BOX_COUNT, BOX_FRONT, say
 from ..definitions.model import Deck
 from ..definitions.styles import style_value
 from ..faces.drawn import SideSource
@@ -214,7 +214,7 @@ class BoxPainter:
 
     def count_line(self) -> str:
         """What the box holds, as its front says it: the card count."""
-        return f"{self.deck.card_count} cards"
+        return say(self.deck, BOX_FRONT, count=self.deck.card_count)
 
     def label_lines(self) -> list[tuple[str, str, float]]:
         """The back's label, line by line: (text, font, size)."""
