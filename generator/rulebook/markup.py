@@ -23,6 +23,7 @@ from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem
 from ..faces.richtext import Icon
 from .inlineicons import icon_markup
+from .scripts import has_rtl
 from .words import spaced
 
 _STASH = re.compile("\x02wzxhzdk:(\\d+)\x03")
@@ -259,7 +260,11 @@ _MARKUP = re.compile(r"(<[^>]*>)|([^<]+)")
 
 def last_words_bound(markup: str) -> str:
     """A heading's markup with its last two words bound by a no-break space, so that its last line holds at least
-    two words ("Twofold: The Game / for Two", never "Twofold: The Game for / Two")."""
+    two words ("Twofold: The Game / for Two", never "Twofold: The Game for / Two").  A heading with right-to-left
+    text is left as it is: the line's words are put in their drawn order at its spaces, and two words bound into
+    one would be drawn in reading order."""
+    if has_rtl(markup):
+        return markup
     tokens = [m.group(0) for m in _MARKUP.finditer(markup)]
     texts = [i for i, t in enumerate(tokens) if not t.startswith("<")]
     seen_after = False  # a word follows
