@@ -89,8 +89,12 @@ def test_validate_fills_in_the_rulebook_and_tells_its_problems_where_they_are(ga
     assert capsys.readouterr().err == f"error: decks/my-game/my-game.md:{line}: deck 'my-game' has no rank 'ace'\n"
     source.write_text(source.read_text().replace("{{ deck('my-game').rank('ace').label }}", ""))
     book = game / "decks" / "my-game" / "my-game.rulebook.toml"
-    book.write_text(book.read_text().replace("card:my-game/zenith", "card:my-game/zenit"))
-    line = next(n for n, text in enumerate(book.read_text().splitlines(), 1) if text.startswith("cover"))
+    # the starter's commented-out choice of cover cards, taken up with a typo
+    chosen = next(t for t in book.read_text().splitlines() if t.startswith("# cover = "))
+    book.write_text(
+        book.read_text().replace(chosen, chosen.removeprefix("# ").replace("card:my-game/zenith", "card:my-game/zenit"))
+    )
+    line = next(n for n, text in enumerate(book.read_text().splitlines(), 1) if text.startswith("cover = "))
     for command in (["validate"], ["build"]):
         assert main(command) == 2
         assert capsys.readouterr().err == (

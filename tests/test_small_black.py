@@ -13,6 +13,7 @@ import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.outputs.cardfiles import PodOptions, export_pod
+from generator.pipeline.context import ProjectContext
 from generator.render.colour import ProcessColour
 from generator.render.icc import shipped_profile
 from generator.render.inks import ink_pages
@@ -170,7 +171,7 @@ def test_every_decks_small_type_and_pips_print_in_black_ink_alone(tmp_path, proj
     deck = definitions[deck_id].build(())
     cards = deck.cards[:1] + tuple(c for c in deck.cards if deck_id == "standard" and c.id == "10-spades")
     deck = dataclasses.replace(deck, cards=cards)
-    files = export_pod(project, deck, tmp_path, PodOptions(shops=("drivethrucards",)))
+    files = export_pod(ProjectContext(project), deck, tmp_path, PodOptions(shops=("drivethrucards",)))
     (pdf,) = [f for f in files if f.suffix == ".pdf"]
     faces = [2 * n + 2 for n in range(len(cards))]  # back, face, back, face...
     for page, picture in zip(faces, ink_pages(pdf.read_bytes(), faces, (300, 420))):

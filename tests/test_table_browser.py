@@ -108,7 +108,8 @@ def check_against_the_engine(game_hands, seats, modifiers: tuple[str, ...] = ())
     lower one ("beats P %") as the engine's odds table gives them, to the figures printed."""
     table = game_hands.odds_table(FLIP, None, "standard", modifiers)
     names = [c.name for c in table.categories]
-    for cards, line, at_least_text in seats:
+    for cards, bound, at_least_text in seats:
+        line = bound.replace("\u00a0", " ")  # a figure and its sign or words are bound by no-break spaces
         category = game_hands.classify(FLIP, cards, None, "standard", modifiers).name
         place = names.index(category)
         at_least = sum((Fraction(c.count, table.total) for c in table.categories[: place + 1]), Fraction(0))
@@ -246,7 +247,7 @@ def test_a_row_shows_its_kind_as_it_is_laid(browser, server, game_hands):
     setup = game_hands.row_table("fivefold-arrangement")["twofold"]
     ranks = [card.split("-")[0] for card in laid]
     kind = setup.row_kind(ranks)
-    line = seat_text(browser, 0)
+    line = seat_text(browser, 0).replace("\u00a0", " ")
     assert line.startswith(f"{setup.row_label(kind)} · {float(kind.expected):.2f} points expected · beats ")
     for _ in range(3):
         browser.find_element(By.ID, "turn").click()
