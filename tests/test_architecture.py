@@ -266,7 +266,6 @@ CONTEXT_VARIABLES = {
 # the book being made, for the paragraphs reportlab makes meanwhile (to become arguments of the book's layout)
 BOOK_CONTEXT_VARIABLES = {
     "generator.rulebook.words._LANGUAGE": "the book's language",
-    "generator.rulebook.words._GAME_FOLDERS": "the book's games, with the catalogues read for it",
     "generator.rulebook.scripts._PROJECT_FONTS": "the project's fonts the book falls back on",
     "generator.rulebook.inlineicons.BOOK_ICONS": "the book's icons",
 }
