@@ -263,10 +263,10 @@ CONTEXT_VARIABLES = {
     "generator.resources.limits._DEADLINE": "when the command's bounded work must end",
     "generator.faces.sandbox.CURRENT": "the side being drawn, out of the templates' reach",
 }
-# the book being made, for the paragraphs reportlab makes meanwhile (to become arguments of the book's layout)
+# the book being made, read (among other places) inside reportlab's paragraphs: their words' shaping, fallback fonts
+# and inline icons, which reportlab works out without arguments of ours; each is set for one book's making and reset
 BOOK_CONTEXT_VARIABLES = {
     "generator.rulebook.words._LANGUAGE": "the book's language",
-    "generator.rulebook.words._GAME_FOLDERS": "the book's games, with the catalogues read for it",
     "generator.rulebook.scripts._PROJECT_FONTS": "the project's fonts the book falls back on",
     "generator.rulebook.inlineicons.BOOK_ICONS": "the book's icons",
 }

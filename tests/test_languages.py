@@ -100,7 +100,8 @@ def test_a_stale_translation_is_reported_after_its_source_changes(tmp_path, caps
     translate(root, "de", {"Draw a card.": "Ziehe eine Karte."})
     code, out, _ = run(capsys, root, "translations", "status")
     assert code == 0
-    assert re.search(r"de \(German\): 45 texts, 1 translated, 44 missing, 0 stale", out), out
+    found = re.search(r"de \(German\): (\d+) texts, 1 translated, (\d+) missing, 0 stale", out)
+    assert found and int(found.group(2)) == int(found.group(1)) - 1, out
     edit(root / "decks" / NAME / "cards.csv", "Draw a card.", "Draw two cards.")
     out = run(capsys, root, "translations", "status")[1]
     assert (

@@ -31,7 +31,7 @@ from ..units import pt
 from .bookodds import OddsSource, chart_examples
 from .cardart import CardLibrary, SidesOf
 from .definition import RulebookDefinition, load_rulebooks
-from .words import knowing_games, speaking, words
+from .words import game_words, speaking, words
 
 __all__ = [
     "BOOK_PAPERS",
@@ -196,6 +196,8 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
     from .flow import Converter
     from .markup import parse
 
+    names = game_words(context.odds.games(source_map.file))  # the hands' names in the book's language, for its charts
+
     def chart_for(game: str, ranking: str | None, deck: str | None, also: list[str], element: ET.Element):
         where = source_map.file
         table = context.odds.table(game, ranking, deck, where)
@@ -207,8 +209,7 @@ def _story(context: BuildContext, book: RulebookDefinition, paper: str, styles, 
             extra.append((_deck_label(_chart_deck(context, other_table, game, where)), other_table))
         label = _deck_label(deck_obj) if extra else ""
         marks = deciding_attributes(context.odds.games(where)[game].rankings[table.ranking], deck_obj)
-        with knowing_games(context.odds.games(where)):
-            return hand_chart(table, deck_obj, context.library, styles, styles.measure, examples.get, extra, label, marks)
+        return hand_chart(table, deck_obj, context.library, styles, styles.measure, examples.get, extra, label, marks, names)
 
     converter = Converter(styles, context.library, source_map, chart_for)
     body = converter.convert(parse(rendered))
@@ -242,8 +243,7 @@ def _fillers(context: BuildContext, book: RulebookDefinition, styles, design) ->
     games = context.odds.games(where)
     for game_id in book.games:
         if game_id in games and getattr(games[game_id], "rankings", None):
-            with knowing_games(games):  # the hands' names and descriptions in the book's language
-                pages.append(reference_page(styles, context.odds.table(game_id, None, None, where)))
+            pages.append(reference_page(styles, context.odds.table(game_id, None, None, where), game_words(games)))
             break
     if book.decks:
         deck = context.library.deck(book.decks[0], where)

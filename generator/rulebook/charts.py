@@ -29,7 +29,7 @@ from .notation import HandNotation, legend
 from .paragraphs import Paragraph
 from .scripts import mirrored, right_to_left
 from .style import Styles
-from .words import category_words, language, number, per_cent, words
+from .words import NO_GAMES, GameWords, category_words, language, number, per_cent, words
 
 _STEP = 0.56  # overlap of fanned cards: the visible part of each card, as a share of its width
 _HAND_SHARE = 0.3  # the least share of a chart's width its hand names and descriptions keep
@@ -84,6 +84,7 @@ def hand_chart(
     extra: Sequence[tuple[str, Any]] = (),
     label: str = "",
     marks: tuple[str, ...] = (),
+    names: GameWords = NO_GAMES,
 ) -> Table:
     """The chart of ``table`` (an engine odds table) as a splittable Table.
 
@@ -92,6 +93,7 @@ def hand_chart(
     ``marks`` are the card attributes besides suits and ranks that decide the
     hands (Lith's interpretive types): the written-out examples show them, and
     the chart's ``legend`` says what their letters and the ranks' stand for.
+    ``names`` names the hands in the book's language (see :func:`.words.game_words`).
     """
     s = styles
     tables = [table] + [t for _, t in extra]
@@ -115,7 +117,7 @@ def hand_chart(
         if not example and not ever:
             never_rows.append(len(rows))
         row: list[Any] = [
-            Paragraph(_description(table, category, s), s.chart_cell_never if not ever else s.chart_cell),
+            Paragraph(_description(table, category, s, names), s.chart_cell_never if not ever else s.chart_cell),
             _example_picture(category, example, ever, deck, library, s, card_w, marks),
         ]
         for found in occurs:
@@ -188,9 +190,9 @@ def _head_rows(tables: list[Any], labels: list[str], s: Styles, two_heads: bool)
     return rows
 
 
-def _description(table: Any, category: Any, s: Styles) -> str:
+def _description(table: Any, category: Any, s: Styles, names: GameWords) -> str:
     """A category's name, description and how its hands fall into tie classes, as paragraph markup."""
-    name, description = category_words(table, category)
+    name, description = category_words(table, category, names)
     desc = f"<b>{escape(name)}</b>"
     if description:
         desc += f'<br/><font size="{s.chart_desc_size}">{escape(description)}</font>'

@@ -16,7 +16,7 @@ from ..definitions.credits import Credits, Licence
 from .markup import escape
 from .paragraphs import Paragraph
 from .style import Styles
-from .words import game_credits, knowing_games, words
+from .words import game_credits, game_words, words
 
 
 def gather_credits(book, games: dict, decks: list) -> list[Credits]:
@@ -26,8 +26,8 @@ def gather_credits(book, games: dict, decks: list) -> list[Credits]:
     found: list[Credits] = []
     told: set[str] = set()
     people: set[str] = set()  # designers and authors named already
-    with knowing_games(games):  # a game's credits in the book's language, from the catalogue beside its file
-        candidates = [book.credits] + [game_credits(games.get(g)) for g in book.games]
+    names = game_words(games)  # a game's credits in the book's language, from the catalogue beside its file
+    candidates = [book.credits] + [game_credits(games.get(g), names) for g in book.games]
     candidates += [getattr(d, "credits", None) for d in decks]
     for credits in candidates:
         if credits is None:

@@ -19,7 +19,7 @@ from .cardart import CardPicture
 from .markup import escape
 from .paragraphs import Paragraph
 from .style import SANS, SANS_BOLD, Styles
-from .words import category_words, words
+from .words import GameWords, category_words, words
 
 FILLERS = ("reference", "gallery", "scores", "notes")  # the kinds of page, in the order they are used
 _SCORE_ROWS = 16
@@ -56,8 +56,9 @@ def _grid(rows: list[list], widths: list[float], styles: Styles, lines: bool = T
     return table
 
 
-def reference_page(styles: Styles, table) -> Flowable:
-    """The hands at a glance: each category of a ranking, best first, what it is and how often it is dealt."""
+def reference_page(styles: Styles, table, names: GameWords) -> Flowable:
+    """The hands at a glance: each category of a ranking, best first, what it is and how often it is dealt (named
+    from ``names``, as the charts name them)."""
     s = styles
     head = [
         Paragraph(words("Hand"), s.cell_head),
@@ -67,7 +68,7 @@ def reference_page(styles: Styles, table) -> Flowable:
     rows = [head]
     for number, c in enumerate(table.categories, 1):
         chance = f"{format_probability(c.probability, c.interval)}<br/>{format_one_in(c.one_in)}" if c.count else words("never")
-        name, description = category_words(table, c)  # as the charts name them, in the book's language
+        name, description = category_words(table, c, names)
         rows.append(
             [
                 Paragraph(f"<b>{number}. {escape(name)}</b>", s.cell),

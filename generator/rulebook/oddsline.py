@@ -14,7 +14,7 @@ from typing import Any
 
 from ..definitions.model import Deck, frozen_mapping
 from .bookodds import format_one_in, format_probability
-from .words import knowing_games, language, number, speaking, words
+from .words import NO_GAMES, GameWords, category_words, game_words, language, number, speaking, words
 
 ODDS_FIELD = "odds"  # the card attribute a spell card's odds line is given in (``card.odds`` in a template)
 
@@ -66,15 +66,20 @@ def _moved(name: str, p: float, q: float) -> str:
     return words("{hand} becomes {n} times rarer", hand=hand, n=_spoken(times))
 
 
-def change_line(table: Any, deal: Any) -> str:
-    """The biggest change a rule makes to the deal's odds, as one sentence (no full stop)."""
+def change_line(table: Any, deal: Any, names: GameWords = NO_GAMES) -> str:
+    """The biggest change a rule makes to the deal's odds, as one sentence (no full stop), the hands named from
+    ``names`` in the book's language."""
+
+    def named(category: Any) -> str:
+        return category_words(table, category, names)[0]
+
     before = {c.name: c for c in deal.categories}
     if table.ranking != deal.ranking:
         common = max(table.categories, key=lambda c: c.probability)
         return words(
             "Hands of {size} cards with a ranking of their own; the commonest is {hand} ({chance})",
             size=_spoken(round(table.hand_size)),
-            hand=common.name,
+            hand=named(common),
             chance=format_probability(common.probability),
         )
     best: tuple[float, str] | None = None
@@ -86,21 +91,21 @@ def change_line(table: Any, deal: Any) -> str:
         if was is None and category.name == getattr(table, "losing", None):
             line = words("{one_in} hands cannot win", one_in=format_one_in(category.one_in))
         elif was is None:
-            line = words("{one_in} hands are {hand}, a new hand", hand=category.name, one_in=format_one_in(category.one_in))
+            line = words("{one_in} hands are {hand}, a new hand", hand=named(category), one_in=format_one_in(category.one_in))
         else:
-            line = _moved(category.name, p, q)
+            line = _moved(named(category), p, q)
         score = abs(p - q) * (1 + abs(math.log(p / q))) if p and q else 2 * abs(p - q)
         if best is None or score > best[0]:
             best = (score, line)
     if best is not None:
         return best[1]
-    order = [c.name for c in table.categories]
-    for index, (now, then) in enumerate(zip(order, (c.name for c in deal.categories))):
-        if now != then and index:
+    order = table.categories
+    for index, (now, then) in enumerate(zip(order, deal.categories)):
+        if now.name != then.name and index:
             return words(
                 "Every hand keeps its chance from the deal, but {hand} now comes right after {above}",
-                hand=now,
-                above=order[index - 1],
+                hand=named(now),
+                above=named(order[index - 1]),
             )
     return words("Every hand keeps its chance from the deal")
 
@@ -114,14 +119,15 @@ def with_odds_lines(deck: Deck, hands: Any) -> Deck:
     if not games:
         return deck
     lines: dict[str, str] = {}
-    with speaking(deck.edition), knowing_games(hands.games):
+    names = game_words(hands.games)
+    with speaking(deck.edition):
         for game in games:
             deal = None
             for card in deck.cards:
                 if card.id in lines or card.id not in game.modifiers or not hands.counted(game.id, (card.id,)):
                     continue
                 deal = deal or hands.odds_table(game.id)
-                lines[card.id] = change_line(hands.odds_table(game.id, modifiers=(card.id,)), deal)
+                lines[card.id] = change_line(hands.odds_table(game.id, modifiers=(card.id,)), deal, names)
     if not lines:
         return deck
     cards = tuple(

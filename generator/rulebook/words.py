@@ -13,7 +13,7 @@ before ``; ! ?`` and ``:``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -143,9 +143,10 @@ def spaced(text: str) -> str:
     return _FRENCH_COLON.sub("\u00a0\\1", text)
 
 
-class _GameWords:
+class GameWords:
     """The games of a book by id, each with the folder of its file, whose catalogues translate its texts, and the
-    catalogues read meanwhile (each once per book while its file is unchanged)."""
+    catalogues read meanwhile (each once per book while its file is unchanged): made for one book and handed to
+    what names its hands and credits (see :func:`game_words`)."""
 
     def __init__(self, folders: dict[str, Path]):
         self.folders = folders
@@ -159,27 +160,19 @@ class _GameWords:
         return self.catalogues[stamp]
 
 
-# the games of the book being made (see :func:`knowing_games`)
-_GAME_FOLDERS: ContextVar[_GameWords | None] = ContextVar("game_folders", default=None)
-_NO_GAMES = _GameWords({})
+def game_words(games: Mapping[str, Any]) -> GameWords:
+    """The words of ``games`` (by id): their hand names and credits are looked up in the catalogues beside their
+    files."""
+    return GameWords({game_id: Path(game.path).parent for game_id, game in games.items() if getattr(game, "path", None)})
 
 
-@contextmanager
-def knowing_games(games: dict) -> Iterator[None]:
-    """Inside the block, the games' hand names are looked up in the catalogues beside their files."""
-    found = _GameWords({game_id: Path(game.path).parent for game_id, game in games.items() if getattr(game, "path", None)})
-    token = _GAME_FOLDERS.set(found)
-    try:
-        yield
-    finally:
-        _GAME_FOLDERS.reset(token)
+NO_GAMES = GameWords({})  # no game's catalogue: names as the game files write them
 
 
-def category_words(table: object, category: object) -> tuple[str, str]:
+def category_words(table: object, category: object, games: GameWords = NO_GAMES) -> tuple[str, str]:
     """A hand category's name and description in the book's language (from its game's catalogue), as the chart
-    prints them; in the source language, or without a translation, as the game file writes them."""
+    prints them (from ``games``); in the source language, or without a translation, as the game file writes them."""
     name, description = str(getattr(category, "name", "")), str(getattr(category, "description", "") or "")
-    games = _GAME_FOLDERS.get() or _NO_GAMES
     folder = games.folders.get(str(getattr(table, "game", "")))
     if language() == _SOURCE or folder is None:
         return name, description
@@ -192,10 +185,10 @@ def category_words(table: object, category: object) -> tuple[str, str]:
     return translated, description
 
 
-def game_credits(game: object) -> object:
-    """A game's credits in the book's language, from the catalogue beside its file (as written without one)."""
+def game_credits(game: object, games: GameWords) -> object:
+    """A game's credits in the book's language, from the catalogue beside its file among ``games`` (as written
+    without one)."""
     credits = getattr(game, "credits", None)
-    games = _GAME_FOLDERS.get() or _NO_GAMES
     folder = games.folders.get(str(getattr(game, "id", "")))
     if credits is None or language() == _SOURCE or folder is None:
         return credits
