@@ -10,11 +10,14 @@ pieces were made.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
+from dataclasses import replace
 
 from ..definitions.model import Card
 from ..faces.drawn import DrawnSide, DrawnSides
 from ..faces.keys import font_inputs
 from ..render.assemble import Known, describe
+from ..render.edgecolour import Colour, edge_colour
 from ..render.pieces import Spec, draw_piece, piece_inputs, spec
 from ..render.vector import font_files
 from ..resources.fonts import font_book
@@ -44,6 +47,7 @@ class Pieces:
         self._keys: dict[Spec, str] = dict(keys or {})
         self._fonts: str | None = None
         self._last: tuple[str, bytes] | None = None  # the piece drawn last, by key
+        self._known: dict[str, Known] = {}  # what this job has read of its pieces, by key
         self.drawn = 0  # pieces drawn here (not found in the store)
 
     def sides(self) -> list[tuple[int, Card | None, str]]:
@@ -91,13 +95,24 @@ class Pieces:
 
     def known(self, d: int, card: Card | None, side: str) -> Known:
         """What assembling needs to know of the piece: read from the head of its entry, or drawn now."""
-        head = self.store.get_head(KIND, self.key(d, card, side))
+        key = self.key(d, card, side)
+        if key in self._known:
+            return self._known[key]
+        head = self.store.get_head(KIND, key)
+        found = None
         if head is not None:
-            try:
-                return Known.read(head)
-            except (ValueError, KeyError, TypeError):
-                pass  # an entry of another shape: draw it again
-        return self._drawn(d, card, side)[1]
+            with suppress(ValueError, KeyError, TypeError):  # an entry of another shape: draw it again
+                found = Known.read(head)
+        if found is None or (side == "front" and found.edge is None):
+            found = self._drawn(d, card, side)[1]
+        self._known[key] = found
+        return found
+
+    def edge(self, d: int, card: Card) -> Colour:
+        """The colour at the edge of the card's front as drawn, worked out when its piece was drawn."""
+        edge = self.known(d, card, "front").edge
+        assert edge is not None  # a front's piece is described with its edge
+        return edge
 
     def pdf(self, d: int, card: Card | None, side: str) -> bytes:
         """The piece's PDF: from the store (checked whole), or drawn now and kept."""
@@ -119,6 +134,9 @@ class Pieces:
         fonts = font_files(font_book(self.project))
         pdf = draw_piece(self.faces[d], card, side, self.side(d, card, side).svg, fonts, self.greyscale)
         known = describe(pdf)
+        if side == "front":  # the sheets lay fronts out by their edges: read where the piece is drawn, once
+            g = self.faces[d].renderer.geometry
+            known = replace(known, edge=edge_colour(pdf, (g.width, g.height)))
         self.store.put_parts(KIND, key, known.head(), pdf)
         self._last = (key, pdf)  # a piece drawn to be known is about to be asked for
         self.drawn += 1

@@ -158,6 +158,7 @@ class Known:
     content: bytes | None = None  # None: the piece must be opened (several streams, decode parameters...)
     filters: _Filters = None  # the content stream's /Filter
     names: dict[str, list[str]] = field(default_factory=dict)
+    edge: tuple[int, int, int] | None = None  # a front's colour at its edge (see :mod:`.edgecolour`), as drawn
 
     def head(self) -> bytes:
         """The description and the content stream, as a piece's cache entry keeps them (before the PDF)."""
@@ -166,6 +167,7 @@ class Known:
             "content": None if self.content is None else len(self.content),
             "filters": self.filters,
             "names": self.names,
+            "edge": self.edge,
         }
         return json.dumps(header, sort_keys=True).encode() + b"\n" + (self.content or b"")
 
@@ -176,7 +178,16 @@ class Known:
         if header["content"] is not None and len(content) != header["content"]:
             raise ValueError("a content stream of another length")
         kept = content if header["content"] is not None else None
-        return cls(dict(header["resources"]), kept, header["filters"], dict(header["names"]))
+        edge = header.get("edge")
+        if edge is not None and (len(edge) != 3 or not all(isinstance(c, int) and 0 <= c <= 255 for c in edge)):
+            raise ValueError("an edge colour of another shape")
+        return cls(
+            dict(header["resources"]),
+            kept,
+            header["filters"],
+            dict(header["names"]),
+            (edge[0], edge[1], edge[2]) if edge else None,
+        )
 
 
 def describe(piece: bytes) -> Known:

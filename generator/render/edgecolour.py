@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from ..definitions.styles import DARK, luminance
 from .pagepng import render_pages
 
@@ -27,11 +29,12 @@ Colour = tuple[int, int, int]
 def edge_colour(pdf: bytes, size_mm: tuple[float, float]) -> Colour:
     """The median colour (RGB 0-255) of the outermost :data:`RING_MM` of the side drawn in ``pdf``."""
     w, h = (max(8, round(v * PX_PER_MM)) for v in size_mm)
-    picture = next(render_pages(pdf, (w, h)))
+    picture = np.asarray(next(render_pages(pdf, (w, h))).convert("RGB"))
     ring = max(1, round(RING_MM * PX_PER_MM))
-    rgb = picture.convert("RGB")
-    found = [rgb.getpixel((x, y)) for y in range(h) for x in range(w) if x < ring or y < ring or x >= w - ring or y >= h - ring]
-    r, g, b = (sorted(channel)[len(channel) // 2] for channel in zip(*found))
+    inside = np.zeros((h, w), dtype=bool)
+    inside[ring : h - ring, ring : w - ring] = True
+    found = np.sort(picture[~inside], axis=0)  # the ring's pixels, each channel in order
+    r, g, b = found[len(found) // 2]  # the median (the upper one of an even count)
     return int(r), int(g), int(b)
 
 

@@ -46,6 +46,10 @@ class PieceSource(Protocol):
 
     def pdf(self, d: int, card: Card | None, side: str) -> bytes: ...
 
+    def edge(self, d: int, card: Card) -> tuple[int, int, int]:
+        """The colour (RGB 0-255) at the edge of the card's front as drawn (see :mod:`.edgecolour`)."""
+        ...
+
 
 def _side_template(deck: Deck, card: Card | None, side: str) -> str:
     """The template a side is drawn with."""

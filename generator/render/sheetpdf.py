@@ -32,7 +32,7 @@ from ..libraries.reportlab import end_form
 from ..project.files import write_bytes
 from .assemble import Known, fill_forms
 from .canvas import new_canvas
-from .edgecolour import Colour, edge_colour, edge_kinds, is_dark
+from .edgecolour import Colour, edge_kinds, is_dark
 from .pieces import PieceSource
 
 _CROP_WIDTH = 0.2  # mm
@@ -133,7 +133,6 @@ class _CardForms:
         self.names: dict[str, str] = {}  # piece key -> form name
         self.sizes: dict[str, tuple[float, float]] = {}
         self.where: dict[str, tuple[int, Card | None, str]] = {}
-        self.edges: dict[str, Colour] = {}  # piece key -> the colour at its edge
 
     def name(self, d: int, card: Card, side: str) -> str:
         """The form of this side: named in the order sides first appear (so names follow the layout alone)."""
@@ -164,12 +163,8 @@ class _CardForms:
         return self.pieces.pdf(*self.where[name])
 
     def edge(self, d: int, card: Card) -> Colour:
-        """The colour at the edge of the card's front, as drawn (each side read once)."""
-        key = self.pieces.key(d, card, "front")
-        if key not in self.edges:
-            g = self.pieces.faces[d].renderer.geometry
-            self.edges[key] = edge_colour(self.pieces.pdf(d, card, "front"), (g.width, g.height))
-        return self.edges[key]
+        """The colour at the edge of the card's front, as drawn (read when its piece was drawn)."""
+        return self.pieces.edge(d, card)
 
 
 def _draw_page(canvas: Canvas, page: Page, cards: Sequence[_JobCard], forms: _CardForms) -> None:
