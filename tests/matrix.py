@@ -139,7 +139,13 @@ def _template(found: dict[str, str]) -> str:
             parts.append(f'{{{{ image("{hit.group(1)}") }}}}')
             last = hit.end()
         parts.append("{% raw %}" + specimen[last:] + "{% endraw %}")
-    parts += ["{% endif %}", "</svg>"]
+    # every card's outermost millimetre alike, over whatever a specimen draws there: the sheets lay cards out by the
+    # colour at their edges, and here they stay in the card list's order (the cut compares inside the trim)
+    ring = (
+        '<path fill="#f4efe6" fill-rule="evenodd" d="M0 0H{{ full.w|mm }}V{{ full.h|mm }}H0Z'
+        ' M1.2 1.2V{{ (full.h - 1.2)|mm }}H{{ (full.w - 1.2)|mm }}V1.2Z"/>'
+    )
+    parts += ["{% endif %}", ring, "</svg>"]
     return "\n".join(parts) + "\n"
 
 
@@ -338,7 +344,7 @@ class Matrix:
             for name, (x0, y0, x1, y1), m in items:
                 card = which(n, name)
                 n += 1
-                if card is None:
+                if card is None or card in found:  # a card shown again (a book's gallery of every card, small)
                     continue
                 box = (x0 * scale, (h - y1) * scale, x1 * scale, (h - y0) * scale)  # the form's box: the side with its bleed
                 side = Image.fromarray(picture.astype(np.uint8)).resize(
