@@ -142,6 +142,17 @@ def copies_option(what: str) -> Option:
     return Option("--copies", f"every card N times in {what}", "whole", 1, low=1, high=MAX_COPIES, metavar="N")
 
 
+def dpi_option(default: int, what: str = "resolution") -> Option:
+    return Option("--dpi", f"{what} (default {default})", "number", default, low=10, high=1200)
+
+
+def pictures_fit(project: Project, decks: Sequence[Deck], options: Mapping[str, Any]) -> None:
+    """An export's ``prepare`` for card pictures at ``--dpi`` (with ``--bleed`` when it takes one): every picture
+    within bounds before anything is drawn."""
+    for deck in decks:
+        too_large(deck, options.get("bleed", 0.0), options["dpi"], f"--dpi {options['dpi']:g}")
+
+
 def too_large(deck: Deck, bleed: float, dpi: float, where: str) -> None:
     """A card image of ``deck`` at ``dpi`` with ``bleed`` is at most MAX_IMAGE_PIXELS (a larger one would not fit
     in memory); else a one-line error naming ``where`` the resolution comes from."""

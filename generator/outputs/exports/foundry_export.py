@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .cgs_export import check_sizes, dpi_option
-from .exportkinds import Export, ExportJob, register
+from .exportkinds import Export, ExportJob, dpi_option, pictures_fit, register
 
 DPI = 200
 
@@ -24,9 +23,9 @@ register(
         "`<deck>-foundry.json` (a Cards document: Import Data on a new card stack) and "
         "`aetherpress/<deck>/<card>.png`, `back-<name>.png` (to copy into Foundry's `Data/` folder)",
         _write,
-        (dpi_option(DPI),),
+        (dpi_option(DPI, "resolution of the card pictures"),),
         ("aetherpress export foundry my-game --dpi 150",),
         ("{slug}-foundry.json", "aetherpress/{slug}/*.png"),
-        check_sizes,
+        pictures_fit,
     )
 )

@@ -2,18 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
-from ...definitions.model import Deck
-from ...project import Project
-from .exportkinds import Export, ExportJob, Option, bleed_option, greyscale_option, register, too_large
-
-
-def _prepare(project: Project, decks: Sequence[Deck], options: Mapping[str, Any]) -> None:
-    for deck in decks:  # every image within bounds before anything is drawn
-        too_large(deck, options["bleed"], options["dpi"], f"--dpi {options['dpi']:g}")
+from .exportkinds import Export, ExportJob, bleed_option, dpi_option, greyscale_option, pictures_fit, register
 
 
 def _write(job: ExportJob) -> list[Path]:
@@ -30,12 +21,12 @@ register(
         "`<card>.png` a face, `back-<name>.png` a back (RGB, with bleed, at `--dpi`)",
         _write,
         (
-            Option("--dpi", "resolution (default 300)", "number", 300, low=10, high=1200),
+            dpi_option(300),
             bleed_option(),
             greyscale_option(),
         ),
         ("aetherpress export png my-game:small --dpi 600",),
         ("*.png",),
-        _prepare,
+        pictures_fit,
     )
 )
