@@ -88,6 +88,7 @@ def test_the_sweep_removes_only_this_users_stale_folders(tmp_path):
 
 
 HEAD = '<svg xmlns="http://www.w3.org/2000/svg" width="69.5mm" height="94.9mm" viewBox="0 0 69.5 94.9">\n'
+TOO_DEEP = "error: templates/broken.svg.j2: template nests brackets and blocks more than 32 deep; see the limits in the README"
 
 
 @pytest.mark.slow
@@ -99,8 +100,8 @@ HEAD = '<svg xmlns="http://www.w3.org/2000/svg" width="69.5mm" height="94.9mm" v
             "error: templates/broken.svg.j2: template uses a template of more than 1,000,000 characters "
             "('broken.svg.j2'); see the limits in the README",
         ),
-        ("{{ " + "(" * 3000 + "1" + ")" * 3000 + " }}", "error: templates/broken.svg.j2: template nests or recurses too deeply"),
-        ("{{ " + "[" * 400 + "1" + "]" * 400 + " }}", "error: templates/broken.svg.j2: template nests or recurses too deeply"),
+        ("{{ " + "(" * 3000 + "1" + ")" * 3000 + " }}", TOO_DEEP),
+        ("{{ " + "[" * 400 + "1" + "]" * 400 + " }}", TOO_DEEP),
         (
             "{% if x %}",
             "error: templates/broken.svg.j2:3: template syntax error: Unexpected end of template. Jinja was looking for "
@@ -121,3 +122,26 @@ def test_translations_answer_a_broken_template_in_one_line(tmp_path, monkeypatch
         capsys.readouterr()
         assert main(["translations", action]) == 2
         assert capsys.readouterr().err.strip() == expected
+
+
+@pytest.mark.parametrize("recursion_limit", [1000, 20_000])
+def test_a_templates_nesting_is_refused_the_same_whatever_the_recursion_limit(tmp_path, monkeypatch, capsys, recursion_limit):
+    """Another library in the process (mypy sets 16,384) may raise the interpreter's recursion limit: the template
+    nested one deeper than the limit is refused either way, and the one at the limit is read."""
+    root = make_project(tmp_path)
+    (root / "templates").mkdir()
+    deck = root / "decks" / "cat" / "deck.toml"
+    text = deck.read_text(encoding="utf-8").replace('template = "plain"', 'template = "broken"')
+    deck.write_text(text.replace('csv = "cards.csv"', 'csv = "cards.csv"\neditions = ["de"]'), encoding="utf-8")
+    monkeypatch.chdir(root)
+    before = sys.getrecursionlimit()
+    sys.setrecursionlimit(recursion_limit)
+    try:
+        for depth, status in ((32, 0), (33, 2)):
+            blocks = "{% if true %}" * 2 + "{{ " + "[" * (depth - 2) + "1" + "]" * (depth - 2) + " }}" + "{% endif %}" * 2
+            (root / "templates" / "broken.svg.j2").write_text(HEAD + blocks + "\n</svg>\n", encoding="utf-8")
+            capsys.readouterr()
+            assert main(["translations", "extract"]) == status
+            assert (capsys.readouterr().err.strip() == TOO_DEEP) == (status == 2)
+    finally:
+        sys.setrecursionlimit(before)

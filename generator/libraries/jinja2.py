@@ -26,12 +26,17 @@ PRIVATE_NAMES: tuple[tuple[Any, str], ...] = (
 
 
 class RewritingEnvironment(ImmutableSandboxedEnvironment):
-    """The immutable sandbox, each template's tree passed through :meth:`rewritten` before it is compiled."""
+    """The immutable sandbox, each template's source passed to :meth:`checked` before it is parsed and its tree
+    through :meth:`rewritten` before it is compiled."""
+
+    def checked(self, source: str, name: str | None, filename: str | None) -> None:
+        """Raise if the source must not reach the parser."""
 
     def rewritten(self, tree: nodes.Template) -> nodes.Template:
         return tree
 
     def _parse(self, source: str, name: str | None, filename: str | None) -> nodes.Template:
+        self.checked(source, name, filename)
         return self.rewritten(super()._parse(source, name, filename))
 
 

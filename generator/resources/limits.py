@@ -43,6 +43,11 @@ _MAX_VALUE = 1_000_000  # characters of a string, items of a list, digits of a n
 _MAX_OPERAND_BITS = 100_000  # a whole number this long (30,000 digits) is far past any card's need
 MAX_COPIES = 1_000  # times a card may be printed or exported (--copies)
 MAX_TEMPLATE_CHARS = 1_000_000  # a template file, or a file it includes
+# brackets and blocks open at once in a template: Jinja's parser recurses a dozen frames for each bracket, so a
+# deeper template would be refused or not by whatever the interpreter's recursion limit happens to be
+MAX_TEMPLATE_NESTING = 32
+_OPENERS, _CLOSERS = frozenset("([{"), frozenset(")]}")
+_BLOCKS = frozenset({"if", "for", "macro", "call", "filter", "block", "with", "autoescape", "trans"})
 _DEFAULT_MEMORY_MB = 4096
 
 
@@ -131,6 +136,22 @@ class LimitedSandbox(RewritingEnvironment):
         self.filters["round"] = _bounded_round
         self.filters["sum"] = _bounded_sum
         self.globals[_RUNTIME] = _at_run_time
+
+    def checked(self, source: str, name: str | None, filename: str | None) -> None:
+        """Refuse a template that opens more than :data:`MAX_TEMPLATE_NESTING` brackets and blocks at once, counted
+        on its tokens (read without recursion) before the parser sees it."""
+        depth, tag_opened = 0, False
+        for _, kind, value in self.lex(source, name, filename):
+            if kind == "operator" and value in _OPENERS:
+                depth += 1
+            elif kind == "operator" and value in _CLOSERS:
+                depth -= 1
+            elif kind == "name" and tag_opened:
+                depth += 1 if value in _BLOCKS else -1 if value.startswith("end") and value != "endset" else 0
+            if depth > MAX_TEMPLATE_NESTING:
+                raise LimitExceeded(f"nests brackets and blocks more than {MAX_TEMPLATE_NESTING} deep")
+            if kind != "whitespace":
+                tag_opened = kind == "block_begin"
 
     def rewritten(self, tree: nodes.Template) -> nodes.Template:
         """The template's tree, with every filter or test whose input could be a constant made to wait for the
