@@ -28,7 +28,7 @@ from ..render.cardpdf import card_pdf_bytes, shop_pdfx
 from ..render.colour import ProcessColour
 from ..render.icc import STOCKS, OutputProfile, shipped_profile
 from ..render.inks import InkJob, ghostscript
-from ..render.pagepng import png_bytes, render_pages
+from ..render.pagepng import png_files, render_pages
 from ..render.presspiece import FLATTEN_DPI, Press
 from ..units import pixels
 from .shopproof import LIMIT, SideProof, proof_files, shop_proofs, start_inks
@@ -69,11 +69,11 @@ def export_png(
 ) -> list[Path]:
     """One RGB PNG per face (``<card id>.png``) and per back (``back-<name>.png``), with bleed."""
     size = (pixels(deck.size.width + 2 * bleed, dpi), pixels(deck.size.height + 2 * bleed, dpi))
-    images = {
-        folder / f"{stem}.png": png_bytes(image, dpi)
-        for stem, image in _side_images(source, deck, bleed, size, dpi, greyscale, progress)
-    }
-    return [write_bytes(path, data) for path, data in images.items()]
+    images = (
+        (folder / f"{stem}.png", image) for stem, image in _side_images(source, deck, bleed, size, dpi, greyscale, progress)
+    )
+    files = dict(png_files(images, dpi))
+    return [write_bytes(path, data) for path, data in files.items()]
 
 
 def export_svg(source: SideSource, deck: Deck, folder: Path, bleed: float = POD_BLEED) -> list[Path]:
@@ -172,8 +172,8 @@ def export_pod(
                     checks.append((shop, process, pdf, start_inks(deck, shop, pdf, card_sides(deck), options.copies)))
             else:
                 size = shop.image_size(deck.size)
-                for stem, image in _side_images(source, deck, shop.bleed, size, shop.dpi, options.greyscale, progress):
-                    files[folder / shop.id / f"{stem}.png"] = png_bytes(image, shop.dpi)
+                images = _side_images(source, deck, shop.bleed, size, shop.dpi, options.greyscale, progress)
+                files.update(png_files(((folder / shop.id / f"{stem}.png", image) for stem, image in images), shop.dpi))
         for shop, process, pdf, inks in checks:
             proofs = shop_proofs(source, deck, shop, process, pdf, card_sides(deck), options.copies, options.proof, inks)
             if options.proof:

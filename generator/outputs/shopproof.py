@@ -28,6 +28,7 @@ from ..render.colour import ProcessColour
 from ..render.inks import InkJob
 from ..render.pagepng import png_bytes, render_pages
 from ..render.sheetpdf import job_cards
+from ..resources.cores import in_threads
 from ..units import pixels
 
 PROOF_DPI = 150
@@ -136,26 +137,23 @@ def shop_proofs(
         printed_pages = job.pages()
     finally:
         job.close()
-    name = shop.name
-    found = []
-    for (card, side, stem), design, printed in zip(sides, designs, printed_pages, strict=True):
+
+    def proved(one: tuple[tuple[Card, str, str], Image.Image, Image.Image]) -> SideProof:
+        (card, side, stem), design, printed = one
         seen = process.proof(design)  # the design on this paper
         shown = process.profile.view(printed)  # the file on this paper
         mask = differing(seen, shown)
         share = float(mask.mean())
-        picture = (
-            _panel(
-                [
-                    (design, "as designed (the preview)"),
-                    (shown, f"the {name} file as printed"),
-                    (_marked(shown, mask), f"differs: {share * 100:.2f} % of pixels"),
-                ]
-            )
-            if pictures
-            else b""
-        )
-        found.append(SideProof(stem, card, side, share, picture))
-    return found
+        if not pictures:
+            return SideProof(stem, card, side, share, b"")
+        panel = [
+            (design, "as designed (the preview)"),
+            (shown, f"the {shop.name} file as printed"),
+            (_marked(shown, mask), f"differs: {share * 100:.2f} % of pixels"),
+        ]
+        return SideProof(stem, card, side, share, _panel(panel))
+
+    return list(in_threads(proved, zip(sides, designs, printed_pages, strict=True)))
 
 
 def proof_files(proofs: list[SideProof], folder: Path) -> dict[Path, bytes]:

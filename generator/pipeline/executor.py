@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import ctypes
 import multiprocessing
-import os
 import pickle
 import signal
 import socket
@@ -22,6 +21,7 @@ from typing import Any
 
 from ..errors import AetherpressError, Problem
 from ..project.scratch import run_folder
+from ..resources.cores import usable_cores
 
 PR_SET_PDEATHSIG = 1
 
@@ -78,14 +78,6 @@ def _worker_start() -> None:
         pass
 
 
-def default_jobs() -> int:
-    """One process per core this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on this system
-        return max(1, os.cpu_count() or 1)
-
-
 def _knock(address: str) -> None:
     """A TCP scheduler that refuses the connection is said at once (Dask's client would try again for seconds)."""
     scheme, _, rest = address.rpartition("://")
@@ -102,7 +94,7 @@ def _knock(address: str) -> None:
 def resolved_jobs(jobs: int | None) -> int:
     """How many tasks a build on this machine runs at once: ``--jobs`` when given, else one per core (the one
     place ``--jobs`` is worked out)."""
-    return jobs if jobs is not None and jobs > 0 else default_jobs()
+    return jobs if jobs is not None and jobs > 0 else usable_cores()
 
 
 def dask_workers(client: Any) -> int:

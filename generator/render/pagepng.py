@@ -8,11 +8,15 @@ size.  PNG files are written without timestamps, so they are reproducible.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+from ..resources.cores import in_threads
 
 if TYPE_CHECKING:
     from PIL import Image
+
+Name = TypeVar("Name")
 
 
 def render_pages(pdf: bytes, sizes: Sequence[tuple[int, int]] | tuple[int, int]) -> Iterator[Image.Image]:
@@ -45,3 +49,9 @@ def png_bytes(image, dpi: float | None = None) -> bytes:
         options["dpi"] = (dpi, dpi)
     image.convert("RGB").save(buffer, **options)
     return buffer.getvalue()
+
+
+def png_files(images: Iterable[tuple[Name, Image.Image]], dpi: float | None = None) -> Iterator[tuple[Name, bytes]]:
+    """(name, PNG bytes) of each named image, in order, the same bytes :func:`png_bytes` gives: zlib lets go of the
+    interpreter while it compresses, so images are encoded on every core while the next are drawn."""
+    return in_threads(lambda named: (named[0], png_bytes(named[1], dpi)), images)
