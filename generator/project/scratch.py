@@ -20,6 +20,7 @@ import shutil
 import stat
 import tempfile
 import time
+from collections.abc import Callable
 from functools import cache
 from multiprocessing import util
 from pathlib import Path
@@ -50,6 +51,25 @@ def scratch_folder(purpose: str) -> Path:
     folder = run_folder() / f"{purpose}-{os.getpid()}"
     folder.mkdir(mode=0o700, exist_ok=True)
     return folder
+
+
+def shared_folder(purpose: str) -> Path:
+    """A folder of this run for ``purpose`` that its workers share: for files named by their content, each written
+    under a name of its writer's own and then renamed into place (:func:`put_once`), so a file one worker made is
+    used by the others as it is."""
+    folder = run_folder() / purpose
+    folder.mkdir(mode=0o700, exist_ok=True)
+    return folder
+
+
+def put_once(target: Path, write: Callable[[Path], None]) -> Path:
+    """``target``, written by ``write`` (given a path to write) unless it is there: whole or not at all, whatever
+    another process of the run does at the same time."""
+    if not target.is_file():
+        part = target.with_name(f".{target.name}.{os.getpid()}")
+        write(part)
+        os.replace(part, target)
+    return target
 
 
 def _gone(pid: int) -> bool:

@@ -28,7 +28,7 @@ from lxml import etree
 from ..errors import AetherpressError, Problem
 from ..faces.svg import parse_svg
 from ..locations import FONTS_DIR
-from ..project.scratch import scratch_folder
+from ..project.scratch import put_once, shared_folder
 from ..resources.fontfiles import read_font_file
 from ..resources.fonts import FontBook
 from ..units import CSS_PX, svg_length_px
@@ -117,8 +117,8 @@ def _half_height(path: str) -> tuple[FontKey, float] | None:
 
 
 def _renamed_folder() -> Path:
-    """The folder of the fonts renamed for the renderer: this process's, in the run's folder (removed as it ends)."""
-    return scratch_folder("fonts")
+    """The folder of the fonts renamed for the renderer: the run's, shared by its workers (removed as it ends)."""
+    return shared_folder("fonts")
 
 
 def _as_named(path: str) -> str:
@@ -157,9 +157,7 @@ def _as_named(path: str) -> str:
         os2.fsSelection = (os2.fsSelection & ~0x61) | selection
     head.macStyle = (head.macStyle & ~0x03) | style_bits
     data = Path(path).read_bytes()
-    target = _renamed_folder() / f"{hashlib.sha256(data).hexdigest()[:24]}.ttf"
-    if not target.is_file():
-        font.save(target)
+    target = put_once(_renamed_folder() / f"{hashlib.sha256(data).hexdigest()[:24]}.ttf", font.save)
     font.close()
     return str(target)
 

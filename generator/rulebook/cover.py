@@ -16,8 +16,8 @@ from functools import partial
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, HRFlowable, NextPageTemplate, PageBreak, Spacer
-from reportlab.platypus.flowables import DocIf
 
+from ..libraries.reportlab import IfPage
 from .coverart import CoverDesign, FullPage, draw_back, draw_endpaper, draw_front
 from .markup import escape
 from .paragraphs import Paragraph
@@ -103,13 +103,18 @@ class EndOfBody(Flowable):
         pass
 
 
+def _sheet_open(page: int) -> bool:
+    """Would a page set after ``page`` leave a sheet unfinished?"""
+    return (page + 1) % SIGNATURE != 0
+
+
 def back_matter(design: CoverDesign, page: tuple[float, float], fillers: list) -> list:
     """The end of the text, the pages that make the book whole sheets (each a page a reader wants: see
     :mod:`.fillers`), the endpaper inside the back cover, then the back cover."""
     flow: list = [EndOfBody(), PageBreak()]
     for filler in fillers[: SIGNATURE - 1]:
         # the page about to be set, the endpaper and the back cover: filled while they would not end a sheet
-        flow.append(DocIf(f"(doc.page + 1) % {SIGNATURE} != 0", [filler, PageBreak()]))
+        flow.append(IfPage(_sheet_open, [filler, PageBreak()]))
     flow += [FullPage(partial(draw_endpaper, design=design), "endpaper", page), PageBreak()]
     flow.append(FullPage(partial(draw_back, design=design), "back", page))
     return flow
