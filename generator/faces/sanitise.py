@@ -216,7 +216,23 @@ _NOT_DRAWN = frozenset(
     for name in ("defs", "clipPath", "mask", "pattern", "marker", "linearGradient", "radialGradient", "filter", "style")
 )
 _BLENDED = re.compile(r"mix-blend-mode\s*:\s*(?!\s*normal\b)[a-z]", re.I)
+_FILTERED = re.compile(r"(?:^|;)\s*filter\s*:\s*url\(", re.I)
 _MAX_FRAMES = 400  # elements on one path from the root, uses followed: past it, nested too deep whatever they are
+
+
+def blending(el: etree._Element) -> bool:
+    """Does ``el`` blend into what is under it (a ``mix-blend-mode`` other than normal)?"""
+    return el.get("mix-blend-mode", "normal").strip().lower() != "normal" or bool(_BLENDED.search(el.get("style", "")))
+
+
+def filtered(el: etree._Element) -> bool:
+    """Does ``el`` have a filter (``filter: url(...)``, in its style or as an attribute)?"""
+    return bool(_FILTERED.search(el.get("style", ""))) or (el.get("filter") or "").strip().startswith("url(")
+
+
+def filtered_and_blended(el: etree._Element) -> bool:
+    """Both: what the print renderer draws unblended unless the blend is moved to a group of its own."""
+    return isinstance(el.tag, str) and el.tag not in _NOT_DRAWN and blending(el) and filtered(el)
 
 
 def _drawn_problem(root: etree._Element) -> tuple[int | None, str] | None:
@@ -236,8 +252,8 @@ def _drawn_problem(root: etree._Element) -> tuple[int | None, str] | None:
         if el.tag == f"{{{SVG_NS}}}use":
             ref = (el.get("href") or el.get(f"{{{XLINK_NS}}}href") or "").strip()
             below += [by_id[ref[1:]]] if ref.startswith("#") and ref[1:] in by_id else []
-        own = el.get("mix-blend-mode", "normal").strip().lower() != "normal" or bool(_BLENDED.search(el.get("style", "")))
-        tallest, blended = 0, int(own)
+        own = blending(el)
+        tallest, blended = int(own and filtered(el)), int(own)  # the print renderer draws such an element in a group
         for child in below:
             height, blends = measure(child, frames + 1)
             tallest, blended = max(tallest, height), blended + blends

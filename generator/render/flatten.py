@@ -3,11 +3,15 @@
 Cards go to the press through :mod:`.presspiece`, side by side from their SVG.  A
 book arrives as pages already drawn, where transparency comes from the card
 pictures it shows (each a form of its own) and, rarely, from the page itself.
-:func:`flatten_pages` rasterises the innermost forms that paint anything
-transparent themselves (a card picture inside a placed page), over white, at
-``dpi`` (their own size taken as points), and draws each picture in its
-form's place; a form or page that still paints anything transparent after
-that becomes one picture.  The book's own text stays text wherever its page has
+:func:`flatten_pages` rasterises each card picture that paints anything
+transparent (a form whose name starts :data:`CARD_FORM`, in a placed page) as a
+whole, over white, at ``dpi`` (its own size taken as points), and draws the
+picture in its form's place; other forms are searched for card pictures, and
+a form or page that still paints anything transparent after that becomes one
+picture.  A card picture is never taken apart: the groups the print renderer
+makes inside it (one that blends, one that is filtered) are transparent only
+against the card under them, and one rasterised alone over white would blend
+with white.  The book's own text stays text wherever its page has
 no transparency of its own.  Pictures are RGB: the colour conversion that
 follows turns them into CMYK as it turns every picture.
 """
@@ -24,6 +28,7 @@ from pikepdf import Array, Dictionary, Name
 from .pagepng import render_pages
 from .transparency import transparency_of
 
+CARD_FORM = "card-"  # the start of the name of a form a book draws a card picture in (after reportlab's own prefix)
 MAX_PIXELS = 40_000_000  # a flattened picture: a poker card at 600 dpi is 3.7 million, a letter page 34
 
 
@@ -83,16 +88,23 @@ def _flatten_page(document: pikepdf.Pdf, n: int, dpi: float) -> None:
 
 
 def _flatten_within(document: pikepdf.Pdf, holder: Any, dpi: float, done: set[tuple[int, int]], depth: int = 0) -> None:
-    """Every form ``holder`` uses that is transparent: the forms inside it first, then the form itself if it is
-    still transparent (its own content is)."""
-    for form in (holder.get("/Resources", Dictionary()).get("/XObject") or Dictionary()).values():
+    """Every form ``holder`` uses that is transparent: a card picture as a whole; another, the forms inside it
+    first, then the form itself if it is still transparent (its own content is)."""
+    for name, form in (holder.get("/Resources", Dictionary()).get("/XObject") or Dictionary()).items():
         if form.get("/Subtype") != Name.Form or form.objgen in done or not isinstance(form.get("/BBox"), Array):
             continue
         done.add(form.objgen)
-        if depth < 16 and transparency_of(form):
+        if not transparency_of(form):
+            continue
+        if depth < 16 and not _card_picture(name):
             _flatten_within(document, form, dpi, done, depth + 1)
-            if transparency_of(form):
-                _flatten_form(document, form, dpi)
+        if transparency_of(form):
+            _flatten_form(document, form, dpi)
+
+
+def _card_picture(name: str) -> bool:
+    """Is the form of resource name ``name`` a card picture (``/FormXob.card-...``)?"""
+    return str(name).lstrip("/").split(".", 1)[-1].startswith(CARD_FORM)
 
 
 def flatten_pages(pdf: bytes, dpi: float) -> bytes:
@@ -111,4 +123,4 @@ def flatten_pages(pdf: bytes, dpi: float) -> bytes:
         return out.getvalue()
 
 
-__all__ = ["MAX_PIXELS", "flatten_pages"]
+__all__ = ["CARD_FORM", "MAX_PIXELS", "flatten_pages"]

@@ -20,6 +20,15 @@ Two more are not drawn by usvg at all, and are given in terms it draws:
   the transforms; it is given the width that draws it so in the card's own
   units, as wide as the preview shows it at real size.
 
+And one is drawn by usvg as if it were not there:
+
+* ``mix-blend-mode`` on an element that also has a ``filter`` (a blurred
+  shape set to multiply, as a drawing program saves a layer): usvg draws the
+  filtered picture in normal mode.  The element is wrapped in a group that
+  blends, which is what the browser does with it (the filter, then opacity,
+  then the blend), and which usvg draws.  The group counts as one more level
+  against the print renderer's nesting limit (see ``faces.sanitise``).
+
 Nothing else is changed, and the SVG the preview shows keeps the designer's
 own words.
 """
@@ -36,6 +45,7 @@ from lxml import etree
 from ..faces.bbox import font_size
 from ..faces.icons import shape_path
 from ..faces.outline import IDENTITY, multiply, parse_transform, viewport_transform
+from ..faces.sanitise import SVG_NS, filtered_and_blended
 from ..faces.svgrefs import local, number, numbers, prop_value, style_props
 from ..resources.fonts import first_family
 from ..units import decimal, svg_length_px
@@ -230,10 +240,34 @@ def _non_scaling_strokes(root: etree._Element) -> bool:
     return changed
 
 
+def _filtered_blends(root: etree._Element) -> bool:
+    """Each element with both a filter and a blend mode wrapped in a group that blends (see the module's words)."""
+    changed = False
+    for el in list(root.iter()):
+        if el is root or not filtered_and_blended(el):
+            continue
+        props = style_props(el.get("style"))
+        mode = props.pop("mix-blend-mode", None) or el.get("mix-blend-mode", "")
+        if "mix-blend-mode" in el.attrib:
+            del el.attrib["mix-blend-mode"]
+        if props:
+            el.set("style", ";".join(f"{k}:{v}" for k, v in props.items()))
+        elif "style" in el.attrib:
+            del el.attrib["style"]
+        group = etree.Element(f"{{{SVG_NS}}}g", {"style": f"mix-blend-mode:{mode.strip()}"})
+        if el.get("id") is not None:  # a <use> of it draws the group, and so blends
+            group.set("id", el.attrib.pop("id"))
+        el.addprevious(group)
+        group.append(el)
+        changed = True
+    return changed
+
+
 def as_chromium_places(root: etree._Element, faces: HalfHeights) -> bool:
-    """Rewrite ``root`` (a parsed side) in place so usvg places its text and draws its dashes and strokes as
-    Chromium does; whether it changed."""
-    changed = _baseline_shifts(root, faces)
+    """Rewrite ``root`` (a parsed side) in place so usvg places its text and draws its dashes and strokes, and
+    blends what it filters, as Chromium does; whether it changed."""
+    changed = _filtered_blends(root)
+    changed = _baseline_shifts(root, faces) or changed
     changed = _path_lengths(root) or changed
     changed = _non_scaling_strokes(root) or changed
     return _letter_spacing(root) or changed

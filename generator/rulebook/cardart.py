@@ -24,6 +24,7 @@ from ..definitions.schema import suggest
 from ..errors import AetherpressError, Problem
 from ..faces.drawn import DrawnSides
 from ..project import Project
+from ..render.flatten import CARD_FORM
 from ..render.placed import use_side
 from ..render.vector import font_files, side_pdf
 from ..resources.fonts import font_book
@@ -106,7 +107,7 @@ class CardLibrary:
             svg = faces.side(card, "back" if back else "front").svg
             name = f"{deck.slug}/{'back-' if back else ''}{card.id if card else 'back'}"
             g = faces.renderer.geometry
-            form = "card-" + re.sub(r"[^A-Za-z0-9]+", "-", name)
+            form = CARD_FORM + re.sub(r"[^A-Za-z0-9]+", "-", name)
             piece = partial(side_pdf, svg, name, None, self.fonts)
             self._art[key] = _CardArt(form, piece, g.trim_w, g.trim_h, g.bleed, g.radius)
         return self._art[key]
