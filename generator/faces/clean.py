@@ -24,7 +24,7 @@ import re
 from lxml import etree
 
 from ..resources.allowlist import allow_list
-from ..resources.fonts import css_family, first_family
+from ..resources.fonts import GENERIC_FAMILIES, all_families, css_family, first_family
 from ..units import CSS_PX, MM_PER_INCH, decimal, svg_length_px
 from .sanitise import SVG_NS, XLINK_NS, XML_NS
 from .svgrefs import style_props
@@ -177,6 +177,55 @@ def name_families(root: etree._Element, fonts) -> bool:
     return changed
 
 
+def _family_of(el: etree._Element) -> str | None:
+    """The ``font-family`` ``el`` declares itself (its style over its attribute), or None."""
+    return style_props(el.get("style")).get("font-family", el.get("font-family"))
+
+
+def _set_family(el: etree._Element, family: str) -> None:
+    props = style_props(el.get("style"))
+    if "font-family" in props:
+        props["font-family"] = css_family(family)
+        el.set("style", ";".join(f"{k}:{v}" for k, v in props.items()))
+    else:
+        el.set("font-family", css_family(family))
+
+
+def settle_families(root: etree._Element, fonts, fallback: str) -> tuple[bool, list[str]]:
+    """Every ``font-family`` made to name first a family of ``fonts``, and every text that inherits none given
+    ``fallback``: whether anything changed, and what to tell (a drawing placed in the side brings the lines of its
+    own file, so no line is told).
+
+    The print renderer has the project's fonts alone and draws nothing for a text whose families it has none of
+    (a drawing's ``'MyriadPro-Regular'``, a bare ``serif``, no family at all), where a browser falls back to a font
+    of the machine it runs on.  So a family the project has not got is replaced by the first the value names that
+    it has, else by ``fallback``, and the preview and every print draw the text alike; a family named and
+    replaced is told, with how to keep it."""
+    changed, told = False, []
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        value = _family_of(el)
+        if value is None:
+            if etree.QName(el).localname == "text" and not any(_family_of(up) for up in el.iterancestors()):
+                el.set("font-family", css_family(fallback))
+                changed = True
+            continue
+        names = all_families(value)
+        if names and names[0] in fonts:
+            continue
+        chosen = next((name for name in names if name in fonts), fallback)
+        named = [name for name in names if name.lower() not in GENERIC_FAMILIES]
+        if named and named[0] not in fonts:
+            told.append(
+                f"font '{named[0]}' is not one of the project's fonts: its text is drawn in '{chosen}', on screen "
+                f"as in print (put the font's file in fonts/, or turn the text to paths, to keep it)"
+            )
+        _set_family(el, chosen)
+        changed = True
+    return changed, told
+
+
 def _remove(el: etree._Element) -> None:
     """``el`` taken out, its tail text kept in place."""
     parent = el.getparent()
@@ -191,4 +240,4 @@ def _remove(el: etree._Element) -> None:
     parent.remove(el)
 
 
-__all__ = ["card_unit_mm", "clean_text", "clean_tree", "drop_inert_css", "name_families"]
+__all__ = ["card_unit_mm", "clean_text", "clean_tree", "drop_inert_css", "name_families", "settle_families"]

@@ -73,7 +73,8 @@ def draw_side(renderer: FaceRenderer, key: str, card: Card | None, side: str) ->
     text = renderer.face(card) if side == "front" and card is not None else renderer.back(card)
     reads = {str(p): file_digest(p) for p in renderer.reads}
     boxes = tuple(renderer.text_boxes)
-    differs = check_svg(text, renderer.drawn_from, renderer.place(card, side))
+    differs = [Finding(None, message) for message in renderer.unknown_fonts]
+    differs += check_svg(text, renderer.drawn_from, renderer.place(card, side))
     return DrawnSide(key, text, reads, tuple(renderer.overflow_problems()), boxes, tuple(differs))
 
 

@@ -243,7 +243,8 @@ def print_problems(
         problems.append(
             Problem(
                 faces.template_file(template),
-                f"{finding.message} (in the SVG drawn for {what} of deck '{faces.deck.key}', line {finding.line})",
+                f"{finding.message} (in the SVG drawn for {what} of deck '{faces.deck.key}'"
+                + (f", line {finding.line})" if finding.line is not None else ")"),
             )
         )
     return problems

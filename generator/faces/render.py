@@ -28,7 +28,7 @@ from ..project import Project
 from ..resources.fonts import font_book, missing_characters
 from ..resources.limits import LimitExceeded, deadline, render_bounded, template_seconds
 from .bitmaps import PictureError, inline_picture, picture_uri
-from .clean import clean_text, clean_tree, name_families
+from .clean import clean_text, clean_tree, name_families, settle_families
 from .css import CssError, resolve_css
 from .deckreads import reads_deck
 from .icons import deck_icons
@@ -153,6 +153,7 @@ class FaceRenderer:
         self.laid: list[LaidText] = []  # every text the last side laid out with fit(), as it was asked for
         self.overflows: list[_Overflow] = []  # texts of the last card drawn that do not fit (draft only)
         self.reads: list[Path] = []  # the pictures the last side drawn loaded
+        self.unknown_fonts: list[str] = []  # what to tell of the fonts the last side named that the project has not got
         self._card: Card | None = None
         self._template = ""
         self._made: set[str] = set()  # the pictures image() wrote for the side being drawn
@@ -338,6 +339,7 @@ class FaceRenderer:
         self.laid = []
         self.overflows = []
         self.reads = []
+        self.unknown_fonts = []
         self._made = set()
         self._card = card
         self._template = template_name
@@ -396,6 +398,8 @@ class FaceRenderer:
             _refuse(sanitise_problems(root), file, place)  # the CSS as written, before anything reads it
             changed = resolve_css(root) or changed
             changed = name_families(root, self.fonts) or changed
+            settled, self.unknown_fonts = settle_families(root, self.fonts, self._fallback_family())
+            changed = settled or changed
             changed = write_out_references(root) or changed
         except (ArtError, CssError) as exc:
             raise AetherpressError(Problem(file, f"{exc} (output line {exc.line})", key=place)) from None
@@ -455,6 +459,11 @@ class FaceRenderer:
         if card is None:
             return f"the back of {described(self.deck)}"
         return f"{'back of ' if side == 'back' else ''}card '{card.id}' of {described(self.deck)}"
+
+    def _fallback_family(self) -> str:
+        """The family a text is drawn in when it names none the project has: the style's text font."""
+        family = str(style_value(self.style, "text_font"))
+        return family if family in self.fonts else next(iter(self.fonts))
 
     def face(self, card: Card) -> str:
         return self._render(self.deck.template_for(card), card, "front")

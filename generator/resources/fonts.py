@@ -101,6 +101,42 @@ def first_family(value: str | None) -> str | None:
     return name or None
 
 
+GENERIC_FAMILIES = frozenset(
+    {
+        "serif",
+        "sans-serif",
+        "monospace",
+        "cursive",
+        "fantasy",
+        "system-ui",
+        "math",
+        "emoji",
+        "fangsong",
+        "ui-serif",
+        "ui-sans-serif",
+        "ui-monospace",
+        "ui-rounded",
+    }
+)  # CSS's generic families: a browser maps each to a font of the machine, the print renderer to none
+
+
+def all_families(value: str | None) -> list[str]:
+    """Every family a CSS ``font-family`` value names, in order, unquoted and unescaped."""
+    found, rest = [], value or ""
+    while rest.strip():
+        match = _FIRST_FAMILY.match(rest)
+        if match is None or not match.group(0):
+            break
+        name = first_family(match.group(0))
+        if name:
+            found.append(name)
+        rest = rest[match.end() :]
+        if not rest.lstrip().startswith(","):
+            break
+        rest = rest.lstrip()[1:]
+    return found
+
+
 _QUOTED = re.compile(r""""(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'""", re.S)
 
 
