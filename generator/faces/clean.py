@@ -27,7 +27,7 @@ from ..resources.allowlist import allow_list
 from ..resources.fonts import GENERIC_FAMILIES, all_families, css_family, first_family
 from ..units import CSS_PX, MM_PER_INCH, decimal, svg_length_px
 from .sanitise import SVG_NS, XLINK_NS, XML_NS
-from .svgrefs import style_props
+from .svgrefs import prop_value, set_prop
 
 _XML_DECLARATION = re.compile(r"<\?xml(?=\s)[^>]*\?>")
 _PLAIN_DOCTYPE = re.compile(r"<!DOCTYPE\s+svg\b[^\[>]*>", re.I)
@@ -158,37 +158,17 @@ def name_families(root: etree._Element, fonts) -> bool:
     for el in root.iter():
         if not isinstance(el.tag, str):
             continue
-        props = style_props(el.get("style"))
-        value = props.get("font-family", el.get("font-family"))
-        family = first_family(value)
+        family = first_family(prop_value(el, "font-family"))
         if not family or family in fonts:
             continue
         face = fonts.face_named(family)
         if face is None:
             continue
         named = {"font-family": css_family(face[0]), "font-weight": face[1], "font-style": face[2]}
-        if "font-family" in props:
-            props.update(named)
-            el.set("style", ";".join(f"{k}:{v}" for k, v in props.items()))
-        else:
-            for key, found in named.items():
-                el.set(key, found)
+        for key, found in named.items():
+            set_prop(el, key, found)
         changed = True
     return changed
-
-
-def _family_of(el: etree._Element) -> str | None:
-    """The ``font-family`` ``el`` declares itself (its style over its attribute), or None."""
-    return style_props(el.get("style")).get("font-family", el.get("font-family"))
-
-
-def _set_family(el: etree._Element, family: str) -> None:
-    props = style_props(el.get("style"))
-    if "font-family" in props:
-        props["font-family"] = css_family(family)
-        el.set("style", ";".join(f"{k}:{v}" for k, v in props.items()))
-    else:
-        el.set("font-family", css_family(family))
 
 
 def settle_families(root: etree._Element, fonts, fallback: str) -> tuple[bool, list[str]]:
@@ -205,9 +185,9 @@ def settle_families(root: etree._Element, fonts, fallback: str) -> tuple[bool, l
     for el in root.iter():
         if not isinstance(el.tag, str):
             continue
-        value = _family_of(el)
+        value = prop_value(el, "font-family")
         if value is None:
-            if etree.QName(el).localname == "text" and not any(_family_of(up) for up in el.iterancestors()):
+            if etree.QName(el).localname == "text" and not any(prop_value(up, "font-family") for up in el.iterancestors()):
                 el.set("font-family", css_family(fallback))
                 changed = True
             continue
@@ -221,7 +201,7 @@ def settle_families(root: etree._Element, fonts, fallback: str) -> tuple[bool, l
                 f"font '{named[0]}' is not one of the project's fonts: its text is drawn in '{chosen}', on screen "
                 f"as in print (put the font's file in fonts/, or turn the text to paths, to keep it)"
             )
-        _set_family(el, chosen)
+        set_prop(el, "font-family", css_family(chosen))
         changed = True
     return changed, told
 

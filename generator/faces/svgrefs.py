@@ -150,5 +150,27 @@ def prop_value(el: etree._Element, name: str) -> str | None:
     return style_props(el.get("style")).get(name, el.get(name))
 
 
+def set_prop(el: etree._Element, name: str, value: str) -> None:
+    """``name: value`` on ``el``, where the designer set it (its style, or the attribute)."""
+    props = style_props(el.get("style"))
+    if name in props:
+        props[name] = value
+        el.set("style", ";".join(f"{k}:{v}" for k, v in props.items()))
+    else:
+        el.set(name, value)
+
+
+def take_prop(el: etree._Element, name: str) -> str | None:
+    """``name`` taken off ``el`` (from its style and its attribute): its value, the style's over the attribute's."""
+    props = style_props(el.get("style"))
+    value = props.pop(name, None)
+    attribute = el.attrib.pop(name, None)
+    if props:
+        el.set("style", ";".join(f"{k}:{v}" for k, v in props.items()))
+    elif "style" in el.attrib:
+        del el.attrib["style"]
+    return value if value is not None else attribute
+
+
 def matrix(m: Matrix) -> str:
     return "matrix(" + " ".join(fmt(v) for v in m) + ")"

@@ -46,7 +46,7 @@ from ..faces.bbox import font_size
 from ..faces.icons import shape_path
 from ..faces.outline import IDENTITY, multiply, parse_transform, viewport_transform
 from ..faces.sanitise import SVG_NS, filtered_and_blended
-from ..faces.svgrefs import local, number, numbers, prop_value, style_props
+from ..faces.svgrefs import local, number, numbers, prop_value, set_prop, take_prop
 from ..resources.fonts import first_family
 from ..units import decimal, svg_length_px
 
@@ -89,16 +89,6 @@ def _face(el: etree._Element, faces: HalfHeights) -> float | None:
     return None
 
 
-def _set_prop(el: etree._Element, name: str, value: str) -> None:
-    """``name: value`` on ``el``, where the designer set it (its style, or the attribute)."""
-    props = style_props(el.get("style"))
-    if name in props:
-        props[name] = value
-        el.set("style", ";".join(f"{k}:{v}" for k, v in props.items()))
-    else:
-        el.set(name, value)
-
-
 def _baseline_shifts(root: etree._Element, faces: HalfHeights) -> bool:
     changed = False
     for el in root.iter():
@@ -111,7 +101,7 @@ def _baseline_shifts(root: etree._Element, faces: HalfHeights) -> bool:
         if half is None:
             continue
         shift = half * font_size(el) * (-1 if keyword == "sub" else 1)
-        _set_prop(el, "baseline-shift", decimal(shift, 4))
+        set_prop(el, "baseline-shift", decimal(shift, 4))
         changed = True
     return changed
 
@@ -208,7 +198,7 @@ def _path_lengths(root: etree._Element) -> bool:
         for name in ("stroke-dasharray", "stroke-dashoffset"):
             value = prop_value(el, name)
             if value and value.strip() != "none" and math.isfinite(scale):
-                _set_prop(el, name, " ".join(decimal(v * scale, 4) for v in _numbers_of(value)))
+                set_prop(el, name, " ".join(decimal(v * scale, 4) for v in _numbers_of(value)))
     return changed
 
 
@@ -234,8 +224,8 @@ def _non_scaling_strokes(root: etree._Element) -> bool:
         scale = _to_root_scale(el)
         stroke = _numbers_of(_inherited(el, "stroke-width") or "1")
         if scale > 0 and stroke:
-            _set_prop(el, "stroke-width", decimal(stroke[0] * per_px / scale, 5))
-        _set_prop(el, "vector-effect", "none")
+            set_prop(el, "stroke-width", decimal(stroke[0] * per_px / scale, 5))
+        set_prop(el, "vector-effect", "none")
         changed = True
     return changed
 
@@ -246,14 +236,7 @@ def _filtered_blends(root: etree._Element) -> bool:
     for el in list(root.iter()):
         if el is root or not filtered_and_blended(el):
             continue
-        props = style_props(el.get("style"))
-        mode = props.pop("mix-blend-mode", None) or el.get("mix-blend-mode", "")
-        if "mix-blend-mode" in el.attrib:
-            del el.attrib["mix-blend-mode"]
-        if props:
-            el.set("style", ";".join(f"{k}:{v}" for k, v in props.items()))
-        elif "style" in el.attrib:
-            del el.attrib["style"]
+        mode = take_prop(el, "mix-blend-mode") or ""
         group = etree.Element(f"{{{SVG_NS}}}g", {"style": f"mix-blend-mode:{mode.strip()}"})
         if el.get("id") is not None:  # a <use> of it draws the group, and so blends
             group.set("id", el.attrib.pop("id"))
