@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -171,14 +172,14 @@ class Deck:
     def back_for(self, card: Card) -> str:
         return self.backs.get(card.group, self.back_template)
 
-    @property
+    @cached_property
     def _suits_by_id(self) -> dict[str, Suit]:
         return {s.id: s for s in self.suits}
 
-    @property
+    @cached_property
     def _ranks_by_id(self) -> dict[str, Rank]:
         return {r.id: r for r in self.ranks}
 
-    @property
+    @cached_property
     def _cards_by_id(self) -> dict[str, Card]:
         return {c.id: c for c in self.cards}
