@@ -35,7 +35,8 @@ from .context import ProjectContext
 from .executor import InProcess
 from .graph import Graph, Ref, Results, chunks, run
 from .keptsides import KIND as SIDES
-from .tasks import DeckTask, SideFacts, Where
+from .sidefacts import SideFacts
+from .tasks import DeckTask, Where
 
 
 @dataclass(frozen=True)

@@ -34,10 +34,15 @@ class Pieces:
     """The pieces of a job printing the decks of ``faces`` (greys with ``greyscale``): a :class:`~generator.render.pieces.PieceSource`."""
 
     def __init__(
-        self, store: Store, faces: Sequence[DrawnSides], greyscale: bool = False, keys: Mapping[Spec, str] | None = None
+        self,
+        store: Store,
+        faces: Sequence[DrawnSides],
+        greyscale: bool = False,
+        keys: Mapping[Spec, str] | None = None,
+        edges: Mapping[Spec, Colour] | None = None,
     ):
-        """``faces`` are the decks' sides (from the project context) and ``keys`` the pieces' keys, when the
-        caller has them."""
+        """``faces`` are the decks' sides (from the project context); ``keys`` the pieces' keys and ``edges`` the
+        fronts' colours at their edges, when the caller has them."""
         self.store = store
         self.project = store.project
         self.faces = list(faces)
@@ -48,6 +53,7 @@ class Pieces:
         self._fonts: str | None = None
         self._last: tuple[str, bytes] | None = None  # the piece drawn last, by key
         self._known: dict[str, Known] = {}  # what this job has read of its pieces, by key
+        self._edges: dict[Spec, Colour] = dict(edges or {})
         self.drawn = 0  # pieces drawn here (not found in the store)
 
     def sides(self) -> list[tuple[int, Card | None, str]]:
@@ -87,7 +93,7 @@ class Pieces:
         self._sides[(d, drawn.key, side)] = drawn
         self._keys[spec(d, card, side)] = key
         if not self.kept(key):
-            self._drawn(d, card, side)
+            self._known[key] = self._drawn(d, card, side)[1]
         self._sides.clear()  # the task goes on to the next side: this one is done with
 
     def kept(self, key: str) -> bool:
@@ -110,6 +116,9 @@ class Pieces:
 
     def edge(self, d: int, card: Card) -> Colour:
         """The colour at the edge of the card's front as drawn, worked out when its piece was drawn."""
+        told = self._edges.get(spec(d, card, "front"))
+        if told is not None:
+            return told
         edge = self.known(d, card, "front").edge
         assert edge is not None  # a front's piece is described with its edge
         return edge

@@ -16,11 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..definitions.model import Card, Deck
-from ..errors import AetherpressError, Problem
+from ..errors import AetherpressError
 from ..faces.keys import font_inputs
-from ..faces.lint import Finding
 from ..project import Project
-from ..project.digests import Known, folder_digest, known_digest
+from ..project.digests import folder_digest, known_digest
 from ..project.files import confined_folder, make_folder, write_bytes, write_fresh, writing_into
 from ..project.seal import adopt, secret
 from ..render.pieces import Spec
@@ -29,6 +28,7 @@ from .context import ProjectContext
 from .keptpieces import Pieces, piece_key
 from .keptsides import Sides
 from .sheets import write_kept_job
+from .sidefacts import SideFacts, facts_key, keep_facts, linked_facts
 from .store import in_memory, keeping, remember
 
 
@@ -106,19 +106,6 @@ def _card(deck: Deck, card_id: str | None) -> Card | None:
     return deck.card(card_id) if card_id is not None else None
 
 
-@dataclass(frozen=True)
-class SideFacts:
-    """What the build needs to know of a side, worked out where the side is: the keys of its pieces (by colour
-    mode: greyscale or not), the pictures it read, its texts that do not fit (drafts), what it draws that prints
-    otherwise than a browser shows it, and the SVG file written of it (with its digest)."""
-
-    pieces: dict[bool, str]
-    reads: dict[str, str]
-    overflows: tuple[Problem, ...]
-    differs: tuple[Finding, ...]
-    written: Known | None
-
-
 def deck_sides(
     task: DeckTask,
     items: Sequence[tuple[str | None, str, str]],
@@ -136,21 +123,32 @@ def deck_sides(
     g = faces.renderer.geometry
     store = context_of(task.where, task.inputs).store
     pieces = {grey: Pieces(store, [faces], grey) for grey in greyscales}
+    kept_piece = {grey: found.kept for grey, found in pieces.items()}
+    pictures = faces.project.picture_folders()
     found: dict[str, SideFacts] = {}
     with writing_into(Path(allowed)):
         checked: dict[Path, Path] = {}
         for card_id, side, name in items:
-            drawn = faces.side(_card(deck, card_id), side)
+            card = _card(deck, card_id)
             path = Path(folder) / name
             if path.parent not in checked:
                 checked[path.parent] = confined_folder(make_folder(path.parent))
+            side_key = faces.key(card, side)
+            key = facts_key(side_key, fonts, (g.width, g.height), greyscales)
+            if previous is not None:
+                linked = linked_facts(store, key, path, Path(previous) / name, checked[path.parent], pictures, kept_piece)
+                if linked is not None:
+                    found[side_key] = linked
+                    continue
+            drawn = faces.side(card, side)
             write_fresh(path, drawn.svg, Path(previous) / name if previous is not None else None, checked[path.parent])
             keys = {grey: piece_key(fonts, drawn.svg, (g.width, g.height), grey) for grey in greyscales}
-            for grey, key in keys.items():
-                pieces[grey].keep(0, _card(deck, card_id), side, drawn, key)
-            found[drawn.key] = SideFacts(
-                keys, dict(drawn.reads), tuple(drawn.overflows), tuple(drawn.differs), known_digest(path)
-            )
+            for grey, piece in keys.items():
+                pieces[grey].keep(0, card, side, drawn, piece)
+            edges = {grey: pieces[grey].edge(0, card) for grey in greyscales} if side == "front" and card else {}
+            facts = SideFacts(keys, dict(drawn.reads), tuple(drawn.overflows), tuple(drawn.differs), known_digest(path), edges)
+            keep_facts(store, key, drawn.svg, facts)
+            found[drawn.key] = facts
     return found
 
 
@@ -166,8 +164,9 @@ def write_sheets(
     side (by ``side_of``, its side's key) by the key of its piece its side's task ``told``."""
     facts = {key: found for part in told for key, found in part.items()}
     keys = {item: facts[key].pieces[options.greyscale] for item, key in side_of.items()}
+    edges = {item: edge for item, key in side_of.items() if (edge := facts[key].edges.get(options.greyscale))}
     context = context_of(tasks[0].where, tasks[0].inputs)
-    pieces = Pieces(context.store, [deck_faces(t) for t in tasks], options.greyscale, keys=keys)
+    pieces = Pieces(context.store, [deck_faces(t) for t in tasks], options.greyscale, keys=keys, edges=edges)
     with writing_into(Path(allowed)):
         return str(write_kept_job(context, pieces.decks, Path(target), options, pieces=pieces))
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import os
 import stat
 import tempfile
@@ -171,12 +172,33 @@ def write_fresh(target: Path, text: str, previous: Path | None = None, folder: P
     linked instead: a new name for data already on the disk, which the old folder's removal keeps.
     ``folder``: ``target``'s folder as :func:`confined_folder` gave it, when many files are written there.
     """
+    data = text.encode("utf-8")
+    same = previous if previous is not None and _same_file_bytes(previous, data) else None
+    return _write_new(target, data, same, folder)
+
+
+def link_same(target: Path, previous: Path, sha256: str, length: int, folder: Path | None = None) -> bool:
+    """Give ``target`` (in a folder no one reads yet) the bytes of ``previous`` when they have this digest and
+    length, linked as :func:`write_fresh` links them (or written); False, and nothing written, when they have not."""
+    try:
+        if previous.is_symlink() or previous.stat().st_size != length:
+            return False
+        data = previous.read_bytes()
+    except OSError:
+        return False
+    if hashlib.sha256(data).hexdigest() != sha256:
+        return False
+    _write_new(target, data, previous, folder)
+    return True
+
+
+def _write_new(target: Path, data: bytes, same: Path | None, folder: Path | None) -> Path:
+    """Write ``data`` at ``target``, linked from ``same`` (a file known to hold these bytes) where links work."""
     named = target
     target = confine(target) if folder is None else folder / _file_name(target)
-    data = text.encode("utf-8")
-    if previous is not None and _same_file_bytes(previous, data):
+    if same is not None:
         try:
-            os.link(previous, target, follow_symlinks=False)
+            os.link(same, target, follow_symlinks=False)
             note_written(named, data)
             return target
         except OSError:
