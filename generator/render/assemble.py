@@ -17,6 +17,7 @@ import base64
 import hashlib
 import io
 import json
+import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -27,6 +28,7 @@ _FORM_PREFIX = "FormXob."
 _A85_OVER_FLATE = ["/ASCII85Decode", "/FlateDecode"]
 
 _Filters = str | list[str] | None  # a stream's /Filter: a name, an array of names, or none
+Place = tuple[str | int, ...]  # where an object is in a form's resources: a resource kind, a name, then keys and indices
 
 
 def flate_alone(data: bytes, filters: _Filters) -> tuple[bytes, _Filters]:
@@ -48,12 +50,24 @@ def _filters(stored: object) -> tuple[bool, _Filters]:
     return False, None
 
 
-class _Copier:
+class Copier:
     """Copies objects from pieces into ``target``, one copy per distinct content."""
 
     def __init__(self, target: Pdf):
         self.target = target
         self.by_content: dict[str, Object] = {}
+        # what each object made here holds that is shared by content too, by its place below the object
+        self.inside: dict[str, list[tuple[Place, str]]] = {}
+        self.used: list[tuple[Place, str]] = []  # the shared objects the form being filled reaches, by place
+        self.exact = True  # False once a copy was made that a form filled again could not make alike
+
+    def use(self, place: Place | None, key: str) -> None:
+        """The form being filled reaches the object shared under ``key`` at ``place`` in its resources."""
+        if place is None:
+            self.exact = False
+            return
+        self.used.append((place, key))
+        self.used += [(place + below, inner) for below, inner in self.inside.get(key, ())]
 
     def fingerprint(self, obj: Object, seen: dict[tuple[int, int], str]) -> str:
         """A digest of an object's content, children included (indirect ones digested once per piece)."""
@@ -93,18 +107,30 @@ class _Copier:
         parts = [f"{k}={self.fingerprint(obj[k], seen)}" for k in sorted(obj.keys()) if k not in skip]
         return "dict{" + ";".join(parts) + "}"
 
-    def copy(self, obj: Object, seen: dict[tuple[int, int], str]) -> Object:
-        """``obj`` in the target: direct values rebuilt, indirect objects shared by content."""
+    def copy(self, obj: Object, seen: dict[tuple[int, int], str], place: Place | None = None) -> Object:
+        """``obj`` in the target: direct values rebuilt, indirect objects shared by content (each told to
+        :meth:`use` with its ``place`` in the form's resources)."""
         if isinstance(obj, Object) and obj.is_indirect:
             key = self.fingerprint(obj, seen)
             found = self.by_content.get(key)
             if found is None:
-                found = self.target.make_indirect(self._rebuild(obj, seen))
+                mark = len(self.used)
+                found = self.target.make_indirect(self._rebuild(obj, seen, place))
                 self.by_content[key] = found
+                if place is None:
+                    self.exact = False
+                else:
+                    self.inside[key] = [(inner[len(place) :], k) for inner, k in self.used[mark:]]
+                    self.used.insert(mark, (place, key))
+            else:
+                self.use(place, key)
             return found
-        return self._rebuild(obj, seen)
+        return self._rebuild(obj, seen, place)
 
-    def _rebuild(self, obj: Object, seen: dict) -> Object:
+    def _rebuild(self, obj: Object, seen: dict, place: Place | None = None) -> Object:
+        def below(step: str | int) -> Place | None:
+            return None if place is None else (*place, step)
+
         if isinstance(obj, Stream):
             understood, filters = _filters(obj.get("/Filter"))
             data, kept = obj.read_raw_bytes(), filters
@@ -114,17 +140,18 @@ class _Copier:
             for k in sorted(obj.stream_dict.keys()):
                 if k == "/Filter" and kept != filters:
                     copy.stream_dict[k] = Name(str(kept))
+                    self.exact = False  # copied whole by qpdf elsewhere, it would keep its ASCII85 layer
                 elif k != "/Length":
-                    copy.stream_dict[k] = self.copy(obj.stream_dict[k], seen)
+                    copy.stream_dict[k] = self.copy(obj.stream_dict[k], seen, below(str(k)))
             return copy
         if isinstance(obj, (Dictionary, Array)):
             text = obj.unparse()
             if b" R" not in text:  # nothing to follow: parsed again in one step, the same object
                 return Object.parse(text)
         if isinstance(obj, Dictionary):
-            return Dictionary({k: self.copy(obj[k], seen) for k in sorted(obj.keys())})
+            return Dictionary({k: self.copy(obj[k], seen, below(str(k))) for k in sorted(obj.keys())})
         if isinstance(obj, Array):
-            return Array([self.copy(item, seen) for item in obj])
+            return Array([self.copy(item, seen, below(i)) for i, item in enumerate(obj)])
         if isinstance(obj, Name):
             return Name(str(obj))
         if isinstance(obj, String):
@@ -132,7 +159,7 @@ class _Copier:
         return obj  # numbers and booleans arrive as Python values
 
 
-def _card_forms(pdf: Pdf) -> dict[str, Object]:
+def card_forms(pdf: Pdf) -> dict[str, Object]:
     """The card forms of a sheets file by their reportlab name (``FormXob.<name>``), each once."""
     forms: dict[str, Object] = {}
     for page in pdf.pages:
@@ -193,7 +220,7 @@ class Known:
 def describe(piece: bytes) -> Known:
     """Open a piece once and say what assembling needs of it (see :class:`Known`)."""
     with pikepdf.open(io.BytesIO(piece)) as source:
-        copier = _Copier(source)
+        copier = Copier(source)
         seen: dict[tuple[int, int], str] = {}
         page = source.pages[0].obj
         resources = page.Resources
@@ -218,11 +245,12 @@ def describe(piece: bytes) -> Known:
         return Known(found, content, filters, names)
 
 
-def _placed(copier: _Copier, form: Object, known: Known) -> bool:
+def _placed(copier: Copier, form: Object, known: Known) -> bool:
     """Fill ``form`` from what is known of its piece alone, when every resource is in the file already."""
     if known.content is None:
         return False
     resources = Dictionary()
+    used: list[tuple[Place, str]] = []
     for kind in sorted({*known.resources, *known.names}):
         if kind in known.names:
             resources[kind] = Array([Name(n) for n in known.names[kind]])
@@ -233,9 +261,12 @@ def _placed(copier: _Copier, form: Object, known: Known) -> bool:
             if found is None:
                 return False
             inner[name] = found
+            used.append(((kind, name), fingerprint))
         resources[kind] = inner
     form.write(known.content, filter=_filter_object(known.filters))
     form.Resources = resources
+    for place, fingerprint in used:
+        copier.use(place, fingerprint)
     return True
 
 
@@ -243,7 +274,7 @@ def _filter_object(filters: _Filters) -> Name | Array | None:
     return Array([Name(f) for f in filters]) if isinstance(filters, list) else Name(filters) if filters else None
 
 
-def _resources(copier: _Copier, resources: Object, known: _Signature, seen: dict) -> tuple[Dictionary, bool]:
+def _resources(copier: Copier, resources: Object, known: _Signature, seen: dict) -> tuple[Dictionary, bool]:
     """The piece's resources in the target, each distinct entry (a font, a picture, a graphics state) once: an entry
     whose fingerprint is already there is not looked at, a new one is copied whole by qpdf; and whether any was
     (then the piece must stay open until the file is written: qpdf reads the data of what it copied then)."""
@@ -253,23 +284,39 @@ def _resources(copier: _Copier, resources: Object, known: _Signature, seen: dict
         entries = resources[kind]
         fingerprints = known.get(kind)
         if not isinstance(entries, Dictionary) or fingerprints is None:
-            copied[kind] = copier.copy(entries, seen)
+            copied[kind] = copier.copy(entries, seen, (kind,))
             continue
         inner = Dictionary()
         for name in sorted(entries.keys()):
             fingerprint = fingerprints.get(name, "")
             found = copier.by_content.get(fingerprint)
-            if found is None:
-                entry = entries[name]
-                if fingerprint and isinstance(entry, Object) and entry.is_indirect:
-                    found = copier.target.copy_foreign(entry)
-                    copier.by_content[fingerprint] = found
-                    whole = True
-                else:
-                    found = copier.copy(entry, seen)
+            entry = entries[name]
+            if found is not None:
+                copier.use((kind, name), fingerprint)
+            elif fingerprint and isinstance(entry, Object) and entry.is_indirect:
+                found = copier.target.copy_foreign(entry)
+                copier.by_content[fingerprint] = found
+                copier.use((kind, name), fingerprint)
+                whole = True
+            else:
+                found = copier.copy(entry, seen, (kind, name))
             inner[name] = found
         copied[kind] = inner
     return copied, whole
+
+
+Uses = dict[str, list[tuple[Place, str]]]  # each card form's shared objects, by place in its resources
+
+
+@dataclass(frozen=True)
+class Filled:
+    """A sheets file with its card forms filled, and what filling it again with a few pieces changed needs (see
+    :mod:`.refill`): the objects each form reaches that are shared by content, by their fingerprints and places,
+    and whether every copy was one a form filled again makes alike (else, a file to be filled whole again)."""
+
+    pdf: bytes
+    uses: Uses
+    exact: bool
 
 
 def fill_forms(
@@ -278,41 +325,110 @@ def fill_forms(
     """The skeleton with each card form ``name`` drawn as the page of ``piece(name)``, a PDF, of which
     ``known(name)`` says what :func:`describe` found (a piece placed from that alone is not fetched);
     a reproducible file."""
-    opened: list[Pdf] = []  # pieces whose objects were copied whole: their data is read when the file is written
+    return fill(skeleton, known, piece, names).pdf
+
+
+def fill(
+    skeleton: bytes, known: Callable[[str], Known], piece: Callable[[str], bytes], names: Iterable[str] | None = None
+) -> Filled:
+    """:func:`fill_forms`, with what filling the file again needs."""
     with pikepdf.open(io.BytesIO(skeleton)) as pdf:
-        copier = _Copier(pdf)
-        forms = _card_forms(pdf)
-        for name in sorted(forms) if names is None else names:
-            form = forms[name]
+        forms = card_forms(pdf)
+        return fill_into(pdf, Copier(pdf), forms, sorted(forms) if names is None else list(names), known, piece, {})
+
+
+def fill_into(
+    pdf: Pdf,
+    copier: Copier,
+    forms: dict[str, Object],
+    names: list[str],
+    known: Callable[[str], Known],
+    piece: Callable[[str], bytes],
+    uses: Uses,
+) -> Filled:
+    """Fill the forms ``names`` of ``pdf`` (the others kept as they are, the objects they reach in ``uses``) and
+    save it."""
+    opened: list[Pdf] = []  # pieces whose objects were copied whole: their data is read when the file is written
+    try:
+        for name in names:
             found = known(name)
-            if _placed(copier, form, found):
-                continue
-            source = pikepdf.open(io.BytesIO(piece(name)))
-            page = source.pages[0].obj
-            seen: dict[tuple[int, int], str] = {}
-            contents = page.Contents
-            understood, filters = _filters(contents.get("/Filter"))
-            if isinstance(contents, Array):  # reportlab writes one stream; accept several
-                data = b"\n".join(part.read_bytes() for part in contents)
-                form.write(data)
-            elif understood and "/DecodeParms" not in contents:
-                data, filters = flate_alone(contents.read_raw_bytes(), filters)
-                form.write(data, filter=_filter_object(filters))
-            else:
-                form.write(
-                    contents.read_raw_bytes(),
-                    filter=copier.copy(contents["/Filter"], seen) if "/Filter" in contents else None,  # type: ignore[arg-type]
-                    decode_parms=copier.copy(contents["/DecodeParms"], seen) if "/DecodeParms" in contents else None,  # type: ignore[arg-type]
-                )
-            form.Resources, whole = _resources(copier, page.Resources, found.resources, seen)
-            if whole:
-                opened.append(source)
-            else:
-                source.close()
+            copier.used = []
+            if not _placed(copier, forms[name], found):
+                source = pikepdf.open(io.BytesIO(piece(name)))
+                if _fill_from(copier, forms[name], source, found):
+                    opened.append(source)
+                else:
+                    source.close()
+            uses[name] = copier.used
+        exact = _compressed(pdf) and copier.exact
+        return Filled(_saved(pdf), {name: uses[name] for name in sorted(uses)}, exact)
+    finally:
+        for source in opened:
+            source.close()
+
+
+# filters whose data qpdf writes as it is read (it decodes the others, and compresses what has no filter, when it
+# writes a file: then the stream's dictionary is written in another order the next time)
+_KEPT_FILTERS = frozenset({"/FlateDecode", "/DCTDecode", "/JPXDecode", "/CCITTFaxDecode", "/JBIG2Decode"})
+
+
+def _compressed(pdf: Pdf) -> bool:
+    """Compress by Flate each stream of ``pdf`` that has no filter (as qpdf would when it writes the file, but
+    with the filter in its place in the dictionary); whether qpdf then writes every stream as it is, so that the
+    file written again writes it alike."""
+    alike = True
+    for obj in pdf.objects:
+        if not isinstance(obj, Stream):
+            continue
+        understood, filters = _filters(obj.get("/Filter"))
+        if understood and filters is None and "/DecodeParms" not in obj:
+            obj.write(zlib.compress(obj.read_raw_bytes()), filter=Name.FlateDecode)
+            continue
+        if isinstance(filters, list) and len(filters) == 1:
+            filters = filters[0]
+        alike = alike and understood and isinstance(filters, str) and filters in _KEPT_FILTERS
+    return alike
+
+
+def _saved(pdf: Pdf) -> bytes:
+    """``pdf`` as a reproducible file whose bytes follow from its objects alone, however they were made.
+
+    qpdf numbers the objects it writes as it reaches them from the file's root, except that it numbers those it
+    packs into one object stream in the order of their numbers as read; so the file is first written without
+    object streams (every object numbered as it is reached), then read back and written with them.
+    """
+    plain = io.BytesIO()
+    pdf.save(plain, deterministic_id=True, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.disable)
+    with pikepdf.open(plain) as numbered:
         out = io.BytesIO()
-        try:
-            pdf.save(out, deterministic_id=True, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
-        finally:
-            for source in opened:
-                source.close()
-        return out.getvalue()
+        numbered.save(out, deterministic_id=True, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+    return out.getvalue()
+
+
+def settled(data: bytes) -> bytes:
+    """A PDF (made by reportlab) as qpdf writes it: every stream compressed by Flate alone, so that a file filled from
+    it and a file filled from that file write it alike (see :mod:`.refill`)."""
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        return _saved(pdf)
+
+
+def _fill_from(copier: Copier, form: Object, source: Pdf, found: Known) -> bool:
+    """Fill ``form`` with the page of ``source``; whether ``source`` must stay open until the file is written."""
+    page = source.pages[0].obj
+    seen: dict[tuple[int, int], str] = {}
+    contents = page.Contents
+    understood, filters = _filters(contents.get("/Filter"))
+    if isinstance(contents, Array):  # reportlab writes one stream; accept several
+        data = b"\n".join(part.read_bytes() for part in contents)
+        form.write(data)
+    elif understood and "/DecodeParms" not in contents:
+        data, filters = flate_alone(contents.read_raw_bytes(), filters)
+        form.write(data, filter=_filter_object(filters))
+    else:
+        form.write(
+            contents.read_raw_bytes(),
+            filter=copier.copy(contents["/Filter"], seen) if "/Filter" in contents else None,  # type: ignore[arg-type]
+            decode_parms=copier.copy(contents["/DecodeParms"], seen) if "/DecodeParms" in contents else None,  # type: ignore[arg-type]
+        )
+    form.Resources, whole = _resources(copier, page.Resources, found.resources, seen)
+    return whole

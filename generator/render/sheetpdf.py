@@ -30,10 +30,11 @@ from ..imposition.layout import layout as lay_out
 from ..imposition.shapes import Item, Line, Outline, Page, Target
 from ..libraries.reportlab import end_form
 from ..project.files import write_bytes
-from .assemble import Known, fill_forms
+from .assemble import Known, settled
 from .canvas import new_canvas
 from .edgecolour import Colour, edge_kinds, is_dark
 from .pieces import PieceSource
+from .refill import Forms, fill_whole
 
 _CROP_WIDTH = 0.2  # mm
 _LARGE_JOB = 4000  # card places
@@ -240,6 +241,10 @@ def _draw(skeleton: Skeleton) -> bytes:
     return skeleton.draw()
 
 
+def _fill(forms: Forms) -> bytes:
+    return fill_whole(forms).pdf
+
+
 def write_job(
     decks: Sequence[Deck],
     target: Path,
@@ -248,15 +253,19 @@ def write_job(
     progress: Progress | None = None,
     title: str | None = None,
     skeleton_of: Callable[[Skeleton], bytes] = _draw,
+    fill_of: Callable[[Forms], bytes] = _fill,
 ) -> Path:
     """Write print sheets for several decks in one PDF, packed size by size, from their ``pieces``.
 
     ``progress`` is told (done, total) as the card forms are filled; ``skeleton_of`` makes the pages without
-    their cards (by default, drawn: a caller may take them from what it keeps).
+    their cards (by default, drawn: a caller may take them from what it keeps), and ``fill_of`` fills them (by
+    default, every form: a caller may fill again only the forms whose pieces changed).
     """
     forms = _CardForms(pieces)
     # the layout and the skeleton's drawing are let go before the forms are filled (a large deck's peak memory)
-    skeleton = skeleton_of(_plan_skeleton(decks, options, forms, title))
+    plan = _plan_skeleton(decks, options, forms, title)
+    skeleton, inputs = skeleton_of(plan), plan.inputs
+    del plan
     if len(forms.names) > _LARGE_JOB:
         gc.collect()  # reportlab's drawing is a web of cycles: let it go before the forms are filled
     order = list(forms.names.values())
@@ -268,7 +277,11 @@ def write_job(
             progress(position[name], len(order))
         return found
 
-    return write_bytes(target, fill_forms(skeleton, known, forms.piece, order))
+    keys = {name: key for key, name in forms.names.items()}
+    filled = fill_of(Forms(skeleton, inputs, order, keys, known, forms.piece))
+    if progress:
+        progress(len(order), len(order))
+    return write_bytes(target, filled)
 
 
 def _plan_skeleton(decks: Sequence[Deck], options: SheetOptions, forms: _CardForms, title: str | None) -> Skeleton:
@@ -311,4 +324,4 @@ def _draw_skeleton(
     forms.define()
     canvas.save()
     forms.canvas = None
-    return buffer.getvalue()
+    return settled(buffer.getvalue())
