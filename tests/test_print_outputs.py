@@ -16,7 +16,7 @@ from generator.geometry import Box
 from generator.imposition.layout import Layout, cards_per_page
 from generator.imposition.mirror import mirror_rect
 from generator.outputs.calibration import probes, write_calibration
-from generator.outputs.cardfiles import export_png, export_pod, export_svg
+from generator.outputs.cardfiles import PodOptions, export_png, export_pod, export_svg
 from generator.outputs.progress import ProgressBar
 from generator.outputs.tts import cell_size, export_tts, sheet_grids
 from generator.pipeline.context import ProjectContext
@@ -460,3 +460,35 @@ def test_a_tts_card_is_the_previewed_card_cut_at_its_trim(tmp_path):
         column = image.convert("RGB").crop((w // 2, 0, w // 2 + 1, h)).get_flattened_data()
     red = sum(1 for r, g, b in column if r > 150 and g < 80 and b < 80)
     assert red / h * deck.size.height == pytest.approx(10 - bleed, abs=0.4)  # the band's height above the trim
+
+
+def test_a_narrower_shop_bleed_is_cut_from_the_sides_the_other_shops_print(tmp_path, project, definitions, monkeypatch):
+    """MakePlayingCards' 0.12 in bleed is cut from the sides drawn with the 1/8 in bleed The Game Crafter prints (no
+    side is drawn a second time for it), and its pictures are those of sides drawn with its own bleed."""
+    import numpy as np
+
+    from generator.definitions.shops import POD_BLEED
+    from generator.outputs.cardfiles import _side_images
+
+    deck = definitions["imperial"].base
+    context = ProjectContext(project)
+    bleeds: list[float | None] = []
+    original = ProjectContext.sides
+
+    def sides(self, deck, draft=False, bleed=None, keep=True):
+        bleeds.append(bleed)
+        return original(self, deck, draft, bleed, keep)
+
+    monkeypatch.setattr(ProjectContext, "sides", sides)
+    files = export_pod(context, deck, tmp_path, PodOptions(shops=("thegamecrafter", "makeplayingcards")))
+    assert set(bleeds) == {POD_BLEED}
+    mpc = sorted(f for f in files if f.parent.name == "makeplayingcards")
+    assert len(mpc) == len({c.id for c in deck.cards}) + 1
+    # against each side drawn with MPC's own bleed: the cut falls between pixels, the pictures agree but for edges
+    own = dict(_side_images(context, deck, 3.048, (822, 1122), 300))
+    for path in mpc[:6]:
+        with Image.open(path) as image:
+            cut = np.asarray(image.convert("RGB")).astype(int)
+        drawn = np.asarray(own[path.stem]).astype(int)
+        assert cut.shape == drawn.shape == (1122, 822, 3)
+        assert (np.abs(cut - drawn).max(axis=2) > 48).mean() < 0.01, path.name

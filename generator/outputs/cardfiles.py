@@ -30,7 +30,7 @@ from ..render.icc import STOCKS, OutputProfile, shipped_profile
 from ..render.inks import InkJob, ghostscript
 from ..render.pagepng import png_files, render_pages
 from ..render.presspiece import FLATTEN_DPI, Press
-from ..units import pixels
+from ..units import pixels, pt
 from .shopproof import LIMIT, SideProof, proof_files, shop_proofs, start_inks
 
 
@@ -47,12 +47,22 @@ def card_sides(deck: Deck) -> list[tuple[Card, str, str]]:
 
 
 def _side_images(
-    source: SideSource, deck: Deck, bleed: float, size: tuple[int, int], dpi: float, greyscale: bool = False, progress=None
+    source: SideSource,
+    deck: Deck,
+    bleed: float,
+    size: tuple[int, int],
+    dpi: float,
+    greyscale: bool = False,
+    progress=None,
+    drawn: float | None = None,
 ):
-    """(file stem, RGB image of ``size`` pixels, ``dpi``) for every face and distinct back, with ``bleed``."""
+    """(file stem, RGB image of ``size`` pixels, ``dpi``) for every face and distinct back, with ``bleed``: the
+    sides as drawn with ``drawn`` bleed (at least ``bleed``; default ``bleed``), cut to ``bleed``."""
+    drawn = bleed if drawn is None else drawn
     sides = card_sides(deck)
-    pdf = card_pdf_bytes(source, deck, bleed, [(card, side) for card, side, _ in sides], greyscale, dpi)
-    for n, ((_card, _side, stem), image) in enumerate(zip(sides, render_pages(pdf, size))):
+    pdf = card_pdf_bytes(source, deck, drawn, [(card, side) for card, side, _ in sides], greyscale, dpi)
+    pages = render_pages(pdf, size, pt(drawn - bleed))
+    for n, ((_card, _side, stem), image) in enumerate(zip(sides, pages)):
         yield stem, image
         if progress:
             progress(n + 1, len(sides))
@@ -172,7 +182,8 @@ def export_pod(
                     checks.append((shop, process, pdf, start_inks(deck, shop, pdf, card_sides(deck), options.copies)))
             else:
                 size = shop.image_size(deck.size)
-                images = _side_images(source, deck, shop.bleed, size, shop.dpi, options.greyscale, progress)
+                drawn = max(shop.bleed, POD_BLEED)  # a narrower bleed is cut from the sides the other shops print
+                images = _side_images(source, deck, shop.bleed, size, shop.dpi, options.greyscale, progress, drawn)
                 files.update(png_files(((folder / shop.id / f"{stem}.png", image) for stem, image in images), shop.dpi))
         for shop, process, pdf, inks in checks:
             proofs = shop_proofs(source, deck, shop, process, pdf, card_sides(deck), options.copies, options.proof, inks)

@@ -19,8 +19,10 @@ if TYPE_CHECKING:
 Name = TypeVar("Name")
 
 
-def render_pages(pdf: bytes, sizes: Sequence[tuple[int, int]] | tuple[int, int]) -> Iterator[Image.Image]:
-    """Each page of ``pdf`` as an RGB image of the given pixel size (one size for all, or one per page)."""
+def render_pages(pdf: bytes, sizes: Sequence[tuple[int, int]] | tuple[int, int], inset: float = 0.0) -> Iterator[Image.Image]:
+    """Each page of ``pdf`` as an RGB image of the given pixel size (one size for all, or one per page); with
+    ``inset`` (points), the page less a band that wide on every side (a card's wider bleed cut to a narrower one:
+    the cut falls between pixels wherever it lies, so it is drawn, not cropped from a larger picture)."""
     # pdfium loads only for rasters
     import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
@@ -32,7 +34,13 @@ def render_pages(pdf: bytes, sizes: Sequence[tuple[int, int]] | tuple[int, int])
             page = document[n]
             bitmap = pdfium.PdfBitmap.new_native(w, h, pdfium_c.FPDFBitmap_BGR)
             bitmap.fill_rect((255, 255, 255, 255), 0, 0, w, h)
-            pdfium_c.FPDF_RenderPageBitmap(bitmap.raw, page.raw, 0, 0, w, h, 0, pdfium_c.FPDF_ANNOT)
+            if inset:
+                sx, sy = w / (page.get_width() - 2 * inset), h / (page.get_height() - 2 * inset)
+                matrix = pdfium_c.FS_MATRIX(sx, 0, 0, sy, -inset * sx, -inset * sy)
+                clip = pdfium_c.FS_RECTF(0, 0, w, h)
+                pdfium_c.FPDF_RenderPageBitmapWithMatrix(bitmap.raw, page.raw, matrix, clip, pdfium_c.FPDF_ANNOT)
+            else:
+                pdfium_c.FPDF_RenderPageBitmap(bitmap.raw, page.raw, 0, 0, w, h, 0, pdfium_c.FPDF_ANNOT)
             image = bitmap.to_pil().convert("RGB")
             bitmap.close()
             page.close()
