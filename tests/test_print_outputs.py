@@ -21,9 +21,10 @@ from generator.outputs.progress import ProgressBar
 from generator.outputs.tts import cell_size, export_tts, sheet_grids
 from generator.pipeline.context import ProjectContext
 from generator.pipeline.sheets import write_kept_job, write_sheets
+from generator.project import Project
 from generator.render.sheetpdf import SheetOptions
 
-from .conftest import A4
+from .conftest import A4, ROOT
 
 # whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
 pytestmark = pytest.mark.slow
@@ -492,3 +493,26 @@ def test_a_narrower_shop_bleed_is_cut_from_the_sides_the_other_shops_print(tmp_p
         drawn = np.asarray(own[path.stem]).astype(int)
         assert cut.shape == drawn.shape == (1122, 822, 3)
         assert (np.abs(cut - drawn).max(axis=2) > 48).mean() < 0.01, path.name
+
+
+def test_a_side_is_converted_once_for_every_shop_that_prints_it(tmp_path, project, definitions, monkeypatch):
+    """The Game Crafter's pages, DriveThruCards' press and the build's sheets share each side's piece: no side's SVG
+    is converted as designed twice (a side with a filter is looked at coarsely first, at another resolution)."""
+    from collections import Counter
+
+    from generator.render import forms, pieces, presspiece, vector
+
+    converted: Counter = Counter()
+    original = vector.side_pdf
+
+    def side_pdf(svg, source, place=None, fonts=None, converter=None, dpi=vector.SHEET_DPI):
+        if converter is None:
+            converted[(svg, dpi)] += 1
+        return original(svg, source, place, fonts, converter, dpi)
+
+    for module in (forms, pieces, presspiece):
+        monkeypatch.setattr(module, "side_pdf", side_pdf)
+    deck = definitions["imperial"].base
+    fresh = ProjectContext(Project(ROOT, cache=tmp_path / "cache"))  # nothing kept by other tests
+    export_pod(fresh, deck, tmp_path, PodOptions(shops=("drivethrucards", "thegamecrafter")))
+    assert len(converted) >= len(deck.cards) and max(converted.values()) == 1, [n for n in converted.values() if n > 1]

@@ -56,7 +56,7 @@ def draw_card_pages(
         process=process is not None,
         **boxes,
     )
-    forms = Forms(canvas, [drawn], process or colour_converter(greyscale), press, dpi, source.kept_bytes)
+    forms = Forms(canvas, [drawn], process or colour_converter(greyscale), press, dpi, source.kept_bytes, source.piece)
     if not sides:
         canvas.showPage()
     for n, (card, side) in enumerate(sides):

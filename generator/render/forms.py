@@ -17,6 +17,7 @@ from .presspiece import Press, press_piece
 from .vector import SHEET_DPI, font_files, side_pdf
 
 Kept = Callable[[str, Any, Callable[[], bytes]], bytes]  # (kind, inputs, make): the store's bytes, else make()'s, kept
+KeptPiece = Callable[[DrawnSides, Card | None, str], bytes]  # a side's piece as a build keeps it (SideSource.piece)
 
 
 PRESS_PIECES = "press-pieces"  # the store's kind of a side drawn for the press
@@ -40,10 +41,13 @@ class Forms:
         press: Press | None = None,
         dpi: float = SHEET_DPI,
         kept: Kept | None = None,
+        piece: KeptPiece | None = None,
     ):
         """The sides of each deck of ``sides`` drawn with every colour through ``converter`` (greys, or None: as
         designed) and filters at ``dpi``; with ``press``, as a print shop's file takes them instead (see
-        :mod:`.presspiece`), each distinct side's piece taken from ``kept`` (the store) or drawn once and kept there."""
+        :mod:`.presspiece`), each distinct side's piece taken from ``kept`` (the store) or drawn once and kept there.
+        ``piece`` gives a side's piece as a build draws and keeps it: a side drawn as designed at the sheets'
+        resolution is that piece, and the press starts from it too."""
         self.canvas = canvas
         self.press = press
         self.dpi = dpi
@@ -51,6 +55,7 @@ class Forms:
         self.decks = [s.deck for s in sides]
         self.kept = kept
         self.converter = converter
+        self.piece = piece
         self.names: dict[tuple, str] = {}
         self._fonts: tuple[str, ...] | None = None
 
@@ -78,13 +83,17 @@ class Forms:
             template, place = deck.back_for(card), f"back of card '{card.id}' of deck '{deck.id}'"
         source = faces.template_file(template)
         press = self.press
+        designed = None
+        if self.piece is not None and self.dpi == SHEET_DPI and (press is not None or self.converter is None):
+            designed = partial(self.piece, self.sides[d], card, "front" if side == "face" else "back")
         if press is None:
-            return side_pdf(svg, source, place, self._fonts, self.converter, self.dpi)
+            return designed() if designed is not None else side_pdf(svg, source, place, self._fonts, self.converter, self.dpi)
         fonts = self._fonts
+        start = designed if press.filter_dpi == SHEET_DPI else None
         if self.kept is None:
-            return press_piece(svg, source, place, fonts, press)
+            return press_piece(svg, source, place, fonts, press, start)
         inputs = press_inputs(font_inputs(faces.project), svg, press)
-        return self.kept(PRESS_PIECES, inputs, lambda: press_piece(svg, source, place, fonts, press))
+        return self.kept(PRESS_PIECES, inputs, lambda: press_piece(svg, source, place, fonts, press, start))
 
     def draw(self, key: tuple, card: Card) -> None:
         """Draw the card side with its bleed corner at the current origin."""

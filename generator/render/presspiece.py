@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import io
 import zlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import pikepdf
@@ -56,19 +56,31 @@ class Press:
     filter_dpi: float = 300.0
 
 
-def press_piece(svg: str, source: str, place: str | None, fonts: Iterable[str], press: Press) -> bytes:
-    """The side ``svg`` as a one-page PDF in process CMYK with nothing transparent (see the module's words)."""
+def press_piece(
+    svg: str,
+    source: str,
+    place: str | None,
+    fonts: Iterable[str],
+    press: Press,
+    designed: Callable[[], bytes] | None = None,
+) -> bytes:
+    """The side ``svg`` as a one-page PDF in process CMYK with nothing transparent (see the module's words);
+    ``designed`` gives the side as designed with its filters at the press's ``filter_dpi``, when it is kept."""
     fonts = tuple(fonts)
+
+    def whole() -> bytes:  # the side as designed, its filters drawn at the press's resolution
+        return designed() if designed is not None else side_pdf(svg, source, place, fonts, None, press.filter_dpi)
+
     # a side with a filter is transparent whatever its filter draws: look at it with the filter drawn coarse
     filtered = "filter" in svg
-    drawn = side_pdf(svg, source, place, fonts, None, _LOOK_DPI if filtered else press.filter_dpi)
+    drawn = side_pdf(svg, source, place, fonts, None, _LOOK_DPI) if filtered else whole()
     if not is_transparent(drawn):  # (an opaque filter, a flood under a blend, draws an opaque picture)
-        return recolour(side_pdf(svg, source, place, fonts, None, press.filter_dpi) if filtered else drawn, press.process)
+        return recolour(whole() if filtered else drawn, press.process)
     layers = split_text(svg)
-    if layers is None and not filtered:
-        under = drawn  # drawn whole, and at the press's resolution already
+    if layers is None:
+        under = whole() if filtered else drawn  # drawn whole, at the press's resolution
     else:
-        under = side_pdf(layers[0] if layers else svg, source, place, fonts, None, press.filter_dpi)
+        under = side_pdf(layers[0], source, place, fonts, None, press.filter_dpi)
     over = recolour(side_pdf(layers[1], source, place, fonts, None, press.filter_dpi), press.process) if layers else None
     return _over_picture(over or _blank(drawn), press.process.picture(_flattened(under, press.dpi)))
 
