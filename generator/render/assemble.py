@@ -325,16 +325,22 @@ def fill_forms(
     """The skeleton with each card form ``name`` drawn as the page of ``piece(name)``, a PDF, of which
     ``known(name)`` says what :func:`describe` found (a piece placed from that alone is not fetched);
     a reproducible file."""
-    return fill(skeleton, known, piece, names).pdf
+    return fill(skeleton, known, piece, names, refillable=False).pdf
 
 
 def fill(
-    skeleton: bytes, known: Callable[[str], Known], piece: Callable[[str], bytes], names: Iterable[str] | None = None
+    skeleton: bytes,
+    known: Callable[[str], Known],
+    piece: Callable[[str], bytes],
+    names: Iterable[str] | None = None,
+    refillable: bool = True,
 ) -> Filled:
-    """:func:`fill_forms`, with what filling the file again needs."""
+    """:func:`fill_forms`, with what filling the file again needs; a file not ``refillable`` is written once, as
+    it comes (its bytes need not be those of a file filled again)."""
     with pikepdf.open(io.BytesIO(skeleton)) as pdf:
         forms = card_forms(pdf)
-        return fill_into(pdf, Copier(pdf), forms, sorted(forms) if names is None else list(names), known, piece, {})
+        names = sorted(forms) if names is None else list(names)
+        return fill_into(pdf, Copier(pdf), forms, names, known, piece, {}, refillable)
 
 
 def fill_into(
@@ -345,9 +351,10 @@ def fill_into(
     known: Callable[[str], Known],
     piece: Callable[[str], bytes],
     uses: Uses,
+    refillable: bool = True,
 ) -> Filled:
     """Fill the forms ``names`` of ``pdf`` (the others kept as they are, the objects they reach in ``uses``) and
-    save it."""
+    save it (see :func:`fill` for ``refillable``)."""
     opened: list[Pdf] = []  # pieces whose objects were copied whole: their data is read when the file is written
     try:
         for name in names:
@@ -360,6 +367,8 @@ def fill_into(
                 else:
                     source.close()
             uses[name] = copier.used
+        if not refillable:
+            return Filled(_written(pdf, pikepdf.ObjectStreamMode.generate), {}, exact=False)
         exact = _compressed(pdf) and copier.exact
         return Filled(_saved(pdf), {name: uses[name] for name in sorted(uses)}, exact)
     finally:
@@ -397,11 +406,13 @@ def _saved(pdf: Pdf) -> bytes:
     packs into one object stream in the order of their numbers as read; so the file is first written without
     object streams (every object numbered as it is reached), then read back and written with them.
     """
-    plain = io.BytesIO()
-    pdf.save(plain, deterministic_id=True, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.disable)
-    with pikepdf.open(plain) as numbered:
-        out = io.BytesIO()
-        numbered.save(out, deterministic_id=True, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+    with pikepdf.open(io.BytesIO(_written(pdf, pikepdf.ObjectStreamMode.disable))) as numbered:
+        return _written(numbered, pikepdf.ObjectStreamMode.generate)
+
+
+def _written(pdf: Pdf, streams: pikepdf.ObjectStreamMode) -> bytes:
+    out = io.BytesIO()
+    pdf.save(out, deterministic_id=True, compress_streams=True, object_stream_mode=streams)
     return out.getvalue()
 
 
@@ -409,7 +420,7 @@ def settled(data: bytes) -> bytes:
     """A PDF (made by reportlab) as qpdf writes it: every stream compressed by Flate alone, so that a file filled from
     it and a file filled from that file write it alike (see :mod:`.refill`)."""
     with pikepdf.open(io.BytesIO(data)) as pdf:
-        return _saved(pdf)
+        return _written(pdf, pikepdf.ObjectStreamMode.disable)
 
 
 def _fill_from(copier: Copier, form: Object, source: Pdf, found: Known) -> bool:
