@@ -7,6 +7,10 @@ as it was (or to list what it changed):
     python tests/bench/snapshot.py write after.json
     python tests/bench/snapshot.py compare before.json after.json
 
+With ``--keep DIR`` the files are kept in DIR; ``pictures OLD NEW`` then draws each file that differs between two
+kept folders (PDF pages at 40 dpi, PNGs as they are) and prints the share of its pixels that differ visibly, so a
+change meant to move bytes alone is seen to change nothing on the page.
+
 Everything runs as fresh ``aetherpress`` processes in a temporary folder, with a cache of its own that starts
 empty: the built-in data alone (every deck, variant, edition and rulebook; a proof and a box; the exports of
 every kind; a calibration page; a printed rulebook; exact odds as JSON), then a designer's project made by
@@ -20,6 +24,7 @@ import argparse
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -73,7 +78,7 @@ def _run(args: list[str], cwd: Path, env: dict[str, str], out: Path, stdout: str
     return elapsed
 
 
-def write(target: Path, code: Path | None) -> None:
+def write(target: Path, code: Path | None, keep: Path | None = None) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE",)}
     env["PYTHONHASHSEED"] = "0"
     if code is not None:
@@ -93,6 +98,9 @@ def write(target: Path, code: Path | None) -> None:
         total += _run(["export", "png", "--dpi", "100", "--out", "{out}/demo-png"], tmp / "demo", env, out, None)
         files = _hash_tree(out) | {f"demo/{name}": h for name, h in _hash_tree(tmp / "demo" / "output").items()}
         files = {name: h for name, h in files.items() if not name.startswith("demo/.cache/")}
+        if keep is not None:
+            shutil.copytree(out, keep / "out", dirs_exist_ok=True)
+            shutil.copytree(tmp / "demo" / "output", keep / "demo", dirs_exist_ok=True, ignore=shutil.ignore_patterns(".cache"))
     target.write_text(json.dumps(files, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(f"{len(files)} files hashed into {target} ({total:.0f} s of commands)")
 
@@ -112,18 +120,64 @@ def compare(before: Path, after: Path) -> int:
     return 0 if not (changed or gone or new) else 1
 
 
+VISIBLE = 24  # levels of 255 a pixel must differ by to count
+
+
+def _pictures(path: Path) -> list:
+    """The pages of a PDF at 40 dpi, or a PNG, as arrays."""
+    import numpy as np
+    import pypdfium2 as pdfium
+    from PIL import Image
+
+    if path.suffix == ".png":
+        with Image.open(path) as image:
+            return [np.asarray(image.convert("RGB"), dtype=np.int16)]
+    document = pdfium.PdfDocument(path.read_bytes())
+    try:
+        return [np.asarray(page.render(scale=40 / 72).to_pil().convert("RGB"), dtype=np.int16) for page in document]
+    finally:
+        document.close()
+
+
+def pictures(old: Path, new: Path) -> int:
+    """Each PDF or PNG that differs between two kept folders, drawn: the share of its pixels that differ visibly."""
+    names = sorted(p.relative_to(old) for p in old.rglob("*") if p.suffix in (".pdf", ".png") and p.is_file())
+    found = []
+    for name in names:
+        a, b = old / name, new / name
+        if not b.is_file() or a.read_bytes() == b.read_bytes():
+            continue
+        pages_a, pages_b = _pictures(a), _pictures(b)
+        if len(pages_a) != len(pages_b) or any(x.shape != y.shape for x, y in zip(pages_a, pages_b)):
+            found.append((1.0, str(name)))
+            continue
+        worst = max(float((abs(x - y).max(axis=2) > VISIBLE).mean()) for x, y in zip(pages_a, pages_b))
+        found.append((worst, str(name)))
+    found.sort(reverse=True)
+    print(f"{len(found)} files differ in bytes; the most pixels differing visibly on one page:")
+    for share, name in found[:20]:
+        print(f"  {share * 100:7.3f} %  {name}")
+    return 0
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     commands = parser.add_subparsers(dest="command", required=True)
     w = commands.add_parser("write")
     w.add_argument("target", type=Path)
     w.add_argument("--code", type=Path, help="the top folder of another checkout whose code to run")
+    w.add_argument("--keep", type=Path, help="a folder to keep the files in")
+    p = commands.add_parser("pictures")
+    p.add_argument("old", type=Path)
+    p.add_argument("new", type=Path)
     c = commands.add_parser("compare")
     c.add_argument("before", type=Path)
     c.add_argument("after", type=Path)
     args = parser.parse_args()
     if args.command == "write":
-        write(args.target, args.code)
+        write(args.target, args.code, args.keep)
+    elif args.command == "pictures":
+        sys.exit(pictures(args.old, args.new))
     else:
         sys.exit(compare(args.before, args.after))
 
