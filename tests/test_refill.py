@@ -152,3 +152,23 @@ def test_a_fill_that_could_not_be_made_alike_is_not_filled_again():
     """A file some copy of which a form filled again would not make alike is filled whole (refill says None)."""
     forms = refill.Forms(b"", [], ["card0"], {"card0": "k"}, lambda name: assemble.Known({}), lambda name: b"")
     assert refill.refill(Filled(b"%PDF", {"card0": []}, exact=False), forms, ["card0"]) is None
+
+
+def test_damaged_facts_and_fills_are_made_again(tmp_path, monkeypatch):
+    """A kept side's facts or a kept fill that does not check out is not used: the files are those of a cold build."""
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(cache))
+    assert main(["build", "cat", "--jobs", "1", "--paper", "a4"]) == 0
+    entries = [*(cache / "side facts").iterdir(), *(cache / "fills").iterdir()]
+    assert entries
+    for entry in entries:
+        data = entry.read_bytes()
+        at = len(data) * 2 // 3
+        entry.write_bytes(data[:at] + (b"y" if data[at : at + 1] != b"y" else b"z") + data[at + 1 :])
+    _edit(root / "decks" / "cat" / "cards.csv", "Quick and clever.", "Quick and bright.")
+    assert main(["build", "cat", "--jobs", "1", "--paper", "a4"]) == 0
+    built = _files(root / "output" / "cat")
+    cold = _cold(root, tmp_path, monkeypatch, "cat", "--paper", "a4")
+    assert [name for name in cold if not name.startswith(".") and built.get(name) != cold[name]] == []
