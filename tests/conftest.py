@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 # workers (pytest-xdist) inherit the folder from the process that starts them and share it.
 if "AETHERPRESS_TEST_SESSION_CACHE" not in os.environ:
     os.environ["AETHERPRESS_TEST_SESSION_CACHE"] = tempfile.mkdtemp(prefix="aetherpress-test-cache-")
+    os.environ["AETHERPRESS_TEST_SESSION_OWNER"] = str(os.getpid())  # removes the session's folders as it ends
 os.environ["AETHERPRESS_CACHE_DIR"] = os.environ["AETHERPRESS_TEST_SESSION_CACHE"]
 # The secret that seals that cache is the session's too, not the user's own.
 if "AETHERPRESS_TEST_SESSION_CONFIG" not in os.environ:
@@ -157,3 +159,10 @@ def server(game, served_decks):
 def game_hands(game):
     """The games of the test module's ``game`` project (and the built-in ones) on their decks, counted here."""
     return ProjectContext(Project(game)).hands
+
+
+def pytest_unconfigure(config) -> None:
+    """The session's cache and config folders go with the process that made them (its workers only share them)."""
+    if os.environ.get("AETHERPRESS_TEST_SESSION_OWNER") == str(os.getpid()):
+        for name in ("AETHERPRESS_TEST_SESSION_CACHE", "AETHERPRESS_TEST_SESSION_CONFIG"):
+            shutil.rmtree(os.environ[name], ignore_errors=True)

@@ -256,21 +256,27 @@ class Matrix:
         self.definitions = load_all(self.project)
         self.deck = self.definitions[NAME].build(())
         self.names = [card.name for card in self.deck.cards]
-        self._seen: dict[float, dict[str, np.ndarray]] = {}
+        self._seen: dict[tuple[float, float], dict[str, np.ndarray]] = {}
 
     def run(self, *args: str) -> None:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()) as err:
             code = main(["--project", str(self.root), *args])
         assert code == 0, (args, err.getvalue())
 
-    def seen(self, bleed: float) -> dict[str, np.ndarray]:
-        """The browser's picture of every face drawn with ``bleed``, at the comparison's resolution."""
-        if bleed not in self._seen:
+    def seen(self, bleed: float, cut: float = 0.0) -> dict[str, np.ndarray]:
+        """The browser's picture of every face drawn with ``bleed``, at the comparison's resolution; with ``cut``
+        (mm), seen through a window that much smaller on every side (a narrower bleed cut from a wider one)."""
+        if (bleed, cut) not in self._seen:
             faces = FaceRenderer(self.project, self.deck, bleed=bleed)
-            size = size_px((faces.geometry.width, faces.geometry.height))
-            pictures = self.browser.draw([faces.face(card) for card in self.deck.cards], size, font_css(self.project))
-            self._seen[bleed] = dict(zip(self.names, pictures, strict=True))
-        return self._seen[bleed]
+            w, h = faces.geometry.width, faces.geometry.height
+            svgs = [faces.face(card) for card in self.deck.cards]
+            if cut:
+                window = f'viewBox="{cut:g} {cut:g} {w - 2 * cut:g} {h - 2 * cut:g}"'
+                svgs = [re.sub(r'viewBox="[^"]*"', window, svg, count=1) for svg in svgs]
+            size = size_px((w - 2 * cut, h - 2 * cut))
+            pictures = self.browser.draw(svgs, size, font_css(self.project))
+            self._seen[(bleed, cut)] = dict(zip(self.names, pictures, strict=True))
+        return self._seen[(bleed, cut)]
 
     def trim(self, picture: np.ndarray, bleed: float, inset: float = 0.0) -> np.ndarray:
         """``picture`` of a side with ``bleed`` cut to its trim (``inset`` mm further in)."""
@@ -400,13 +406,15 @@ class Matrix:
         bleed = {"thegamecrafter": 3.175, "makeplayingcards": 3.048, "png": 3.175}.get(
             path, 3.175 if path.startswith("drive") else style
         )
+        # MakePlayingCards prints the 1/8" sides cut to its 0.12" bleed: the browser's picture of those sides, cut alike
+        cut = 3.175 - bleed if path == "makeplayingcards" else 0.0
         profile = shipped_profile("coated")
         found = {}
         for name in self.names:
             if name not in printed:
                 found[name] = 1.0
                 continue
-            picture, reference = printed[name], self.seen(bleed)[name]
+            picture, reference = printed[name], self.seen(bleed + cut, cut)[name]
             if path == "tts":
                 reference = self.trim(reference, bleed)
             elif path.startswith("sheets") or path == "rulebook-print":

@@ -18,8 +18,9 @@ from pypdf.generic import IndirectObject
 
 from generator.pipeline.build import build_deck
 from generator.pipeline.context import ProjectContext
+from generator.project import Project
 
-from .conftest import A4_SHEETS
+from .conftest import A4_SHEETS, ROOT
 
 # whole builds, rulebooks, servers or property tests: left out of the quick run (pytest -m 'not slow')
 pytestmark = pytest.mark.slow
@@ -105,13 +106,15 @@ def test_a_piece_placed_from_what_is_known_of_it_is_the_piece_opened(tmp_path, p
     from generator.render import assemble
 
     deck = definitions["pernese"].build(("coloured",))
+    fresh = Project(ROOT, cache=tmp_path / "cache")  # its sheets assembled here, not taken from a fill kept earlier
     placed = []
     short = assemble._placed
     monkeypatch.setattr(assemble, "_placed", lambda *args: placed.append(short(*args)) or placed[-1])
-    quick = next(p for p in build_deck(project, deck, tmp_path / "quick", A4_SHEETS) if p.suffix == ".pdf")
+    quick = next(p for p in build_deck(fresh, deck, tmp_path / "quick", A4_SHEETS) if p.suffix == ".pdf")
     assert len(placed) > 40
     monkeypatch.setattr(assemble, "_placed", lambda *args: False)
-    opened = next(p for p in build_deck(project, deck, tmp_path / "opened", A4_SHEETS) if p.suffix == ".pdf")
+    shutil.rmtree(tmp_path / "cache" / "fills")  # the pieces kept, the fill not: assembled again, every piece opened
+    opened = next(p for p in build_deck(fresh, deck, tmp_path / "opened", A4_SHEETS) if p.suffix == ".pdf")
     assert quick.read_bytes() == opened.read_bytes() and check_pdf(quick) == []
 
 
@@ -144,7 +147,7 @@ def test_card_forms_reach_the_writer_as_flate_data_alone(tmp_path, project, defi
 
     monkeypatch.setattr(pikepdf.Pdf, "save", looked_at)
     deck = definitions["aetherial"].build(())
-    build_deck(project, deck, tmp_path, A4_SHEETS)
+    build_deck(Project(ROOT, cache=tmp_path / "cache"), deck, tmp_path / "out", A4_SHEETS)  # assembled, not kept
     assert len(seen) > 20
     assert all(flt == "/FlateDecode" for flt, _ in seen), seen[:3]
     assert sum(drawn for _, drawn in seen) > 20  # the sides' drawings (each card form places its side's)

@@ -161,7 +161,7 @@ def test_damaged_facts_and_fills_are_made_again(tmp_path, monkeypatch):
     cache = tmp_path / "cache"
     monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(cache))
     assert main(["build", "cat", "--jobs", "1", "--paper", "a4"]) == 0
-    entries = [*(cache / "side facts").iterdir(), *(cache / "fills").iterdir()]
+    entries = [*(cache / "side-facts").iterdir(), *(cache / "fills").iterdir()]
     assert entries
     for entry in entries:
         data = entry.read_bytes()

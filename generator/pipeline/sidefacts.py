@@ -26,7 +26,7 @@ from ..project.files import link_same
 from ..render.edgecolour import Colour
 from .store import Codec, Store
 
-KIND = "side facts"
+KIND = "side-facts"
 
 
 @dataclass(frozen=True)

@@ -417,9 +417,16 @@ def _written(pdf: Pdf, streams: pikepdf.ObjectStreamMode) -> bytes:
 
 
 def settled(data: bytes) -> bytes:
-    """A PDF (made by reportlab) as qpdf writes it: every stream compressed by Flate alone, so that a file filled from
-    it and a file filled from that file write it alike (see :mod:`.refill`)."""
+    """A PDF (made by reportlab) with every stream compressed by Flate alone (reportlab's ASCII85 layer dropped),
+    so that qpdf has nothing to decode or compress in it, and a file filled from it and a file filled from that
+    file write it alike (see :mod:`.refill`)."""
     with pikepdf.open(io.BytesIO(data)) as pdf:
+        for obj in pdf.objects:
+            if isinstance(obj, Stream) and "/DecodeParms" not in obj:
+                understood, filters = _filters(obj.get("/Filter"))
+                if understood and filters == _A85_OVER_FLATE:
+                    obj.write(flate_alone(obj.read_raw_bytes(), filters)[0], filter=Name.FlateDecode)
+        _compressed(pdf)
         return _written(pdf, pikepdf.ObjectStreamMode.disable)
 
 
