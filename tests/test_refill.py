@@ -14,12 +14,18 @@ from generator.render.assemble import Filled
 
 from .conftest import ROOT
 from .test_catalogue import make_project
+from .test_pipeline import _files
 
 pytestmark = pytest.mark.slow
 
 
-def _files(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+def _started(tmp_path: Path, monkeypatch, *options: str) -> Path:
+    """The catalogue's project, built once with its cache in ``tmp_path/cache`` (``options`` added to the build)."""
+    root = make_project(tmp_path)
+    monkeypatch.chdir(root)
+    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "cache"))
+    assert main(["build", "cat", "--jobs", "1", *options]) == 0
+    return root
 
 
 def _counting(monkeypatch) -> dict[str, list]:
@@ -62,10 +68,7 @@ def _edit(path: Path, old: str, new: str) -> None:
 
 
 def test_a_changed_card_refills_its_sheets_to_the_bytes_of_a_cold_build(tmp_path, monkeypatch):
-    root = make_project(tmp_path)
-    monkeypatch.chdir(root)
-    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "cache"))
-    assert main(["build", "cat", "--jobs", "1"]) == 0
+    root = _started(tmp_path, monkeypatch)
     counts = _counting(monkeypatch)
     cards = root / "decks" / "cat" / "cards.csv"
 
@@ -119,10 +122,7 @@ def test_a_built_in_deck_refilled_is_a_cold_builds_bytes(tmp_path, monkeypatch):
 def test_unchanged_sides_are_linked_from_their_kept_facts_without_being_read(tmp_path, monkeypatch):
     from generator.pipeline import keptsides
 
-    root = make_project(tmp_path)
-    monkeypatch.chdir(root)
-    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(tmp_path / "cache"))
-    assert main(["build", "cat", "--jobs", "1", "--paper", "a4"]) == 0
+    root = _started(tmp_path, monkeypatch, "--paper", "a4")
     folder = root / "output" / "cat"
     first = _files(folder)
     read: list[tuple[str | None, str]] = []
@@ -156,11 +156,8 @@ def test_a_fill_that_could_not_be_made_alike_is_not_filled_again():
 
 def test_damaged_facts_and_fills_are_made_again(tmp_path, monkeypatch):
     """A kept side's facts or a kept fill that does not check out is not used: the files are those of a cold build."""
-    root = make_project(tmp_path)
-    monkeypatch.chdir(root)
+    root = _started(tmp_path, monkeypatch, "--paper", "a4")
     cache = tmp_path / "cache"
-    monkeypatch.setenv("AETHERPRESS_CACHE_DIR", str(cache))
-    assert main(["build", "cat", "--jobs", "1", "--paper", "a4"]) == 0
     entries = [*(cache / "side-facts").iterdir(), *(cache / "fills").iterdir()]
     assert entries
     for entry in entries:
