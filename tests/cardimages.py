@@ -9,14 +9,14 @@ from generator.pipeline.context import ProjectContext
 from generator.project import Project
 from generator.render.cardpdf import card_pdf_bytes
 from generator.render.pagepng import render_pages
-from generator.units import pixels
+from generator.units import pixels, pt
 
 
-def render_sides(project: Project, deck: Deck, sides, dpi: float) -> list[np.ndarray]:
-    """Each (card, "front"|"back") cut to its trim, as an RGB array at ``dpi``."""
-    pdf = card_pdf_bytes(ProjectContext(project), deck, 0.0, list(sides))
+def render_sides(project: Project, deck: Deck, sides, dpi: float, bleed: float = 0.0) -> list[np.ndarray]:
+    """Each (card, "front"|"back") cut to its trim, as an RGB array at ``dpi`` (drawn with ``bleed``)."""
+    pdf = card_pdf_bytes(ProjectContext(project), deck, bleed, list(sides))
     size = (pixels(deck.size.width, dpi), pixels(deck.size.height, dpi))
-    return [np.asarray(image, dtype=np.int16) for image in render_pages(pdf, size)]
+    return [np.asarray(image, dtype=np.int16) for image in render_pages(pdf, size, pt(bleed))]
 
 
 def faces(project: Project, deck: Deck, dpi: float) -> dict[str, np.ndarray]:
@@ -26,12 +26,13 @@ def faces(project: Project, deck: Deck, dpi: float) -> dict[str, np.ndarray]:
     )
 
 
-def backs(project: Project, deck: Deck, dpi: float) -> dict[str, np.ndarray]:
-    """Each different back of ``deck``, by template name."""
+def backs(project: Project, deck: Deck, dpi: float, bleed: float = 0.0) -> dict[str, np.ndarray]:
+    """Each different back of ``deck``, by template name (drawn with ``bleed``, cut to its trim)."""
     firsts: dict[str, object] = {}
     for card in deck.cards:
         firsts.setdefault(deck.back_for(card), card)
-    return dict(zip(firsts, render_sides(project, deck, [(c, "back") for c in firsts.values()], dpi), strict=True))
+    sides = [(c, "back") for c in firsts.values()]
+    return dict(zip(firsts, render_sides(project, deck, sides, dpi, bleed), strict=True))
 
 
 def grey(image: np.ndarray) -> np.ndarray:

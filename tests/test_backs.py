@@ -40,3 +40,20 @@ def test_the_comparison_sees_a_back_that_is_not_symmetric(every_back):
     h, w = image.shape[:2]
     image[h // 10 : h // 5, w // 3 : 2 * w // 3] = 0  # a dark bar near the top only
     assert changed_when_turned(image) > 10 * MAX_CHANGED
+
+
+def test_every_back_shows_the_same_inside_its_trim_whatever_its_bleed(project, definitions):
+    """The build draws a back with its style's bleed (3 mm), the print shops with theirs (1/8 in): what is inside the
+    trim is the same, so the back a shop prints is the back the preview shows (stars scattered over the side with
+    its bleed would move)."""
+    seen = set()
+    for target in all_targets(definitions):
+        deck = target.deck
+        if deck.id in seen:
+            continue
+        seen.add(deck.id)
+        preview, shop = backs(project, deck, DPI, 3.0), backs(project, deck, DPI, 3.175)
+        for name in preview:
+            moved = float((np.abs(preview[name] - shop[name]).max(axis=2) > LEVELS).mean())
+            assert moved < MAX_CHANGED, (deck.key, name, moved)
+    assert len(seen) >= 5
