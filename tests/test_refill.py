@@ -150,7 +150,7 @@ def test_unchanged_sides_are_linked_from_their_kept_facts_without_being_read(tmp
 
 def test_a_fill_that_could_not_be_made_alike_is_not_filled_again():
     """A file some copy of which a form filled again would not make alike is filled whole (refill says None)."""
-    forms = refill.Forms(b"", [], ["card0"], {"card0": "k"}, lambda name: assemble.Known({}), lambda name: b"")
+    forms = refill.ToFill(b"", [], ["card0"], {"card0": "k"}, lambda name: assemble.Known({}), lambda name: b"")
     assert refill.refill(Filled(b"%PDF", {"card0": []}, exact=False), forms, ["card0"]) is None
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from ..definitions.model import Deck
 from ..imposition.layout import Layout
 from ..render.assemble import Filled
-from ..render.refill import Forms, fill_whole, refill
+from ..render.refill import ToFill, fill_whole, refill
 from ..render.sheetpdf import Progress, SheetOptions, Skeleton, write_job
 from .context import ProjectContext
 from .keptpieces import Pieces
@@ -29,12 +29,12 @@ def kept_skeleton(store: Store) -> Callable[[Skeleton], bytes]:
     return skeleton_of
 
 
-def kept_fill(store: Store) -> Callable[[Forms], bytes]:
+def kept_fill(store: Store) -> Callable[[ToFill], bytes]:
     """How a job's card forms are filled: the last file filled from the same skeleton, as it is when it holds the
     same pieces, with only the changed forms filled anew when a few changed (see :mod:`..render.refill`), or
     every form filled; the file kept as the last fill of its skeleton."""
 
-    def fill_of(forms: Forms) -> bytes:
+    def fill_of(forms: ToFill) -> bytes:
         key = store.key(FILLS, forms.inputs)
         last = _last_fill(store, key)
         if last is not None and last[0] == forms.pieces:

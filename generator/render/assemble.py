@@ -17,7 +17,6 @@ import base64
 import hashlib
 import io
 import json
-import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -25,7 +24,7 @@ import pikepdf
 from pikepdf import Array, Dictionary, Name, Object, Pdf, Stream, String
 
 _FORM_PREFIX = "FormXob."
-_A85_OVER_FLATE = ["/ASCII85Decode", "/FlateDecode"]
+A85_OVER_FLATE = ["/ASCII85Decode", "/FlateDecode"]
 
 _Filters = str | list[str] | None  # a stream's /Filter: a name, an array of names, or none
 Place = tuple[str | int, ...]  # where an object is in a form's resources: a resource kind, a name, then keys and indices
@@ -33,13 +32,13 @@ Place = tuple[str | int, ...]  # where an object is in a form's resources: a res
 
 def flate_alone(data: bytes, filters: _Filters) -> tuple[bytes, _Filters]:
     """Stream data stored as ASCII85 over Flate as the Flate data alone; any other as it is."""
-    if filters != _A85_OVER_FLATE:
+    if filters != A85_OVER_FLATE:
         return data, filters
     text = data.strip()
     return base64.a85decode(text.removesuffix(b"~>"), ignorechars=b" \t\n\r\v"), "/FlateDecode"
 
 
-def _filters(stored: object) -> tuple[bool, _Filters]:
+def filters_of(stored: object) -> tuple[bool, _Filters]:
     """(understood, filters) of a stream's /Filter entry."""
     if stored is None:
         return True, None
@@ -132,7 +131,7 @@ class Copier:
             return None if place is None else (*place, step)
 
         if isinstance(obj, Stream):
-            understood, filters = _filters(obj.get("/Filter"))
+            understood, filters = filters_of(obj.get("/Filter"))
             data, kept = obj.read_raw_bytes(), filters
             if understood and "/DecodeParms" not in obj:
                 data, kept = flate_alone(data, filters)
@@ -238,7 +237,7 @@ def describe(piece: bytes) -> Known:
         contents = page.Contents
         if not simple or not isinstance(contents, Stream) or "/DecodeParms" in contents:
             return Known(found)
-        understood, filters = _filters(contents.get("/Filter"))
+        understood, filters = filters_of(contents.get("/Filter"))
         if not understood:
             return Known(found)
         content, filters = flate_alone(contents.read_raw_bytes(), filters)
@@ -306,6 +305,19 @@ def _resources(copier: Copier, resources: Object, known: _Signature, seen: dict)
 
 
 Uses = dict[str, list[tuple[Place, str]]]  # each card form's shared objects, by place in its resources
+Writer = Callable[[Pdf], tuple[bytes, bool]]  # a filled file's bytes, and whether filling it again writes it alike
+
+
+def written(pdf: Pdf, streams: pikepdf.ObjectStreamMode) -> bytes:
+    """``pdf`` as a reproducible file, its objects packed into object streams or not (``streams``)."""
+    out = io.BytesIO()
+    pdf.save(out, deterministic_id=True, compress_streams=True, object_stream_mode=streams)
+    return out.getvalue()
+
+
+def written_once(pdf: Pdf) -> tuple[bytes, bool]:
+    """A filled file written once, as it comes: not one to be filled again."""
+    return written(pdf, pikepdf.ObjectStreamMode.generate), False
 
 
 @dataclass(frozen=True)
@@ -325,7 +337,7 @@ def fill_forms(
     """The skeleton with each card form ``name`` drawn as the page of ``piece(name)``, a PDF, of which
     ``known(name)`` says what :func:`describe` found (a piece placed from that alone is not fetched);
     a reproducible file."""
-    return fill(skeleton, known, piece, names, refillable=False).pdf
+    return fill(skeleton, known, piece, names).pdf
 
 
 def fill(
@@ -333,14 +345,14 @@ def fill(
     known: Callable[[str], Known],
     piece: Callable[[str], bytes],
     names: Iterable[str] | None = None,
-    refillable: bool = True,
+    write: Writer | None = None,
 ) -> Filled:
-    """:func:`fill_forms`, with what filling the file again needs; a file not ``refillable`` is written once, as
-    it comes (its bytes need not be those of a file filled again)."""
+    """:func:`fill_forms`, with what filling the file again needs; ``write`` writes the filled file (by default
+    once, as it comes: see :mod:`.refill` for a file to be filled again)."""
     with pikepdf.open(io.BytesIO(skeleton)) as pdf:
         forms = card_forms(pdf)
         names = sorted(forms) if names is None else list(names)
-        return fill_into(pdf, Copier(pdf), forms, names, known, piece, {}, refillable)
+        return fill_into(pdf, Copier(pdf), forms, names, known, piece, {}, write)
 
 
 def fill_into(
@@ -351,10 +363,10 @@ def fill_into(
     known: Callable[[str], Known],
     piece: Callable[[str], bytes],
     uses: Uses,
-    refillable: bool = True,
+    write: Writer | None = None,
 ) -> Filled:
     """Fill the forms ``names`` of ``pdf`` (the others kept as they are, the objects they reach in ``uses``) and
-    save it (see :func:`fill` for ``refillable``)."""
+    write it with ``write`` (see :func:`fill`)."""
     opened: list[Pdf] = []  # pieces whose objects were copied whole: their data is read when the file is written
     try:
         for name in names:
@@ -367,67 +379,11 @@ def fill_into(
                 else:
                     source.close()
             uses[name] = copier.used
-        if not refillable:
-            return Filled(_written(pdf, pikepdf.ObjectStreamMode.generate), {}, exact=False)
-        exact = _compressed(pdf) and copier.exact
-        return Filled(_saved(pdf), {name: uses[name] for name in sorted(uses)}, exact)
+        data, alike = (write or written_once)(pdf)
+        return Filled(data, {name: uses[name] for name in sorted(uses)}, alike and copier.exact)
     finally:
         for source in opened:
             source.close()
-
-
-# filters whose data qpdf writes as it is read (it decodes the others, and compresses what has no filter, when it
-# writes a file: then the stream's dictionary is written in another order the next time)
-_KEPT_FILTERS = frozenset({"/FlateDecode", "/DCTDecode", "/JPXDecode", "/CCITTFaxDecode", "/JBIG2Decode"})
-
-
-def _compressed(pdf: Pdf) -> bool:
-    """Compress by Flate each stream of ``pdf`` that has no filter (as qpdf would when it writes the file, but
-    with the filter in its place in the dictionary); whether qpdf then writes every stream as it is, so that the
-    file written again writes it alike."""
-    alike = True
-    for obj in pdf.objects:
-        if not isinstance(obj, Stream):
-            continue
-        understood, filters = _filters(obj.get("/Filter"))
-        if understood and filters is None and "/DecodeParms" not in obj:
-            obj.write(zlib.compress(obj.read_raw_bytes()), filter=Name.FlateDecode)
-            continue
-        if isinstance(filters, list) and len(filters) == 1:
-            filters = filters[0]
-        alike = alike and understood and isinstance(filters, str) and filters in _KEPT_FILTERS
-    return alike
-
-
-def _saved(pdf: Pdf) -> bytes:
-    """``pdf`` as a reproducible file whose bytes follow from its objects alone, however they were made.
-
-    qpdf numbers the objects it writes as it reaches them from the file's root, except that it numbers those it
-    packs into one object stream in the order of their numbers as read; so the file is first written without
-    object streams (every object numbered as it is reached), then read back and written with them.
-    """
-    with pikepdf.open(io.BytesIO(_written(pdf, pikepdf.ObjectStreamMode.disable))) as numbered:
-        return _written(numbered, pikepdf.ObjectStreamMode.generate)
-
-
-def _written(pdf: Pdf, streams: pikepdf.ObjectStreamMode) -> bytes:
-    out = io.BytesIO()
-    pdf.save(out, deterministic_id=True, compress_streams=True, object_stream_mode=streams)
-    return out.getvalue()
-
-
-def settled(data: bytes) -> bytes:
-    """A PDF (made by reportlab) with every stream compressed by Flate alone (reportlab's ASCII85 layer dropped),
-    so that qpdf has nothing to decode or compress in it, and a file filled from it and a file filled from that
-    file write it alike (see :mod:`.refill`)."""
-    with pikepdf.open(io.BytesIO(data)) as pdf:
-        for obj in pdf.objects:
-            if isinstance(obj, Stream) and "/DecodeParms" not in obj:
-                understood, filters = _filters(obj.get("/Filter"))
-                if understood and filters == _A85_OVER_FLATE:
-                    obj.write(flate_alone(obj.read_raw_bytes(), filters)[0], filter=Name.FlateDecode)
-        _compressed(pdf)
-        return _written(pdf, pikepdf.ObjectStreamMode.disable)
 
 
 def _fill_from(copier: Copier, form: Object, source: Pdf, found: Known) -> bool:
@@ -435,7 +391,7 @@ def _fill_from(copier: Copier, form: Object, source: Pdf, found: Known) -> bool:
     page = source.pages[0].obj
     seen: dict[tuple[int, int], str] = {}
     contents = page.Contents
-    understood, filters = _filters(contents.get("/Filter"))
+    understood, filters = filters_of(contents.get("/Filter"))
     if isinstance(contents, Array):  # reportlab writes one stream; accept several
         data = b"\n".join(part.read_bytes() for part in contents)
         form.write(data)

@@ -30,11 +30,11 @@ from ..imposition.layout import layout as lay_out
 from ..imposition.shapes import Item, Line, Outline, Page, Target
 from ..libraries.reportlab import end_form
 from ..project.files import write_bytes
-from .assemble import Known, settled
+from .assemble import Known
 from .canvas import new_canvas
 from .edgecolour import Colour, edge_kinds, is_dark
 from .pieces import PieceSource
-from .refill import Forms, fill_whole
+from .refill import ToFill, fill_whole, settled
 
 _CROP_WIDTH = 0.2  # mm
 _LARGE_JOB = 4000  # card places
@@ -241,7 +241,7 @@ def _draw(skeleton: Skeleton) -> bytes:
     return skeleton.draw()
 
 
-def _fill(forms: Forms) -> bytes:
+def _fill(forms: ToFill) -> bytes:
     return fill_whole(forms).pdf
 
 
@@ -253,7 +253,7 @@ def write_job(
     progress: Progress | None = None,
     title: str | None = None,
     skeleton_of: Callable[[Skeleton], bytes] = _draw,
-    fill_of: Callable[[Forms], bytes] = _fill,
+    fill_of: Callable[[ToFill], bytes] = _fill,
 ) -> Path:
     """Write print sheets for several decks in one PDF, packed size by size, from their ``pieces``.
 
@@ -278,7 +278,7 @@ def write_job(
         return found
 
     keys = {name: key for key, name in forms.names.items()}
-    filled = fill_of(Forms(skeleton, inputs, order, keys, known, forms.piece))
+    filled = fill_of(ToFill(skeleton, inputs, order, keys, known, forms.piece))
     if progress:
         progress(len(order), len(order))
     return write_bytes(target, filled)
