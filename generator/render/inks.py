@@ -50,7 +50,7 @@ class InkJob:
         if program is None:
             raise needs_ghostscript("a proof")
         self.asked = list(pages)
-        self.first = min(self.asked)
+        self.drawn = sorted(set(self.asked))  # each page once, in the file's order: a deck's one back is drawn once
         self._folder = tempfile.TemporaryDirectory(dir=scratch_folder("inks"))  # in the run's folder, gone with it
         folder = Path(self._folder.name)
         source = folder / "print.pdf"
@@ -58,7 +58,7 @@ class InkJob:
         command = [
             program, "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=tiff32nc", f"-g{size[0]}x{size[1]}",
             "-dFIXEDMEDIA", "-dPDFFitPage",
-            f"-dFirstPage={self.first}", f"-dLastPage={max(self.asked)}", "-dGraphicsAlphaBits=4", "-dTextAlphaBits=4",
+            f"-sPageList={','.join(map(str, self.drawn))}", "-dGraphicsAlphaBits=4", "-dTextAlphaBits=4",
             f"-sOutputFile={folder / 'page-%d.tif'}", str(source),
         ]  # fmt: skip
         try:
@@ -79,8 +79,8 @@ class InkJob:
             if process.returncode != 0:
                 raise subprocess.CalledProcessError(process.returncode, process.args, stderr=err)
             found: dict[int, Image.Image] = {}
-            for page in sorted(set(self.asked)):
-                with Image.open(Path(self._folder.name) / f"page-{page - self.first + 1}.tif") as image:
+            for n, page in enumerate(self.drawn, start=1):  # the files are numbered as the pages were drawn
+                with Image.open(Path(self._folder.name) / f"page-{n}.tif") as image:
                     found[page] = image.convert("CMYK")
         except (OSError, subprocess.SubprocessError) as exc:
             raise _failed(exc) from None
