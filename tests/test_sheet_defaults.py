@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import io
 import math
 from itertools import pairwise
 
+import numpy as np
+import pikepdf
 import pytest
 
 from generator.cli import parser
@@ -18,7 +21,10 @@ from generator.imposition.layout import DARK_GAPS, Layout, cards_per_page, layou
 from generator.imposition.shapes import Item
 from generator.pipeline.context import ProjectContext
 from generator.pipeline.keptpieces import Pieces
+from generator.render import edgecolour
+from generator.render.pagepng import render_pages
 from generator.render.sheetpdf import SheetOptions, _CardForms, layout_job
+from generator.render.vector import side_pdf
 
 A4 = Paper("A4", 210.0, 297.0)
 POKER = (63.5, 88.9)
@@ -141,3 +147,27 @@ def test_no_two_neighbours_whose_edges_differ_share_a_cut(project, definitions, 
         assert {cards[p.item].card.group for p in founding.placements} == {"founding"}
         (a, b) = founding.placements
         assert a.bleed == b.bleed == 3.0 and round(b.trim.x - a.trim.right, 6) >= 6.0
+
+
+@pytest.mark.parametrize(("deck_id", "ids"), [("imperial", ["1-houses", "magist"]), ("dragons-gambit", ["one-earth"])])
+def test_an_edge_is_read_alike_whether_the_piece_is_opened_or_not(project, definitions, deck_id, ids):
+    """A piece's sRGB profiles are named device RGB in place (no PDF library opens it) where it is written as the
+    renderer writes it: the file is as valid, and the side is drawn as the library's rewrite draws it."""
+    deck = _subset(definitions, deck_id, ids)
+    sides = ProjectContext(project).sides(deck)
+    for card in deck.cards:
+        piece = side_pdf(sides.side(card, "front").svg, deck.source)
+        named = edgecolour._named_in_place(piece)
+        assert named is not None and len(named) == len(piece) and b"/DeviceRGB" in named
+        with pikepdf.open(io.BytesIO(named)) as document:
+            assert document.check_pdf_syntax() == []
+            spaces = document.pages[0].Resources.ColorSpace
+            assert all(spaces[name] == pikepdf.Name.DeviceRGB for name in list(spaces))
+        with pikepdf.open(io.BytesIO(piece)) as document:  # the library's rewrite, for comparison
+            for name in list(document.pages[0].Resources.ColorSpace):
+                document.pages[0].Resources.ColorSpace[name] = pikepdf.Name.DeviceRGB
+            rewritten = io.BytesIO()
+            document.save(rewritten)
+        one, other = (np.asarray(next(render_pages(pdf, (70, 95)))) for pdf in (named, rewritten.getvalue()))
+        assert (one == other).all()
+    assert edgecolour._named_in_place(b"%PDF-1.7\n%not a piece\n") is None  # anything else is left to the library

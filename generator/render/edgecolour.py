@@ -13,6 +13,7 @@ and a card dark at its edge keeps its bleed with gaps, whatever its deck's style
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Sequence
 
 import numpy as np
@@ -43,6 +44,9 @@ def edge_colour(pdf: bytes, size_mm: tuple[float, float]) -> Colour:
 def _device_rgb(pdf: bytes) -> bytes:
     """``pdf`` with its page's three-channel ICC colour spaces named as device RGB.  A piece's profile is sRGB, as
     pdfium draws device RGB; reading the profile was most of the cost of reading an edge (7 ms of 9 a side)."""
+    named = _named_in_place(pdf)
+    if named is not None:
+        return named
     with pikepdf.open(io.BytesIO(pdf)) as document:
         resources = document.pages[0].obj.get("/Resources")
         spaces = resources.get("/ColorSpace") if isinstance(resources, pikepdf.Dictionary) else None
@@ -58,6 +62,34 @@ def _device_rgb(pdf: bytes) -> bytes:
         out = io.BytesIO()
         document.save(out)
         return out.getvalue()
+
+
+# A piece as the renderer writes it: one page, its resources written out in its own dictionary, every colour space
+# of them an array naming an ICC profile, and the profile's dictionary written before its stream.
+_PAGE = re.compile(rb"\n\d+ 0 obj\n<<\n  /Type /Page\n  /Resources <<\n.*?\nendobj\n", re.S)
+_SPACES = re.compile(rb"\n    /ColorSpace <<\n((?:      /[A-Za-z0-9]+ \[/ICCBased \d+ 0 R\]\n)+)    >>\n")
+_ICC = re.compile(rb"\[/ICCBased (\d+) 0 R\]")
+
+
+def _named_in_place(pdf: bytes) -> bytes | None:
+    """:func:`_device_rgb` without opening the file, for a piece as the renderer writes it (see above): each
+    three-channel profile the page's colour spaces name is written over with ``/DeviceRGB`` and spaces, so every
+    object keeps its place and the cross-reference table holds.  None for any other file."""
+    pages = _PAGE.findall(pdf)
+    if len(pages) != 1 or pdf.count(b"/Type /Page\n") != 1:
+        return None
+    page = pages[0]
+    spaces = _SPACES.search(page)
+    if spaces is None:
+        return None
+    block = spaces.group(1)
+    for number in {int(n) for n in _ICC.findall(block)}:
+        head = re.search(rb"\n%d 0 obj\n<<\n((?:  /[A-Za-z0-9]+ [^\n]*\n)*)>>\nstream\n" % number, pdf)
+        if head is None or re.search(rb"(?m)^  /N 3$", head.group(1)) is None:
+            return None  # a profile of another kind, or written otherwise: let pikepdf read it
+    named = _ICC.sub(lambda found: b"/DeviceRGB".ljust(len(found.group(0))), block)
+    start = pdf.index(page) + spaces.start(1)
+    return pdf[:start] + named + pdf[start + len(block) :]
 
 
 def _rgb_profile(space: object) -> bool:
