@@ -36,7 +36,17 @@ from typing import Any, BinaryIO, Generic, TypeVar
 from ..locations import real
 from ..project import Project
 from ..project.digests import code_digest, digest
-from ..project.files import CannotWrite, check_writable, open_regular, read_regular, write_bytes, write_text, writing_into
+from ..project.files import (
+    CannotWrite,
+    check_writable,
+    confined_folder,
+    make_folder,
+    open_regular,
+    read_regular,
+    replace_in,
+    write_bytes,
+    writing_into,
+)
 from ..project.seal import holds, opened_json, seal, sealed_json
 
 log = logging.getLogger("aetherpress")
@@ -106,11 +116,26 @@ def read_cached(project: Project, kind: str, key: str, load: Callable[[Any], T])
     return None
 
 
-def write_cached(project: Project, kind: str, key: str, data: Any) -> None:
-    def write(cache: Path) -> None:
-        write_text(cache / kind / f"{key}.json", sealed_json({"data": data, "key": key}, kind, key))
+def _put(project: Project, kind: str, name: str, data: bytes) -> None:
+    """Keep ``data`` as the entry ``name`` of ``kind``, whole or not at all.  Each kind's folder is made and
+    confined (links resolved, inside the cache) once per command, as it is read (see :func:`_inside`); a
+    folder gone since is made again, and a cache that cannot be written keeps nothing more (see :func:`keep`)."""
+    if not keeping(project):
+        return
+    try:
+        folder = project.readings.get("cache kind folders", (project.cache_dir, kind), lambda: _kind_folder(project, kind))
+        replace_in(folder, name, data)
+    except CannotWrite:
+        keep(project, lambda cache: write_bytes(cache / kind / name, data))
 
-    keep(project, write)
+
+def _kind_folder(project: Project, kind: str) -> Path:
+    with writing_into(project.cache_dir):
+        return confined_folder(make_folder(project.cache_dir / kind))
+
+
+def write_cached(project: Project, kind: str, key: str, data: Any) -> None:
+    _put(project, kind, f"{key}.json", sealed_json({"data": data, "key": key}, kind, key).encode("utf-8"))
 
 
 def _read_entry(project: Project, kind: str, key: str, take: Callable[[str, dict, BinaryIO], bytes | None]) -> bytes | None:
@@ -141,11 +166,8 @@ def _whole(kind: str, header: dict, handle: BinaryIO) -> bytes | None:
 
 
 def write_cached_bytes(project: Project, kind: str, key: str, data: bytes) -> None:
-    def write(cache: Path) -> None:
-        header = json.dumps({"key": key, "seal": seal(kind, key, data)}).encode() + b"\n"
-        write_bytes(cache / kind / f"{key}.bin", header + data)
-
-    keep(project, write)
+    header = json.dumps({"key": key, "seal": seal(kind, key, data)}).encode() + b"\n"
+    _put(project, kind, f"{key}.bin", header + data)
 
 
 def write_cached_parts(project: Project, kind: str, key: str, head: bytes, tail: bytes) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import hashlib
+import itertools
 import os
 import stat
 import tempfile
@@ -222,6 +223,34 @@ def write_bytes(target: Path, data: bytes) -> Path:
     with atomic_output(target) as tmp:
         tmp.write_bytes(data)
     return target
+
+
+_PARTS = itertools.count()
+
+
+def replace_in(folder: Path, name: str, data: bytes) -> None:
+    """Write ``data`` as ``name`` in ``folder``, whole or not at all, as :func:`atomic_output` writes: for a folder
+    that :func:`confined_folder` gave and :func:`make_folder` made already (the store writes thousands of entries
+    into a few folders, each confined once per command), so the folder is not resolved again for every file."""
+    name = _file_name(Path(name))
+    part = folder / f".{name[:200]}.{os.getpid()}.{next(_PARTS)}.part"
+    try:
+        handle = os.open(
+            part, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0), 0o644
+        )
+        try:
+            if hasattr(os, "fchmod"):
+                os.fchmod(handle, 0o644)  # as atomic_output leaves a file, whatever the umask
+            view = memoryview(data)
+            while view:
+                view = view[os.write(handle, view) :]
+        finally:
+            os.close(handle)
+        os.replace(part, folder / name)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(part)
+        raise cannot_write(folder / name, exc) from None
 
 
 _MAX_KEPT_BYTES = 200_000_000  # a cache entry or manifest larger than this is not one of ours
