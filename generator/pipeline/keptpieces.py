@@ -140,7 +140,7 @@ class Pieces:
 
     def _drawn(self, d: int, card: Card | None, side: str) -> tuple[bytes, Known]:
         key = self.key(d, card, side)
-        fonts = font_files(font_book(self.project))
+        fonts = font_files(font_book(self.project), self.store.memo_bytes)
         pdf = draw_piece(self.faces[d], card, side, self.side(d, card, side).svg, fonts, self.greyscale)
         known = describe(pdf)
         if side == "front":  # the sheets lay fronts out by their edges: read where the piece is drawn, once

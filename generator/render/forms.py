@@ -14,9 +14,8 @@ from ..faces.keys import font_inputs
 from ..resources.fonts import font_book
 from .placed import fill_sides, use_side
 from .presspiece import Press, press_piece
-from .vector import SHEET_DPI, font_files, side_pdf
+from .vector import SHEET_DPI, Kept, font_files, side_pdf
 
-Kept = Callable[[str, Any, Callable[[], bytes]], bytes]  # (kind, inputs, make): the store's bytes, else make()'s, kept
 KeptPiece = Callable[[DrawnSides, Card | None, str], bytes]  # a side's piece as a build keeps it (SideSource.piece)
 
 
@@ -75,7 +74,7 @@ class Forms:
         d, side, _name = key
         deck, faces = self.decks[d], self.sides[d].renderer
         if self._fonts is None:
-            self._fonts = font_files(font_book(faces.project))
+            self._fonts = font_files(font_book(faces.project), self.kept)
         svg = self.sides[d].side(card, "front" if side == "face" else "back").svg
         if side == "face":
             template, place = deck.template_for(card), f"card '{card.id}' of deck '{deck.id}'"

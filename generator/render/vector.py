@@ -16,11 +16,13 @@ and picture is converted afterwards (see :mod:`.recolour`).
 from __future__ import annotations
 
 import hashlib
+import io
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import svg2pdf_py
 from lxml import etree
@@ -38,19 +40,24 @@ from .usvgcompat import FontKey, as_chromium_places, half_height
 _PT_PER_PX = 72 / CSS_PX["in"]
 
 
+Kept = Callable[[str, Any, Callable[[], bytes]], bytes]  # (kind, inputs, make): the store's bytes, else make()'s, kept
+
+
 class FontPaths(tuple):
     """The font files a side may be set in, with the book they are of (which keeps the renderer's database of
-    them: loaded once per command while none of them changes)."""
+    them: loaded once per command while none of them changes) and where the copies the renderer is given are
+    kept between commands (``keep``: the store's, see :func:`_as_named`)."""
 
     book: FontBook | None = None
+    keep: Kept | None = None
 
 
-def font_files(book: FontBook | None = None) -> FontPaths:
+def font_files(book: FontBook | None = None, keep: Kept | None = None) -> FontPaths:
     """Every font file a side may be set in: the shipped fonts and ``book``'s own, sorted."""
     shipped = sorted(str(p) for p in FONTS_DIR.glob("*.ttf"))
     own = sorted(font.path for font in book.files) if book is not None else []
     found = FontPaths(shipped + own)
-    found.book = book
+    found.book, found.keep = book, keep
     return found
 
 
@@ -68,7 +75,7 @@ def _database(files: tuple[str, ...]) -> _Fonts:
     stamps = _stamps(files)
     book = getattr(files, "book", None)
     if book is not None:
-        return book.derived(("renderer fonts", stamps), lambda: _loaded(stamps))
+        return book.derived(("renderer fonts", stamps), lambda: _loaded(stamps, getattr(files, "keep", None)))
     if all(Path(path).parent == FONTS_DIR for path in files):
         return _shipped(stamps)
     return _loaded(stamps)
@@ -91,11 +98,11 @@ def _shipped(stamps: tuple[tuple[str, int, int], ...]) -> _Fonts:
     return _loaded(stamps)
 
 
-def _loaded(stamps: tuple[tuple[str, int, int], ...]) -> _Fonts:
+def _loaded(stamps: tuple[tuple[str, int, int], ...], keep: Kept | None = None) -> _Fonts:
     database = svg2pdf_py.FontDatabase()  # empty: the machine's fonts are never looked at
     heights: dict[FontKey, float] = {}
     for path, _, _ in stamps:
-        database.load_font_file(_as_named(path))
+        database.load_font_file(_as_named(path, keep))
         found = _half_height(path)
         if found is not None:
             heights.setdefault(found[0], found[1])
@@ -121,17 +128,40 @@ def _renamed_folder() -> Path:
     return shared_folder("fonts")
 
 
-def _as_named(path: str) -> str:
+RENAMED = "renderer-fonts"  # the store's kind of a font's copy for the renderer (empty: the font as it is)
+
+
+def _as_named(path: str, keep: Kept | None = None) -> str:
     """``path``, or a copy of it the renderer finds under the family, weight and style Aetherpress (and the
     preview's ``@font-face``) gives it.
 
     The renderer groups fonts by their typographic family (name 16) and weight class, where Aetherpress and
     the browser take the family (name 1) and the style bits: a ``Montserrat SemiBold`` file is family
     "Montserrat", weight 600 to the one and "Montserrat SemiBold", normal, to the other, and text set in
-    it would not print at all.  Such a file is copied with its names and weight made to agree.
+    it would not print at all.  Such a file is copied with its names and weight made to agree, into the
+    run's own folder.  With ``keep`` (the store's), what a font needs is kept by the digest of its bytes, so
+    later commands copy it from there instead of reading the font and saving it again.
     """
     if not path.lower().endswith(".ttf"):
         return path
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return path  # the renderer says what is wrong with it when it reads it
+    digest = hashlib.sha256(data).hexdigest()
+    renamed = keep(RENAMED, [digest], lambda: _renamed(path) or b"") if keep is not None else _renamed(path)
+    if not renamed:
+        return path
+
+    def write(target: Path) -> None:
+        target.write_bytes(renamed)
+
+    return str(put_once(_renamed_folder() / f"{digest[:24]}.ttf", write))
+
+
+def _renamed(path: str) -> bytes | None:
+    """The font at ``path`` with its names, weight and style bits made to agree (see :func:`_as_named`); None when
+    they agree already or the file is no font fontTools reads."""
     # fontTools loads only for a project's own fonts
     from fontTools.ttLib import TTFont
 
@@ -139,7 +169,7 @@ def _as_named(path: str) -> str:
         named = read_font_file(Path(path))
         font = TTFont(path, recalcTimestamp=False, recalcBBoxes=False)
     except (AetherpressError, OSError):
-        return path  # the renderer says what is wrong with it when it reads it
+        return None  # the renderer says what is wrong with it when it reads it
     names, os2, head = font["name"], font.get("OS/2"), font["head"]
     bold, italic = named.weight == "bold", named.style == "italic"
     weight = 700 if bold else 400
@@ -149,17 +179,17 @@ def _as_named(path: str) -> str:
     agree = os2 is None or (os2.usWeightClass == weight and os2.fsSelection & 0x61 == selection)
     if not typographic and agree and head.macStyle & 0x03 == style_bits:
         font.close()
-        return path
+        return None
     for ident in (16, 17, 21, 22):
         names.removeNames(nameID=ident)
     if os2 is not None:
         os2.usWeightClass = weight
         os2.fsSelection = (os2.fsSelection & ~0x61) | selection
     head.macStyle = (head.macStyle & ~0x03) | style_bits
-    data = Path(path).read_bytes()
-    target = put_once(_renamed_folder() / f"{hashlib.sha256(data).hexdigest()[:24]}.ttf", font.save)
+    saved = io.BytesIO()
+    font.save(saved)
     font.close()
-    return str(target)
+    return saved.getvalue()
 
 
 SHEET_DPI = 300  # what filters are drawn at on sheets and in books, unless asked otherwise
