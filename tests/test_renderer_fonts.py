@@ -49,3 +49,11 @@ def test_a_kept_entry_gives_its_copy_even_when_the_run_folder_lost_it(writes_int
 
 def _digest(path: str) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def test_the_half_heights_kept_are_those_read_from_the_fonts(writes_into_test_folders):
+    stamps = vector._stamps(tuple(str(p) for p in sorted(FONTS_DIR.glob("*.ttf"))))
+    store = Store()
+    read = vector._loaded(stamps).half_heights
+    assert read == vector._loaded(stamps, store).half_heights == vector._loaded(stamps, store).half_heights
+    assert store.made == 2 * len(stamps)  # a copy and a height a font, each made once

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -102,11 +103,36 @@ def _loaded(stamps: tuple[tuple[str, int, int], ...], keep: Kept | None = None) 
     database = svg2pdf_py.FontDatabase()  # empty: the machine's fonts are never looked at
     heights: dict[FontKey, float] = {}
     for path, _, _ in stamps:
-        database.load_font_file(_as_named(path, keep))
-        found = _half_height(path)
+        digest = _digest(path)
+        database.load_font_file(_as_named(path, keep, digest))
+        found = _half_height(path) if keep is None or digest is None else _kept_half_height(path, keep, digest)
         if found is not None:
             heights.setdefault(found[0], found[1])
     return _Fonts(database, heights)
+
+
+def _digest(path: str) -> str | None:
+    """The SHA-256 of the font file's bytes (None when it cannot be read: the renderer says why when it reads it)."""
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+HEIGHTS = "renderer-font-heights"  # the store's kind of a font's face and half height (JSON; null: none)
+
+
+def _kept_half_height(path: str, keep: Kept, digest: str) -> tuple[FontKey, float] | None:
+    """:func:`_half_height`, kept by the font's digest (fontTools reads the font once, not in every command)."""
+    kept = keep(HEIGHTS, [digest], lambda: json.dumps(_half_height(path)).encode("utf-8"))
+    try:
+        found = json.loads(kept)
+        if found is None:
+            return None
+        (family, weight, style), height = found
+        return (str(family), str(weight), str(style)), float(height)
+    except (ValueError, TypeError):  # an entry of another shape: read the font
+        return _half_height(path)
 
 
 def _half_height(path: str) -> tuple[FontKey, float] | None:
@@ -131,7 +157,7 @@ def _renamed_folder() -> Path:
 RENAMED = "renderer-fonts"  # the store's kind of a font's copy for the renderer (empty: the font as it is)
 
 
-def _as_named(path: str, keep: Kept | None = None) -> str:
+def _as_named(path: str, keep: Kept | None = None, digest: str | None = None) -> str:
     """``path``, or a copy of it the renderer finds under the family, weight and style Aetherpress (and the
     preview's ``@font-face``) gives it.
 
@@ -144,11 +170,9 @@ def _as_named(path: str, keep: Kept | None = None) -> str:
     """
     if not path.lower().endswith(".ttf"):
         return path
-    try:
-        data = Path(path).read_bytes()
-    except OSError:
+    digest = digest or _digest(path)
+    if digest is None:
         return path  # the renderer says what is wrong with it when it reads it
-    digest = hashlib.sha256(data).hexdigest()
     renamed = keep(RENAMED, [digest], lambda: _renamed(path) or b"") if keep is not None else _renamed(path)
     if not renamed:
         return path
