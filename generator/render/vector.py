@@ -103,7 +103,7 @@ def _loaded(stamps: tuple[tuple[str, int, int], ...], keep: Kept | None = None) 
     database = svg2pdf_py.FontDatabase()  # empty: the machine's fonts are never looked at
     heights: dict[FontKey, float] = {}
     for path, _, _ in stamps:
-        digest = _digest(path)
+        digest = _digest(path) if keep is not None else None  # what the store keeps them by
         database.load_font_file(_as_named(path, keep, digest))
         found = _half_height(path) if keep is None or digest is None else _kept_half_height(path, keep, digest)
         if found is not None:
@@ -170,12 +170,14 @@ def _as_named(path: str, keep: Kept | None = None, digest: str | None = None) ->
     """
     if not path.lower().endswith(".ttf"):
         return path
-    digest = digest or _digest(path)
-    if digest is None:
-        return path  # the renderer says what is wrong with it when it reads it
-    renamed = keep(RENAMED, [digest], lambda: _renamed(path) or b"") if keep is not None else _renamed(path)
-    if not renamed:
-        return path
+    if keep is None:
+        renamed = _renamed(path)
+        digest = _digest(path) if renamed else None  # names the copy
+    else:
+        digest = digest or _digest(path)
+        renamed = keep(RENAMED, [digest], lambda: _renamed(path) or b"") if digest is not None else None
+    if not renamed or digest is None:
+        return path  # as it is (or unreadable: the renderer says what is wrong with it when it reads it)
 
     def write(target: Path) -> None:
         target.write_bytes(renamed)
